@@ -1,0 +1,5 @@
+"""``python -m mtmetrics`` runs the command line."""
+
+from mtmetrics.cli import console
+
+console()

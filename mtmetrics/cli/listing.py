@@ -1,0 +1,77 @@
+"""``mtmetrics list [--json]``: every metric, its parameters and defaults, and who provides it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from .. import plugins
+
+
+def describe_metrics() -> list[dict[str, Any]]:
+    """A JSON-ready description of every registered metric."""
+    out = []
+    for name, entry in plugins.metric_registry().items():
+        cls: Any = entry.cls
+        lo, hi = cls.score_range
+        out.append(
+            {
+                "name": name,
+                "description": cls.description,
+                "plugin": entry.plugin.name,
+                "distribution": entry.plugin.distribution,
+                "version": entry.plugin.version,
+                "aggregation": cls.aggregation,
+                "higher_is_better": cls.higher_is_better,
+                "score_range": [lo, None if math.isinf(hi) else hi],
+                "needs_source": cls.inputs.source,
+                "annotations": list(cls.inputs.annotations),
+                "params": [
+                    {
+                        "name": p.name,
+                        "flag": f"--{name}-{p.flag}",
+                        "type": p.type.__name__,
+                        "default": p.default,
+                        "choices": list(p.choices) if p.choices else None,
+                        "signature_key": p.sig_key,
+                        "help": p.help,
+                    }
+                    for p in cls.params
+                ],
+            }
+        )
+    return out
+
+
+def run_list(argv: Sequence[str]) -> int:
+    """Print the metric list as text or JSON."""
+    parser = argparse.ArgumentParser(prog="mtmetrics list", description="List metrics and their parameters.")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    ns = parser.parse_args(list(argv))
+    metrics = describe_metrics()
+    errors = plugins.load_errors()
+    if ns.json:
+        doc = {
+            "metrics": metrics,
+            "plugins": [vars(p) | {} for p in plugins.plugins()],
+            "failed_plugins": [{"name": n, "error": e} for n, e in errors],
+        }
+        sys.stdout.write(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+        return 0
+    lines = []
+    for m in metrics:
+        direction = "" if m["higher_is_better"] else ", lower is better"
+        lines.append(f"{m['name']}  [{m['plugin']} from {m['distribution']} {m['version']}; {m['aggregation']}{direction}]")
+        if m["description"]:
+            lines.append(f"    {m['description']}")
+        for p in m["params"]:
+            choices = f" {{{','.join(map(str, p['choices']))}}}" if p["choices"] else ""
+            lines.append(f"    {p['flag']} ({p['type']}, default {p['default']}){choices}: {p['help']}")
+    for name, err in errors:
+        lines.append(f"FAILED plugin {name}: {err}")
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0

@@ -1,0 +1,205 @@
+"""``mtmetrics [score] REF [REF ...] -i HYP [HYP ...] -m NAME [NAME ...]``: score systems.
+
+Parsing is done in two passes: the first finds the metrics (``-m``), the second adds the
+``--<metric>-<param>`` flags generated from those metrics' declared parameters, so an unknown
+parameter is an error that lists the metric's real ones. All files are read and checked, and every
+score computed, before anything is written to standard output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .. import plugins
+from ..errors import InputError, MtmetricsError, ParameterError, suggest
+from ..io import read_lines
+from ..metric import Metric, Segment, Statistics, build_segments
+from ..result import Result
+from .output import FORMATS, Scored, render
+from .progress import Progress
+
+CHUNK = 1000
+
+
+@dataclass(frozen=True)
+class MetricSpec:
+    """One ``-m`` entry: a metric name with optional inline parameters (``bleus:max_order=6``)."""
+
+    text: str
+    name: str
+    inline: dict[str, str]
+
+
+def parse_spec(text: str) -> MetricSpec:
+    """Parse ``name`` or ``name:param=value,param=value``."""
+    name, _, rest = text.partition(":")
+    inline: dict[str, str] = {}
+    if rest:
+        for item in rest.split(","):
+            key, eq, value = item.partition("=")
+            if not eq or not key:
+                raise ParameterError(f"-m {text}: expected name:param=value[,param=value], got '{item}'.")
+            inline[key.strip().replace("-", "_")] = value.strip()
+    return MetricSpec(text, name.strip(), inline)
+
+
+def base_parser() -> argparse.ArgumentParser:
+    """The scoring options shared by every metric."""
+    p = argparse.ArgumentParser(
+        prog="mtmetrics",
+        description="Score machine-translation output. 'mtmetrics list' shows the metrics and their parameters.",
+        epilog="Metric parameters: --<metric>-<param> VALUE (e.g. --bleu-max-ngram-order 6), or inline "
+        "as -m bleus:max_order=6. Run 'mtmetrics -m NAME --help' to see a metric's flags.",
+        allow_abbrev=False,
+    )
+    p.add_argument("refs", nargs="*", metavar="REF", help="reference files, one segment per line (.gz accepted)")
+    p.add_argument("-i", "--input", nargs="+", metavar="HYP", help="system output files (default: standard input)")
+    p.add_argument("-m", "--metrics", nargs="+", default=["bleu"], metavar="NAME", help="metrics (default: bleu)")
+    p.add_argument("--src", metavar="FILE", help="source sentences, for metrics that need them")
+    p.add_argument("-tok", "--tokenize", help="tokenizer for every metric with a 'tokenize' parameter")
+    p.add_argument("-lc", "--lowercase", action="store_true", help="lowercase for every metric with 'lowercase'")
+    p.add_argument("-sl", "--sentence-level", action="store_true", help="also report one score per segment")
+    p.add_argument("-b", "--score-only", action="store_true", help="print only the scores")
+    p.add_argument("-f", "--format", choices=FORMATS, default="text", help="output format (default: text)")
+    p.add_argument("-w", "--width", type=int, default=None, help="decimals in text output")
+    p.add_argument("--short", action="store_true", help="short signatures")
+    p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+    return p
+
+
+def _add_metric_flags(parser: argparse.ArgumentParser, classes: dict[str, type[Metric]]) -> dict[str, tuple[str, str]]:
+    """Add ``--<metric>-<param>`` flags; return dest -> (metric, param)."""
+    dests: dict[str, tuple[str, str]] = {}
+    for name, cls in classes.items():
+        group = parser.add_argument_group(f"{name} parameters")
+        for prm in cls.params:
+            dest = f"param__{name}__{prm.name}"
+            kwargs: dict[str, Any] = {"dest": dest, "default": argparse.SUPPRESS, "metavar": "VALUE"}
+            help_text = f"{prm.help} (default: {prm.default})"
+            if prm.choices:
+                help_text += f"; one of {', '.join(map(str, prm.choices))}"
+            if prm.type is bool:
+                kwargs.update(nargs="?", const="yes", metavar="yes|no")
+            group.add_argument(f"--{name}-{prm.flag}", help=help_text, **kwargs)
+            dests[dest] = (name, prm.name)
+    return dests
+
+
+def _unknown_flag_error(unknown: list[str], classes: dict[str, type[Metric]]) -> MtmetricsError:
+    flag = unknown[0]
+    for name, cls in classes.items():
+        prefix = f"--{name}-"
+        if flag.startswith(prefix):
+            param = flag[len(prefix) :].split("=", 1)[0]
+            flags = [p.flag for p in cls.params]
+            return ParameterError(
+                f"{name}: unknown parameter '--{name}-{param}'.{suggest(param, flags)} "
+                f"Its parameters: {', '.join(f'--{name}-{f}' for f in flags) or 'none'}."
+            )
+    return MtmetricsError(f"unrecognised argument '{flag}'. See 'mtmetrics --help'.")
+
+
+def _metric_params(
+    spec: MetricSpec, cls: type[Metric], ns: argparse.Namespace, dests: dict[str, tuple[str, str]]
+) -> dict[str, Any]:
+    declared = {p.name for p in cls.params}
+    params: dict[str, Any] = {}
+    if ns.sentence_level:
+        params.update(getattr(cls, "sentence_level_defaults", {}))
+    if ns.tokenize is not None and "tokenize" in declared:
+        params["tokenize"] = ns.tokenize
+    if ns.lowercase and "lowercase" in declared:
+        params["lowercase"] = True
+    for dest, (metric, param) in dests.items():
+        if metric == spec.name and hasattr(ns, dest):
+            params[param] = getattr(ns, dest)
+    params.update(spec.inline)
+    return params
+
+
+def _read_all(ns: argparse.Namespace) -> tuple[list[tuple[str, list[str]]], list[list[str]], list[str] | None]:
+    if not ns.refs:
+        raise InputError("no reference file given: mtmetrics REF [REF ...] -i HYP [HYP ...] -m NAME.")
+    refs = [read_lines(path) for path in ns.refs]
+    if ns.input:
+        systems = [(path, read_lines(path)) for path in ns.input]
+    else:
+        if sys.stdin.isatty():
+            raise InputError("no system output: give -i HYP [HYP ...] or pipe the hypotheses to standard input.")
+        systems = [("-", read_lines("-"))]
+    src = read_lines(ns.src) if ns.src else None
+    counts = [(path, len(lines)) for path, lines in zip(ns.refs, refs, strict=True)]
+    counts += [(path if path != "-" else "<stdin>", len(lines)) for path, lines in systems]
+    if src is not None:
+        counts.append((ns.src, len(src)))
+    if len({c for _, c in counts}) > 1:
+        listing = ", ".join(f"{path}: {c} lines" for path, c in counts)
+        raise InputError(f"files have different numbers of lines ({listing}); each needs one line per segment.")
+    return systems, refs, src
+
+
+def run_score(argv: Sequence[str]) -> int:
+    """Run the scoring command; returns the exit status."""
+    argv = list(argv)
+    wants_help = any(a in ("-h", "--help") for a in argv)
+    pre = base_parser()
+    first, _ = pre.parse_known_args([a for a in argv if a not in ("-h", "--help")])
+    specs = [parse_spec(t) for t in first.metrics]
+    classes: dict[str, type[Metric]] = {}
+    for spec in specs:
+        classes[spec.name] = plugins.metric_class(spec.name)
+    parser = base_parser()
+    dests = _add_metric_flags(parser, classes)
+    if wants_help:
+        parser.print_help()
+        return 0
+    ns, unknown = parser.parse_known_args(argv)
+    if unknown:
+        raise _unknown_flag_error(unknown, classes)
+    if ns.width is not None and not 0 <= ns.width <= 17:
+        raise ParameterError("-w/--width must be between 0 and 17.")
+    metrics = [classes[s.name](**_metric_params(s, classes[s.name], ns, dests)) for s in specs]
+    systems, refs, src = _read_all(ns)
+    names = {f"ref{k}": path for k, path in enumerate(ns.refs)}
+    if ns.src:
+        names["sources"] = ns.src
+    work = len(systems) * len(metrics) * len(refs[0])
+    bar = Progress(work, "scoring", enabled=False if ns.no_progress or work < 20000 else None)
+    scored: list[Scored] = []
+    for path, hyps in systems:
+        names["hyps"] = path if path != "-" else "<stdin>"
+        for spec, metric in zip(specs, metrics, strict=True):
+            segments = build_segments(hyps, refs, src, None, metric.inputs, names)
+            stats = _statistics(metric, segments, bar)
+            corpus = metric.score_statistics(stats)
+            seg_results: list[Result] | None = metric.segment_results(stats) if ns.sentence_level else None
+            width = 2 if type(metric).score_range[1] > 1.0 else 4
+            scored.append(Scored(names["hyps"], spec.text, corpus, seg_results, width))
+    bar.close()
+    sys.stdout.write(render(scored, ns.format, ns.width, ns.score_only, ns.short))
+    sys.stdout.flush()
+    return 0
+
+
+def _statistics(metric: Metric, segments: list[Segment], bar: Progress) -> Statistics:
+    if not bar.enabled:
+        return metric.statistics_of(segments)
+    parts = []
+    for start in range(0, len(segments), CHUNK):
+        chunk = segments[start : start + CHUNK]
+        parts.append(metric.statistics_of(chunk))
+        bar.advance(len(chunk))
+    import numpy as np
+
+    from ..signature import nrefs_value
+
+    return Statistics(
+        parts[0].names,
+        np.concatenate([p.array for p in parts]),
+        parts[0].aggregation,
+        nrefs_value(len(s.refs) for s in segments),
+    )

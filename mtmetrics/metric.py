@@ -1,0 +1,351 @@
+"""The Metric protocol: what a metric declares and the four functions it implements.
+
+A metric is a subclass of :class:`Metric` that declares, as class attributes,
+
+* ``name`` (registry name, e.g. ``"bleu"``) and ``params`` (a tuple of :class:`~mtmetrics.Param`),
+* ``inputs`` (whether it needs the source sentence and which per-segment annotations),
+* ``aggregation``: ``"sum"`` (segment statistic vectors are summed, then scored: BLEU, chrF, TER)
+  or ``"mean"`` (each segment is scored, the corpus score is the mean: ROUGE, SIA, hLEPOR),
+* ``higher_is_better``, ``score_range`` and ``perfect_on_identity`` (used by meta-evaluation, the
+  CLI and the conformance suite),
+
+and implements
+
+* :meth:`Metric.stat_names` — the names of the fixed-width statistics vector,
+* :meth:`Metric.segment_statistics` — one :class:`Segment` to that vector,
+* :meth:`Metric.compute_score` — aggregated statistics to a :class:`Score`,
+* optionally :meth:`Metric.corpus_statistics` (a faster batch version) and
+  :meth:`Metric.resource_fields` (signature fields of the resources it loaded).
+
+For ``mean`` metrics the statistics vector is the segment's score followed by its sub-scores, so
+the aggregate is their mean and :meth:`Metric.compute_score` has a default. Everything else — the
+Python API, signatures, statistics kept for resampling, the CLI — is built on these by the core.
+"""
+
+from __future__ import annotations
+
+import abc
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, ClassVar, Literal
+
+import numpy as np
+
+from .errors import InputError
+from .params import Param, resolve_params
+from .result import Result, Score
+from .signature import Field, Signature, nrefs_value
+
+Aggregation = Literal["sum", "mean"]
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """What a metric needs besides the hypothesis and references.
+
+    Attributes:
+        source: the source sentence of each segment is required.
+        annotations: names of per-segment annotations that must be present (e.g. ``"hyp_pos"``,
+            ``"align_hyp"``); their values are passed through unchanged in :attr:`Segment.annotations`.
+    """
+
+    source: bool = False
+    annotations: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """One segment: hypothesis, its references (missing ones already removed), source, annotations."""
+
+    hyp: str
+    refs: tuple[str, ...]
+    source: str | None = None
+    annotations: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Statistics:
+    """Per-segment statistics of one metric on one system, kept for re-aggregation.
+
+    ``array`` has one row per segment and one column per name in ``names``. Bootstrap resampling
+    and paired tests re-aggregate rows (by integer weights) instead of re-scoring text.
+    """
+
+    names: tuple[str, ...]
+    array: np.ndarray
+    aggregation: Aggregation
+    nrefs: str
+
+    def __len__(self) -> int:
+        return int(self.array.shape[0])
+
+    def column(self, name: str) -> np.ndarray:
+        """The column called ``name``."""
+        return self.array[:, self.names.index(name)]
+
+    def aggregate(self, weights: np.ndarray | None = None) -> np.ndarray:
+        """Sum (or mean) of the rows, optionally weighted by resampling counts.
+
+        Unweighted sums are exactly rounded (``math.fsum``), so the result does not depend on the
+        order of segments or on how they were split into chunks.
+        """
+        if weights is None:
+            total = np.array([math.fsum(col) for col in self.array.T], dtype=np.float64)
+            n = float(len(self))
+        else:
+            total = np.asarray(weights, dtype=np.float64) @ self.array
+            n = float(np.sum(weights))
+        if self.aggregation == "mean":
+            return total / n if n else total
+        return total
+
+
+def _rebuild(cls: type[Metric], values: dict[str, Any]) -> Metric:
+    return cls(**values)
+
+
+class Metric(abc.ABC):
+    """Base class of every metric. See the module docstring for the protocol."""
+
+    #: Registry name, lowercase with dashes (``rouge-l``); used by ``-m`` and ``load_metric``.
+    name: ClassVar[str]
+    #: Declared parameters, in signature order.
+    params: ClassVar[tuple[Param, ...]] = ()
+    #: Inputs beyond hypothesis and references.
+    inputs: ClassVar[Inputs] = Inputs()
+    #: How segment statistics become a corpus score.
+    aggregation: ClassVar[Aggregation] = "sum"
+    #: False for error rates (TER, WER): meta-evaluation flips their sign, the CLI says so.
+    higher_is_better: ClassVar[bool] = True
+    #: Inclusive range of scores; ``math.inf`` for an open upper end.
+    score_range: ClassVar[tuple[float, float]] = (0.0, 1.0)
+    #: Whether hypothesis == reference always gives the best score in ``score_range``.
+    perfect_on_identity: ClassVar[bool] = True
+    #: One line shown by ``mtmetrics list``.
+    description: ClassVar[str] = ""
+
+    def __init__(self, **params: Any) -> None:
+        self.values: Mapping[str, Any] = MappingProxyType(
+            resolve_params(type(self).params, params, type(self).name)
+        )
+        self.setup()
+
+    def setup(self) -> None:  # noqa: B027 - an optional hook, empty by default
+        """Build derived state (tokenizers, tables) from ``self.values``; called by ``__init__``."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuild from parameters: metrics pickle for worker processes whatever they cache.
+        return (_rebuild, (type(self), dict(self.values)))
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
+        return f"{type(self).__name__}({args})"
+
+    # ----------------------------------------------------------------- what plugins implement
+    @property
+    def display_name(self) -> str:
+        """Name shown in signatures and tables; may depend on parameters (``chrF2``, ``BLEUS4``)."""
+        return type(self).name.upper()
+
+    @abc.abstractmethod
+    def stat_names(self) -> tuple[str, ...]:
+        """Names of the statistics vector's entries (its width is fixed for a metric instance)."""
+
+    @abc.abstractmethod
+    def segment_statistics(self, segment: Segment) -> np.ndarray:
+        """The statistics vector of one segment (float64, length ``len(stat_names())``)."""
+
+    def corpus_statistics(self, segments: Sequence[Segment]) -> np.ndarray:
+        """Statistics of many segments as an ``(n, width)`` array; override for a faster batch path."""
+        width = len(self.stat_names())
+        out = np.empty((len(segments), width), dtype=np.float64)
+        for i, seg in enumerate(segments):
+            out[i] = self.segment_statistics(seg)
+        return out
+
+    def compute_score(self, stats: np.ndarray) -> Score:
+        """The score of aggregated statistics (a sum for ``sum`` metrics, a mean for ``mean`` ones).
+
+        The default serves ``mean`` metrics, whose vector is ``[score, *sub_scores]``.
+        """
+        if type(self).aggregation != "mean":
+            raise NotImplementedError(f"{type(self).__name__} must implement compute_score()")
+        names = self.stat_names()
+        return Score(float(stats[0]), {n: float(v) for n, v in zip(names[1:], stats[1:], strict=True)})
+
+    def resource_fields(self) -> tuple[Field, ...]:
+        """Signature fields for the resources this metric uses (name and content hash or version)."""
+        return ()
+
+    # ----------------------------------------------------------------------- signatures
+    def signature(self, nrefs: str = "1") -> Signature:
+        """The signature of this metric instance for a run with ``nrefs`` references."""
+        from .plugins import provenance
+
+        fields = [Field("nrefs", nrefs, "#")]
+        for p in type(self).params:
+            if p.sig_key is not None:
+                value = p.signature_value(self.values[p.name], self.values)
+                fields.append(Field(p.sig_key, value, p.sig_short or p.sig_key))
+        fields.extend(self.resource_fields())
+        dist, version = provenance(type(self))
+        from . import __version__
+
+        fields.append(Field("plugin", f"{dist}@{version}", "p"))
+        fields.append(Field("version", __version__, "v"))
+        return Signature(self.display_name, tuple(fields))
+
+    # ------------------------------------------------------------------------ the API
+    def statistics(
+        self,
+        hyps: Sequence[str],
+        refs: Sequence[Sequence[str | None]],
+        sources: Sequence[str] | None = None,
+        annotations: Mapping[str, Sequence[Any]] | None = None,
+    ) -> Statistics:
+        """Segment statistics of a corpus: the raw material of scores, bootstrap and paired tests."""
+        segments = build_segments(hyps, refs, sources, annotations, self.inputs)
+        return self.statistics_of(segments)
+
+    def statistics_of(self, segments: Sequence[Segment]) -> Statistics:
+        """Statistics of already built segments."""
+        array = np.asarray(self.corpus_statistics(segments), dtype=np.float64)
+        names = self.stat_names()
+        if array.shape != (len(segments), len(names)):
+            raise RuntimeError(
+                f"{type(self).__name__}.corpus_statistics returned shape {array.shape}, "
+                f"expected {(len(segments), len(names))}"
+            )
+        nrefs = nrefs_value(len(s.refs) for s in segments) if segments else "0"
+        return Statistics(names, array, type(self).aggregation, nrefs)
+
+    def score_statistics(self, stats: Statistics, weights: np.ndarray | None = None) -> Result:
+        """The corpus result of (optionally resampled) statistics."""
+        score = self.compute_score(stats.aggregate(weights))
+        return self._result(score, self.signature(stats.nrefs), len(stats))
+
+    def corpus_score(
+        self,
+        hyps: Sequence[str],
+        refs: Sequence[Sequence[str | None]],
+        sources: Sequence[str] | None = None,
+        annotations: Mapping[str, Sequence[Any]] | None = None,
+    ) -> Result:
+        """Score a corpus. ``refs`` is a list of reference streams, each as long as ``hyps``."""
+        return self.score_statistics(self.statistics(hyps, refs, sources, annotations))
+
+    def sentence_score(
+        self,
+        hyp: str,
+        refs: Sequence[str | None],
+        source: str | None = None,
+        annotations: Mapping[str, Any] | None = None,
+    ) -> Result:
+        """Score one segment against its references."""
+        if isinstance(refs, str):
+            raise InputError("sentence_score: refs must be a list of reference strings, not one string.")
+        ann = {k: [v] for k, v in (annotations or {}).items()}
+        return self.corpus_score([hyp], [[r] for r in refs], None if source is None else [source], ann)
+
+    def segment_scores(
+        self,
+        hyps: Sequence[str],
+        refs: Sequence[Sequence[str | None]],
+        sources: Sequence[str] | None = None,
+        annotations: Mapping[str, Sequence[Any]] | None = None,
+    ) -> list[Result]:
+        """One result per segment, each as :meth:`sentence_score` would give it."""
+        return self.segment_results(self.statistics(hyps, refs, sources, annotations))
+
+    def segment_results(self, stats: Statistics) -> list[Result]:
+        """Per-segment results from already computed statistics (no re-scoring of text)."""
+        out = []
+        signatures: dict[str, Signature] = {}
+        for row in stats.array:
+            score = self.compute_score(row.copy())
+            out.append(self._result(score, signatures.setdefault(stats.nrefs, self.signature(stats.nrefs)), 1))
+        return out
+
+    def _result(self, score: Score, signature: Signature, n: int) -> Result:
+        return Result(
+            metric=type(self).name,
+            name=self.display_name,
+            score=score.score,
+            sub_scores=MappingProxyType(dict(score.sub_scores)),
+            signature=signature,
+            params=self.values,
+            higher_is_better=type(self).higher_is_better,
+            n_segments=n,
+            verbose=score.verbose,
+        )
+
+
+def build_segments(
+    hyps: Sequence[str],
+    refs: Sequence[Sequence[str | None]],
+    sources: Sequence[str] | None = None,
+    annotations: Mapping[str, Sequence[Any]] | None = None,
+    inputs: Inputs = Inputs(),
+    names: Mapping[str, str] | None = None,
+) -> list[Segment]:
+    """Check the streams and zip them into segments; never truncates.
+
+    ``names`` optionally maps ``"hyps"``, ``"ref0"``, ``"ref1"``…, ``"sources"`` to file names for
+    error messages. Missing references (``None`` or empty/whitespace) are dropped per segment; a
+    segment left with none is an error.
+    """
+    names = names or {}
+
+    def label(key: str, default: str) -> str:
+        return names.get(key, default)
+
+    if isinstance(hyps, str) or (refs and isinstance(refs[0], str)):
+        raise InputError(
+            "hyps must be a list of strings and refs a list of reference streams (lists of strings), "
+            "e.g. corpus_score(['a b'], [['a b']])."
+        )
+    n = len(hyps)
+    if n == 0:
+        raise InputError(f"{label('hyps', 'hypotheses')}: no segments to score (empty input).")
+    if not refs:
+        raise InputError("no references given: pass at least one reference stream.")
+    for k, stream in enumerate(refs):
+        if len(stream) != n:
+            raise InputError(
+                f"{label(f'ref{k}', f'reference stream {k + 1}')} has {len(stream)} segments but "
+                f"{label('hyps', 'the hypotheses')} have {n}; every stream needs one line per segment."
+            )
+    if inputs.source and sources is None:
+        raise InputError("this metric needs the source sentences (sources=..., or --src on the command line).")
+    if sources is not None and len(sources) != n:
+        raise InputError(
+            f"{label('sources', 'sources')} have {len(sources)} segments but "
+            f"{label('hyps', 'the hypotheses')} have {n}."
+        )
+    annotations = annotations or {}
+    for key in inputs.annotations:
+        if key not in annotations:
+            raise InputError(f"this metric needs the annotation '{key}' for every segment.")
+    for key, values in annotations.items():
+        if len(values) != n:
+            raise InputError(f"annotation '{key}' has {len(values)} segments, the hypotheses have {n}.")
+    segments = []
+    for i in range(n):
+        hyp = hyps[i]
+        if not isinstance(hyp, str):
+            raise InputError(f"{label('hyps', 'hypotheses')}: segment {i + 1} is {type(hyp).__name__}, not a string.")
+        seg_refs = tuple(r for stream in refs if (r := stream[i]) is not None and r.strip())
+        if not seg_refs:
+            where = ", ".join(label(f"ref{k}", f"reference stream {k + 1}") for k in range(len(refs)))
+            raise InputError(f"segment {i + 1} has no reference: line {i + 1} is empty in {where}.")
+        segments.append(
+            Segment(
+                hyp,
+                seg_refs,
+                None if sources is None else sources[i],
+                {k: v[i] for k, v in annotations.items()} if annotations else {},
+            )
+        )
+    return segments

@@ -1,0 +1,139 @@
+"""Declared metric parameters.
+
+A metric lists its parameters once, as :class:`Param` objects. From that single declaration the
+core derives the keyword arguments of the Python API, the ``--<metric>-<param>`` CLI flags, the
+signature fields and the ``params`` block of the JSON output, so the four can never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import ParameterError, suggest
+
+_TRUE = {"yes", "true", "1", "on", "y"}
+_FALSE = {"no", "false", "0", "off", "n"}
+
+#: Renders a parameter value for the signature; receives the value and all of the metric's values.
+Formatter = Callable[[Any, Mapping[str, Any]], str]
+
+
+def format_value(value: Any) -> str:
+    """Render a value for a signature the way sacrebleu does: booleans as yes/no."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, float) and value.is_integer():
+        return repr(value)
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of a metric.
+
+    Attributes:
+        name: keyword argument name (``snake_case``); the CLI flag is ``--<metric>-<name>`` with
+            underscores turned into dashes.
+        type: ``bool``, ``int``, ``float`` or ``str``; CLI strings are converted to it.
+        default: value used when the parameter is not given.
+        help: one line for ``--help`` and ``mtmetrics list``.
+        sig_key: key of the signature field (``None`` for parameters that cannot change the score,
+            or whose value another parameter's ``fmt`` already renders).
+        sig_short: key in the short signature form (defaults to ``sig_key``).
+        choices: allowed values, if the parameter is an enumeration.
+        fmt: renders the value for the signature; the default prints booleans as yes/no.
+        check: extra validation; returns an error message or ``None``.
+        nullable: whether ``None`` is an accepted value.
+    """
+
+    name: str
+    type: type
+    default: Any
+    help: str
+    sig_key: str | None
+    sig_short: str | None = None
+    choices: tuple[Any, ...] | None = None
+    fmt: Formatter | None = None
+    check: Callable[[Any], str | None] | None = None
+    nullable: bool = False
+
+    @property
+    def flag(self) -> str:
+        """The parameter's name as it appears in CLI flags (dashes instead of underscores)."""
+        return self.name.replace("_", "-")
+
+    def convert(self, value: Any, metric: str = "") -> Any:
+        """Convert ``value`` (a Python value or a CLI string) to this parameter's type and check it."""
+        where = f"{metric}: " if metric else ""
+        if value is None:
+            if self.nullable:
+                return None
+            raise ParameterError(f"{where}parameter '{self.name}' needs a value ({self.type.__name__}).")
+        try:
+            converted = self._convert(value)
+        except (TypeError, ValueError):
+            raise ParameterError(
+                f"{where}parameter '{self.name}' expects {self._describe()}, got {value!r}."
+            ) from None
+        if self.choices is not None and converted not in self.choices:
+            raise ParameterError(
+                f"{where}parameter '{self.name}' must be one of "
+                f"{', '.join(map(str, self.choices))}; got {value!r}.{suggest(str(value), map(str, self.choices))}"
+            )
+        if self.check is not None:
+            problem = self.check(converted)
+            if problem:
+                raise ParameterError(f"{where}parameter '{self.name}': {problem} (got {value!r}).")
+        return converted
+
+    def _convert(self, value: Any) -> Any:
+        if self.type is bool:
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text in _TRUE:
+                return True
+            if text in _FALSE:
+                return False
+            raise ValueError(value)
+        if self.type is int:
+            if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+                raise ValueError(value)
+            return int(value)
+        if self.type is float:
+            if isinstance(value, bool):
+                raise ValueError(value)
+            return float(value)
+        if self.type is str:
+            if not isinstance(value, str):
+                raise TypeError(value)
+            return value
+        return self.type(value)
+
+    def _describe(self) -> str:
+        if self.type is bool:
+            return "yes or no"
+        return f"a value of type {self.type.__name__}"
+
+    def signature_value(self, value: Any, values: Mapping[str, Any]) -> str:
+        """Render ``value`` for the signature."""
+        return self.fmt(value, values) if self.fmt is not None else format_value(value)
+
+
+def resolve_params(
+    declared: tuple[Param, ...], given: Mapping[str, Any], metric: str
+) -> dict[str, Any]:
+    """Check ``given`` against the declaration and fill in defaults, in declaration order."""
+    by_name = {p.name: p for p in declared}
+    unknown = [k for k in given if k not in by_name]
+    if unknown:
+        names = ", ".join(p.name for p in declared) or "none"
+        raise ParameterError(
+            f"{metric}: unknown parameter '{unknown[0]}'.{suggest(unknown[0], by_name)} "
+            f"Its parameters are: {names}."
+        )
+    return {p.name: p.convert(given[p.name], metric) if p.name in given else p.default for p in declared}

@@ -1,0 +1,206 @@
+"""The plugin manager and the metric registry built from it.
+
+Nothing happens at import time. The first call to :func:`get_plugin_manager` registers the
+built-in plugins (``plugins/mtmetrics_*``, which use the same hooks as everyone else) and then every
+entry point of the group ``mtmetrics``. A third-party plugin that fails to import is recorded in
+:func:`load_errors` and reported by name; the others still load. Plugins are disabled by name with
+the environment variable ``MTMETRICS_DISABLE_PLUGINS`` (comma-separated) or the CLI flag
+``--disable-plugin NAME`` (like pytest's ``-p no:NAME``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import os
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import pluggy
+
+from . import hookspecs
+from .errors import PluginError, UnknownMetricError, suggest
+
+GROUP = "mtmetrics"
+DISABLE_ENV = "MTMETRICS_DISABLE_PLUGINS"
+
+#: Built-in plugins, by module name; each is also the plugin's name for ``--disable-plugin``.
+BUILTIN_PLUGINS: tuple[str, ...] = ("mtmetrics_classic",)
+
+
+@dataclass(frozen=True)
+class PluginInfo:
+    """Where a plugin comes from: its registered name and the distribution that ships it."""
+
+    name: str
+    distribution: str
+    version: str
+    builtin: bool
+
+
+@dataclass(frozen=True)
+class MetricEntry:
+    """A registered metric class and the plugin that registered it."""
+
+    cls: type
+    plugin: PluginInfo
+
+
+class _State:
+    def __init__(self) -> None:
+        self.pm: pluggy.PluginManager | None = None
+        self.infos: dict[str, PluginInfo] = {}
+        self.errors: list[tuple[str, str]] = []
+        self.metrics: dict[str, MetricEntry] | None = None
+        self.extra_disabled: set[str] = set()
+
+
+_state = _State()
+_lock = threading.RLock()
+
+
+def disabled_plugins() -> set[str]:
+    """Names disabled through the environment variable or :func:`disable_plugins`."""
+    env = {n.strip() for n in os.environ.get(DISABLE_ENV, "").split(",") if n.strip()}
+    return env | _state.extra_disabled
+
+
+def disable_plugins(names: Iterable[str]) -> None:
+    """Disable plugins by name for this process (the CLI's ``--disable-plugin``); resets the manager."""
+    with _lock:
+        _state.extra_disabled |= set(names)
+        reset()
+
+
+def reset() -> None:
+    """Forget the plugin manager and registry so the next use loads plugins again (for tests)."""
+    with _lock:
+        _state.pm = None
+        _state.infos = {}
+        _state.errors = []
+        _state.metrics = None
+
+
+def _version() -> str:
+    from . import __version__
+
+    return __version__
+
+
+def get_plugin_manager() -> pluggy.PluginManager:
+    """The process-wide plugin manager, created and loaded on first use."""
+    with _lock:
+        if _state.pm is not None:
+            return _state.pm
+        pm = pluggy.PluginManager(GROUP)
+        pm.add_hookspecs(hookspecs)
+        disabled = disabled_plugins()
+        for name in disabled:
+            pm.set_blocked(name)
+        for module_name in BUILTIN_PLUGINS:
+            if module_name in disabled:
+                continue
+            pm.register(importlib.import_module(module_name), name=module_name)
+            _state.infos[module_name] = PluginInfo(module_name, "mtmetrics", _version(), True)
+        for ep in importlib.metadata.entry_points(group=GROUP):
+            if ep.name in disabled or pm.has_plugin(ep.name):
+                continue
+            dist = getattr(ep, "dist", None)
+            dist_name = dist.metadata["Name"] if dist is not None else ep.name
+            dist_version = dist.version if dist is not None else "unknown"
+            try:
+                plugin = ep.load()
+                pm.register(plugin, name=ep.name)
+            except Exception as exc:  # a broken plugin must not break the others
+                _state.errors.append((ep.name, f"{type(exc).__name__}: {exc}"))
+                continue
+            _state.infos[ep.name] = PluginInfo(ep.name, dist_name, dist_version, False)
+        pm.check_pending()
+        _state.pm = pm
+        return pm
+
+
+def register_plugin(plugin: Any, name: str, distribution: str = "local", version: str = "0") -> None:
+    """Register a plugin object directly (tests, notebooks); resets the metric registry."""
+    with _lock:
+        pm = get_plugin_manager()
+        pm.register(plugin, name=name)
+        pm.check_pending()
+        _state.infos[name] = PluginInfo(name, distribution, version, False)
+        _state.metrics = None
+
+
+def unregister_plugin(name: str) -> None:
+    """Remove a plugin registered with :func:`register_plugin`."""
+    with _lock:
+        pm = get_plugin_manager()
+        pm.unregister(name=name)
+        _state.infos.pop(name, None)
+        _state.metrics = None
+
+
+def plugins() -> list[PluginInfo]:
+    """Every loaded plugin."""
+    get_plugin_manager()
+    return list(_state.infos.values())
+
+
+def load_errors() -> list[tuple[str, str]]:
+    """``(entry point name, error)`` for every third-party plugin that failed to load."""
+    get_plugin_manager()
+    return list(_state.errors)
+
+
+def metric_registry() -> dict[str, MetricEntry]:
+    """All registered metrics by name (built on first use)."""
+    with _lock:
+        if _state.metrics is not None:
+            return _state.metrics
+        pm = get_plugin_manager()
+        registry: dict[str, MetricEntry] = {}
+        for impl in reversed(pm.hook.register_metrics.get_hookimpls()):
+            info = _state.infos.get(impl.plugin_name, PluginInfo(impl.plugin_name, "unknown", "unknown", False))
+
+            def register(cls: type, info: PluginInfo = info) -> None:
+                from .metric import Metric
+
+                if not (isinstance(cls, type) and issubclass(cls, Metric)):
+                    raise PluginError(f"plugin '{info.name}' registered {cls!r}, which is not a Metric subclass.")
+                name = getattr(cls, "name", None)
+                if not isinstance(name, str) or not name:
+                    raise PluginError(f"plugin '{info.name}' registered {cls.__name__} without a name.")
+                if name in registry:
+                    other = registry[name].plugin
+                    raise PluginError(
+                        f"metric '{name}' is registered twice: by plugin '{other.name}' "
+                        f"({other.distribution} {other.version}) and by plugin '{info.name}' "
+                        f"({info.distribution} {info.version}). Disable one with --disable-plugin NAME "
+                        f"or {DISABLE_ENV}=NAME."
+                    )
+                registry[name] = MetricEntry(cls, info)
+
+            impl.function(register=register)
+        _state.metrics = dict(sorted(registry.items()))
+        return _state.metrics
+
+
+def metric_class(name: str) -> type:
+    """The class registered as ``name``; unknown names raise with the closest suggestions."""
+    registry = metric_registry()
+    try:
+        return registry[name].cls
+    except KeyError:
+        raise UnknownMetricError(
+            f"unknown metric '{name}'.{suggest(name, registry)} "
+            f"Run 'mtmetrics list' to see all {len(registry)} metrics."
+        ) from None
+
+
+def provenance(cls: type) -> tuple[str, str]:
+    """``(distribution, version)`` of the plugin that registered ``cls``."""
+    for entry in metric_registry().values():
+        if entry.cls is cls:
+            return entry.plugin.distribution, entry.plugin.version
+    return "unregistered", "0"

@@ -1,0 +1,108 @@
+"""sacrebleu's tokenizers, by name, for every metric.
+
+mtmetrics does not tokenise text itself: metrics that work on words ask for one of sacrebleu's
+tokenizers by the name sacrebleu uses (``13a``, ``intl``, ``zh``, ``char``, ``none``, and
+``ja-mecab``/``ko-mecab`` when sacrebleu's ``ja``/``ko`` extras are installed), so ``tok:13a``
+means the same thing in an mtmetrics signature as in a sacrebleu one.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from typing import Any
+
+from ..errors import ParameterError, ResourceError, suggest
+from ..params import Param
+
+#: name -> (module under sacrebleu.tokenizers, class, mtmetrics extra that provides its dependencies)
+_TOKENIZERS: dict[str, tuple[str, str, str | None]] = {
+    "none": ("tokenizer_none", "NoneTokenizer", None),
+    "13a": ("tokenizer_13a", "Tokenizer13a", None),
+    "intl": ("tokenizer_intl", "TokenizerV14International", None),
+    "zh": ("tokenizer_zh", "TokenizerZh", None),
+    "char": ("tokenizer_char", "TokenizerChar", None),
+    "ja-mecab": ("tokenizer_ja_mecab", "TokenizerJaMecab", "ja"),
+    "ko-mecab": ("tokenizer_ko_mecab", "TokenizerKoMecab", "ko"),
+}
+
+TOKENIZER_NAMES: tuple[str, ...] = tuple(_TOKENIZERS)
+DEFAULT_TOKENIZER = "13a"
+
+Tokenizer = Callable[[str], str]
+
+
+@lru_cache(maxsize=None)
+def get_tokenizer(name: str) -> Any:
+    """Return the sacrebleu tokenizer called ``name`` (one shared instance per process).
+
+    The object is callable (``str -> str``, tokens separated by single spaces) and has a
+    ``signature()`` method, exactly as in sacrebleu.
+    """
+    try:
+        module_name, class_name, extra = _TOKENIZERS[name]
+    except KeyError:
+        raise ParameterError(
+            f"unknown tokenizer '{name}'.{suggest(name, _TOKENIZERS)} "
+            f"Known tokenizers: {', '.join(_TOKENIZERS)}."
+        ) from None
+    try:
+        module = importlib.import_module(f"sacrebleu.tokenizers.{module_name}")
+        return getattr(module, class_name)()
+    except (ImportError, RuntimeError) as exc:
+        hint = f"pip install 'mtmetrics[{extra}]'" if extra else "pip install --upgrade sacrebleu"
+        raise ResourceError(f"tokenizer '{name}' is not available ({exc}). Install it with: {hint}") from None
+
+
+def tokenizer_signature(name: str) -> str:
+    """The tokenizer's own signature, as sacrebleu prints it in ``tok:``."""
+    return str(get_tokenizer(name).signature())
+
+
+def _tok_fmt(value: Any, values: Mapping[str, Any]) -> str:
+    return tokenizer_signature(value)
+
+
+def _case_fmt(value: Any, values: Mapping[str, Any]) -> str:
+    return "lc" if value else "mixed"
+
+
+def tokenize_param(default: str = DEFAULT_TOKENIZER) -> Param:
+    """The standard ``tokenize`` parameter (CLI ``-tok`` sets it for every metric that has it)."""
+    return Param(
+        "tokenize",
+        str,
+        default,
+        "sacrebleu tokenizer applied before matching",
+        sig_key="tok",
+        choices=TOKENIZER_NAMES,
+        fmt=_tok_fmt,
+    )
+
+
+#: The standard ``lowercase`` parameter (CLI ``-lc`` sets it for every metric that has it).
+LOWERCASE = Param(
+    "lowercase", bool, False, "lowercase hypotheses and references", sig_key="case", sig_short="c", fmt=_case_fmt
+)
+
+
+class Preprocessor:
+    """Lowercasing then tokenisation, as sacrebleu does it, producing token lists.
+
+    Metrics that work on words hold one of these; it is cheap to create and picklable by name.
+    """
+
+    def __init__(self, tokenize: str = DEFAULT_TOKENIZER, lowercase: bool = False) -> None:
+        self.tokenize = tokenize
+        self.lowercase = lowercase
+        self._tok = get_tokenizer(tokenize)
+
+    def __call__(self, text: str) -> list[str]:
+        """Tokens of ``text`` after optional lowercasing (sacrebleu strips trailing space first)."""
+        if self.lowercase:
+            text = text.lower()
+        return self._tok(text.rstrip()).split()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Preprocessor, (self.tokenize, self.lowercase))

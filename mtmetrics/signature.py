@@ -1,0 +1,69 @@
+"""Reproducibility signatures, in sacrebleu's shape.
+
+``NAME|nrefs:N|case:…|tok:…|<parameters>|<resources>|plugin:<dist>@<version>|version:<version>``
+
+Fields come from the metric's declared parameters (every parameter with a signature key appears,
+always, whatever its value: dropping fields at their defaults made sacrebleu signatures ambiguous
+across versions, see sacrebleu issue #251), from the resources it reports (each with a content
+hash or version), from the plugin that provides it, and from the run (number of references,
+resampling settings). The short form replaces each key with its abbreviation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Field:
+    """One ``key:value`` pair of a signature, with its abbreviated key."""
+
+    key: str
+    value: str
+    short: str
+
+    def format(self, short: bool = False) -> str:
+        """Render as ``key:value`` (or ``short:value``)."""
+        return f"{self.short if short else self.key}:{self.value}"
+
+
+@dataclass(frozen=True)
+class Signature:
+    """An immutable signature: a metric's display name followed by ordered fields."""
+
+    name: str
+    fields: tuple[Field, ...]
+
+    def format(self, short: bool = False) -> str:
+        """The signature string; ``short=True`` abbreviates the keys."""
+        return "|".join([self.name, *(f.format(short) for f in self.fields)])
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def get(self, key: str) -> str | None:
+        """The value of the field ``key`` (long form), or ``None``."""
+        for f in self.fields:
+            if f.key == key:
+                return f.value
+        return None
+
+    def as_dict(self) -> dict[str, str]:
+        """The fields as an ordered ``{key: value}`` mapping (without the name)."""
+        return {f.key: f.value for f in self.fields}
+
+    def with_fields(self, extra: Iterable[Field]) -> Signature:
+        """A copy with ``extra`` inserted before the trailing ``plugin``/``version`` fields."""
+        extra = tuple(extra)
+        head = tuple(f for f in self.fields if f.key not in ("plugin", "version"))
+        tail = tuple(f for f in self.fields if f.key in ("plugin", "version"))
+        return Signature(self.name, head + extra + tail)
+
+
+def nrefs_value(counts: Iterable[int]) -> str:
+    """``'N'`` when every segment has N references, ``'var'`` when the number varies."""
+    distinct = set(counts)
+    if len(distinct) == 1:
+        return str(distinct.pop())
+    return "var"

@@ -1,0 +1,173 @@
+"""BLEU (Papineni et al. 2002) and BLEUS, the smoothed sentence BLEU of Lin & Och (2004), via sacrebleu."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import sacrebleu
+
+from mtmetrics import Field, Metric, Param, Score, Segment
+from mtmetrics.resources import LOWERCASE, tokenize_param
+
+from ._sacrebleu import SACREBLEU_FIELD, segment_stats
+
+_SMOOTH_DEFAULTS = {"none": None, "floor": 0.1, "add-k": 1, "exp": None}
+
+
+def _smooth_fmt(method: Any, values: Mapping[str, Any]) -> str:
+    # sacrebleu folds the smoothing value into the method: add-k[1.00], floor[0.10]
+    default = _SMOOTH_DEFAULTS[method]
+    if default is None:
+        return str(method)
+    value = values.get("smooth_value")
+    return f"{method}[{(default if value is None else value):.2f}]"
+
+
+def _order_check(value: int) -> str | None:
+    return None if 1 <= value <= 9 else "must be between 1 and 9"
+
+
+def _stat_names(order: int) -> tuple[str, ...]:
+    return (
+        "hyp_len",
+        "ref_len",
+        *(f"correct_{n}" for n in range(1, order + 1)),
+        *(f"total_{n}" for n in range(1, order + 1)),
+    )
+
+
+class Bleu(Metric):
+    """sacrebleu's BLEU: corpus statistics summed, then the geometric mean of clipped precisions."""
+
+    name = "bleu"
+    description = "BLEU (Papineni et al. 2002) as computed by sacrebleu"
+    aggregation = "sum"
+    score_range = (0.0, 100.0)
+    params = (
+        LOWERCASE,
+        Param(
+            "effective_order",
+            bool,
+            False,
+            "skip n-gram orders with no matches (use for sentence-level BLEU; -sl turns it on)",
+            sig_key="eff",
+            sig_short="e",
+        ),
+        tokenize_param(),
+        Param(
+            "smooth_method",
+            str,
+            "exp",
+            "smoothing: none, floor, add-k or exp (NIST)",
+            sig_key="smooth",
+            sig_short="s",
+            choices=tuple(_SMOOTH_DEFAULTS),
+            fmt=_smooth_fmt,
+        ),
+        Param(
+            "smooth_value",
+            float,
+            None,
+            "value for floor (0.1) and add-k (1); default: the method's",
+            sig_key=None,
+            nullable=True,
+        ),
+        Param(
+            "max_ngram_order",
+            int,
+            4,
+            "maximum n-gram order",
+            sig_key="order",
+            sig_short="o",
+            check=_order_check,
+        ),
+    )
+    #: Parameters the CLI sets differently under -sl unless the user gives them (as sacrebleu does).
+    sentence_level_defaults: Mapping[str, Any] = {"effective_order": True}
+
+    def setup(self) -> None:
+        v = self.values
+        self._order = int(v["max_ngram_order"])
+        self._smoothing = (v["smooth_method"], v["smooth_value"], v["effective_order"])
+        self._bleu = sacrebleu.BLEU(
+            lowercase=v["lowercase"],
+            force=True,
+            tokenize=v["tokenize"],
+            smooth_method=v["smooth_method"],
+            smooth_value=v["smooth_value"],
+            max_ngram_order=self._order,
+            effective_order=v["effective_order"],
+        )
+        self._names = _stat_names(self._order)
+
+    @property
+    def display_name(self) -> str:
+        return "BLEU"
+
+    def stat_names(self) -> tuple[str, ...]:
+        return self._names
+
+    def segment_statistics(self, segment: Segment) -> np.ndarray:
+        return segment_stats(self._bleu, [segment])[0]
+
+    def corpus_statistics(self, segments: Sequence[Segment]) -> np.ndarray:
+        return segment_stats(self._bleu, segments)
+
+    def compute_score(self, stats: np.ndarray) -> Score:
+        order = self._order
+        # compute_bleu adds smoothing counts in place: hand it fresh lists of ints
+        counts = [int(x) for x in stats[2 : 2 + order]]
+        totals = [int(x) for x in stats[2 + order : 2 + 2 * order]]
+        res = sacrebleu.BLEU.compute_bleu(
+            correct=counts,
+            total=totals,
+            sys_len=int(stats[0]),
+            ref_len=int(stats[1]),
+            smooth_method=self._smoothing[0],
+            smooth_value=self._smoothing[1],
+            effective_order=self._smoothing[2],
+            max_ngram_order=order,
+        )
+        subs = {f"precision_{n + 1}": float(p) for n, p in enumerate(res.precisions)}
+        subs.update(bp=float(res.bp), ratio=float(res.ratio), hyp_len=float(res.sys_len), ref_len=float(res.ref_len))
+        return Score(float(res.score), subs, res._verbose)
+
+    def resource_fields(self) -> tuple[Field, ...]:
+        return (SACREBLEU_FIELD,)
+
+
+class BleuS(Bleu):
+    """BLEUS<n>: add-one smoothing of matched and total n-gram counts for n > 1 (Lin & Och 2004, §4).
+
+    This is sacrebleu's ``add-k`` smoothing with k = 1; ``max_order`` n gives BLEUS<n> (1–9).
+    Like BLEU it sums segment statistics for a corpus score; its intended use is per segment.
+    """
+
+    name = "bleus"
+    description = "smoothed sentence BLEU of the ORANGE paper (add-one for n > 1), BLEUS1-9"
+    params = (
+        LOWERCASE,
+        tokenize_param(),
+        Param("max_order", int, 4, "maximum n-gram order n of BLEUS<n>", sig_key="order", sig_short="o", check=_order_check),
+    )
+    sentence_level_defaults: Mapping[str, Any] = {}
+
+    def setup(self) -> None:
+        v = self.values
+        self._order = int(v["max_order"])
+        self._smoothing = ("add-k", 1, False)
+        self._bleu = sacrebleu.BLEU(
+            lowercase=v["lowercase"],
+            force=True,
+            tokenize=v["tokenize"],
+            smooth_method="add-k",
+            smooth_value=1,
+            max_ngram_order=self._order,
+        )
+        self._names = _stat_names(self._order)
+
+    @property
+    def display_name(self) -> str:
+        return f"BLEUS{self._order}"

@@ -1,0 +1,89 @@
+"""chrF and chrF++ (Popović 2015, 2017) via sacrebleu."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import sacrebleu
+
+from mtmetrics import Field, Metric, Param, Score, Segment
+from mtmetrics.resources import LOWERCASE
+
+from ._sacrebleu import SACREBLEU_FIELD, segment_stats
+
+
+def _eff_fmt(eps_smoothing: Any, values: Mapping[str, Any]) -> str:
+    # sacrebleu's signature says eff:yes when effective-order averaging is used, i.e. no eps smoothing
+    return "no" if eps_smoothing else "yes"
+
+
+def _positive(value: int) -> str | None:
+    return None if value >= 0 else "must not be negative"
+
+
+class Chrf(Metric):
+    """sacrebleu's chrF: character (and word, for chrF++) n-gram F-beta from summed statistics."""
+
+    name = "chrf"
+    description = "chrF / chrF++ (Popović 2015, 2017) as computed by sacrebleu"
+    aggregation = "sum"
+    score_range = (0.0, 100.0)
+    params = (
+        LOWERCASE,
+        Param(
+            "eps_smoothing",
+            bool,
+            False,
+            "epsilon smoothing as chrF++.py/NLTK/Moses instead of effective-order averaging",
+            sig_key="eff",
+            sig_short="e",
+            fmt=_eff_fmt,
+        ),
+        Param("char_order", int, 6, "character n-gram order", sig_key="nc", check=_positive),
+        Param("word_order", int, 0, "word n-gram order (2 gives chrF++)", sig_key="nw", check=_positive),
+        Param("whitespace", bool, False, "include whitespace in character n-grams", sig_key="space", sig_short="s"),
+        Param("beta", int, 2, "weight of recall over precision", sig_key="beta", sig_short="b", check=_positive),
+    )
+
+    def setup(self) -> None:
+        v = self.values
+        self._chrf = sacrebleu.CHRF(
+            char_order=v["char_order"],
+            word_order=v["word_order"],
+            beta=v["beta"],
+            lowercase=v["lowercase"],
+            whitespace=v["whitespace"],
+            eps_smoothing=v["eps_smoothing"],
+        )
+        order = v["char_order"] + v["word_order"]
+        if order < 1:
+            from mtmetrics import ParameterError
+
+            raise ParameterError("chrf: char_order + word_order must be at least 1.")
+        self._names = tuple(
+            f"{kind}_{label}{n}"
+            for label, top in (("c", v["char_order"]), ("w", v["word_order"]))
+            for n in range(1, top + 1)
+            for kind in ("hyp", "ref", "match")
+        )
+
+    @property
+    def display_name(self) -> str:
+        return f"chrF{self.values['beta']}" + "+" * self.values["word_order"]
+
+    def stat_names(self) -> tuple[str, ...]:
+        return self._names
+
+    def segment_statistics(self, segment: Segment) -> np.ndarray:
+        return segment_stats(self._chrf, [segment])[0]
+
+    def corpus_statistics(self, segments: Sequence[Segment]) -> np.ndarray:
+        return segment_stats(self._chrf, segments)
+
+    def compute_score(self, stats: np.ndarray) -> Score:
+        return Score(float(self._chrf._compute_f_score([int(x) for x in stats])))
+
+    def resource_fields(self) -> tuple[Field, ...]:
+        return (SACREBLEU_FIELD,)

@@ -1,0 +1,67 @@
+"""TER (Snover et al. 2006) via sacrebleu's tercom-compatible implementation."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import sacrebleu
+
+from mtmetrics import Field, Metric, Param, Score, Segment
+
+from ._sacrebleu import SACREBLEU_FIELD, segment_stats
+
+
+def _case_fmt(case_sensitive: Any, values: Mapping[str, Any]) -> str:
+    return "mixed" if case_sensitive else "lc"
+
+
+def _punct_fmt(no_punct: Any, values: Mapping[str, Any]) -> str:
+    return "no" if no_punct else "yes"
+
+
+class Ter(Metric):
+    """sacrebleu's TER: edits (with shifts) over average reference length; lower is better."""
+
+    name = "ter"
+    description = "translation edit rate (Snover et al. 2006) as computed by sacrebleu; lower is better"
+    aggregation = "sum"
+    higher_is_better = False
+    score_range = (0.0, math.inf)
+    params = (
+        Param("case_sensitive", bool, False, "keep case (TER lowercases by default)", sig_key="case", sig_short="c", fmt=_case_fmt),
+        Param("normalized", bool, False, "apply tercom's normalisation", sig_key="norm", sig_short="nr"),
+        Param("no_punct", bool, False, "remove punctuation", sig_key="punct", sig_short="pn", fmt=_punct_fmt),
+        Param("asian_support", bool, False, "tokenise Asian characters", sig_key="asian", sig_short="as"),
+    )
+
+    def setup(self) -> None:
+        v = self.values
+        self._ter = sacrebleu.TER(
+            normalized=v["normalized"],
+            no_punct=v["no_punct"],
+            asian_support=v["asian_support"],
+            case_sensitive=v["case_sensitive"],
+        )
+
+    @property
+    def display_name(self) -> str:
+        return "TER"
+
+    def stat_names(self) -> tuple[str, ...]:
+        return ("num_edits", "ref_length")
+
+    def segment_statistics(self, segment: Segment) -> np.ndarray:
+        return segment_stats(self._ter, [segment])[0]
+
+    def corpus_statistics(self, segments: Sequence[Segment]) -> np.ndarray:
+        return segment_stats(self._ter, segments)
+
+    def compute_score(self, stats: np.ndarray) -> Score:
+        res = self._ter._compute_score_from_stats([float(stats[0]), float(stats[1])])
+        return Score(float(res.score), {"num_edits": float(stats[0]), "ref_length": float(stats[1])})
+
+    def resource_fields(self) -> tuple[Field, ...]:
+        return (Field("tok", self._ter.tokenizer_signature, "t"), SACREBLEU_FIELD)

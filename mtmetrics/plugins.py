@@ -27,7 +27,13 @@ GROUP = "mtmetrics"
 DISABLE_ENV = "MTMETRICS_DISABLE_PLUGINS"
 
 #: Built-in plugins, by module name; each is also the plugin's name for ``--disable-plugin``.
-BUILTIN_PLUGINS: tuple[str, ...] = ("mtmetrics_classic",)
+BUILTIN_PLUGINS: tuple[str, ...] = (
+    "mtmetrics_classic",
+    "mtmetrics_baselines",
+    "mtmetrics_rouge",
+    "mtmetrics_sia",
+    "mtmetrics_hlepor",
+)
 
 
 @dataclass(frozen=True)

@@ -108,8 +108,6 @@ def _metric_params(
 ) -> dict[str, Any]:
     declared = {p.name for p in cls.params}
     params: dict[str, Any] = {}
-    if ns.sentence_level:
-        params.update(getattr(cls, "sentence_level_defaults", {}))
     if ns.tokenize is not None and "tokenize" in declared:
         params["tokenize"] = ns.tokenize
     if ns.lowercase and "lowercase" in declared:

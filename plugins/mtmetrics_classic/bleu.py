@@ -45,13 +45,15 @@ class Bleu(Metric):
     description = "BLEU (Papineni et al. 2002) as computed by sacrebleu"
     aggregation = "sum"
     score_range = (0.0, 100.0)
+    # a segment shorter than max_ngram_order has no 4-grams: 0 without smoothing, even if identical
+    perfect_on_identity = False
     params = (
         LOWERCASE,
         Param(
             "effective_order",
             bool,
             False,
-            "skip n-gram orders with no matches (use for sentence-level BLEU; -sl turns it on)",
+            "stop at the highest n-gram order with matches (sacrebleu's sentence_bleu uses yes)",
             sig_key="eff",
             sig_short="e",
         ),
@@ -84,8 +86,6 @@ class Bleu(Metric):
             check=_order_check,
         ),
     )
-    #: Parameters the CLI sets differently under -sl unless the user gives them (as sacrebleu does).
-    sentence_level_defaults: Mapping[str, Any] = {"effective_order": True}
 
     def setup(self) -> None:
         v = self.values
@@ -146,13 +146,13 @@ class BleuS(Bleu):
     """
 
     name = "bleus"
+    perfect_on_identity = True  # add-one smoothing makes identical segments score 100
     description = "smoothed sentence BLEU of the ORANGE paper (add-one for n > 1), BLEUS1-9"
     params = (
         LOWERCASE,
         tokenize_param(),
         Param("max_order", int, 4, "maximum n-gram order n of BLEUS<n>", sig_key="order", sig_short="o", check=_order_check),
     )
-    sentence_level_defaults: Mapping[str, Any] = {}
 
     def setup(self) -> None:
         v = self.values

@@ -1,0 +1,282 @@
+"""The conformance suite every metric plugin runs, public so third-party plugins can run it too.
+
+Each ``check_*`` function takes a metric class (instantiated with its defaults unless ``params``
+are given) and a :class:`Corpus`, and raises ``AssertionError`` with a precise message when the
+metric breaks the protocol. :data:`CHECKS` lists them all; in a plugin's own tests::
+
+    import pytest
+    from mtmetrics.testing import CHECKS, default_corpus
+
+    @pytest.mark.parametrize("check", CHECKS, ids=lambda c: c.__name__)
+    def test_conformance(check):
+        check(MyMetric, default_corpus())
+
+A metric whose declared annotations (``inputs.annotations``) cannot be derived from text alone
+provides a static method ``example_annotations(hyps, refs, sources) -> dict`` that builds them for
+a given corpus; the suite calls it when present.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import math
+import os
+import pickle
+import random
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .metric import Metric
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """A small test corpus: hypotheses, reference streams, sources (all line-aligned)."""
+
+    hyps: list[str]
+    refs: list[list[str]]
+    sources: list[str]
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+# Written for this suite (not taken from any corpus): varied lengths, punctuation, repeats,
+# reordering, one-word segments and a hypothesis sharing nothing with its references.
+_HYPS = [
+    "The cat sat on the mat .",
+    "He did not go to school yesterday because he was ill .",
+    "the the the the",
+    "Prices rose sharply in March , the ministry said .",
+    "A new bridge opens next week over the river .",
+    "quickly",
+    "The committee will meet again on Friday to discuss the budget .",
+    "Tomorrow it rains in the north and in the east .",
+    "zebra xylophone quantum",
+    "She gave him the book that he had asked for .",
+]
+_REFS_A = [
+    "The cat is sitting on the mat .",
+    "He did not go to school yesterday as he was sick .",
+    "the cat",
+    "The ministry said prices rose sharply in March .",
+    "A new bridge over the river opens next week .",
+    "quickly",
+    "The committee meets again on Friday to discuss the budget .",
+    "It will rain tomorrow in the north and east .",
+    "The weather was fine .",
+    "She gave him the book he had asked for .",
+]
+_REFS_B = [
+    "A cat sat on the mat .",
+    "Yesterday he stayed home from school because he was ill .",
+    "the cat sat",
+    "Prices increased sharply in March , according to the ministry .",
+    "Next week a new bridge over the river will open .",
+    "fast",
+    "On Friday the committee will meet again about the budget .",
+    "Rain is expected tomorrow in the north and the east .",
+    "It was a fine day .",
+    "She handed him the book that he had requested .",
+]
+_SOURCES = [
+    "Die Katze saß auf der Matte .",
+    "Er ging gestern nicht zur Schule , weil er krank war .",
+    "die die die die",
+    "Die Preise stiegen im März stark , sagte das Ministerium .",
+    "Eine neue Brücke über den Fluss öffnet nächste Woche .",
+    "schnell",
+    "Der Ausschuss trifft sich am Freitag wieder , um den Haushalt zu besprechen .",
+    "Morgen regnet es im Norden und im Osten .",
+    "Zebra Xylophon Quanten",
+    "Sie gab ihm das Buch , um das er gebeten hatte .",
+]
+
+
+def default_corpus() -> Corpus:
+    """The suite's built-in corpus: ten segments, two references each."""
+    return Corpus(list(_HYPS), [list(_REFS_A), list(_REFS_B)], list(_SOURCES))
+
+
+def _make(cls: type[Metric], corpus: Corpus) -> Metric:
+    return cls(**dict(corpus.params))
+
+
+def _annotations(cls: type[Metric], hyps: Sequence[str], refs: Sequence[Sequence[str | None]], sources: Sequence[str]) -> dict[str, Any] | None:
+    maker: Callable[..., dict[str, Any]] | None = getattr(cls, "example_annotations", None)
+    if cls.inputs.annotations and maker is not None:
+        return maker(list(hyps), [list(s) for s in refs], list(sources))
+    return None
+
+
+def _score(metric: Metric, hyps: Sequence[str], refs: Sequence[Sequence[str | None]], sources: Sequence[str]) -> Any:
+    ann = _annotations(type(metric), hyps, refs, sources)
+    return metric.corpus_score(hyps, refs, sources, ann)
+
+
+def _in_range(cls: type[Metric], value: float, what: str) -> None:
+    lo, hi = cls.score_range
+    assert math.isfinite(value), f"{cls.name}: {what} is {value}, not finite"
+    assert lo - 1e-9 <= value <= hi + 1e-9, f"{cls.name}: {what} = {value} outside the declared range {lo}..{hi}"
+
+
+def check_range(cls: type[Metric], corpus: Corpus) -> None:
+    """Corpus and segment scores are finite and inside ``score_range``."""
+    m = _make(cls, corpus)
+    stats = m.statistics(corpus.hyps, corpus.refs, corpus.sources, _annotations(cls, corpus.hyps, corpus.refs, corpus.sources))
+    _in_range(cls, m.score_statistics(stats).score, "corpus score")
+    for i, r in enumerate(m.segment_results(stats)):
+        _in_range(cls, r.score, f"segment {i + 1} score")
+
+
+def check_identity(cls: type[Metric], corpus: Corpus) -> None:
+    """Hypothesis == reference gives the best score of the range, where the metric promises it."""
+    if not cls.perfect_on_identity:
+        return
+    m = _make(cls, corpus)
+    best = cls.score_range[1] if cls.higher_is_better else cls.score_range[0]
+    refs = corpus.refs[0]
+    res = _score(m, refs, [refs], corpus.sources)
+    assert math.isclose(res.score, best, rel_tol=1e-9, abs_tol=1e-9), (
+        f"{cls.name}: hyp == ref scores {res.score}, expected the best value {best}"
+    )
+    for i, r in enumerate(m.segment_scores(refs, [refs], corpus.sources, _annotations(cls, refs, [refs], corpus.sources))):
+        assert math.isclose(r.score, best, rel_tol=1e-9, abs_tol=1e-9), (
+            f"{cls.name}: segment {i + 1} with hyp == ref scores {r.score}, expected {best}"
+        )
+
+
+def check_determinism(cls: type[Metric], corpus: Corpus) -> None:
+    """Two fresh instances give byte-identical statistics; segments agree with the batch path."""
+    ann = _annotations(cls, corpus.hyps, corpus.refs, corpus.sources)
+    a = _make(cls, corpus).statistics(corpus.hyps, corpus.refs, corpus.sources, ann)
+    b = _make(cls, corpus).statistics(corpus.hyps, corpus.refs, corpus.sources, ann)
+    assert a.array.tobytes() == b.array.tobytes(), f"{cls.name}: statistics differ between two runs"
+    m = _make(cls, corpus)
+    for i in range(len(corpus.hyps)):
+        one = m.sentence_score(
+            corpus.hyps[i],
+            [s[i] for s in corpus.refs],
+            corpus.sources[i],
+            None if ann is None else {k: v[i] for k, v in ann.items()},
+        )
+        seg = m.compute_score(a.array[i].copy()).score
+        assert one.score == seg, f"{cls.name}: sentence_score {one.score} != batch row score {seg} at segment {i + 1}"
+
+
+def check_order_invariance(cls: type[Metric], corpus: Corpus) -> None:
+    """Shuffling segments changes neither the corpus score nor any segment's score."""
+    m = _make(cls, corpus)
+    base = _score(m, corpus.hyps, corpus.refs, corpus.sources)
+    order = list(range(len(corpus.hyps)))
+    random.Random(12345).shuffle(order)
+    hyps = [corpus.hyps[i] for i in order]
+    refs = [[stream[i] for i in order] for stream in corpus.refs]
+    sources = [corpus.sources[i] for i in order]
+    shuffled = _score(m, hyps, refs, sources)
+    assert shuffled.score == base.score, f"{cls.name}: corpus score depends on segment order"
+
+
+def check_multiple_references(cls: type[Metric], corpus: Corpus) -> None:
+    """Two references work, a missing one is skipped and the signature says nrefs:var."""
+    m = _make(cls, corpus)
+    two = _score(m, corpus.hyps, corpus.refs, corpus.sources)
+    assert two.signature.get("nrefs") == "2", f"{cls.name}: signature {two.signature} should say nrefs:2"
+    second = list(corpus.refs[1])
+    second[0] = ""
+    second[1] = None  # type: ignore[call-overload]
+    var = _score(m, corpus.hyps, [corpus.refs[0], second], corpus.sources)
+    assert var.signature.get("nrefs") == "var", f"{cls.name}: signature {var.signature} should say nrefs:var"
+    _in_range(cls, var.score, "score with a variable number of references")
+
+
+def check_empty_segments(cls: type[Metric], corpus: Corpus) -> None:
+    """An empty hypothesis is scored (finite, in range), alone and inside a corpus."""
+    m = _make(cls, corpus)
+    hyps = ["", *corpus.hyps[1:]]
+    res = _score(m, hyps, corpus.refs, corpus.sources)
+    _in_range(cls, res.score, "corpus score with an empty hypothesis")
+    ann = _annotations(cls, [""], [[corpus.refs[0][0]]], corpus.sources[:1])
+    one = m.sentence_score("", [corpus.refs[0][0]], corpus.sources[0], None if ann is None else {k: v[0] for k, v in ann.items()})
+    _in_range(cls, one.score, "score of an empty hypothesis")
+
+
+def check_pickle(cls: type[Metric], corpus: Corpus) -> None:
+    """Metric objects survive pickling (worker processes) and score identically afterwards."""
+    m = _make(cls, corpus)
+    before = _score(m, corpus.hyps, corpus.refs, corpus.sources).score
+    clone = pickle.loads(pickle.dumps(m))
+    after = _score(clone, corpus.hyps, corpus.refs, corpus.sources).score
+    assert before == after, f"{cls.name}: score changed after pickling ({before} != {after})"
+
+
+def check_signature(cls: type[Metric], corpus: Corpus) -> None:
+    """The signature names the metric and carries every declared parameter, plugin and version."""
+    m = _make(cls, corpus)
+    sig = _score(m, corpus.hyps, corpus.refs, corpus.sources).signature
+    text = sig.format()
+    assert text.startswith(m.display_name + "|"), f"{cls.name}: signature {text} must start with the name"
+    keys = [f.key for f in sig.fields]
+    for p in cls.params:
+        if p.sig_key is not None:
+            assert p.sig_key in keys, f"{cls.name}: parameter {p.name} missing from signature {text}"
+    assert keys[-2:] == ["plugin", "version"], f"{cls.name}: signature must end with plugin and version: {text}"
+    assert len(set(keys)) == len(keys), f"{cls.name}: duplicate signature keys in {text}"
+    short = sig.format(short=True)
+    assert short.count("|") == text.count("|"), f"{cls.name}: short signature drops fields: {short}"
+
+
+def check_cli_matches_api(cls: type[Metric], corpus: Corpus) -> None:
+    """The CLI's JSON output equals the API's numbers exactly (corpus and segments)."""
+    from .cli import main
+
+    if cls.inputs.annotations:
+        return  # annotations reach the CLI through plugin-specific flags, tested by the plugin
+    m = _make(cls, corpus)
+    api = m.corpus_score(corpus.hyps, corpus.refs, corpus.sources)
+    api_segs = [r.score for r in m.segment_scores(corpus.hyps, corpus.refs, corpus.sources)]
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = []
+        for name, lines in (("hyp", corpus.hyps), ("ref0", corpus.refs[0]), ("ref1", corpus.refs[1]), ("src", corpus.sources)):
+            path = os.path.join(tmp, name)
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write("".join(line + "\n" for line in lines))
+            paths.append(path)
+        inline = ",".join(f"{k}={v}" for k, v in corpus.params.items())
+        spec = f"{cls.name}:{inline}" if inline else cls.name
+        argv = [paths[1], paths[2], "-i", paths[0], "--src", paths[3], "-m", spec, "-f", "json", "-sl"]
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            status = main(argv)
+    assert status == 0, f"{cls.name}: CLI exited with {status}"
+    doc = json.loads(out.getvalue())["results"][0]
+    assert doc["score"] == api.score, f"{cls.name}: CLI corpus score {doc['score']} != API {api.score}"
+    assert doc["signature"] == api.signature.format(), f"{cls.name}: CLI signature differs from the API's"
+    assert doc["segment_scores"] == api_segs, f"{cls.name}: CLI segment scores differ from the API's"
+
+
+def check_statistics_shape(cls: type[Metric], corpus: Corpus) -> None:
+    """Statistics are float64, one row per segment, one named column per entry."""
+    m = _make(cls, corpus)
+    stats = m.statistics(corpus.hyps, corpus.refs, corpus.sources, _annotations(cls, corpus.hyps, corpus.refs, corpus.sources))
+    assert stats.array.dtype == np.float64
+    assert stats.array.shape == (len(corpus.hyps), len(m.stat_names()))
+    assert len(set(m.stat_names())) == len(m.stat_names()), f"{cls.name}: duplicate statistic names"
+
+
+CHECKS: tuple[Callable[[type[Metric], Corpus], None], ...] = (
+    check_range,
+    check_identity,
+    check_determinism,
+    check_order_invariance,
+    check_multiple_references,
+    check_empty_segments,
+    check_pickle,
+    check_signature,
+    check_cli_matches_api,
+    check_statistics_shape,
+)

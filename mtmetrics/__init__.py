@@ -37,7 +37,7 @@ def load_metric(name: str, **params: Any) -> Metric:
     from .plugins import metric_class
 
     cls = metric_class(name)
-    return cls(**params)  # type: ignore[no-any-return]
+    return cls(**params)
 
 
 def list_metrics() -> list[str]:

@@ -39,7 +39,7 @@ def register_metrics(register: Callable[[type[Metric]], None]) -> None:
 
 
 @hookspec
-def register_commands(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register_commands(subparsers: argparse._SubParsersAction) -> None:
     """Add sub-commands to the ``mtmetrics`` command line.
 
     Called once per plugin when the CLI builds its parser. Add a parser with

@@ -127,9 +127,7 @@ class Metric(abc.ABC):
     description: ClassVar[str] = ""
 
     def __init__(self, **params: Any) -> None:
-        self.values: Mapping[str, Any] = MappingProxyType(
-            resolve_params(type(self).params, params, type(self).name)
-        )
+        self.values: Mapping[str, Any] = MappingProxyType(resolve_params(type(self).params, params, type(self).name))
         self.setup()
 
     def setup(self) -> None:  # noqa: B027 - an optional hook, empty by default

@@ -76,9 +76,7 @@ class Param:
         try:
             converted = self._convert(value)
         except (TypeError, ValueError):
-            raise ParameterError(
-                f"{where}parameter '{self.name}' expects {self._describe()}, got {value!r}."
-            ) from None
+            raise ParameterError(f"{where}parameter '{self.name}' expects {self._describe()}, got {value!r}.") from None
         if self.choices is not None and converted not in self.choices:
             raise ParameterError(
                 f"{where}parameter '{self.name}' must be one of "
@@ -124,16 +122,13 @@ class Param:
         return self.fmt(value, values) if self.fmt is not None else format_value(value)
 
 
-def resolve_params(
-    declared: tuple[Param, ...], given: Mapping[str, Any], metric: str
-) -> dict[str, Any]:
+def resolve_params(declared: tuple[Param, ...], given: Mapping[str, Any], metric: str) -> dict[str, Any]:
     """Check ``given`` against the declaration and fill in defaults, in declaration order."""
     by_name = {p.name: p for p in declared}
     unknown = [k for k in given if k not in by_name]
     if unknown:
         names = ", ".join(p.name for p in declared) or "none"
         raise ParameterError(
-            f"{metric}: unknown parameter '{unknown[0]}'.{suggest(unknown[0], by_name)} "
-            f"Its parameters are: {names}."
+            f"{metric}: unknown parameter '{unknown[0]}'.{suggest(unknown[0], by_name)} Its parameters are: {names}."
         )
     return {p.name: p.convert(given[p.name], metric) if p.name in given else p.default for p in declared}

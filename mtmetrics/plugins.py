@@ -166,7 +166,7 @@ def metric_registry() -> dict[str, MetricEntry]:
             return _state.metrics
         pm = get_plugin_manager()
         registry: dict[str, MetricEntry] = {}
-        for impl in reversed(pm.hook.register_metrics.get_hookimpls()):
+        for impl in pm.hook.register_metrics.get_hookimpls():  # registration order: built-ins first
             info = _state.infos.get(impl.plugin_name, PluginInfo(impl.plugin_name, "unknown", "unknown", False))
 
             def register(cls: type, info: PluginInfo = info) -> None:

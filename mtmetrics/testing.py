@@ -106,7 +106,9 @@ def _make(cls: type[Metric], corpus: Corpus) -> Metric:
     return cls(**dict(corpus.params))
 
 
-def _annotations(cls: type[Metric], hyps: Sequence[str], refs: Sequence[Sequence[str | None]], sources: Sequence[str]) -> dict[str, Any] | None:
+def _annotations(
+    cls: type[Metric], hyps: Sequence[str], refs: Sequence[Sequence[str | None]], sources: Sequence[str]
+) -> dict[str, Any] | None:
     maker: Callable[..., dict[str, Any]] | None = getattr(cls, "example_annotations", None)
     if cls.inputs.annotations and maker is not None:
         return maker(list(hyps), [list(s) for s in refs], list(sources))
@@ -127,7 +129,9 @@ def _in_range(cls: type[Metric], value: float, what: str) -> None:
 def check_range(cls: type[Metric], corpus: Corpus) -> None:
     """Corpus and segment scores are finite and inside ``score_range``."""
     m = _make(cls, corpus)
-    stats = m.statistics(corpus.hyps, corpus.refs, corpus.sources, _annotations(cls, corpus.hyps, corpus.refs, corpus.sources))
+    stats = m.statistics(
+        corpus.hyps, corpus.refs, corpus.sources, _annotations(cls, corpus.hyps, corpus.refs, corpus.sources)
+    )
     _in_range(cls, m.score_statistics(stats).score, "corpus score")
     for i, r in enumerate(m.segment_results(stats)):
         _in_range(cls, r.score, f"segment {i + 1} score")
@@ -144,7 +148,9 @@ def check_identity(cls: type[Metric], corpus: Corpus) -> None:
     assert math.isclose(res.score, best, rel_tol=1e-9, abs_tol=1e-9), (
         f"{cls.name}: hyp == ref scores {res.score}, expected the best value {best}"
     )
-    for i, r in enumerate(m.segment_scores(refs, [refs], corpus.sources, _annotations(cls, refs, [refs], corpus.sources))):
+    for i, r in enumerate(
+        m.segment_scores(refs, [refs], corpus.sources, _annotations(cls, refs, [refs], corpus.sources))
+    ):
         assert math.isclose(r.score, best, rel_tol=1e-9, abs_tol=1e-9), (
             f"{cls.name}: segment {i + 1} with hyp == ref scores {r.score}, expected {best}"
         )
@@ -201,7 +207,9 @@ def check_empty_segments(cls: type[Metric], corpus: Corpus) -> None:
     res = _score(m, hyps, corpus.refs, corpus.sources)
     _in_range(cls, res.score, "corpus score with an empty hypothesis")
     ann = _annotations(cls, [""], [[corpus.refs[0][0]]], corpus.sources[:1])
-    one = m.sentence_score("", [corpus.refs[0][0]], corpus.sources[0], None if ann is None else {k: v[0] for k, v in ann.items()})
+    one = m.sentence_score(
+        "", [corpus.refs[0][0]], corpus.sources[0], None if ann is None else {k: v[0] for k, v in ann.items()}
+    )
     _in_range(cls, one.score, "score of an empty hypothesis")
 
 
@@ -241,7 +249,12 @@ def check_cli_matches_api(cls: type[Metric], corpus: Corpus) -> None:
     api_segs = [r.score for r in m.segment_scores(corpus.hyps, corpus.refs, corpus.sources)]
     with tempfile.TemporaryDirectory() as tmp:
         paths = []
-        for name, lines in (("hyp", corpus.hyps), ("ref0", corpus.refs[0]), ("ref1", corpus.refs[1]), ("src", corpus.sources)):
+        for name, lines in (
+            ("hyp", corpus.hyps),
+            ("ref0", corpus.refs[0]),
+            ("ref1", corpus.refs[1]),
+            ("src", corpus.sources),
+        ):
             path = os.path.join(tmp, name)
             with open(path, "w", encoding="utf-8") as fh:
                 fh.write("".join(line + "\n" for line in lines))
@@ -262,7 +275,9 @@ def check_cli_matches_api(cls: type[Metric], corpus: Corpus) -> None:
 def check_statistics_shape(cls: type[Metric], corpus: Corpus) -> None:
     """Statistics are float64, one row per segment, one named column per entry."""
     m = _make(cls, corpus)
-    stats = m.statistics(corpus.hyps, corpus.refs, corpus.sources, _annotations(cls, corpus.hyps, corpus.refs, corpus.sources))
+    stats = m.statistics(
+        corpus.hyps, corpus.refs, corpus.sources, _annotations(cls, corpus.hyps, corpus.refs, corpus.sources)
+    )
     assert stats.array.dtype == np.float64
     assert stats.array.shape == (len(corpus.hyps), len(m.stat_names()))
     assert len(set(m.stat_names())) == len(m.stat_names()), f"{cls.name}: duplicate statistic names"

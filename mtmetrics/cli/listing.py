@@ -65,7 +65,9 @@ def run_list(argv: Sequence[str]) -> int:
     lines = []
     for m in metrics:
         direction = "" if m["higher_is_better"] else ", lower is better"
-        lines.append(f"{m['name']}  [{m['plugin']} from {m['distribution']} {m['version']}; {m['aggregation']}{direction}]")
+        lines.append(
+            f"{m['name']}  [{m['plugin']} from {m['distribution']} {m['version']}; {m['aggregation']}{direction}]"
+        )
         if m["description"]:
             lines.append(f"    {m['description']}")
         for p in m["params"]:

@@ -81,7 +81,9 @@ def _text(scored: list[Scored], width: int | None, score_only: bool, short: bool
         rows.append([sys_name, *(f"{by_key[sys_name, c].result.score:.{_width(first[c], width)}f}" for c in cols)])
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
     for k, row in enumerate(rows):
-        lines.append("  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row)))
+        lines.append(
+            "  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row))
+        )
         if k == 0:
             lines.append("  ".join("-" * w for w in widths))
     lines.append("")
@@ -143,9 +145,7 @@ def _latex(scored: list[Scored], width: int | None, short: bool) -> str:
     cols = _columns(scored)
     first = {c: next(s for s in scored if s.spec == c) for c in cols}
     by_key = {(s.system, s.spec): s for s in scored}
-    lines = [
-        "% " + first[c].result.signature.format(short) for c in cols
-    ]
+    lines = ["% " + first[c].result.signature.format(short) for c in cols]
     lines.append(r"\begin{tabular}{l" + "r" * len(cols) + "}")
     lines.append(r"\toprule")
     heads = [

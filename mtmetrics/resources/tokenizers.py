@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from ..errors import ParameterError, ResourceError, suggest
@@ -33,7 +33,7 @@ DEFAULT_TOKENIZER = "13a"
 Tokenizer = Callable[[str], str]
 
 
-@lru_cache(maxsize=None)
+@cache
 def get_tokenizer(name: str) -> Any:
     """Return the sacrebleu tokenizer called ``name`` (one shared instance per process).
 
@@ -44,8 +44,7 @@ def get_tokenizer(name: str) -> Any:
         module_name, class_name, extra = _TOKENIZERS[name]
     except KeyError:
         raise ParameterError(
-            f"unknown tokenizer '{name}'.{suggest(name, _TOKENIZERS)} "
-            f"Known tokenizers: {', '.join(_TOKENIZERS)}."
+            f"unknown tokenizer '{name}'.{suggest(name, _TOKENIZERS)} Known tokenizers: {', '.join(_TOKENIZERS)}."
         ) from None
     try:
         module = importlib.import_module(f"sacrebleu.tokenizers.{module_name}")

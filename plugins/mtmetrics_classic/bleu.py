@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import sacrebleu
@@ -47,7 +47,7 @@ class Bleu(Metric):
     score_range = (0.0, 100.0)
     # a segment shorter than max_ngram_order has no 4-grams: 0 without smoothing, even if identical
     perfect_on_identity = False
-    params = (
+    params: ClassVar[tuple[Param, ...]] = (
         LOWERCASE,
         Param(
             "effective_order",
@@ -151,7 +151,15 @@ class BleuS(Bleu):
     params = (
         LOWERCASE,
         tokenize_param(),
-        Param("max_order", int, 4, "maximum n-gram order n of BLEUS<n>", sig_key="order", sig_short="o", check=_order_check),
+        Param(
+            "max_order",
+            int,
+            4,
+            "maximum n-gram order n of BLEUS<n>",
+            sig_key="order",
+            sig_short="o",
+            check=_order_check,
+        ),
     )
 
     def setup(self) -> None:

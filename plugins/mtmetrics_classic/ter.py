@@ -31,7 +31,15 @@ class Ter(Metric):
     higher_is_better = False
     score_range = (0.0, math.inf)
     params = (
-        Param("case_sensitive", bool, False, "keep case (TER lowercases by default)", sig_key="case", sig_short="c", fmt=_case_fmt),
+        Param(
+            "case_sensitive",
+            bool,
+            False,
+            "keep case (TER lowercases by default)",
+            sig_key="case",
+            sig_short="c",
+            fmt=_case_fmt,
+        ),
         Param("normalized", bool, False, "apply tercom's normalisation", sig_key="norm", sig_short="nr"),
         Param("no_punct", bool, False, "remove punctuation", sig_key="punct", sig_short="pn", fmt=_punct_fmt),
         Param("asian_support", bool, False, "tokenise Asian characters", sig_key="asian", sig_short="as"),

@@ -1,4 +1,9 @@
-"""Built-in plugin mtmetrics_hlepor (work in progress: registers no metric yet)."""
+"""Built-in plugin: hLEPOR and its part-of-speech variant hLEPOR_E (Han et al. 2013, METRICS.md section 2).
+
+``hlepor`` scores words (and, with ``pos=<tagger>``, tags the text itself for hLEPOR_E);
+``hlepor-e`` is hLEPOR_E on pre-tagged input given as annotations. Uses only mtmetrics' public API;
+nltk and spacy are imported only when a tagger is requested.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,13 @@ from collections.abc import Callable
 
 import mtmetrics
 
+from .metric import Hlepor, HleporE
+
+__all__ = ["Hlepor", "HleporE"]
+
 
 @mtmetrics.hookimpl
 def register_metrics(register: Callable[[type[mtmetrics.Metric]], None]) -> None:
-    """Register this family's metrics."""
+    """Register hlepor and hlepor-e."""
+    register(Hlepor)
+    register(HleporE)

@@ -1,12 +1,30 @@
-"""Built-in plugin mtmetrics_sia (work in progress: registers no metric yet)."""
+"""Built-in plugin: SIA, stochastic iterative alignment (Liu & Gildea 2006).
+
+Registers the metric ``sia`` and the command ``mtmetrics similarity train`` that builds the word
+similarity tables used by its stochastic word matching. Uses only mtmetrics' public API.
+"""
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable
 
 import mtmetrics
 
+from .metric import Sia
+
+__all__ = ["Sia"]
+
 
 @mtmetrics.hookimpl
 def register_metrics(register: Callable[[type[mtmetrics.Metric]], None]) -> None:
-    """Register this family's metrics."""
+    """Register sia."""
+    register(Sia)
+
+
+@mtmetrics.hookimpl
+def register_commands(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``mtmetrics similarity`` (sub-command ``train``)."""
+    from .cli import add_similarity_command
+
+    add_similarity_command(subparsers)

@@ -1,0 +1,94 @@
+"""The Porter stemmer (Porter 1980, the original algorithm) as a shared resource.
+
+ROUGE-1.5.5 (``-m``), rouge-score and METEOR-style matchers stem with Porter's *original*
+algorithm, not with the later "Porter2"/English Snowball stemmer, which stems differently
+(``generously`` is ``gener`` in Porter, ``generous`` in Porter2). PyStemmer's ``porter``
+algorithm is a compiled, exact implementation of the original one, so it is used here; it is an
+optional dependency (``pip install 'mtmetrics[stem]'``) and its absence is a
+:class:`~mtmetrics.ResourceError`, never a silent fallback to another stemmer.
+
+The stemmer is case-sensitive, as Porter's algorithm is defined on lowercase words: lowercase
+first (``lowercase=True``) when stemming mixed-case text.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from ..errors import ParameterError, ResourceError, suggest
+from ..signature import Field
+
+#: Install command named by the error raised when the stemmer's library is missing.
+STEM_INSTALL_HINT = "pip install 'mtmetrics[stem]'"
+
+#: name -> PyStemmer algorithm
+_ALGORITHMS: dict[str, str] = {"porter": "porter"}
+
+STEMMER_NAMES: tuple[str, ...] = tuple(_ALGORITHMS)
+
+
+class Stemmer:
+    """A word stemmer with a name and a version for signatures (``stemmer:porter-PyStemmer3.1.0``).
+
+    Obtain one with :func:`get_stemmer`; instances pickle by name and are shared per process.
+    """
+
+    def __init__(self, name: str, backend: Any, library: str, version: str) -> None:
+        self.name = name
+        self.library = library
+        self.version = version
+        self._backend = backend
+
+    def stem(self, word: str) -> str:
+        """The stem of one word."""
+        return str(self._backend.stemWord(word))
+
+    def stem_words(self, words: Sequence[str]) -> list[str]:
+        """Stems of many words (one call into the compiled library, which caches results)."""
+        return list(self._backend.stemWords(words))
+
+    @property
+    def signature_value(self) -> str:
+        """``<name>-<library><version>``: which algorithm and which implementation of it."""
+        return f"{self.name}-{self.library}{self.version}"
+
+    def field(self) -> Field:
+        """The signature field naming this stemmer (key ``stemmer``, short ``sm``)."""
+        return Field("stemmer", self.signature_value, "sm")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (get_stemmer, (self.name,))
+
+    def __repr__(self) -> str:
+        return f"Stemmer({self.signature_value})"
+
+
+@cache
+def get_stemmer(name: str = "porter") -> Stemmer:
+    """The stemmer called ``name`` (only ``porter`` for now), one shared instance per process.
+
+    Raises:
+        ParameterError: unknown stemmer name.
+        ResourceError: PyStemmer is not installed (the message names the install command).
+    """
+    try:
+        algorithm = _ALGORITHMS[name]
+    except KeyError:
+        raise ParameterError(
+            f"unknown stemmer '{name}'.{suggest(name, _ALGORITHMS)} Known stemmers: {', '.join(_ALGORITHMS)}."
+        ) from None
+    try:
+        import Stemmer as pystemmer  # PyStemmer's module name
+    except ImportError:
+        raise ResourceError(
+            f"the Porter stemmer needs the PyStemmer package, which is not installed. "
+            f"Install it with: {STEM_INSTALL_HINT}"
+        ) from None
+    try:
+        version = importlib.metadata.version("PyStemmer")
+    except importlib.metadata.PackageNotFoundError:  # pragma: no cover - vendored installs
+        version = "unknown"
+    return Stemmer(name, pystemmer.Stemmer(algorithm), "PyStemmer", version)

@@ -1,0 +1,238 @@
+"""Part-of-speech taggers as resources, shared by every POS-based metric (hLEPOR_E and later ones).
+
+A metric never tokenises for the tagger: it hands over its own tokens and gets back exactly one
+tag per token, so tags are aligned with the tokens the metric matches. Three sources of tags:
+
+* ``nltk`` / ``nltk:LANG`` — NLTK's averaged-perceptron tagger, model files found through
+  ``NLTK_DATA`` (``taggers/averaged_perceptron_tagger_eng`` for English);
+* ``spacy:MODEL`` / ``spacy:MODEL:pos`` — any installed spaCy pipeline (package name or path)
+  with a tagger or morphologiser; fine-grained ``tag_`` by default, universal ``pos_`` with
+  ``:pos``; the pipeline runs on the given tokens (no spaCy tokenisation);
+* pre-tagged files — one file of tags per text file (token-aligned, tags separated by spaces),
+  or one file of ``word_TAG`` tokens; read with :func:`read_tag_file` /
+  :func:`read_word_tag_file` and checked against tokens by :func:`check_aligned`, which names the
+  file and line of any mismatch.
+
+nltk and spacy are optional: nothing here imports them until a tagger is requested, and a missing
+package or model raises :class:`~mtmetrics.ResourceError` naming the install command. The
+tagger's name, model, version and a content hash of its model go into signatures through
+:meth:`Tagger.signature`.
+"""
+
+from __future__ import annotations
+
+import abc
+import hashlib
+import importlib.metadata
+import os
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError, ParameterError, ResourceError
+
+#: Tagger specs understood by :func:`get_tagger` (for help texts).
+TAGGER_SPECS = ("nltk", "nltk:LANG", "spacy:MODEL", "spacy:MODEL:pos")
+
+
+class Tagger(abc.ABC):
+    """Tags token sequences. Subclasses set ``name``, ``model``, ``version`` and ``hash``."""
+
+    #: Adapter name, e.g. ``nltk-perceptron`` or ``spacy``.
+    name: str
+    #: Model identifier, e.g. ``eng`` or ``en_core_web_sm``.
+    model: str
+    #: Version of the package (and model) that produced the tags.
+    version: str
+    #: Short content hash of the model (first 12 hex digits of a SHA-256).
+    hash: str
+
+    @abc.abstractmethod
+    def tag(self, tokens: Sequence[str]) -> list[str]:
+        """One tag per token of one sentence."""
+
+    def tag_many(self, sentences: Sequence[Sequence[str]]) -> list[list[str]]:
+        """Tags of many sentences (adapters may override with a batched version)."""
+        return [self.tag(s) for s in sentences]
+
+    def signature(self) -> str:
+        """``name:model@version#hash``, the value of a signature's ``tagger`` field."""
+        return f"{self.name}:{self.model}@{self.version}#{self.hash}"
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.signature()}>"
+
+
+def _hash_files(paths: Iterable[Path]) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(paths):
+        digest.update(path.name.encode())
+        with open(path, "rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                digest.update(block)
+    return digest.hexdigest()[:12]
+
+
+def _dist_version(dist: str) -> str:
+    try:
+        return importlib.metadata.version(dist)
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+class NltkPerceptronTagger(Tagger):
+    """NLTK's averaged-perceptron tagger (Penn Treebank tags for English)."""
+
+    name = "nltk-perceptron"
+
+    def __init__(self, lang: str = "eng") -> None:
+        try:
+            import nltk.data
+            from nltk.tag.perceptron import PerceptronTagger
+        except ImportError:
+            raise ResourceError(
+                "the NLTK tagger needs the nltk package. Install it with: pip install 'mtmetrics[nltk]'"
+            ) from None
+        resource = f"taggers/averaged_perceptron_tagger_{lang}"
+        try:
+            location = Path(nltk.data.find(resource + "/"))
+            self._tagger = PerceptronTagger(lang=lang)
+        except (LookupError, FileNotFoundError, ValueError):
+            raise ResourceError(
+                f"NLTK tagger model '{resource}' not found (searched NLTK_DATA and {', '.join(nltk.data.path[:3])}, ...). "
+                f"Install it with: python -m nltk.downloader averaged_perceptron_tagger_{lang}"
+            ) from None
+        self.model = lang
+        self.version = _dist_version("nltk")
+        self.hash = _hash_files(location.glob("*.json"))
+
+    def tag(self, tokens: Sequence[str]) -> list[str]:
+        return [t for _, t in self._tagger.tag(list(tokens))] if tokens else []
+
+
+class SpacyTagger(Tagger):
+    """A spaCy pipeline run on given tokens; ``attr`` is ``tag`` (fine-grained) or ``pos`` (universal)."""
+
+    name = "spacy"
+
+    def __init__(self, model: str, attr: str = "tag") -> None:
+        if attr not in ("tag", "pos"):
+            raise ParameterError(f"spaCy tag attribute must be 'tag' or 'pos', got '{attr}'.")
+        try:
+            import spacy
+        except ImportError:
+            raise ResourceError(
+                "the spaCy tagger needs the spacy package. Install it with: pip install 'mtmetrics[spacy]'"
+            ) from None
+        try:
+            self._nlp = spacy.load(model, exclude=["parser", "ner", "lemmatizer", "textcat", "senter"])
+        except OSError:
+            raise ResourceError(
+                f"spaCy model '{model}' is not installed. Install it with: python -m spacy download {model} "
+                f"(or give the path of a saved pipeline)"
+            ) from None
+        if not any(n in self._nlp.pipe_names for n in ("tagger", "morphologizer")):
+            raise ResourceError(
+                f"spaCy pipeline '{model}' has no tagger or morphologizer (components: {', '.join(self._nlp.pipe_names)})."
+            )
+        meta = self._nlp.meta
+        self.attr = attr
+        self.model = f"{meta.get('lang', 'xx')}_{meta.get('name', model)}" + (":pos" if attr == "pos" else "")
+        self.version = f"{meta.get('version', '0')}-spacy{spacy.__version__}"
+        digest = hashlib.sha256()
+        for name in self._nlp.pipe_names:
+            digest.update(name.encode())
+            digest.update(self._nlp.get_pipe(name).to_bytes())
+        self.hash = digest.hexdigest()[:12]
+
+    def tag(self, tokens: Sequence[str]) -> list[str]:
+        return self.tag_many([tokens])[0]
+
+    def tag_many(self, sentences: Sequence[Sequence[str]]) -> list[list[str]]:
+        from spacy.tokens import Doc
+
+        docs = [Doc(self._nlp.vocab, words=list(s)) for s in sentences]
+        out = []
+        for doc in self._nlp.pipe(docs):
+            out.append([t.tag_ if self.attr == "tag" else t.pos_ for t in doc])
+        return out
+
+
+@lru_cache(maxsize=16)
+def get_tagger(spec: str) -> Tagger:
+    """The tagger described by ``spec`` (see :data:`TAGGER_SPECS`), loaded once per process."""
+    kind, _, rest = spec.partition(":")
+    if kind == "nltk":
+        return NltkPerceptronTagger(rest or "eng")
+    if kind == "spacy" and rest:
+        model, _, attr = rest.rpartition(":") if rest.endswith((":pos", ":tag")) else (rest, "", "tag")
+        return SpacyTagger(model, attr)
+    raise ParameterError(f"unknown tagger '{spec}'. Known taggers: {', '.join(TAGGER_SPECS)}.")
+
+
+def check_tagger_spec(spec: str) -> str | None:
+    """A :class:`~mtmetrics.Param` check: ``None`` if ``spec`` is syntactically a tagger spec."""
+    kind, _, rest = spec.partition(":")
+    if kind == "nltk" or (kind == "spacy" and rest):
+        return None
+    return f"expected one of {', '.join(TAGGER_SPECS)}"
+
+
+# ------------------------------------------------------------------------- pre-tagged input
+def _read_lines(path: str | os.PathLike[str]) -> list[str]:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read().split("\n")[:-1] if os.path.getsize(path) else []
+    except OSError as exc:
+        raise InputError(f"cannot read tag file {path}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"tag file {path} is not UTF-8 ({exc.reason}).") from None
+
+
+def read_tag_file(path: str | os.PathLike[str]) -> list[list[str]]:
+    """A token-aligned tag file: one line per segment, one tag per token, separated by whitespace."""
+    return [line.split() for line in _read_lines(path)]
+
+
+def read_word_tag_file(path: str | os.PathLike[str], sep: str = "_") -> list[tuple[list[str], list[str]]]:
+    """A file of ``word_TAG`` tokens: per line, the words and their tags (split at the last ``sep``)."""
+    out = []
+    for lineno, line in enumerate(_read_lines(path), 1):
+        words, tags = [], []
+        for item in line.split():
+            word, found, tag = item.rpartition(sep)
+            if not found or not word or not tag:
+                raise InputError(f"{path}:{lineno}: token '{item}' is not of the form word{sep}TAG.")
+            words.append(word)
+            tags.append(tag)
+        out.append((words, tags))
+    return out
+
+
+def check_aligned(
+    tags: Sequence[Sequence[str]], tokens: Sequence[Sequence[str]], path: str | os.PathLike[str] = "<tags>"
+) -> None:
+    """Raise :class:`~mtmetrics.InputError` naming file and line unless every line has one tag per token."""
+    if len(tags) != len(tokens):
+        raise InputError(f"{path} has {len(tags)} lines but the text has {len(tokens)}; they must be line-aligned.")
+    for lineno, (t, w) in enumerate(zip(tags, tokens, strict=True), 1):
+        if len(t) != len(w):
+            raise InputError(
+                f"{path}:{lineno}: {len(t)} tags for {len(w)} tokens; tags must be aligned with the tokens "
+                f"(first tokens: {' '.join(list(w)[:5])!r})."
+            )
+
+
+def pretagged_signature(tags: Iterable[Sequence[str]]) -> str:
+    """A short hash of pre-tagged input, for a signature's ``tagger`` field (``file#hash``)."""
+    digest = hashlib.sha256()
+    for line in tags:
+        digest.update(" ".join(line).encode())
+        digest.update(b"\n")
+    return f"file#{digest.hexdigest()[:12]}"
+
+
+def describe(tagger: Any) -> str:
+    """The signature text of a tagger object or ``'none'``."""
+    return tagger.signature() if isinstance(tagger, Tagger) else "none"

@@ -1,0 +1,84 @@
+"""Lazy access to NLTK and its WordNet: nothing here imports NLTK until a metric's ``setup()``.
+
+NLTK is the optional extra ``mtmetrics[nltk]``; WordNet is an NLTK data package read from the
+directories in ``NLTK_DATA`` (and NLTK's default locations). Either missing raises
+:class:`mtmetrics.ResourceError` naming the install command; nothing is ever downloaded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+from functools import lru_cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from mtmetrics import ResourceError
+
+NLTK_INSTALL = "pip install 'mtmetrics[nltk]'"
+WORDNET_INSTALL = "python -m nltk.downloader wordnet"
+
+
+def require_nltk(module: str = "nltk") -> ModuleType:
+    """Import ``module`` (NLTK or one of its submodules), or raise ``ResourceError``."""
+    try:
+        nltk = importlib.import_module("nltk")
+    except ImportError:
+        raise ResourceError(f"this metric needs NLTK, which is not installed. Install it with: {NLTK_INSTALL}") from None
+    # NLTK reads NLTK_DATA once, when first imported: pick up directories set later as well.
+    for entry in reversed(os.environ.get("NLTK_DATA", "").split(os.pathsep)):
+        if entry and entry not in nltk.data.path:
+            nltk.data.path.insert(0, entry)
+    return importlib.import_module(module)
+
+
+@lru_cache(maxsize=None)
+def _hash_path(root: str) -> str:
+    """sha256 of a WordNet directory's files (name and content, sorted) or of a zip file."""
+    digest = hashlib.sha256()
+    path = Path(root)
+    files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+    for file in files:
+        digest.update(file.name.encode("utf-8") + b"\0")
+        with open(file, "rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                digest.update(block)
+    return digest.hexdigest()
+
+
+class WordNet:
+    """NLTK's WordNet reader, its version and content hash, and a cached ``synsets`` lookup."""
+
+    def __init__(self) -> None:
+        corpus = require_nltk("nltk.corpus")
+        reader = corpus.wordnet
+        try:
+            reader.ensure_loaded()
+        except LookupError:
+            raise ResourceError(
+                "WordNet (NLTK data package 'wordnet') was not found in NLTK_DATA="
+                f"{os.environ.get('NLTK_DATA', '<unset>')} or NLTK's default locations. "
+                f"Install it with: {WORDNET_INSTALL}"
+            ) from None
+        self.reader: Any = reader
+        self.version: str = str(reader.get_version())
+        root = reader.root
+        self.path: str = str(getattr(root, "path", root))
+        zip_file = getattr(root, "zipfile", None)
+        self.sha256: str = _hash_path(str(zip_file.filename) if zip_file is not None else self.path)
+        self._synsets = lru_cache(maxsize=1 << 16)(self._lookup)
+
+    def _lookup(self, word: str) -> tuple[Any, ...]:
+        return tuple(self.reader.synsets(word))
+
+    def synsets(self, word: str) -> tuple[Any, ...]:
+        """``wordnet.synsets(word)``, cached (NLTK's METEOR asks for each unmatched word again)."""
+        return self._synsets(word)
+
+
+@lru_cache(maxsize=1)
+def load_wordnet() -> WordNet:
+    """The process-wide :class:`WordNet` (loading and hashing take a few seconds once)."""
+    return WordNet()

@@ -1,0 +1,156 @@
+"""NIST (Doddington 2002): information-weighted n-gram co-occurrence with NIST's brevity penalty.
+
+Per order n, the matched hypothesis n-grams (clipped by the largest count in any one reference,
+as mteval-v13a clips) each contribute their *information weight*
+
+    info(w1..wn) = log2( count(w1..wn-1) / count(w1..wn) )      (count(empty prefix) = #ref words)
+
+with counts taken over the references. The score is
+
+    NIST = Σ_n  Σ info(matched n-grams) / max(1, #hyp n-grams)  ×  BP
+    BP   = exp( β · log²( min(1, c / r̄) ) ),  β = log 0.5 / log² 1.5   (BP = 0.5 when c = ⅔ r̄)
+
+where c is the hypothesis length and r̄ the *average* reference length (mteval-v13a: total
+reference words / number of reference sets). Corpus score: the statistics above are summed over
+segments, then scored (``aggregation = "sum"``).
+
+**Where the information weights come from.** Doddington and mteval-v13a estimate them from all
+references of the evaluated corpus. In mtmetrics a segment's statistics may depend on that segment
+only (the CLI computes them in chunks, bootstrap re-aggregates rows, and ``segment_scores`` must
+equal ``sentence_score``), so the metric estimates the weights from *each segment's own
+references*, exactly as NLTK's ``sentence_nist`` does for one sentence. :func:`corpus_nist` gives
+the corpus-weighted mteval/NLTK-``corpus_nist`` score outside the protocol.
+
+**NLTK.** ``nltk.translate.nist_score`` was checked and not wrapped: with several references it
+chooses, per n-gram order separately, the one reference with the highest precision (and its
+length for the brevity penalty) instead of clipping against all references and averaging their
+lengths as mteval-v13a and the paper do, and it raises ``ZeroDivisionError`` when no hypothesis
+is as long as n. With one reference and non-empty n-gram totals the two agree exactly (tested).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+
+from mtmetrics import Field, Metric, Param, Score, Segment
+from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param
+
+from ._common import Ngram, int_between, ngram_counts
+
+#: β of the brevity penalty: a hypothesis 2/3 as long as the references is penalised by 0.5.
+BETA = math.log(0.5) / math.log(1.5) ** 2
+
+
+def brevity_penalty(hyp_len: float, ref_len: float) -> float:
+    """NIST's length penalty ``exp(β log²(min(1, c/r)))`` (1 for c >= r, 0 for c = 0)."""
+    if hyp_len <= 0:
+        return 0.0
+    if ref_len <= 0 or hyp_len >= ref_len:
+        return 1.0
+    return math.exp(BETA * math.log(hyp_len / ref_len) ** 2)
+
+
+def information_weights(references: Sequence[Sequence[str]], max_order: int) -> dict[Ngram, float]:
+    """Information weight of every n-gram (n <= max_order) of ``references`` (Doddington eq. 2)."""
+    counts: Counter[Ngram] = Counter()
+    total_words = 0
+    for ref in references:
+        total_words += len(ref)
+        for n in range(1, max_order + 1):
+            counts.update(ngram_counts(ref, n))
+    return {
+        gram: math.log2((counts[gram[:-1]] if len(gram) > 1 else total_words) / count)
+        for gram, count in counts.items()
+    }
+
+
+def nist_statistics(
+    hyp: Sequence[str], refs: Sequence[Sequence[str]], max_order: int, info: dict[Ngram, float] | None = None
+) -> list[float]:
+    """``[info_1..info_N, count_1..count_N, hyp_len, ref_len]`` of one segment.
+
+    ``info`` defaults to the weights of this segment's own references.
+    """
+    if info is None:
+        info = information_weights(refs, max_order)
+    gained = [0.0] * max_order
+    totals = [0.0] * max_order
+    for n in range(1, max_order + 1):
+        hyp_grams = ngram_counts(hyp, n)
+        totals[n - 1] = float(sum(hyp_grams.values()))
+        ref_max: Counter[Ngram] = Counter()
+        for ref in refs:
+            ref_max |= ngram_counts(ref, n)
+        gained[n - 1] = math.fsum(info[g] * min(c, ref_max[g]) for g, c in hyp_grams.items() if g in ref_max)
+    ref_len = sum(len(r) for r in refs) / len(refs) if refs else 0.0
+    return [*gained, *totals, float(len(hyp)), float(ref_len)]
+
+
+def nist_from_statistics(stats: Sequence[float], max_order: int) -> tuple[float, list[float], float]:
+    """``(score, per-order information precisions, brevity penalty)`` of (summed) statistics."""
+    precisions = [float(stats[n]) / max(1.0, float(stats[max_order + n])) for n in range(max_order)]
+    bp = brevity_penalty(float(stats[2 * max_order]), float(stats[2 * max_order + 1]))
+    return math.fsum(precisions) * bp, precisions, bp
+
+
+def corpus_nist(hyps: Sequence[Sequence[str]], refs: Sequence[Sequence[Sequence[str]]], max_order: int = 5) -> float:
+    """mteval-v13a's corpus NIST: information weights from *all* references of the corpus.
+
+    ``hyps`` are token lists, ``refs[i]`` the token lists of segment i's references. Not a
+    protocol metric (see the module docstring); useful to reproduce mteval or NLTK's
+    ``corpus_nist`` on single-reference data.
+    """
+    info = information_weights([r for seg in refs for r in seg], max_order)
+    rows = [nist_statistics(h, r, max_order, info) for h, r in zip(hyps, refs, strict=True)]
+    summed = [math.fsum(col) for col in zip(*rows, strict=True)]
+    return nist_from_statistics(summed, max_order)[0]
+
+
+class Nist(Metric):
+    """NIST with per-segment information weights; statistics summed for the corpus score."""
+
+    name = "nist"
+    description = "NIST (Doddington 2002), information-weighted n-gram precision, weights from each segment's references"
+    aggregation = "sum"
+    higher_is_better = True
+    score_range = (0.0, math.inf)
+    perfect_on_identity = False  # no fixed maximum: identity scores the references' information
+    params = (
+        LOWERCASE,
+        tokenize_param(),
+        Param("max_order", int, 5, "maximum n-gram order", sig_key="order", sig_short="o", check=int_between(1, 9)),
+    )
+
+    def setup(self) -> None:
+        self._order = int(self.values["max_order"])
+        self._prep = Preprocessor(self.values["tokenize"], self.values["lowercase"])
+        self._names = (
+            *(f"info_{n}" for n in range(1, self._order + 1)),
+            *(f"count_{n}" for n in range(1, self._order + 1)),
+            "hyp_len",
+            "ref_len",
+        )
+
+    @property
+    def display_name(self) -> str:
+        return "NIST"
+
+    def stat_names(self) -> tuple[str, ...]:
+        return self._names
+
+    def segment_statistics(self, segment: Segment) -> np.ndarray:
+        refs = [self._prep(r) for r in segment.refs]
+        return np.asarray(nist_statistics(self._prep(segment.hyp), refs, self._order), dtype=np.float64)
+
+    def compute_score(self, stats: np.ndarray) -> Score:
+        score, precisions, bp = nist_from_statistics([float(x) for x in stats], self._order)
+        subs = {f"info_precision_{n + 1}": p for n, p in enumerate(precisions)}
+        subs.update(bp=bp, hyp_len=float(stats[-2]), ref_len=float(stats[-1]))
+        return Score(score, subs)
+
+    def resource_fields(self) -> tuple[Field, ...]:
+        return (Field("info", "seg", "i"),)

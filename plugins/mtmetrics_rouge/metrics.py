@@ -1,0 +1,198 @@
+"""The five ROUGE variants: ROUGE-N, -L, -W, -S and -SU (METRICS.md section 3).
+
+Each class only says how to count hits and totals of one (hypothesis, reference) pair; see
+:mod:`.base` for everything shared. ``impl=paper`` follows Lin & Och (2004); ``impl=rouge155``
+follows the ROUGE-1.5.5 Perl script, whose differences are listed per class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from mtmetrics import Param
+
+from .bags import Flat, Units, clipped_matches, ngrams, skip_bigrams
+from .base import COMMON_PARAMS, Corpus, Matches, RougeMetric
+from .combine import round5
+from .lcs import lcs_length, wlcs_batch
+
+
+def _at_least(low: float) -> Callable[[float], str | None]:
+    def check(value: float) -> str | None:
+        return None if value >= low else f"must be at least {low:g}"
+
+    return check
+
+
+def _bag_matches(corpus: Corpus, make_units: Callable[[Flat], Units]) -> tuple[np.ndarray, ...]:
+    """Clipped matches and unit counts of every (segment, reference) pair, as ``(S, K)`` arrays."""
+    n_seg = len(corpus.hyps)
+    sentences = corpus.hyps + [r for refs in corpus.refs for r in refs]
+    where = corpus.pairs()
+    seg = np.fromiter((s for s, _ in where), dtype=np.int64, count=len(where))
+    ref = np.fromiter((k for _, k in where), dtype=np.int64, count=len(where))
+    pairs = np.stack([seg, n_seg + np.arange(len(where), dtype=np.int64)], axis=1)
+    matches, counts = clipped_matches(make_units(Flat.of(sentences)), len(sentences), pairs)
+    hit, pbase, rbase = corpus.empty(), corpus.empty(), corpus.empty()
+    hit[seg, ref] = matches
+    pbase[seg, ref] = counts[seg]
+    rbase[seg, ref] = counts[pairs[:, 1]]
+    return hit, pbase, rbase
+
+
+def _recall_key(hit: np.ndarray, rbase: np.ndarray) -> np.ndarray:
+    """ROUGE-1.5.5's ``-f B`` criterion for n-grams and skip-bigrams: recall rounded to 5 places."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = np.where(rbase > 0, hit / np.where(rbase > 0, rbase, 1.0), 0.0)
+    return np.where(np.isnan(hit), np.nan, round5(np.nan_to_num(ratio)))
+
+
+class RougeN(RougeMetric):
+    """ROUGE-N: clipped n-gram matches; R over the reference's n-grams, P over the hypothesis's.
+
+    ``impl=paper`` and ``impl=rouge155`` count the same; rouge155 adds the script's token filter,
+    rounding and recall-based choice of the best reference.
+    """
+
+    name = "rouge-n"
+    description = "ROUGE-N: n-gram recall, precision and F (Lin 2004)"
+    # a segment shorter than n has no n-grams, so hyp == ref scores 0 there
+    perfect_on_identity = False
+    params = (Param("n", int, 2, "n-gram order", sig_key="n", check=_at_least(1)), *COMMON_PARAMS)
+
+    @property
+    def display_name(self) -> str:
+        return f"ROUGE-{self.values['n']}"
+
+    def match(self, corpus: Corpus) -> Matches:
+        n = self.values["n"]
+        hit, pbase, rbase = _bag_matches(corpus, lambda flat: ngrams(flat, n))
+        return Matches(hit, pbase, rbase, key=_recall_key(hit, rbase))
+
+
+class RougeL(RougeMetric):
+    """ROUGE-L: ``R = LCS/r``, ``P = LCS/c`` (eqs. 1-3); paper check 0.75 and 0.5.
+
+    For one hypothesis sentence ROUGE-1.5.5 counts the same hit (its union-LCS and unigram
+    clipping only matter for multi-sentence summaries); rouge155 differs by token filter,
+    rounding and choosing the best reference by unrounded recall.
+    """
+
+    name = "rouge-l"
+    description = "ROUGE-L: longest common subsequence F (Lin & Och 2004)"
+    params = COMMON_PARAMS
+
+    @property
+    def display_name(self) -> str:
+        return "ROUGE-L"
+
+    def match(self, corpus: Corpus) -> Matches:
+        hit, pbase, rbase = corpus.empty(), corpus.empty(), corpus.empty()
+        for s, k in corpus.pairs():
+            hyp, ref = corpus.hyps[s], corpus.refs[s][k]
+            hit[s, k] = lcs_length(ref, hyp)
+            pbase[s, k] = len(hyp)
+            rbase[s, k] = len(ref)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            key = np.where(rbase > 0, hit / rbase, 0.0)
+        return Matches(hit, pbase, rbase, key=np.where(np.isnan(hit), np.nan, key))
+
+
+class RougeW(RougeMetric):
+    """ROUGE-W: weighted LCS with ``f(k) = k^weight`` (Section 3.2, eqs. 4-6).
+
+    ``impl=paper``: ``WLCS`` from the paper's ``c``/``w`` tables, ``R = f^-1(WLCS / f(r))``,
+    ``P = f^-1(WLCS / f(c))``; with ``weight=2`` the paper's Y1 and Y2 score 0.571 and 0.286.
+    ``impl=rouge155`` (the Perl script): the hit is recounted from the LCS path as
+    ``sum f(L)`` over runs of consecutive *reference* positions (so Y1 and Y2 tie), the recall
+    base is ``f(f(r))`` (the reference length weighted twice), and ``-f B`` picks the reference
+    with the best ``f^-1(hit / f(r))``.
+    """
+
+    name = "rouge-w"
+    description = "ROUGE-W: weighted longest common subsequence F (Lin & Och 2004)"
+    params = (
+        Param("weight", float, 1.2, "exponent of f(k) = k^weight (1 gives ROUGE-L)", sig_key="weight", sig_short="w", check=_at_least(1)),
+        *COMMON_PARAMS,
+    )
+
+    @property
+    def display_name(self) -> str:
+        return f"ROUGE-W-{self.values['weight']:g}"
+
+    def match(self, corpus: Corpus) -> Matches:
+        w = self.values["weight"]
+        where = corpus.pairs()
+        pairs = [(corpus.refs[s][k], corpus.hyps[s]) for s, k in where]
+        hits = wlcs_batch(pairs, w, runs=self._rouge155)
+        hit, pbase, rbase = corpus.empty(), corpus.empty(), corpus.empty()
+        key = corpus.empty()
+        inv = 1.0 / w
+        for (s, k), h, (ref, hyp) in zip(where, hits.tolist(), pairs, strict=True):
+            fr = float(len(ref)) ** w
+            hit[s, k] = h
+            pbase[s, k] = float(len(hyp)) ** w
+            rbase[s, k] = fr**w if self._rouge155 else fr
+            key[s, k] = (h / fr) ** inv if fr > 0 else 0.0
+
+        def inverse(ratio: np.ndarray) -> np.ndarray:
+            return np.power(ratio, inv)
+
+        return Matches(hit, pbase, rbase, key=key, inverse=inverse)
+
+
+def _skip_fmt(value: int) -> str:
+    return "*" if value < 0 else str(value)
+
+
+class RougeS(RougeMetric):
+    """ROUGE-S<skip>: skip-bigrams with at most ``skip`` words in between (``-1``: S*, any gap).
+
+    ``skip=0`` is bigram ROUGE-2. Totals are the number of in-range pairs (``C(n, 2)`` for S*).
+    rouge155 counts the same; it differs by token filter, rounding and recall-based ``best``.
+    """
+
+    name = "rouge-s"
+    description = "ROUGE-S: skip-bigram co-occurrence F (Lin & Och 2004)"
+    # a one-word segment has no skip-bigram, so hyp == ref scores 0 there
+    perfect_on_identity = False
+    unigrams: bool = False
+    params = (
+        Param(
+            "skip",
+            int,
+            4,
+            "maximum number of words between the two words of a pair (-1: no limit)",
+            sig_key="skip",
+            sig_short="s",
+            check=_at_least(-1),
+            fmt=lambda value, values: _skip_fmt(value),
+        ),
+        *COMMON_PARAMS,
+    )
+
+    @property
+    def display_name(self) -> str:
+        return f"ROUGE-{'SU' if self.unigrams else 'S'}{_skip_fmt(self.values['skip'])}"
+
+    def match(self, corpus: Corpus) -> Matches:
+        skip = self.values["skip"]
+        mode = ("rouge155" if self._rouge155 else "all") if self.unigrams else None
+        hit, pbase, rbase = _bag_matches(corpus, lambda flat: skip_bigrams(flat, skip, mode))
+        return Matches(hit, pbase, rbase, key=_recall_key(hit, rbase))
+
+
+class RougeSU(RougeS):
+    """ROUGE-SU<skip>: ROUGE-S plus unigrams, so a hypothesis with no pair in order still scores.
+
+    ``impl=paper`` adds every unigram. ``impl=rouge155`` adds the unigram of every position but the
+    last of each sentence, as the script's unigram marker does (``createSkipBigram``).
+    """
+
+    name = "rouge-su"
+    description = "ROUGE-SU: skip-bigrams plus unigrams F (Lin & Och 2004)"
+    # under impl=rouge155 a one-word segment has no unit at all, so hyp == ref scores 0 there
+    perfect_on_identity = False
+    unigrams = True

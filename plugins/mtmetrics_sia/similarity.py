@@ -1,0 +1,147 @@
+"""Word similarity tables for SIA's stochastic word matching (PROB, METRICS.md 1.2).
+
+File format (plain text, UTF-8, optionally gzip-compressed; read as data, never unpickled)::
+
+    # comment lines start with '#' (the trainer records how the table was made)
+    word<TAB>similar_word<TAB>value
+
+One line per (word, similar word) entry; ``value`` is a finite number >= 0 (usually
+``similarity(word, similar) = sum_f p(word|f) p(similar|f)``, eq. 3 of the paper). When a table is
+loaded, each word keeps its ``top`` entries with the highest values (ties: alphabetical order of the
+similar word) and their values are renormalised to sum to 1 (Section 4.2). A word absent from the
+table is similar only to itself. Lookups are directional: ``s(hyp word, ref word)`` reads the row
+of the hypothesis word (after top-k and renormalisation the table is not symmetric).
+
+Signature: ``sim:<name>@<first 12 hex digits of sha256>`` where ``name`` is the file name without
+``.gz``/``.tsv`` and the hash is over the *uncompressed* bytes, so a table and its gzipped copy
+have the same signature while any change in content changes it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import math
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from threading import Lock
+
+from mtmetrics import ResourceError
+
+GZIP_MAGIC = b"\x1f\x8b"
+TRAIN_HINT = (
+    "Build one with: mtmetrics similarity train --english corpus.en --pivot corpus.fr --output table.tsv.gz"
+)
+
+
+@dataclass(frozen=True)
+class SimilarityTable:
+    """A loaded table: ``rows[word][similar] = renormalised value``, with its signature name."""
+
+    name: str
+    sha256: str
+    top: int
+    rows: dict[str, dict[str, float]]
+
+    @property
+    def signature_value(self) -> str:
+        """``<name>@<sha256 prefix>`` for the ``sim:`` signature field."""
+        return f"{self.name}@{self.sha256[:12]}"
+
+
+def table_name(path: str | os.PathLike[str]) -> str:
+    """File name without the ``.gz`` and ``.tsv``/``.txt`` suffixes."""
+    name = Path(path).name
+    for suffix in (".gz", ".tsv", ".txt"):
+        if name.endswith(suffix):
+            name = name[: -len(suffix)]
+    return name or "table"
+
+
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """Uncompressed content of a (possibly gzipped) table file."""
+    try:
+        raw = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise ResourceError(f"sia: similarity table {path} not found. {TRAIN_HINT}") from None
+    except OSError as exc:
+        raise ResourceError(f"sia: cannot read similarity table {path}: {exc}") from None
+    if raw[:2] == GZIP_MAGIC:
+        try:
+            return gzip.decompress(raw)
+        except (OSError, EOFError) as exc:
+            raise ResourceError(f"sia: similarity table {path} is not valid gzip: {exc}") from None
+    return raw
+
+
+def parse(data: bytes, source: str = "table") -> dict[str, list[tuple[str, float]]]:
+    """Entries per word from the table's bytes; raises :class:`ResourceError` on malformed lines."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ResourceError(f"sia: similarity table {source} is not UTF-8: {exc}") from None
+    entries: dict[str, list[tuple[str, float]]] = {}
+    for lineno, line in enumerate(text.split("\n"), 1):
+        if not line or line.startswith("#"):
+            continue
+        parts = line.rstrip("\r").split("\t")
+        if len(parts) != 3 or not parts[0] or not parts[1]:
+            raise ResourceError(
+                f"sia: similarity table {source}, line {lineno}: expected 'word<TAB>similar<TAB>value', got {line[:80]!r}"
+            )
+        try:
+            value = float(parts[2])
+        except ValueError:
+            raise ResourceError(f"sia: similarity table {source}, line {lineno}: value {parts[2]!r} is not a number") from None
+        if not math.isfinite(value) or value < 0:
+            raise ResourceError(f"sia: similarity table {source}, line {lineno}: value must be finite and >= 0, got {value}")
+        entries.setdefault(parts[0], []).append((parts[1], value))
+    return entries
+
+
+def top_normalised(entries: dict[str, list[tuple[str, float]]], top: int) -> dict[str, dict[str, float]]:
+    """Keep each word's ``top`` best entries (ties alphabetical) and renormalise them to sum 1."""
+    rows: dict[str, dict[str, float]] = {}
+    for word, items in entries.items():
+        merged: dict[str, float] = {}
+        for other, value in items:  # a repeated entry keeps its largest value
+            if value > merged.get(other, -1.0):
+                merged[other] = value
+        best = sorted(merged.items(), key=lambda kv: (-kv[1], kv[0]))[:top]
+        total = math.fsum(v for _, v in best)
+        if total > 0:
+            rows[word] = {other: v / total for other, v in best if v > 0}
+    return rows
+
+
+_CACHE: dict[tuple[str, int, int, int], SimilarityTable] = {}
+_LOCK = Lock()
+
+
+def load_table(path: str | os.PathLike[str], top: int) -> SimilarityTable:
+    """Load (and cache per process) the table at ``path`` keeping ``top`` entries per word."""
+    p = Path(path).expanduser()
+    try:
+        st = p.stat()
+    except OSError:
+        raise ResourceError(f"sia: similarity table {path} not found. {TRAIN_HINT}") from None
+    key = (str(p.resolve()), st.st_mtime_ns, st.st_size, top)
+    with _LOCK:
+        cached = _CACHE.get(key)
+    if cached is not None:
+        return cached
+    data = read_bytes(p)
+    table = SimilarityTable(table_name(p), hashlib.sha256(data).hexdigest(), top, top_normalised(parse(data, str(path)), top))
+    with _LOCK:
+        _CACHE[key] = table
+    return table
+
+
+def format_table(rows: dict[str, list[tuple[str, float]]], header: list[str] | None = None) -> bytes:
+    """Serialise entries deterministically: words sorted, entries by value then word, 8 digits."""
+    out = [f"# {line}\n" for line in header or []]
+    for word in sorted(rows):
+        for other, value in sorted(rows[word], key=lambda kv: (-kv[1], kv[0])):
+            out.append(f"{word}\t{other}\t{value:.8g}\n")
+    return "".join(out).encode("utf-8")

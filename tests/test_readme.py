@@ -1,0 +1,62 @@
+"""The README's examples run and print what the README says they print.
+
+Each ```python block is executed and its output compared with the ``` block right after it;
+each ```sh block that starts with ``mtmetrics`` is run and compared the same way. Version
+numbers in signatures are normalised, so a new sacrebleu patch release does not break the test.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+import shlex
+import subprocess
+import sys
+
+import pytest
+
+from tests.datapaths import ROOT
+
+BLOCK = re.compile(r"```(\w*)\n(.*?)```", re.S)
+
+
+def _blocks() -> list[tuple[str, str, str]]:
+    found = BLOCK.findall((ROOT / "README.md").read_text(encoding="utf-8"))
+    pairs = []
+    for (lang, body), (next_lang, next_body) in zip(found, [*found[1:], ("", "")], strict=True):
+        if lang == "python" or (lang == "sh" and body.startswith("mtmetrics ")):
+            pairs.append((lang, body, next_body if next_lang == "" else ""))
+    return pairs
+
+
+def _normalise(text: str) -> str:
+    text = re.sub(r"(sacrebleu|version):[0-9][^|\s]*", r"\1:X", text)
+    return re.sub(r"@[0-9][^|\s]*", "@X", text)
+
+
+EXAMPLES = _blocks()
+
+
+def test_readme_has_examples() -> None:
+    assert [lang for lang, _, _ in EXAMPLES].count("python") >= 1
+    assert [lang for lang, _, _ in EXAMPLES].count("sh") >= 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "code", "expected"), EXAMPLES, ids=[f"{lang}-{i}" for i, (lang, _, _) in enumerate(EXAMPLES)]
+)
+def test_readme_example(lang: str, code: str, expected: str) -> None:
+    if lang == "python":
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(code, "README.md", "exec"), {"__name__": "__readme__"})
+        actual = out.getvalue()
+    else:
+        argv = shlex.split(code.strip())
+        proc = subprocess.run(
+            [sys.executable, "-m", "mtmetrics", *argv[1:]], cwd=ROOT, capture_output=True, text=True, check=True
+        )
+        actual = proc.stdout
+    if expected:
+        assert _normalise(actual) == _normalise(expected)

@@ -173,6 +173,14 @@ class Metric(abc.ABC):
         names = self.stat_names()
         return Score(float(stats[0]), {n: float(v) for n, v in zip(names[1:], stats[1:], strict=True)})
 
+    def score_rows(self, totals: np.ndarray) -> np.ndarray:
+        """Main scores of many rows of aggregated statistics (one per resample in significance tests).
+
+        Must equal ``compute_score(row).score`` for every row; override when scores can be
+        computed faster without building :class:`Score` objects.
+        """
+        return np.array([self.compute_score(row).score for row in totals], dtype=np.float64)
+
     def resource_fields(self) -> tuple[Field, ...]:
         """Signature fields for the resources this metric uses (name and content hash or version)."""
         return ()

@@ -15,7 +15,7 @@ WMT17 = DATA / "dev" / "wmt17-da"
 def read_text(path: Path) -> list[str]:
     """Lines of a (possibly gzipped) UTF-8 file."""
     opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as fh:  # type: ignore[operator]
+    with opener(path, "rt", encoding="utf-8") as fh:
         return fh.read().split("\n")[:-1]
 
 

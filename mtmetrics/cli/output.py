@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from .. import __version__
 from ..result import Result
+from ..stats import Comparison, Interval
+from ..stats.significance import significance_mark
 
 FORMATS = ("text", "json", "tsv", "latex")
 
@@ -26,6 +28,26 @@ class Scored:
     segments: list[Result] | None = None
     #: default decimals: 2 for metrics on a 0-100 scale, 4 for 0-1 ones
     width: int = 4
+    interval: Interval | None = None
+    comparison: Comparison | None = None
+    #: the baseline of a paired test
+    baseline: bool = False
+
+    @property
+    def label(self) -> str:
+        """The system's name, marked when it is the baseline of a paired test."""
+        return f"Baseline: {self.system}" if self.baseline else self.system
+
+    def cells(self, width: int | None) -> list[str]:
+        """Score, then ``μ ± half-width`` and ``p`` when the run computed them."""
+        w = _width(self, width)
+        out = [f"{self.result.score:.{w}f}"]
+        if self.interval is not None:
+            out.append(f"{self.interval.mean:.{w}f} ± {self.interval.halfwidth:.{w}f}")
+        if self.comparison is not None:
+            c = self.comparison
+            out.append(f"{c.p_value:.4f}{significance_mark(c.p_value)}")
+        return out
 
 
 def _width(scored: Scored, width: int | None) -> int:
@@ -56,9 +78,24 @@ def _header(s: Scored) -> str:
     return f"{s.result.name}{arrow}"
 
 
+def _tested(scored: list[Scored]) -> bool:
+    return any(s.interval is not None or s.comparison is not None for s in scored)
+
+
 def _text(scored: list[Scored], width: int | None, score_only: bool, short: bool) -> str:
     lines: list[str] = []
     systems = _systems(scored)
+    if len(systems) == 1 and _tested(scored) and not score_only:
+        for s in scored:
+            assert s.interval is not None
+            w = _width(s, width)
+            line = s.result.format(w, short=short)
+            text = f" = {s.result.score:.{w}f}"
+            ci = f"{text} (μ = {s.interval.mean:.{w}f} ± {s.interval.halfwidth:.{w}f})"
+            lines.append(line.replace(text, ci, 1))
+        return "\n".join(lines) + "\n"
+    if _tested(scored) and not score_only:
+        return _test_table(scored, width, short)
     if len(systems) == 1 or score_only:
         for s in scored:
             w = _width(s, width)
@@ -97,10 +134,53 @@ def _text(scored: list[Scored], width: int | None, score_only: bool, short: bool
     return "\n".join(lines) + "\n"
 
 
+def _test_table(scored: list[Scored], width: int | None, short: bool) -> str:
+    cols = _columns(scored)
+    first = {c: next(s for s in scored if s.spec == c) for c in cols}
+    header = ["system"]
+    for c in cols:
+        header.append(_header(first[c]))
+        if first[c].interval is not None:
+            header.append("μ ± 95% CI")
+        if any(s.comparison is not None for s in scored if s.spec == c):
+            header.append("p-value")
+    rows = [header]
+    by_key = {(s.system, s.spec): s for s in scored}
+    for sys_name in _systems(scored):
+        row = [by_key[sys_name, cols[0]].label]
+        for c in cols:
+            item = by_key[sys_name, c]
+            cells = item.cells(width)
+            if item.baseline and any(s.comparison is not None for s in scored if s.spec == c):
+                cells.append("-")
+            row.extend(cells)
+        rows.append(row)
+    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+    lines = []
+    for k, row in enumerate(rows):
+        lines.append(
+            "  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row))
+        )
+        if k == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    lines.append("")
+    for c in cols:
+        lines.append(first[c].result.signature.format(short))
+    if any(s.comparison is not None for s in scored):
+        lines.append("* p < 0.05 against the baseline")
+    return "\n".join(lines) + "\n"
+
+
 def _json(scored: list[Scored], short: bool) -> str:
     results = []
     for s in scored:
         entry = {"system": s.system, "spec": s.spec, **s.result.to_dict(short)}
+        if s.interval is not None:
+            entry["confidence"] = dict(vars(s.interval))
+        if s.comparison is not None:
+            entry["paired"] = {**vars(s.comparison), "baseline": next(x.system for x in scored if x.baseline)}
+        elif s.baseline:
+            entry["paired"] = {"baseline": s.system}
         if s.segments is not None:
             entry["segment_scores"] = [float(seg.score) for seg in s.segments]
             entry["segment_sub_scores"] = [{k: float(v) for k, v in seg.sub_scores.items()} for seg in s.segments]
@@ -116,10 +196,26 @@ def _tsv(scored: list[Scored], short: bool) -> str:
             if s.segments is not None:
                 lines.extend(f"{s.system}\t{s.result.name}\t{i + 1}\t{seg.score!r}" for i, seg in enumerate(s.segments))
         return "\n".join(lines) + "\n"
-    lines.append("system\tmetric\tscore\thigher_is_better\tsignature")
+    tested = _tested(scored)
+    extra = "\tmean\tci_lower\tci_upper\tp_value" if tested else ""
+    lines.append(f"system\tmetric\tscore\thigher_is_better{extra}\tsignature")
     for s in scored:
         hib = "yes" if s.result.higher_is_better else "no"
-        lines.append(f"{s.system}\t{s.result.name}\t{s.result.score!r}\t{hib}\t{s.result.signature.format(short)}")
+        cols = ""
+        if tested:
+            iv, cp = s.interval, s.comparison
+            cols = "\t" + "\t".join(
+                "" if v is None else repr(v)
+                for v in (
+                    None if iv is None else iv.mean,
+                    None if iv is None else iv.lower,
+                    None if iv is None else iv.upper,
+                    None if cp is None else cp.p_value,
+                )
+            )
+        lines.append(
+            f"{s.system}\t{s.result.name}\t{s.result.score!r}\t{hib}{cols}\t{s.result.signature.format(short)}"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -155,7 +251,13 @@ def _latex(scored: list[Scored], width: int | None, short: bool) -> str:
     lines.append(" & ".join(["System", *heads]) + r" \\")
     lines.append(r"\midrule")
     for sys_name in _systems(scored):
-        cells = [f"{by_key[sys_name, c].result.score:.{_width(first[c], width)}f}" for c in cols]
+        cells = []
+        for c in cols:
+            item = by_key[sys_name, c]
+            cell = f"{item.result.score:.{_width(first[c], width)}f}"
+            if item.comparison is not None and significance_mark(item.comparison.p_value):
+                cell += "$^*$"
+            cells.append(cell)
         lines.append(" & ".join([_latex_escape(sys_name), *cells]) + r" \\")
     lines.append(r"\bottomrule")
     lines.append(r"\end{tabular}")

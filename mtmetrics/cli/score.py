@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import plugins
@@ -19,6 +19,7 @@ from ..errors import InputError, MtmetricsError, ParameterError, suggest
 from ..io import read_lines
 from ..metric import Metric, Segment, Statistics, build_segments
 from ..result import Result
+from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED, Settings, compare_systems
 from .output import FORMATS, Scored, render
 from .progress import Progress
 
@@ -68,7 +69,41 @@ def base_parser() -> argparse.ArgumentParser:
     p.add_argument("-w", "--width", type=int, default=None, help="decimals in text output")
     p.add_argument("--short", action="store_true", help="short signatures")
     p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+    sig = p.add_argument_group("significance (sacrebleu's flags; the first system is the baseline)")
+    sig.add_argument("-ci", "--confidence", action="store_true", help="bootstrap 95%% confidence intervals")
+    sig.add_argument("-cin", "--confidence-n", type=int, default=DEFAULT_BOOTSTRAP, help="bootstrap resamples")
+    pair = sig.add_mutually_exclusive_group()
+    pair.add_argument("-pbs", "--paired-bs", action="store_true", help="paired bootstrap resampling test")
+    pair.add_argument("-par", "--paired-ar", action="store_true", help="paired approximate randomisation test")
+    sig.add_argument("-pbsn", "--paired-bs-n", type=int, default=DEFAULT_BOOTSTRAP, help="paired bootstrap resamples")
+    sig.add_argument("-parn", "--paired-ar-n", type=int, default=DEFAULT_AR, help="approximate randomisation trials")
+    sig.add_argument("--seed", type=int, default=DEFAULT_SEED, help="random seed (an integer; 0 is a seed too)")
+    sig.add_argument("-j", "--jobs", type=int, default=1, help="worker processes for significance tests")
     return p
+
+
+def settings_of(ns: argparse.Namespace, n_systems: int) -> Settings | None:
+    """Significance settings from the flags, or None when no test was asked for."""
+    paired = "bs" if ns.paired_bs else "ar" if ns.paired_ar else None
+    if not (ns.confidence or paired):
+        return None
+    for flag, value in (
+        ("--confidence-n", ns.confidence_n),
+        ("--paired-bs-n", ns.paired_bs_n),
+        ("--paired-ar-n", ns.paired_ar_n),
+    ):
+        if value < 1:
+            raise ParameterError(f"{flag} must be a positive number of resamples, got {value}.")
+    if ns.jobs < 1:
+        raise ParameterError(f"-j/--jobs must be at least 1, got {ns.jobs}.")
+    if ns.seed < 0:
+        raise ParameterError(f"--seed must be a non-negative integer, got {ns.seed}.")
+    if paired and n_systems < 2:
+        raise InputError("paired tests compare systems: give at least two files to -i (the first is the baseline).")
+    if ns.sentence_level:
+        raise InputError("significance tests work on corpus scores; drop -sl or the test flags.")
+    paired_n = ns.paired_bs_n if paired == "bs" else ns.paired_ar_n if paired == "ar" else 0
+    return Settings(ns.confidence_n if ns.confidence else 0, paired, paired_n, ns.seed, ns.jobs)
 
 
 def _add_metric_flags(parser: argparse.ArgumentParser, classes: dict[str, type[Metric]]) -> dict[str, tuple[str, str]]:
@@ -124,6 +159,9 @@ def _read_all(ns: argparse.Namespace) -> tuple[list[tuple[str, list[str]]], list
         raise InputError("no reference file given: mtmetrics REF [REF ...] -i HYP [HYP ...] -m NAME.")
     refs = [read_lines(path) for path in ns.refs]
     if ns.input:
+        twice = sorted({p for p in ns.input if ns.input.count(p) > 1})
+        if twice:
+            raise InputError(f"{twice[0]} is given twice to -i; each system needs its own file name.")
         systems = [(path, read_lines(path)) for path in ns.input]
     else:
         if sys.stdin.isatty():
@@ -162,25 +200,46 @@ def run_score(argv: Sequence[str]) -> int:
         raise ParameterError("-w/--width must be between 0 and 17.")
     metrics = [classes[s.name](**_metric_params(s, classes[s.name], ns, dests)) for s in specs]
     systems, refs, src = _read_all(ns)
+    settings = settings_of(ns, len(systems))
     names = {f"ref{k}": path for k, path in enumerate(ns.refs)}
     if ns.src:
         names["sources"] = ns.src
     work = len(systems) * len(metrics) * len(refs[0])
     bar = Progress(work, "scoring", enabled=False if ns.no_progress or work < 20000 else None)
     scored: list[Scored] = []
+    all_stats: list[list[Statistics]] = [[] for _ in metrics]
     for path, hyps in systems:
         names["hyps"] = path if path != "-" else "<stdin>"
-        for spec, metric in zip(specs, metrics, strict=True):
+        for m, (spec, metric) in enumerate(zip(specs, metrics, strict=True)):
             segments = build_segments(hyps, refs, src, None, metric.inputs, names)
             stats = _statistics(metric, segments, bar)
+            all_stats[m].append(stats)
             corpus = metric.score_statistics(stats)
             seg_results: list[Result] | None = metric.segment_results(stats) if ns.sentence_level else None
             width = 2 if type(metric).score_range[1] > 1.0 else 4
             scored.append(Scored(names["hyps"], spec.text, corpus, seg_results, width))
     bar.close()
+    if settings is not None:
+        scored = _with_tests(scored, metrics, all_stats, settings)
     sys.stdout.write(render(scored, ns.format, ns.width, ns.score_only, ns.short))
     sys.stdout.flush()
     return 0
+
+
+def _with_tests(
+    scored: list[Scored], metrics: list[Metric], stats: list[list[Statistics]], settings: Settings
+) -> list[Scored]:
+    """Attach intervals, p-values and the resampling settings' signature fields."""
+    tests = compare_systems(metrics, stats, settings)
+    extra = settings.signature_fields()
+    out = []
+    for k, item in enumerate(scored):
+        s, m = divmod(k, len(metrics))
+        test = tests[m][s]
+        result = replace(item.result, signature=item.result.signature.with_fields(extra))
+        baseline = settings.paired is not None and s == 0
+        out.append(replace(item, result=result, interval=test.interval, comparison=test.comparison, baseline=baseline))
+    return out
 
 
 def _statistics(metric: Metric, segments: list[Segment], bar: Progress) -> Statistics:

@@ -81,7 +81,7 @@ def get_stemmer(name: str = "porter") -> Stemmer:
             f"unknown stemmer '{name}'.{suggest(name, _ALGORITHMS)} Known stemmers: {', '.join(_ALGORITHMS)}."
         ) from None
     try:
-        import Stemmer as pystemmer  # PyStemmer's module name
+        import Stemmer as pystemmer  # type: ignore[import-not-found,unused-ignore]  # PyStemmer
     except ImportError:
         raise ResourceError(
             f"the Porter stemmer needs the PyStemmer package, which is not installed. "

@@ -88,19 +88,24 @@ class NltkPerceptronTagger(Tagger):
 
     def __init__(self, lang: str = "eng") -> None:
         try:
-            import nltk.data
-            from nltk.tag.perceptron import PerceptronTagger
+            import nltk.data  # type: ignore[import-untyped]
+            from nltk.tag.perceptron import PerceptronTagger  # type: ignore[import-untyped]
         except ImportError:
             raise ResourceError(
                 "the NLTK tagger needs the nltk package. Install it with: pip install 'mtmetrics[nltk]'"
             ) from None
+        # NLTK reads NLTK_DATA once, at import; honour a value set later (tests, notebooks)
+        for entry in reversed(os.environ.get("NLTK_DATA", "").split(os.pathsep)):
+            if entry and entry not in nltk.data.path:
+                nltk.data.path.insert(0, entry)
         resource = f"taggers/averaged_perceptron_tagger_{lang}"
         try:
             location = Path(nltk.data.find(resource + "/"))
             self._tagger = PerceptronTagger(lang=lang)
         except (LookupError, FileNotFoundError, ValueError):
             raise ResourceError(
-                f"NLTK tagger model '{resource}' not found (searched NLTK_DATA and {', '.join(nltk.data.path[:3])}, ...). "
+                f"NLTK tagger model '{resource}' not found "
+                f"(searched NLTK_DATA and {', '.join(nltk.data.path[:3])}, ...). "
                 f"Install it with: python -m nltk.downloader averaged_perceptron_tagger_{lang}"
             ) from None
         self.model = lang
@@ -134,7 +139,8 @@ class SpacyTagger(Tagger):
             ) from None
         if not any(n in self._nlp.pipe_names for n in ("tagger", "morphologizer")):
             raise ResourceError(
-                f"spaCy pipeline '{model}' has no tagger or morphologizer (components: {', '.join(self._nlp.pipe_names)})."
+                f"spaCy pipeline '{model}' has no tagger or morphologizer "
+                f"(components: {', '.join(self._nlp.pipe_names)})."
             )
         meta = self._nlp.meta
         self.attr = attr
@@ -143,7 +149,8 @@ class SpacyTagger(Tagger):
         digest = hashlib.sha256()
         for name in self._nlp.pipe_names:
             digest.update(name.encode())
-            digest.update(self._nlp.get_pipe(name).to_bytes())
+            component: Any = self._nlp.get_pipe(name)
+            digest.update(component.to_bytes())
         self.hash = digest.hexdigest()[:12]
 
     def tag(self, tokens: Sequence[str]) -> list[str]:

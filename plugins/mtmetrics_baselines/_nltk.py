@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import os
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -26,7 +26,9 @@ def require_nltk(module: str = "nltk") -> ModuleType:
     try:
         nltk = importlib.import_module("nltk")
     except ImportError:
-        raise ResourceError(f"this metric needs NLTK, which is not installed. Install it with: {NLTK_INSTALL}") from None
+        raise ResourceError(
+            f"this metric needs NLTK, which is not installed. Install it with: {NLTK_INSTALL}"
+        ) from None
     # NLTK reads NLTK_DATA once, when first imported: pick up directories set later as well.
     for entry in reversed(os.environ.get("NLTK_DATA", "").split(os.pathsep)):
         if entry and entry not in nltk.data.path:
@@ -34,7 +36,7 @@ def require_nltk(module: str = "nltk") -> ModuleType:
     return importlib.import_module(module)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hash_path(root: str) -> str:
     """sha256 of a WordNet directory's files (name and content, sorted) or of a zip file."""
     digest = hashlib.sha256()

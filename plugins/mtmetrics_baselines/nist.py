@@ -63,8 +63,7 @@ def information_weights(references: Sequence[Sequence[str]], max_order: int) -> 
         for n in range(1, max_order + 1):
             counts.update(ngram_counts(ref, n))
     return {
-        gram: math.log2((counts[gram[:-1]] if len(gram) > 1 else total_words) / count)
-        for gram, count in counts.items()
+        gram: math.log2((counts[gram[:-1]] if len(gram) > 1 else total_words) / count) for gram, count in counts.items()
     }
 
 
@@ -114,7 +113,9 @@ class Nist(Metric):
     """NIST with per-segment information weights; statistics summed for the corpus score."""
 
     name = "nist"
-    description = "NIST (Doddington 2002), information-weighted n-gram precision, weights from each segment's references"
+    description = (
+        "NIST (Doddington 2002), information-weighted n-gram precision, weights from each segment's references"
+    )
     aggregation = "sum"
     higher_is_better = True
     score_range = (0.0, math.inf)

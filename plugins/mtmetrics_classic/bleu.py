@@ -134,6 +134,17 @@ class Bleu(Metric):
         subs.update(bp=float(res.bp), ratio=float(res.ratio), hyp_len=float(res.sys_len), ref_len=float(res.ref_len))
         return Score(float(res.score), subs, res._verbose)
 
+    def score_rows(self, totals: np.ndarray) -> np.ndarray:
+        """BLEU of many statistics rows (resamples) without building Score objects."""
+        order = self._order
+        method, value, eff = self._smoothing
+        compute = sacrebleu.BLEU.compute_bleu
+        out = np.empty(len(totals), dtype=np.float64)
+        for k, row in enumerate(np.rint(totals).astype(np.int64).tolist()):
+            res = compute(row[2 : 2 + order], row[2 + order :], row[0], row[1], method, value, eff, order)
+            out[k] = res.score
+        return out
+
     def resource_fields(self) -> tuple[Field, ...]:
         return (SACREBLEU_FIELD,)
 

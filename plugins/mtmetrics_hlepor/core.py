@@ -30,9 +30,9 @@ Both count aligned words the same way: the clipped unigram count ``Σ_w min(c_hy
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 #: An alignment function: (hyp tokens, ref tokens, context window n) -> (aligned count, Σ|PD_i|).
 Aligner = Callable[[Sequence[str], Sequence[str], int], tuple[int, float]]
@@ -49,8 +49,7 @@ class Weights:
     w_npp: float = 1.0
 
 
-@dataclass(frozen=True)
-class Factors:
+class Factors(NamedTuple):
     """The sentence-level factors of one hyp/ref pair and the resulting hLEPOR score."""
 
     score: float
@@ -61,9 +60,110 @@ class Factors:
     recall: float
 
 
+_EMPTY = Factors(0.0, 0.0, 1.0, 0.0, 0.0, 0.0)
+
+
 def _context(words: Sequence[str], i: int, n: int) -> set[str]:
     """Neighbours of position ``i`` within distance ``n``, clipped at the sentence ends."""
     return set(words[max(0, i - n) : i]) | set(words[i + 1 : i + n + 1])
+
+
+def _pypi_context(words: Sequence[str], i: int, n: int) -> set[str]:
+    """hLepor 0.0.4's ``find_words_around`` window: Python slices, negative start included (departure 1)."""
+    return set(words[i - n : i]) | set(words[i + 1 : i + n + 1])
+
+
+#: Aligns the hyp occurrences ``xs`` of one word to its ref positions ``ys`` (both ascending);
+#: returns the aligned (x, y) pairs. Arguments: hyp, ref, n, xs, ys.
+_Multi = Callable[[Sequence[str], Sequence[str], int, list[int], list[int]], list[tuple[int, int]]]
+
+
+def _multi_paper(hyp: Sequence[str], ref: Sequence[str], n: int, xs: list[int], ys: list[int]) -> list[tuple[int, int]]:
+    # Figure 1 for a word with several ref occurrences; hyp occurrences left to right
+    pairs = []
+    ref_ctx: dict[int, set[str]] = {}
+    for x in xs:
+        if not ys:
+            break
+        if len(ys) == 1:
+            pairs.append((x, ys.pop()))
+            continue
+        hctx = _context(hyp, x, n)
+        preferred = []
+        for y in ys:
+            rc = ref_ctx.get(y)
+            if rc is None:
+                rc = ref_ctx[y] = _context(ref, y, n)
+            if not hctx.isdisjoint(rc):
+                preferred.append(y)
+        pool = preferred or ys
+        # nearest by |x - y|; pool is ascending, so min() keeps the earliest on ties
+        best = min(pool, key=lambda y: abs(x - y))
+        ys.remove(best)
+        pairs.append((x, best))
+    return pairs
+
+
+def _multi_pypi(hyp: Sequence[str], ref: Sequence[str], n: int, xs: list[int], ys: list[int]) -> list[tuple[int, int]]:
+    # hLepor 0.0.4's loop in _find_position_difference, bug for bug
+    pairs = []
+    ref_ctx: dict[int, set[str]] = {}
+    for x in xs:
+        if not ys:
+            break
+        hctx = _pypi_context(hyp, x, n)
+        preferred = []
+        for y in ys:
+            rc = ref_ctx.get(y)
+            if rc is None:
+                rc = ref_ctx[y] = _pypi_context(ref, y, n)
+            if not hctx.isdisjoint(rc):
+                preferred.append(y)
+        pool = preferred or ys
+        k = min(range(len(pool)), key=lambda i: abs(x - pool[i]))
+        pairs.append((x, ys.pop(k)))  # index into the preferred list used on the full list (departure 2)
+    return pairs
+
+
+def _positions(words: Sequence[str], w: str, start: int) -> list[int]:
+    """Ascending positions of ``w`` in ``words`` from ``start`` (its first one) on, by C-level search."""
+    out = [start]
+    index = words.index
+    try:
+        while True:
+            start = index(w, start + 1)
+            out.append(start)
+    except ValueError:
+        return out
+
+
+def _align(hyp: Sequence[str], ref: Sequence[str], n: int, multi: _Multi) -> tuple[int, float]:
+    """Shared driver: words occurring once in the ref align to their first hyp occurrence (both
+    alignments agree there: a single candidate is always taken); words occurring several times in
+    the ref go to ``multi``. Words never compete for ref positions, so the order of words is free.
+
+    ``Σ|PD_i|`` is accumulated exactly in integers as ``Σ|(x+1)·r - (y+1)·c| / (c·r)``.
+    """
+    c, r = len(hyp), len(ref)
+    if not c or not r:
+        return 0, 0.0
+    # first index of every word: in a dict comprehension the last assignment wins, so go backwards
+    rfirst = {w: j for j, w in zip(range(r, 0, -1), reversed(ref), strict=True)}
+    hfirst = {w: x for x, w in zip(range(c, 0, -1), reversed(hyp), strict=True)}
+    common = rfirst.keys() & hfirst.keys()
+    # positions are 1-based here
+    if len(rfirst) == r:  # no repeated ref word: every common word aligns its first occurrences
+        return len(common), sum([abs(hfirst[w] * r - rfirst[w] * c) for w in common]) / (c * r)
+    rlast = {w: j for j, w in enumerate(ref, 1)}
+    repeated = {w for w in common if rlast[w] != rfirst[w]}
+    common -= repeated
+    total = sum([abs(hfirst[w] * r - rfirst[w] * c) for w in common])
+    aligned = len(common)
+    for w in repeated:
+        for x, y in multi(hyp, ref, n, _positions(hyp, w, hfirst[w] - 1), _positions(ref, w, rfirst[w] - 1)):
+            aligned += 1
+            total += abs((x + 1) * r - (y + 1) * c)
+    return aligned, total / (c * r)
 
 
 def align_paper(hyp: Sequence[str], ref: Sequence[str], n: int) -> tuple[int, float]:
@@ -72,81 +172,14 @@ def align_paper(hyp: Sequence[str], ref: Sequence[str], n: int) -> tuple[int, fl
     Returns the number of aligned hyp words and ``Σ_i |i/c - j/r|`` over aligned pairs (1-based
     positions ``i`` in the hyp, ``j`` in the ref).
     """
-    c, r = len(hyp), len(ref)
-    if not c or not r:
-        return 0, 0.0
-    unused: dict[str, list[int]] = {}
-    for j, w in enumerate(ref):
-        unused.setdefault(w, []).append(j)
-    ref_ctx: dict[int, set[str]] = {}
-    aligned = 0
-    total = 0.0
-    for x, w in enumerate(hyp):
-        cands = unused.get(w)
-        if not cands:
-            continue
-        if len(cands) == 1:
-            y = cands.pop()
-        else:
-            hctx = _context(hyp, x, n)
-            preferred = []
-            for yy in cands:
-                rc = ref_ctx.get(yy)
-                if rc is None:
-                    rc = ref_ctx[yy] = _context(ref, yy, n)
-                if not hctx.isdisjoint(rc):
-                    preferred.append(yy)
-            pool = preferred or cands
-            # nearest by |x - y|; cands are ascending, so min() keeps the earliest on ties
-            y = min(pool, key=lambda yy: abs(x - yy))
-            cands.remove(y)
-        aligned += 1
-        total += abs((x + 1) / c - (y + 1) / r)
-    return aligned, total
-
-
-def _pypi_context(words: Sequence[str], i: int, n: int) -> list[str]:
-    # exactly hLepor 0.0.4's find_words_around slices, including the negative-start wrap-around
-    return list(words[i - n : i]) + list(words[i + 1 : i + n + 1])
+    return _align(hyp, ref, n, _multi_paper)
 
 
 def align_hlepor_pypi(hyp: Sequence[str], ref: Sequence[str], n: int) -> tuple[int, float]:
     """The alignment of the ``hLepor`` 0.0.4 package (see the module docstring for its two departures)."""
-    c, r = len(hyp), len(ref)
-    if not c or not r:
-        return 0, 0.0
-    if list(hyp) == list(ref):
-        return r, 0.0
-    hyp_counts = Counter(hyp)
-    ref_pos: dict[str, list[int]] = {}
-    for j, w in enumerate(ref):
-        ref_pos.setdefault(w, []).append(j)
-    hyp_pos: dict[str, list[int]] = {}
-    for i, w in enumerate(hyp):
-        if w in ref_pos:
-            hyp_pos.setdefault(w, []).append(i)
-    aligned = 0
-    total = 0.0
-    # the package visits the common words in the order of their first occurrence in the ref
-    for w, locs in ref_pos.items():
-        hlocs = hyp_pos.get(w)
-        if not hlocs:
-            continue
-        aligned += min(len(locs), hyp_counts[w])
-        if len(locs) == 1 == len(hlocs):
-            total += abs((hlocs[0] + 1) / c - (locs[0] + 1) / r)
-            continue
-        locs = list(locs)
-        for x in hlocs:
-            if not locs:
-                break
-            hctx = _pypi_context(hyp, x, n)
-            preferred = [yy for yy in locs if any(h in _pypi_context(ref, yy, n) for h in hctx)]
-            pool = preferred or locs
-            k = min(range(len(pool)), key=lambda i: abs(x - pool[i]))
-            y = locs.pop(k)  # index into the preferred list, used on the full list (departure 2)
-            total += abs((x + 1) / c - (y + 1) / r)
-    return aligned, total
+    if len(hyp) == len(ref) and list(hyp) == list(ref):
+        return len(ref), 0.0
+    return _align(hyp, ref, n, _multi_pypi)
 
 
 ALIGNERS: dict[str, Aligner] = {"paper": align_paper, "hlepor-pypi": align_hlepor_pypi}
@@ -160,19 +193,18 @@ def factors(hyp: Sequence[str], ref: Sequence[str], weights: Weights, n: int, al
     """
     c, r = len(hyp), len(ref)
     if c == 0 or r == 0:
-        npp = 1.0
-        return Factors(0.0, 0.0, npp, 0.0, 0.0, 0.0)
+        return _EMPTY
     elp = math.exp(1.0 - r / c) if c < r else math.exp(1.0 - c / r)
     aligned, pd_sum = align(hyp, ref, n)
     npp = math.exp(-pd_sum / c)
+    if not aligned:
+        return Factors(0.0, elp, npp, 0.0, 0.0, 0.0)
     p = aligned / c
     rec = aligned / r
-    hpr = (weights.alpha + weights.beta) / (weights.alpha / rec + weights.beta / p) if aligned else 0.0
-    if elp > 0.0 and npp > 0.0 and hpr > 0.0:
-        w = weights
-        score = (w.w_hpr + w.w_elp + w.w_npp) / (w.w_hpr / hpr + w.w_elp / elp + w.w_npp / npp)
-    else:
-        score = 0.0
+    w = weights
+    hpr = (w.alpha + w.beta) / (w.alpha / rec + w.beta / p)
+    # ELP > 0 and NPosPenal > 0 always (exp of a finite number); HPR > 0 as aligned > 0
+    score = (w.w_hpr + w.w_elp + w.w_npp) / (w.w_hpr / hpr + w.w_elp / elp + w.w_npp / npp)
     return Factors(score, elp, npp, hpr, p, rec)
 
 
@@ -180,6 +212,8 @@ def best_factors(
     hyp: Sequence[str], refs: Sequence[Sequence[str]], weights: Weights, n: int, align: Aligner
 ) -> Factors:
     """The factors against the reference giving the highest hLEPOR (the first one on ties)."""
+    if len(refs) == 1:
+        return factors(hyp, refs[0], weights, n, align)
     best: Factors | None = None
     for ref in refs:
         f = factors(hyp, ref, weights, n, align)

@@ -89,7 +89,9 @@ class Hlepor(Metric):
                 self._tag_cache.clear()
             for k, tags in zip(missing, self._tagger.tag_many(missing), strict=True):
                 if len(tags) != len(k):
-                    raise RuntimeError(f"tagger {self._tagger.signature()} returned {len(tags)} tags for {len(k)} tokens")
+                    raise RuntimeError(
+                        f"tagger {self._tagger.signature()} returned {len(tags)} tags for {len(k)} tokens"
+                    )
                 self._tag_cache[k] = tags
         return [self._tag_cache[k] for k in keys]
 
@@ -117,15 +119,14 @@ class Hlepor(Metric):
     # -------------------------------------------------------------------- statistics
     def corpus_statistics(self, segments: Sequence[Segment]) -> np.ndarray:
         eff, n, align = self._eff, self.values["n"], self._align
-        out = np.empty((len(segments), len(self._names)), dtype=np.float64)
         hyp_words = [self._pre(s.hyp) for s in segments]
         ref_words = [[self._pre(r) for r in s.refs] for s in segments]
-        for i in range(len(segments)):
-            f = best_factors(hyp_words[i], ref_words[i], eff.word, n, align)
-            out[i, -5:] = (f.elp, f.npp, f.hpr, f.precision, f.recall)
-            out[i, 0] = f.score
+        rows = [best_factors(h, rs, eff.word, n, align) for h, rs in zip(hyp_words, ref_words, strict=True)]
         if eff.pos is None:
-            return out
+            return np.array(rows, dtype=np.float64).reshape(len(segments), len(self._names))
+        out = np.empty((len(segments), len(self._names)), dtype=np.float64)
+        out[:, 0] = [f.score for f in rows]
+        out[:, -5:] = np.array([f[1:] for f in rows], dtype=np.float64).reshape(len(segments), 5)
         if self._tagger is not None:
             flat = self._tags_for([s.hyp for s in segments] + [r for s in segments for r in s.refs])
             hyp_tags = flat[: len(segments)]
@@ -176,9 +177,7 @@ class HleporE(Hlepor):
     inputs: ClassVar[Inputs] = Inputs(annotations=("hyp_pos", "ref_pos"))
 
     @staticmethod
-    def example_annotations(
-        hyps: list[str], refs: list[list[str | None]], sources: list[str]
-    ) -> dict[str, Any]:
+    def example_annotations(hyps: list[str], refs: list[list[str | None]], sources: list[str]) -> dict[str, Any]:
         """Word-shape tags (PUNCT, NUM, CAP, ING, ED, LY, S, W) for the default 13a tokens; for tests."""
         tok = Preprocessor("13a", False)
 

@@ -4,15 +4,16 @@ Every sentence (hypotheses and references alike) is a row of integer token ids. 
 (n-grams, skip-bigrams, SU's unigrams) are encoded as integers with vectorised numpy over the
 concatenation of all sentences, one pass per n-gram position or per skip distance rather than
 one per sentence. Clipped matches ``sum_u min(count_hyp(u), count_ref(u))`` of every
-(hypothesis, reference) pair then come from sorting: keys ``sentence_pair * |units| + unit`` are
-counted with ``np.unique`` and intersected with ``np.intersect1d`` (the "sorted-index" trick),
-so no Python-level loop runs per segment.
+(hypothesis, reference) pair then come from sorting: keys ``segment * |units| + unit`` are
+counted with ``np.unique`` on each side and matched with ``np.searchsorted`` (the "sorted-index"
+trick), so no Python-level loop runs per segment.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 import numpy as np
 
@@ -30,7 +31,7 @@ class Flat:
         """Concatenate token-id sentences."""
         lengths = np.fromiter((len(s) for s in sentences), dtype=np.int64, count=len(sentences))
         total = int(lengths.sum())
-        tokens = np.fromiter((t for s in sentences for t in s), dtype=np.int64, count=total)
+        tokens = np.fromiter(chain.from_iterable(sentences), dtype=np.int64, count=total)
         sentence = np.repeat(np.arange(len(sentences), dtype=np.int64), lengths)
         return cls(tokens, sentence, lengths)
 
@@ -97,41 +98,37 @@ def skip_bigrams(flat: Flat, skip: int, unigrams: str | None = None) -> Units:
     return Units(np.concatenate(sents), np.concatenate(codes))
 
 
-def clipped_matches(units: Units, n_sentences: int, pairs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Clipped matches and unit counts for sentence pairs.
+def clipped_matches(units: Units, segment: np.ndarray, slot: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """Clipped matches of every (hypothesis, reference) pair and unit counts of every sentence.
 
     Args:
         units: units of all sentences.
-        n_sentences: number of sentences (for the per-sentence unit counts).
-        pairs: ``(p, 2)`` array of (hypothesis sentence, reference sentence) indices.
+        segment: segment of each sentence.
+        slot: ``-1`` for a hypothesis, ``k`` for a segment's ``k``-th reference.
+        width: number of reference slots (columns of the result).
 
     Returns:
-        ``matches`` (length ``p``) and ``counts`` (units per sentence, length ``n_sentences``).
+        ``matches`` as a ``(segments, width)`` array (0 where a reference is missing) and
+        ``counts`` (units per sentence).
     """
-    counts = np.bincount(units.sentence, minlength=n_sentences).astype(np.float64)
-    matches = np.zeros(len(pairs), dtype=np.float64)
-    if units.code.size == 0 or len(pairs) == 0:
+    n_seg = int(segment.max()) + 1 if segment.size else 0
+    counts = np.bincount(units.sentence, minlength=segment.size).astype(np.float64)
+    matches = np.zeros((n_seg, width), dtype=np.float64)
+    if units.code.size == 0:
         return matches, counts
-    code = _densify(units.code)
-    width = int(code.max()) + 1
-    # each sentence takes part in pairs on one side only (hypotheses left, references right), but
-    # a hypothesis can pair with several references: key the hypothesis side by pair index.
-    hyp_of = pairs[:, 0]
-    ref_of = pairs[:, 1]
-    order = np.argsort(units.sentence, kind="stable")
-    sorted_sent = units.sentence[order]
-    starts = np.searchsorted(sorted_sent, np.arange(n_sentences + 1))
-
-    def side(sentences: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        lens = starts[sentences + 1] - starts[sentences]
-        pair_id = np.repeat(np.arange(len(sentences), dtype=np.int64), lens)
-        offsets = np.repeat(starts[sentences] - np.cumsum(lens) + lens, lens) + np.arange(int(lens.sum()))
-        keys = pair_id * width + code[order[offsets]]
-        uniq, cnt = np.unique(keys, return_counts=True)
-        return uniq, cnt
-
-    hk, hc = side(hyp_of)
-    rk, rc = side(ref_of)
-    common, ih, ir = np.intersect1d(hk, rk, assume_unique=True, return_indices=True)
-    matches += np.bincount(common // width, weights=np.minimum(hc[ih], rc[ir]), minlength=len(pairs))
+    span = int(units.code.max()) + 1
+    unit_seg = segment[units.sentence]
+    unit_slot = slot[units.sentence]
+    # key = segment * span + unit, counted on each side; the hypothesis side once for all slots
+    on_hyp = unit_slot < 0
+    hyp_keys, hyp_counts = np.unique(unit_seg[on_hyp] * span + units.code[on_hyp], return_counts=True)
+    for k in range(width):
+        on_ref = unit_slot == k
+        ref_keys, ref_counts = np.unique(unit_seg[on_ref] * span + units.code[on_ref], return_counts=True)
+        if ref_keys.size == 0 or hyp_keys.size == 0:
+            continue
+        at = np.minimum(np.searchsorted(hyp_keys, ref_keys), hyp_keys.size - 1)
+        hit = hyp_keys[at] == ref_keys
+        clipped = np.minimum(hyp_counts[at[hit]], ref_counts[hit])
+        matches[:, k] = np.bincount(ref_keys[hit] // span, weights=clipped, minlength=n_seg)
     return matches, counts

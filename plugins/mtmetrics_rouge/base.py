@@ -14,6 +14,7 @@ import abc
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import ClassVar
 
 import numpy as np
@@ -46,7 +47,9 @@ COMMON_PARAMS: tuple[Param, ...] = (
         sig_key="stem",
         sig_short="st",
     ),
-    Param("beta", float, 1.0, "weight of recall over precision in F", sig_key="beta", sig_short="b", check=_non_negative),
+    Param(
+        "beta", float, 1.0, "weight of recall over precision in F", sig_key="beta", sig_short="b", check=_non_negative
+    ),
     Param(
         "impl",
         str,
@@ -134,27 +137,50 @@ class RougeMetric(Metric):
         return (self._stemmer.field(),) if self._stemmer is not None else ()
 
     # ------------------------------------------------------------------ preprocessing
+    def normalise(self, types: list[str]) -> list[str | None]:
+        """What each distinct token becomes (``None``: dropped), as ``impl`` and ``stem`` say."""
+        out: list[str | None] = list(types)
+        if self._rouge155:
+            out = [t if t is not None and _ROUGE155_TOKEN.match(t) else None for t in out]
+        if self._stemmer is not None:
+            stem = self._stemmer
+            if self._rouge155:
+                out = [stem.stem(t) if t is not None and len(t.encode()) > 3 else t for t in out]
+            else:
+                out = [*stem.stem_words([t for t in out if t is not None])]  # no None without rouge155
+        return out
+
     def tokens(self, text: str) -> list[str]:
         """The tokens of ``text`` as this instance matches them."""
-        toks = self._pre(text)
-        if self._rouge155:
-            toks = [t for t in toks if _ROUGE155_TOKEN.match(t)]
-        if self._stemmer is not None:
-            if self._rouge155:
-                toks = [self._stemmer.stem(t) if len(t.encode()) > 3 else t for t in toks]
-            else:
-                toks = self._stemmer.stem_words(toks)
-        return toks
+        raw = self._pre(text)
+        table = dict(zip(raw, self.normalise(raw), strict=True))
+        return [n for t in raw if (n := table[t]) is not None]
 
     def encode(self, segments: Sequence[Segment]) -> Corpus:
-        """Tokenise every sentence and map tokens to integer ids shared across the call."""
-        vocab: dict[str, int] = {}
-        ids = vocab.setdefault
+        """Tokenise every sentence and map tokens to integer ids shared across the call.
 
-        def enc(text: str) -> list[int]:
-            return [ids(t, len(vocab)) for t in self.tokens(text)]
+        Filtering and stemming are applied once per distinct token, not once per occurrence.
+        """
+        pre = self._pre
+        hyps = [pre(s.hyp) for s in segments]
+        refs = [[pre(r) for r in s.refs] for s in segments]
+        types = list(dict.fromkeys(chain(chain.from_iterable(hyps), chain.from_iterable(chain.from_iterable(refs)))))
+        ids: dict[str, int] = {}
+        table: dict[str, int] = {}
+        dropped = False
+        for raw, norm in zip(types, self.normalise(types), strict=True):
+            if norm is None:
+                table[raw] = -1
+                dropped = True
+            else:
+                table[raw] = ids.setdefault(norm, len(ids))
+        get = table.__getitem__
 
-        return Corpus([enc(s.hyp) for s in segments], [[enc(r) for r in s.refs] for s in segments])
+        def enc(toks: list[str]) -> list[int]:
+            out = list(map(get, toks))
+            return [t for t in out if t >= 0] if dropped else out
+
+        return Corpus([enc(h) for h in hyps], [[enc(r) for r in seg] for seg in refs])
 
     # ------------------------------------------------------------------ statistics
     @abc.abstractmethod

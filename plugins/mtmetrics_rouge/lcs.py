@@ -10,7 +10,8 @@ Both are the hot loops of the family, so neither walks a Python-level ``m x n`` 
 * :func:`wlcs_batch` fills the WLCS tables of Section 3.2 of the paper for many pairs at once with
   numpy: pairs of similar shape are stacked and the table is swept anti-diagonal by
   anti-diagonal (every cell of an anti-diagonal depends only on the two previous ones), so the
-  Python loop runs ``m + n`` times per batch instead of ``m * n`` times per pair. Cells are
+  Python loop runs ``m + n`` times per batch instead of ``m * n`` times per pair; tables are
+  stored by anti-diagonal so each step reads contiguous slices. Cells are
   computed with the same floating-point operations in the same order as the paper's recursion
   and ROUGE-1.5.5's ``wlcs_inner`` (``(c + f(k+1)) - f(k)``, ``f`` from C ``pow``), so the tables
   are bit-identical to the Perl script's and its tie-breaking on equal cells is reproduced.
@@ -57,9 +58,7 @@ def weight_table(weight: float, size: int) -> np.ndarray:
     return np.array([float(k) ** weight for k in range(size + 1)], dtype=np.float64)
 
 
-def wlcs_batch(
-    pairs: Sequence[tuple[Sequence[int], Sequence[int]]], weight: float, runs: bool = False
-) -> np.ndarray:
+def wlcs_batch(pairs: Sequence[tuple[Sequence[int], Sequence[int]]], weight: float, runs: bool = False) -> np.ndarray:
     """WLCS of each ``(x, y)`` pair (``x`` the reference), or ROUGE-1.5.5's run-based hit.
 
     With ``runs=False`` the result is ``c(m, n)`` of the paper's recursion (Section 3.2):
@@ -92,42 +91,55 @@ def wlcs_batch(
 def _wlcs_chunk(
     pairs: Sequence[tuple[Sequence[int], Sequence[int]]], mm: int, nn: int, f: np.ndarray, runs: bool
 ) -> np.ndarray:
-    """One batch of pairs padded to ``mm x nn``; tables are laid out ``[i, j, pair]``."""
+    """One batch of pairs padded to ``mm x nn``.
+
+    Tables are kept per anti-diagonal ``d = i + j`` as ``[i, pair]`` arrays, so the three
+    neighbours of a diagonal's cells are plain slices of the two previous diagonals.
+    """
     b = len(pairs)
     x = np.full((mm, b), -1, dtype=np.int64)  # reference padding never equals hypothesis padding
-    y = np.full((nn, b), -2, dtype=np.int64)
+    y_rev = np.full((nn, b), -2, dtype=np.int64)  # y_rev[t] = y[nn - 1 - t]
     ms = np.empty(b, dtype=np.int64)
     ns = np.empty(b, dtype=np.int64)
     for p, (xs, ys) in enumerate(pairs):
         x[: len(xs), p] = xs
-        y[: len(ys), p] = ys
+        y_rev[nn - len(ys) :, p] = ys[::-1]
         ms[p] = len(xs)
         ns[p] = len(ys)
-    c = np.zeros((mm + 1, nn + 1, b), dtype=np.float64)
-    w = np.zeros((mm + 1, nn + 1, b), dtype=np.int64)
-    back = np.zeros((mm + 1, nn + 1, b), dtype=np.int8) if runs else None
+    ends = ms + ns
+    out = np.zeros(b, dtype=np.float64)
+    back = np.zeros((mm + nn + 1, mm + 1, b), dtype=np.int8) if runs else None
     f_next = f[1:]
+    c2 = np.zeros((mm + 1, b))  # diagonal d - 2
+    c1 = np.zeros((mm + 1, b))  # diagonal d - 1
+    w2 = np.zeros((mm + 1, b), dtype=np.int64)
+    w1 = np.zeros((mm + 1, b), dtype=np.int64)
     for d in range(2, mm + nn + 1):
-        i = np.arange(max(1, d - nn), min(mm, d - 1) + 1)
-        j = d - i
-        eq = x[i - 1] == y[j - 1]
-        k = w[i - 1, j - 1]
-        diag = (c[i - 1, j - 1] + f_next[k]) - f[k]
-        up = c[i - 1, j]
-        left = c[i, j - 1]
-        c[i, j] = np.where(eq, diag, np.maximum(up, left))
-        w[i, j] = np.where(eq, k + 1, 0)
+        lo, hi = max(1, d - nn), min(mm, d - 1)
+        eq = x[lo - 1 : hi] == y_rev[nn - d + lo : nn - d + hi + 1]
+        k = w2[lo - 1 : hi]
+        diag = (c2[lo - 1 : hi] + f_next[k]) - f[k]
+        up = c1[lo - 1 : hi]
+        left = c1[lo : hi + 1]
+        c0 = np.zeros((mm + 1, b))
+        w0 = np.zeros((mm + 1, b), dtype=np.int64)
+        c0[lo : hi + 1] = np.where(eq, diag, np.maximum(up, left))
+        w0[lo : hi + 1] = np.where(eq, k + 1, 0)
         if back is not None:
-            back[i, j] = np.where(eq, _DIAG, np.where(up >= left, _UP, _LEFT))
-    cols = np.arange(b)
+            back[d, lo : hi + 1] = np.where(eq, _DIAG, np.where(up >= left, _UP, _LEFT))
+        else:
+            done = np.nonzero(ends == d)[0]
+            if done.size:
+                out[done] = c0[ms[done], done]
+        c2, c1, w2, w1 = c1, c0, w1, w0
     if back is None:
-        return c[ms, ns, cols]
+        return out
     return _run_hits(back, ms, ns, f)
 
 
 def _run_hits(back: np.ndarray, ms: np.ndarray, ns: np.ndarray, f: np.ndarray) -> np.ndarray:
     """ROUGE-1.5.5's WLCS hit: backtrack every pair at once, then weigh runs of marked rows."""
-    mm = back.shape[0] - 1
+    mm = back.shape[1] - 1
     b = back.shape[2]
     cols = np.arange(b)
     marked = np.zeros((b, mm + 2), dtype=bool)  # one False column on each side for run detection
@@ -135,7 +147,7 @@ def _run_hits(back: np.ndarray, ms: np.ndarray, ns: np.ndarray, f: np.ndarray) -
     j = ns.copy()
     active = (i > 0) & (j > 0)
     while active.any():
-        move = back[i, j, cols]
+        move = back[i + j, i, cols]
         is_diag = active & (move == _DIAG)
         marked[cols[is_diag], i[is_diag]] = True  # row i (1-based) is reference position i - 1
         i = i - (active & (move != _LEFT))

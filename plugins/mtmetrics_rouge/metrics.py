@@ -33,12 +33,13 @@ def _bag_matches(corpus: Corpus, make_units: Callable[[Flat], Units]) -> tuple[n
     where = corpus.pairs()
     seg = np.fromiter((s for s, _ in where), dtype=np.int64, count=len(where))
     ref = np.fromiter((k for _, k in where), dtype=np.int64, count=len(where))
-    pairs = np.stack([seg, n_seg + np.arange(len(where), dtype=np.int64)], axis=1)
-    matches, counts = clipped_matches(make_units(Flat.of(sentences)), len(sentences), pairs)
+    segment = np.concatenate([np.arange(n_seg, dtype=np.int64), seg])
+    slot = np.concatenate([np.full(n_seg, -1, dtype=np.int64), ref])
+    matches, counts = clipped_matches(make_units(Flat.of(sentences)), segment, slot, corpus.width)
     hit, pbase, rbase = corpus.empty(), corpus.empty(), corpus.empty()
-    hit[seg, ref] = matches
+    hit[seg, ref] = matches[seg, ref]
     pbase[seg, ref] = counts[seg]
-    rbase[seg, ref] = counts[pairs[:, 1]]
+    rbase[seg, ref] = counts[n_seg:]
     return hit, pbase, rbase
 
 
@@ -113,8 +114,18 @@ class RougeW(RougeMetric):
 
     name = "rouge-w"
     description = "ROUGE-W: weighted longest common subsequence F (Lin & Och 2004)"
+    # under impl=rouge155 the recall base f(f(r)) keeps hyp == ref below 1 (true under impl=paper)
+    perfect_on_identity = False
     params = (
-        Param("weight", float, 1.2, "exponent of f(k) = k^weight (1 gives ROUGE-L)", sig_key="weight", sig_short="w", check=_at_least(1)),
+        Param(
+            "weight",
+            float,
+            1.2,
+            "exponent of f(k) = k^weight (1 gives ROUGE-L)",
+            sig_key="weight",
+            sig_short="w",
+            check=_at_least(1),
+        ),
         *COMMON_PARAMS,
     )
 

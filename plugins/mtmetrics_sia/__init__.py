@@ -23,7 +23,7 @@ def register_metrics(register: Callable[[type[mtmetrics.Metric]], None]) -> None
 
 
 @mtmetrics.hookimpl
-def register_commands(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register_commands(subparsers: argparse._SubParsersAction) -> None:
     """Add ``mtmetrics similarity`` (sub-command ``train``)."""
     from .cli import add_similarity_command
 

@@ -51,7 +51,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from typing import Any, NamedTuple
 
 #: Matching pairs of one hypothesis with one reference, sorted by (hyp position, ref position):
@@ -186,7 +186,7 @@ def incs_python(refs: Sequence[Pairs], c: int, alpha: float, incs: bool) -> Outc
     return Outcome(total, rounds)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load_numba() -> Any:
     """The numba kernel module, or None (pure Python); read once per process."""
     choice = os.environ.get("MTMETRICS_SIA_BACKEND", "auto").strip().lower()
@@ -199,9 +199,17 @@ def _load_numba() -> Any:
             from mtmetrics import ResourceError
 
             raise ResourceError(
-                "MTMETRICS_SIA_BACKEND=numba but numba is not installed. Install it with: "
-                "pip install 'mtmetrics[fast]'"
+                "MTMETRICS_SIA_BACKEND=numba but numba is not installed. Install it with: pip install 'mtmetrics[fast]'"
             ) from None
+        return None
+    try:  # compile (or load from the on-disk cache) now; an unusable numba falls back to Python
+        _numba.incs_numba([([1], [1], [1.0])], 1, 0.5, True)
+    except Exception as exc:
+        if choice == "numba":
+            raise
+        import warnings
+
+        warnings.warn(f"sia: numba kernel unusable ({exc}); using the pure-Python kernel", stacklevel=2)
         return None
     return _numba
 

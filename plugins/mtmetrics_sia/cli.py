@@ -23,7 +23,7 @@ from mtmetrics.resources import TOKENIZER_NAMES, Preprocessor
 from .similarity import load_table
 
 
-def add_similarity_command(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_similarity_command(subparsers: argparse._SubParsersAction) -> None:
     """Register ``similarity`` with its ``train`` sub-command."""
     parser = subparsers.add_parser("similarity", help="word similarity tables for SIA (sub-command: train)")
     sub = parser.add_subparsers(dest="similarity_command", metavar="train")

@@ -30,9 +30,7 @@ from threading import Lock
 from mtmetrics import ResourceError
 
 GZIP_MAGIC = b"\x1f\x8b"
-TRAIN_HINT = (
-    "Build one with: mtmetrics similarity train --english corpus.en --pivot corpus.fr --output table.tsv.gz"
-)
+TRAIN_HINT = "Build one with: mtmetrics similarity train --english corpus.en --pivot corpus.fr --output table.tsv.gz"
 
 
 @dataclass(frozen=True)
@@ -88,14 +86,19 @@ def parse(data: bytes, source: str = "table") -> dict[str, list[tuple[str, float
         parts = line.rstrip("\r").split("\t")
         if len(parts) != 3 or not parts[0] or not parts[1]:
             raise ResourceError(
-                f"sia: similarity table {source}, line {lineno}: expected 'word<TAB>similar<TAB>value', got {line[:80]!r}"
+                f"sia: similarity table {source}, line {lineno}: "
+                f"expected 'word<TAB>similar<TAB>value', got {line[:80]!r}"
             )
         try:
             value = float(parts[2])
         except ValueError:
-            raise ResourceError(f"sia: similarity table {source}, line {lineno}: value {parts[2]!r} is not a number") from None
+            raise ResourceError(
+                f"sia: similarity table {source}, line {lineno}: value {parts[2]!r} is not a number"
+            ) from None
         if not math.isfinite(value) or value < 0:
-            raise ResourceError(f"sia: similarity table {source}, line {lineno}: value must be finite and >= 0, got {value}")
+            raise ResourceError(
+                f"sia: similarity table {source}, line {lineno}: value must be finite and >= 0, got {value}"
+            )
         entries.setdefault(parts[0], []).append((parts[1], value))
     return entries
 
@@ -132,7 +135,9 @@ def load_table(path: str | os.PathLike[str], top: int) -> SimilarityTable:
     if cached is not None:
         return cached
     data = read_bytes(p)
-    table = SimilarityTable(table_name(p), hashlib.sha256(data).hexdigest(), top, top_normalised(parse(data, str(path)), top))
+    table = SimilarityTable(
+        table_name(p), hashlib.sha256(data).hexdigest(), top, top_normalised(parse(data, str(path)), top)
+    )
     with _LOCK:
         _CACHE[key] = table
     return table

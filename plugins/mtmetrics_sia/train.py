@@ -88,7 +88,9 @@ def train_model1(
     pe = uniq % len(e_vocab)
     n_f = len(f_vocab) + 1
     if progress:
-        progress(f"{n_sent} sentence pairs, {len(e_vocab)} English and {len(f_vocab)} pivot words, {pair.shape[0]} links")
+        progress(
+            f"{n_sent} sentence pairs, {len(e_vocab)} English and {len(f_vocab)} pivot words, {pair.shape[0]} links"
+        )
     prob = np.full(uniq.shape[0], 1.0 / len(e_vocab))
     for it in range(iterations):
         p = prob[pair]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+from functools import cache
 
 from tests.datapaths import SHARED, WMT21, read_text, require
 
@@ -14,7 +14,7 @@ os.environ["NLTK_DATA"] = str(require(NLTK_DATA / "corpora" / "wordnet").parents
 TXT = WMT21 / "txt"
 
 
-@lru_cache(maxsize=None)
+@cache
 def wmt21_de_en(n: int = 200) -> tuple[list[str], list[str], list[str]]:
     """First ``n`` segments of WMT21 de-en: Online-A output, references A and B."""
     hyps = read_text(require(TXT / "system-outputs" / "newstest2021.de-en.hyp.Online-A.en.gz"))[:n]

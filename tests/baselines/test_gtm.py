@@ -8,32 +8,42 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from mtmetrics_baselines.gtm import greedy_matching, match_weight
 
 import mtmetrics
-from mtmetrics_baselines.gtm import greedy_matching, match_weight
 
 words = st.lists(st.sampled_from(["a", "b", "c"]), min_size=0, max_size=6)
 
 
 def _brute_force_weight(hyp: list[str], ref: list[str], e: float) -> float:
-    """Max over *all* matchings of Σ run^e, runs being maximal diagonals (the paper's definition)."""
-    hits = [(i, j) for i in range(len(hyp)) for j in range(len(ref)) if hyp[i] == ref[j]]
+    """Max over *all* matchings of Σ run^e, runs being maximal diagonals (the paper's definition).
+
+    Enumerates every matching: each hypothesis position is left out or paired with a free equal
+    reference position.
+    """
     best = 0.0
-    for k in range(len(hits) + 1):
-        for subset in itertools.combinations(hits, k):
-            rows = {i for i, _ in subset}
-            cols = {j for _, j in subset}
-            if len(rows) < k or len(cols) < k:
-                continue
-            cells = set(subset)
-            total = 0.0
-            for i, j in cells:
-                if (i - 1, j - 1) not in cells:
-                    n = 1
-                    while (i + n, j + n) in cells:
-                        n += 1
-                    total += n**e
-            best = max(best, total)
+
+    def weight(cells: set[tuple[int, int]]) -> float:
+        total = 0.0
+        for i, j in cells:
+            if (i - 1, j - 1) not in cells:
+                n = 1
+                while (i + n, j + n) in cells:
+                    n += 1
+                total += n**e
+        return total
+
+    def extend(i: int, cells: set[tuple[int, int]], used: frozenset[int]) -> None:
+        nonlocal best
+        if i == len(hyp):
+            best = max(best, weight(cells))
+            return
+        extend(i + 1, cells, used)
+        for j, word in enumerate(ref):
+            if word == hyp[i] and j not in used:
+                extend(i + 1, cells | {(i, j)}, used | {j})
+
+    extend(0, set(), frozenset())
     return best
 
 
@@ -54,7 +64,7 @@ def _f(mms: float, c: int, r: int) -> float:
         ("the gunman kill police", 2.0, _f(math.sqrt(5), 4, 4)),
         # one run of four
         ("police killed the gunman", 2.0, 1.0),
-        # "police the gunman killed": runs "police" and "the gunman" and "killed" -> 1 + 4 + 1
+        # runs "the gunman" (2) and "police killed" (2): MMS = sqrt(4 + 4)
         ("the gunman police killed", 2.0, _f(math.sqrt(2**2 + 2**2), 4, 4)),
     ],
 )
@@ -91,7 +101,9 @@ def test_greedy_is_a_matching_never_above_the_optimum(hyp: list[str], ref: list[
     # greedy is maximal: no free hit is left
     rows = {i for i, _ in matching}
     cols = {j for _, j in matching}
-    assert not any(hyp[i] == ref[j] and i not in rows and j not in cols for i in range(len(hyp)) for j in range(len(ref)))
+    assert not any(
+        hyp[i] == ref[j] and i not in rows and j not in cols for i in range(len(hyp)) for j in range(len(ref))
+    )
     assert match_weight(hyp, ref, e) <= _brute_force_weight(hyp, ref, e) + 1e-9
 
 

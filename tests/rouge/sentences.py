@@ -8,7 +8,7 @@ not start with a letter, digit or ``$``) leaves them unchanged.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
@@ -23,7 +23,7 @@ def clean(text: str) -> str:
     return " ".join(t for t in _TOK(text.lower()).split() if _ALNUM.match(t))
 
 
-@lru_cache(maxsize=None)
+@cache
 def wmt17(n: int, offset: int = 0) -> tuple[list[str], list[str]]:
     """``n`` (hypothesis, reference) lines of WMT17 de-en (KIT system), both non-empty after cleaning."""
     hyps = read_text(require(WMT17 / "de-en" / "newstest2017.KIT.4951.de-en.gz"))
@@ -34,7 +34,7 @@ def wmt17(n: int, offset: int = 0) -> tuple[list[str], list[str]]:
     return [h for h, _ in pairs], [r for _, r in pairs]
 
 
-@lru_cache(maxsize=None)
+@cache
 def wmt21(n: int, offset: int = 0) -> tuple[list[str], list[str], list[str]]:
     """``n`` lines of WMT21 de-en: hypothesis (Facebook-AI) and references A and B."""
     txt = WMT21 / "txt"

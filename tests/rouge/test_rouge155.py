@@ -56,7 +56,9 @@ CASES = [(c, m, v) for c, modes in (("1ref", "A"), ("2refs", "AB")) for m in mod
 
 
 @pytest.mark.parametrize(("corpus", "mode", "variant"), CASES, ids=lambda x: str(x))
-def test_matches_rouge155(perl_scores: dict[tuple[str, str], perl155.Scores], corpus: str, mode: str, variant: str) -> None:
+def test_matches_rouge155(
+    perl_scores: dict[tuple[str, str], perl155.Scores], corpus: str, mode: str, variant: str
+) -> None:
     hyps, refs = _corpora()[corpus]
     expected = np.array(perl_scores[(corpus, mode)][variant])
     name, params = VARIANTS[variant]

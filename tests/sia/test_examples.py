@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import math
 
-import mtmetrics
 import pytest
-
 from mtmetrics_sia.metric import Sia
+
+import mtmetrics
 
 
 def _sia(hyp: str, refs: list[str], **params: object) -> float:

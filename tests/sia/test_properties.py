@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from mtmetrics_sia.metric import Sia
 from mtmetrics_sia.similarity import SimilarityTable
 
@@ -20,7 +19,7 @@ def _m(**kw: object) -> Sia:
 @settings(max_examples=150, deadline=None)
 @given(WORDS, REFS, ALPHA, st.booleans())
 def test_range(hyp: list[str], refs: list[list[str]], alpha: float, incs: bool) -> None:
-    score, total, lp, rounds = _m(alpha=alpha, incs=incs).score_tokens(hyp, refs)
+    score, _total, lp, rounds = _m(alpha=alpha, incs=incs).score_tokens(hyp, refs)
     assert 0.0 <= score <= 1.0 + 1e-12
     assert 0.0 <= lp <= 1.0
     assert rounds <= len(hyp)
@@ -47,7 +46,14 @@ def test_incs_only_adds(hyp: list[str], refs: list[list[str]], alpha: float) -> 
 
 
 @settings(max_examples=100, deadline=None)
-@given(WORDS, REFS, st.dictionaries(st.sampled_from(list("abcde")), st.dictionaries(st.sampled_from(list("abcdef")), st.floats(0.01, 1.0), min_size=1)))
+@given(
+    WORDS,
+    REFS,
+    st.dictionaries(
+        st.sampled_from(list("abcde")),
+        st.dictionaries(st.sampled_from(list("abcdef")), st.floats(0.01, 1.0), min_size=1),
+    ),
+)
 def test_prob_never_lowers_one_round(hyp: list[str], refs: list[list[str]], raw: dict[str, dict[str, float]]) -> None:
     """Without INCS, soft matches only add candidate pairs, so the best alignment cannot get worse."""
     table = {w: {o: v / sum(row.values()) for o, v in row.items()} for w, row in raw.items()}

@@ -7,12 +7,12 @@ import hashlib
 import math
 from pathlib import Path
 
-import mtmetrics
 import pytest
-from mtmetrics.testing import CHECKS, Corpus, default_corpus
-
 from mtmetrics_sia.metric import Sia
 from mtmetrics_sia.similarity import load_table
+
+import mtmetrics
+from mtmetrics.testing import CHECKS, Corpus, default_corpus
 
 TABLE = "# a comment\ncat\tcat\t0.5\ncat\tkitten\t0.3\ncat\tdog\t0.2\nsat\tsits\t1\n"
 
@@ -38,9 +38,7 @@ def test_gzip_has_same_hash(table: Path, tmp_path: Path) -> None:
     assert load_table(gz, 100).signature_value == load_table(table, 100).signature_value
 
 
-@pytest.mark.parametrize(
-    "content", ["cat\tdog\n", "cat\tdog\tx\n", "cat\tdog\t-1\n", "cat\tdog\tnan\n", "\tdog\t1\n"]
-)
+@pytest.mark.parametrize("content", ["cat\tdog\n", "cat\tdog\tx\n", "cat\tdog\t-1\n", "cat\tdog\tnan\n", "\tdog\t1\n"])
 def test_malformed_tables_are_errors(tmp_path: Path, content: str) -> None:
     path = tmp_path / "bad.tsv"
     path.write_text(content, encoding="utf-8")
@@ -63,9 +61,11 @@ def test_missing_table_names_the_command(tmp_path: Path) -> None:
 
 
 def test_soft_match_score(table: Path) -> None:
-    """'kitten' in the hyp has no row: only itself; 'cat' in the hyp matches ref 'kitten' at 0.375."""
+    """'kitten' in the hyp has no row (only itself); 'cat' matches ref 'kitten' at 0.3 (0.3/0.8 with top 2)."""
     m = mtmetrics.load_metric("sia", tokenize="none", similarity=str(table), incs=False)
-    assert m.sentence_score("cat", ["kitten"]).score == pytest.approx(0.375)
+    assert m.sentence_score("cat", ["kitten"]).score == pytest.approx(0.3)
+    top2 = mtmetrics.load_metric("sia", tokenize="none", similarity=str(table), top=2)
+    assert top2.sentence_score("cat", ["kitten"]).score == pytest.approx(0.375)
     assert m.sentence_score("kitten", ["cat"]).score == 0.0
     sig = m.sentence_score("cat", ["kitten"]).signature.format()
     assert "sim:toy@" in sig

@@ -45,5 +45,5 @@ def register_commands(subparsers: argparse._SubParsersAction) -> None:
     Called once per plugin when the CLI builds its parser. Add a parser with
     ``subparsers.add_parser(name, help=...)`` and store the function to run as its ``func``
     default (``parser.set_defaults(func=run)``); ``run(args)`` returns the exit status. A command
-    name used by the core (``score``, ``list``) or by another plugin is an error.
+    name used by the core (``score``, ``list``, ``meta``) or by another plugin is an error.
     """

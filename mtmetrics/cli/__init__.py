@@ -46,7 +46,7 @@ def _commands() -> dict[str, tuple[argparse.ArgumentParser, Callable[[argparse.N
         before = set(sub.choices)
         impl.function(subparsers=sub)
         for name in set(sub.choices) - before:
-            if name in ("score", "list") or name in found:
+            if name in ("score", "list", "meta") or name in found:
                 raise PluginError(f"plugin '{impl.plugin_name}' adds the command '{name}', which already exists.")
             p = sub.choices[name]
             func = p.get_default("func")
@@ -69,6 +69,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .listing import run_list
 
             return run_list(args[1:])
+        if args and args[0] == "meta":
+            from .meta import run_meta
+
+            return run_meta(args[1:])
         if args and args[0] == "score":
             args = args[1:]
         elif args and not args[0].startswith("-"):

@@ -47,7 +47,7 @@ def _import_hlepor() -> Callable[..., float]:
         package: Any = importlib.import_module("hlepor")
     finally:
         nltk.download = download
-    return package.single_hlepor_score  # type: ignore[no-any-return]
+    return package.single_hlepor_score
 
 
 def _best(fn: Callable[[], object], runs: int) -> float:

@@ -25,10 +25,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import sacrebleu
-from mtmetrics_sia import align
 
 import mtmetrics
 from mtmetrics.resources import get_tokenizer
+from mtmetrics_sia import align
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))

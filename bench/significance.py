@@ -14,17 +14,20 @@ from __future__ import annotations
 import argparse
 import gzip
 import sys
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import sacrebleu
 from sacrebleu.significance import PairedTest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import mtmetrics  # noqa: E402
-from mtmetrics.stats import Comparison, paired_ar, paired_bootstrap  # noqa: E402
-from runner import compare, report  # noqa: E402
+from runner import compare, report
+
+import mtmetrics
+from mtmetrics.stats import Comparison, paired_ar, paired_bootstrap
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "dev" / "wmt17-da"
 
@@ -40,6 +43,18 @@ def load(n: int) -> tuple[list[str], list[str], list[str]]:
     return systems[0], systems[1], ref
 
 
+def _sacrebleu_test(
+    name: str, make: Callable[..., Any], a: list[str], b: list[str], ref: list[str], test: str, n: int
+) -> Any:
+    return PairedTest([("a", a), ("b", b)], {name: make(references=[ref])}, None, test, n)()
+
+
+def _our_test(
+    fn: Callable[..., Comparison], metric: Any, a: list[str], b: list[str], ref: list[str], n: int
+) -> Comparison:
+    return fn(metric, metric.statistics(a, [ref]), metric.statistics(b, [ref]), n, 12345)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--segments", type=int, default=3000)
@@ -50,16 +65,14 @@ def main() -> None:
     for name, make in (("bleu", partial(sacrebleu.BLEU, force=True)), ("chrf", sacrebleu.CHRF)):
         metric = mtmetrics.load_metric(name)
         for test, n, ours_fn in (("bs", 1000, paired_bootstrap), ("ar", 10000, paired_ar)):
-
-            def theirs(test: str = test, n: int = n) -> object:
-                return PairedTest([("a", a), ("b", b)], {name: make(references=[ref])}, None, test, n)()
-
-            def ours(fn=ours_fn, n: int = n, metric=metric) -> Comparison:  # type: ignore[no-untyped-def]
-                return fn(metric, metric.statistics(a, [ref]), metric.statistics(b, [ref]), n, 12345)
+            theirs = partial(_sacrebleu_test, name, make, a, b, ref, test, n)
+            ours = partial(_our_test, ours_fn, metric, a, b, ref, n)
 
             their_p = next(v for k, v in theirs()[1].items() if k != "System")[1].p_value
             assert ours().p_value == their_p, (name, test, ours().p_value, their_p)
-            timings.append(compare(f"{name} paired-{test} n={n}", ours, theirs, f"sacrebleu PairedTest({test})", args.repeat))
+            timings.append(
+                compare(f"{name} paired-{test} n={n}", ours, theirs, f"sacrebleu PairedTest({test})", args.repeat)
+            )
     print(f"{args.segments} segments, 2 systems, best of {args.repeat}; sacrebleu's time includes its reference cache")
     print(report(timings, target=1.0))
 

@@ -79,7 +79,9 @@ _Multi = Callable[[Sequence[str], Sequence[str], int, list[int], list[int]], lis
 
 
 def _multi_paper(hyp: Sequence[str], ref: Sequence[str], n: int, xs: list[int], ys: list[int]) -> list[tuple[int, int]]:
-    # Figure 1 for a word with several ref occurrences; hyp occurrences left to right
+    # Figure 1 for a word with several ref occurrences; hyp occurrences left to right. The answer
+    # is the nearest context-matching candidate (earliest on ties), else the nearest candidate:
+    # so candidates are tried in order of (distance, position) and the first match wins.
     pairs = []
     ref_ctx: dict[int, set[str]] = {}
     for x in xs:
@@ -89,16 +91,15 @@ def _multi_paper(hyp: Sequence[str], ref: Sequence[str], n: int, xs: list[int], 
             pairs.append((x, ys.pop()))
             continue
         hctx = _context(hyp, x, n)
-        preferred = []
-        for y in ys:
+        order = sorted(ys, key=lambda y: (abs(x - y), y))
+        best = order[0]
+        for y in order:
             rc = ref_ctx.get(y)
             if rc is None:
                 rc = ref_ctx[y] = _context(ref, y, n)
             if not hctx.isdisjoint(rc):
-                preferred.append(y)
-        pool = preferred or ys
-        # nearest by |x - y|; pool is ascending, so min() keeps the earliest on ties
-        best = min(pool, key=lambda y: abs(x - y))
+                best = y
+                break
         ys.remove(best)
         pairs.append((x, best))
     return pairs
@@ -154,13 +155,24 @@ def _align(hyp: Sequence[str], ref: Sequence[str], n: int, multi: _Multi) -> tup
     # positions are 1-based here
     if len(rfirst) == r:  # no repeated ref word: every common word aligns its first occurrences
         return len(common), sum([abs(hfirst[w] * r - rfirst[w] * c) for w in common]) / (c * r)
-    rlast = {w: j for j, w in enumerate(ref, 1)}
-    repeated = {w for w in common if rlast[w] != rfirst[w]}
+    count = ref.count
+    repeated = {w for w in common if count(w) > 1}
     common -= repeated
     total = sum([abs(hfirst[w] * r - rfirst[w] * c) for w in common])
     aligned = len(common)
-    for w in repeated:
-        for x, y in multi(hyp, ref, n, _positions(hyp, w, hfirst[w] - 1), _positions(ref, w, rfirst[w] - 1)):
+    if len(repeated) == 1:
+        (w,) = repeated
+        where = {w: (_positions(hyp, w, hfirst[w] - 1), _positions(ref, w, rfirst[w] - 1))}
+    else:  # one pass over each sentence is cheaper than one search per word
+        where = {w: ([], []) for w in repeated}
+        for x, w in enumerate(hyp):
+            if w in where:
+                where[w][0].append(x)
+        for y, w in enumerate(ref):
+            if w in where:
+                where[w][1].append(y)
+    for xs, ys in where.values():
+        for x, y in multi(hyp, ref, n, xs, ys):
             aligned += 1
             total += abs((x + 1) * r - (y + 1) * c)
     return aligned, total / (c * r)
@@ -203,7 +215,9 @@ def factors(hyp: Sequence[str], ref: Sequence[str], weights: Weights, n: int, al
     rec = aligned / r
     w = weights
     hpr = (w.alpha + w.beta) / (w.alpha / rec + w.beta / p)
-    # ELP > 0 and NPosPenal > 0 always (exp of a finite number); HPR > 0 as aligned > 0
+    if elp == 0.0:  # exp(1 - r/c) underflows when the lengths differ by a factor > ~746
+        return Factors(0.0, elp, npp, hpr, p, rec)
+    # NPosPenal >= exp(-1) as NPD <= 1; HPR > 0 as aligned > 0
     score = (w.w_hpr + w.w_elp + w.w_npp) / (w.w_hpr / hpr + w.w_elp / elp + w.w_npp / npp)
     return Factors(score, elp, npp, hpr, p, rec)
 

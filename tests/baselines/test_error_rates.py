@@ -9,10 +9,10 @@ import nltk
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mtmetrics_baselines.error_rates import position_independent_errors, word_edit_distance
 
 import mtmetrics
 from mtmetrics.resources import Preprocessor
+from mtmetrics_baselines.error_rates import position_independent_errors, word_edit_distance
 
 from .conftest import wmt21_de_en
 

@@ -8,9 +8,9 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mtmetrics_baselines.gtm import greedy_matching, match_weight
 
 import mtmetrics
+from mtmetrics_baselines.gtm import greedy_matching, match_weight
 
 words = st.lists(st.sampled_from(["a", "b", "c"]), min_size=0, max_size=6)
 

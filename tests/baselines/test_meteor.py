@@ -10,13 +10,13 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mtmetrics_baselines.meteor import count_chunks
 from nltk.corpus import wordnet
 from nltk.stem.porter import PorterStemmer
 from nltk.translate.meteor_score import meteor_score as nltk_meteor_score
 
 import mtmetrics
 from mtmetrics.resources import Preprocessor
+from mtmetrics_baselines.meteor import count_chunks
 
 from .conftest import NLTK_DATA, wmt21_de_en
 

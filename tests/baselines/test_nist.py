@@ -8,12 +8,12 @@ from collections import defaultdict
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mtmetrics_baselines.nist import corpus_nist
 from nltk.translate.nist_score import corpus_nist as nltk_corpus_nist
 from nltk.translate.nist_score import sentence_nist as nltk_sentence_nist
 
 import mtmetrics
 from mtmetrics.resources import Preprocessor
+from mtmetrics_baselines.nist import corpus_nist
 
 from .conftest import wmt21_de_en
 

@@ -15,11 +15,9 @@ from collections.abc import Sequence
 
 def _neighbours(words: Sequence[str], i: int, n: int, wrap_left: bool) -> list[str]:
     """Words at positions i-n..i-1 and i+1..i+n, clipped at the ends (spec)."""
-    if wrap_left and i - n < 0:
-        # hLepor 0.0.4: words[i-n:i] with a negative start (Python wraps it around)
-        left = list(words[i - n : i])
-    else:
-        left = [words[k] for k in range(i - n, i) if k >= 0]
+    # hLepor 0.0.4 takes words[i-n:i]; with a negative start Python wraps it around
+    wrapped = wrap_left and i - n < 0
+    left = list(words[i - n : i]) if wrapped else [words[k] for k in range(i - n, i) if k >= 0]
     right = [words[k] for k in range(i + 1, i + n + 1) if k < len(words)]
     return left + right
 

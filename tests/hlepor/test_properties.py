@@ -100,3 +100,10 @@ def test_pypi_impl_equals_the_package_on_random_token_lists(
     )
     got = _metric("hlepor-pypi", n).sentence_score(" ".join(hyp), [" ".join(ref)]).score
     assert got == pytest.approx(want, abs=1e-12)
+
+
+def test_extreme_length_ratio_underflows_to_zero_without_error() -> None:
+    m = _metric("paper")
+    long = " ".join(["a"] + ["b"] * 800)
+    assert m.sentence_score("a", [long]).score == 0.0  # ELP = exp(1 - 801) underflows to 0
+    assert m.sentence_score(long, ["a"]).score == 0.0

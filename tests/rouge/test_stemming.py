@@ -5,12 +5,12 @@ from __future__ import annotations
 import sys
 
 import pytest
-from mtmetrics_rouge import RougeN
 from nltk.stem.porter import PorterStemmer  # type: ignore[import-untyped]
 
 import mtmetrics
 from mtmetrics.resources import stemmer as stemmer_module
 from mtmetrics.resources.stemmer import get_stemmer
+from mtmetrics_rouge import RougeN
 
 from .sentences import wmt17
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 
 import pytest
-from mtmetrics_sia.metric import Sia
 
 import mtmetrics
+from mtmetrics_sia.metric import Sia
 
 
 def _sia(hyp: str, refs: list[str], **params: object) -> float:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from mtmetrics_sia import _numba, align
 from mtmetrics_sia.metric import Sia
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from mtmetrics_sia.metric import Sia
 from mtmetrics_sia.similarity import SimilarityTable
 

@@ -7,7 +7,7 @@ slow transcription (explicit resample loops over segment scores) for a mean-aggr
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
@@ -30,7 +30,7 @@ from tests.datapaths import WMT21, read_text, require
 TXT = WMT21 / "txt"
 
 
-@lru_cache(maxsize=None)
+@cache
 def texts(n: int = 1000) -> tuple[list[str], list[str], list[str]]:
     out = "newstest2021.de-en.hyp.{}.en.gz"
     a = read_text(require(TXT / "system-outputs" / out.format("Online-A")))[:n]
@@ -57,7 +57,10 @@ def _sacre_paired(name: str, test: str, n: int, seed: int) -> float:
     return next(v for k, v in scores.items() if k != "System")[1].p_value
 
 
-@pytest.mark.parametrize(("name", "test", "n", "seed"), [("bleu", "bs", 1000, 12345), ("chrf", "bs", 500, 7), ("bleu", "ar", 2000, 12345), ("chrf", "ar", 1000, 99)])
+@pytest.mark.parametrize(
+    ("name", "test", "n", "seed"),
+    [("bleu", "bs", 1000, 12345), ("chrf", "bs", 500, 7), ("bleu", "ar", 2000, 12345), ("chrf", "ar", 1000, 99)],
+)
 def test_p_values_equal_sacrebleus(name: str, test: str, n: int, seed: int) -> None:
     a, b, ref = texts()
     m = mtmetrics.load_metric(name)
@@ -72,7 +75,9 @@ def test_confidence_interval_equals_sacrebleus(name: str) -> None:
     a, _, ref = texts()
     m = mtmetrics.load_metric(name)
     ours = bootstrap_ci(m, m.statistics(a, [ref]), 1000, 12345)
-    theirs = {"bleu": sacrebleu.BLEU, "chrf": sacrebleu.CHRF, "ter": sacrebleu.TER}[name]().corpus_score(a, [ref], n_bootstrap=1000)
+    theirs = {"bleu": sacrebleu.BLEU, "chrf": sacrebleu.CHRF, "ter": sacrebleu.TER}[name]().corpus_score(
+        a, [ref], n_bootstrap=1000
+    )
     # sacrebleu sums resamples in float32 and scores them in float32 arithmetic: equal to ~1e-6
     assert ours.mean == pytest.approx(theirs._mean, rel=1e-6)
     assert ours.halfwidth == pytest.approx(theirs._ci, rel=1e-5)
@@ -163,13 +168,31 @@ def test_cli_paired_bootstrap_json_and_determinism(tmp_path, capsys: pytest.Capt
     a, b, ref = texts(300)
     pa, pb, pr = _write(tmp_path, "a.txt", a), _write(tmp_path, "b.txt", b), _write(tmp_path, "ref.txt", ref)
     pc = _write(tmp_path, "copy-of-a.txt", a)
-    argv = [pr, "-i", pa, pb, pc, "-m", "bleu", "chrf", "--paired-bs", "--paired-bs-n", "300", "--seed", "0", "-f", "json"]
+    argv = [
+        pr,
+        "-i",
+        pa,
+        pb,
+        pc,
+        "-m",
+        "bleu",
+        "chrf",
+        "--paired-bs",
+        "--paired-bs-n",
+        "300",
+        "--seed",
+        "0",
+        "-f",
+        "json",
+    ]
     assert main(argv) == 0
     first = capsys.readouterr().out
     assert main([*argv, "-j", "2"]) == 0
     assert capsys.readouterr().out == first  # same bytes, whatever -j
     doc = json.loads(first)["results"]
-    assert doc[0]["signature"].endswith("|bs:300|seed:0|plugin:mtmetrics@0.1.0|version:0.1.0".replace("0.1.0", mtmetrics.__version__))
+    assert doc[0]["signature"].endswith(
+        "|bs:300|seed:0|plugin:mtmetrics@0.1.0|version:0.1.0".replace("0.1.0", mtmetrics.__version__)
+    )
     assert doc[0]["paired"] == {"baseline": pa}
     m = mtmetrics.load_metric("bleu")
     expected = paired_bootstrap(m, m.statistics(a, [ref]), m.statistics(b, [ref]), 300, 0)

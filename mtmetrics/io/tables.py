@@ -1,0 +1,198 @@
+"""Tables of judged segments (TSV or JSONL, optionally gzipped) for meta-evaluation.
+
+A table has one row per judged segment: system, segment id, optionally source, the hypothesis,
+one or more references and one or more human score columns. Columns are named in the header
+(TSV) or by the keys (JSONL, one JSON object per line). :func:`detect_columns` finds the usual
+names of the WMT joins in ``../shared/data/*/derived`` (``system``/``da_system``,
+``sid``/``seg_id``, ``source``, ``hyp``, ``ref``/``ref_A``…, ``lp``); every choice can be given
+explicitly. TSV is read without quoting (WMT text contains ``"``); a row with the wrong number of
+fields is an error naming the line.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import InputError
+
+SYSTEM_NAMES = ("system", "sys", "da_system", "system_name")
+SEGMENT_NAMES = ("sid", "seg_id", "segment_id", "segment", "seg", "line", "id")
+SOURCE_NAMES = ("source", "src")
+HYP_NAMES = ("hyp", "hypothesis", "mt", "translation", "output")
+GROUP_NAMES = ("lp", "langpair", "lang_pair", "pair")
+HUMAN_NAMES = ("z", "mqm", "score", "human", "raw", "da")
+
+
+@dataclass(frozen=True)
+class Table:
+    """Columns of a table as lists of strings, with the file's name and SHA-256."""
+
+    name: str
+    sha256: str
+    columns: dict[str, list[str]]
+
+    def __len__(self) -> int:
+        return len(next(iter(self.columns.values()))) if self.columns else 0
+
+    def numbers(self, column: str) -> np.ndarray:
+        """A column as floats; a value that is not a number is an error naming the row."""
+        out = np.empty(len(self), dtype=np.float64)
+        for i, v in enumerate(self.columns[column]):
+            try:
+                out[i] = float(v)
+            except ValueError:
+                raise InputError(f"{self.name}: row {i + 1}, column '{column}': '{v}' is not a number.") from None
+            if not math.isfinite(out[i]):
+                raise InputError(f"{self.name}: row {i + 1}, column '{column}': '{v}' is not a finite number.")
+        return out
+
+
+@dataclass(frozen=True)
+class Columns:
+    """Which column plays which part."""
+
+    system: str
+    segment: str
+    hyp: str
+    refs: tuple[str, ...]
+    source: str | None = None
+    group: str | None = None
+
+
+def _read_bytes(path: Path) -> bytes:
+    if not path.exists():
+        raise InputError(f"{path}: no such file.")
+    data = path.read_bytes()
+    return data
+
+
+def read_table(path: str | Path) -> Table:
+    """Read a TSV (header line, tab-separated) or JSONL table; ``.gz`` is decompressed."""
+    p = Path(path)
+    raw = _read_bytes(p)
+    sha = hashlib.sha256(raw).hexdigest()
+    if p.name.endswith(".gz"):
+        try:
+            raw = gzip.decompress(raw)
+        except (OSError, EOFError) as exc:
+            raise InputError(f"{p}: not a readable gzip file ({exc}).") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{p}: not valid UTF-8 at byte {exc.start}.") from None
+    stem = p.name[:-3] if p.name.endswith(".gz") else p.name
+    first = text.lstrip()[:1]
+    if stem.endswith((".jsonl", ".json", ".ndjson")) or first == "{":
+        columns = _parse_jsonl(text, str(p))
+    else:
+        columns = _parse_tsv(text, str(p))
+    if not columns or not len(next(iter(columns.values()))):
+        raise InputError(f"{p}: the table has no rows.")
+    return Table(p.name, sha, columns)
+
+
+def _parse_tsv(text: str, name: str) -> dict[str, list[str]]:
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if not lines:
+        raise InputError(f"{name}: empty file.")
+    header = lines[0].rstrip("\r").split("\t")
+    if len(set(header)) != len(header):
+        raise InputError(f"{name}: the header names a column twice: {header}.")
+    cols: dict[str, list[str]] = {h: [] for h in header}
+    for k, line in enumerate(lines[1:], start=2):
+        fields = line.rstrip("\r").split("\t")
+        if len(fields) != len(header):
+            raise InputError(f"{name}:{k}: {len(fields)} tab-separated fields, the header has {len(header)}.")
+        for h, v in zip(header, fields, strict=True):
+            cols[h].append(v)
+    return cols
+
+
+def _parse_jsonl(text: str, name: str) -> dict[str, list[str]]:
+    rows = []
+    for k, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{name}:{k}: not valid JSON ({exc.msg}).") from None
+        if not isinstance(obj, dict):
+            raise InputError(f"{name}:{k}: expected a JSON object per line.")
+        rows.append(obj)
+    keys: list[str] = []
+    for obj in rows:
+        for key in obj:
+            if key not in keys:
+                keys.append(key)
+    cols: dict[str, list[str]] = {key: [] for key in keys}
+    for k, obj in enumerate(rows, start=1):
+        for key in keys:
+            v = obj.get(key)
+            if isinstance(v, list):
+                raise InputError(f"{name}: row {k}, key '{key}': lists are not supported; use one key per reference.")
+            cols[key].append("" if v is None else str(v))
+    return cols
+
+
+def _pick(header: Sequence[str], given: str | None, names: Sequence[str], what: str, table: str) -> str | None:
+    if given is not None:
+        if given not in header:
+            raise InputError(f"{table}: no column '{given}' for the {what}; columns: {', '.join(header)}.")
+        return given
+    lower = {h.lower(): h for h in header}
+    for n in names:
+        if n in lower:
+            return lower[n]
+    return None
+
+
+def detect_columns(
+    table: Table,
+    system: str | None = None,
+    segment: str | None = None,
+    hyp: str | None = None,
+    refs: Sequence[str] | None = None,
+    source: str | None = None,
+    group: str | None = None,
+    no_group: bool = False,
+) -> Columns:
+    """Choose the columns, explicit names first, then the usual names; missing required ones are errors."""
+    header = list(table.columns)
+    sys_col = _pick(header, system, SYSTEM_NAMES, "system", table.name)
+    seg_col = _pick(header, segment, SEGMENT_NAMES, "segment id", table.name)
+    hyp_col = _pick(header, hyp, HYP_NAMES, "hypothesis", table.name)
+    src_col = _pick(header, source, SOURCE_NAMES, "source", table.name)
+    grp_col = None if no_group else _pick(header, group, GROUP_NAMES, "group", table.name)
+    if refs:
+        for r in refs:
+            _pick(header, r, (), "reference", table.name)
+        ref_cols = tuple(refs)
+    else:
+        ref_cols = tuple(h for h in header if h.lower() in ("ref", "reference") or h.lower().startswith(("ref_", "ref-")))
+    missing = [
+        w
+        for w, c in (("system (--system-col)", sys_col), ("segment id (--segment-col)", seg_col), ("hyp (--hyp-col)", hyp_col))
+        if c is None
+    ]
+    if not ref_cols:
+        missing.append("reference (--ref-cols)")
+    if missing:
+        raise InputError(f"{table.name}: cannot find the column(s) {', '.join(missing)}; columns: {', '.join(header)}.")
+    assert sys_col and seg_col and hyp_col
+    return Columns(sys_col, seg_col, hyp_col, ref_cols, src_col, grp_col)
+
+
+def default_human(table: Table) -> str | None:
+    """The first usual human-score column present (``z``, ``mqm``, ...), if any."""
+    return _pick(list(table.columns), None, HUMAN_NAMES, "human score", table.name)

@@ -10,7 +10,8 @@ both lowercasing. The package's segment-level API (``single_hlepor_score``) is c
 segment; mtmetrics computes segment statistics for the corpus. Numbers are checked to match in
 ``impl=hlepor-pypi`` before timing. Times are the minimum of several interleaved runs, so load
 from other processes inflates both sides alike. Tagging (hLEPOR_E with NLTK's perceptron) is
-reported separately.
+reported separately. The compiled kernel (numba, extra ``mtmetrics[fast]``) is used when
+installed; the pure-Python kernel is timed too.
 """
 
 from __future__ import annotations
@@ -95,11 +96,21 @@ def main() -> None:
         times["package"] = min(times["package"], _best(package, 1))
         for impl, metric in ours.items():
             times[impl] = min(times[impl], _best(partial(metric.statistics, hyps, [refs]), 1))
+    from mtmetrics_hlepor import batch
+
     for impl in ("hlepor-pypi", "paper"):
         print(
-            f"hLEPOR word, impl={impl:<11}: {times[impl] * 1e3:8.1f} ms   package: {times['package'] * 1e3:8.1f} ms"
-            f"   speed-up x{times['package'] / times[impl]:.1f}"
+            f"hLEPOR word, impl={impl:<11} ({batch.kernel()} kernel): {times[impl] * 1e3:7.1f} ms   "
+            f"package: {times['package'] * 1e3:7.1f} ms   speed-up x{times['package'] / times[impl]:.1f}"
         )
+    if batch.kernel() == "numba":  # the pure-Python fallback, for the record
+        os.environ["MTMETRICS_HLEPOR_KERNEL"] = "python"
+        batch._load_numba.cache_clear()
+        metric = ours["paper"]
+        t_py = min(_best(partial(metric.statistics, hyps, [refs]), 1) for _ in range(runs))
+        print(f"hLEPOR word, impl=paper       (python kernel): {t_py * 1e3:7.1f} ms   x{times['package'] / t_py:.1f}")
+        del os.environ["MTMETRICS_HLEPOR_KERNEL"]
+        batch._load_numba.cache_clear()
 
     # tagging cost (hLEPOR_E), reported separately; needs NLTK_DATA with the English perceptron model
     os.environ.setdefault("NLTK_DATA", str(ROOT.parent / "shared" / "nltk_data"))

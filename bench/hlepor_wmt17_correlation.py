@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import csv
 import gzip
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -22,10 +22,10 @@ import mtmetrics
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "dev" / "wmt17-da"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _lines(path: Path) -> list[str]:
     opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as fh:  # type: ignore[operator]
+    with opener(path, "rt", encoding="utf-8") as fh:
         return [line.lstrip("\ufeff") for line in fh.read().split("\n")]
 
 
@@ -56,7 +56,6 @@ def main() -> None:
         cells = []
         for lp in [*pairs, None]:
             sel = [r for r in rows if lp is None or r["lp"] == lp]
-            src, tgt = (sel[0]["lp"] if lp else "xx-en").split("-")
             hyps = [
                 _lines(DATA / r["lp"] / f"newstest2017.{r['text_from']}.{r['lp']}.gz")[int(r["sid"]) - 1] for r in sel
             ]

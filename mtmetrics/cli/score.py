@@ -23,8 +23,6 @@ from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED, Settings, compa
 from .output import FORMATS, Scored, render
 from .progress import Progress
 
-CHUNK = 1000
-
 
 @dataclass(frozen=True)
 class MetricSpec:
@@ -78,7 +76,7 @@ def base_parser() -> argparse.ArgumentParser:
     sig.add_argument("-pbsn", "--paired-bs-n", type=int, default=DEFAULT_BOOTSTRAP, help="paired bootstrap resamples")
     sig.add_argument("-parn", "--paired-ar-n", type=int, default=DEFAULT_AR, help="approximate randomisation trials")
     sig.add_argument("--seed", type=int, default=DEFAULT_SEED, help="random seed (an integer; 0 is a seed too)")
-    sig.add_argument("-j", "--jobs", type=int, default=1, help="worker processes for significance tests")
+    sig.add_argument("-j", "--jobs", type=int, default=1, help="worker processes for scoring and significance tests")
     return p
 
 
@@ -201,6 +199,8 @@ def run_score(argv: Sequence[str]) -> int:
     metrics = [classes[s.name](**_metric_params(s, classes[s.name], ns, dests)) for s in specs]
     systems, refs, src = _read_all(ns)
     settings = settings_of(ns, len(systems))
+    if ns.jobs < 1:
+        raise ParameterError(f"-j/--jobs must be at least 1, got {ns.jobs}.")
     names = {f"ref{k}": path for k, path in enumerate(ns.refs)}
     if ns.src:
         names["sources"] = ns.src
@@ -212,7 +212,7 @@ def run_score(argv: Sequence[str]) -> int:
         names["hyps"] = path if path != "-" else "<stdin>"
         for m, (spec, metric) in enumerate(zip(specs, metrics, strict=True)):
             segments = build_segments(hyps, refs, src, None, metric.inputs, names)
-            stats = _statistics(metric, segments, bar)
+            stats = _statistics(metric, segments, bar, ns.jobs)
             all_stats[m].append(stats)
             corpus = metric.score_statistics(stats)
             seg_results: list[Result] | None = metric.segment_results(stats) if ns.sentence_level else None
@@ -242,21 +242,5 @@ def _with_tests(
     return out
 
 
-def _statistics(metric: Metric, segments: list[Segment], bar: Progress) -> Statistics:
-    if not bar.enabled:
-        return metric.statistics_of(segments)
-    parts = []
-    for start in range(0, len(segments), CHUNK):
-        chunk = segments[start : start + CHUNK]
-        parts.append(metric.statistics_of(chunk))
-        bar.advance(len(chunk))
-    import numpy as np
-
-    from ..signature import nrefs_value
-
-    return Statistics(
-        parts[0].names,
-        np.concatenate([p.array for p in parts]),
-        parts[0].aggregation,
-        nrefs_value(len(s.refs) for s in segments),
-    )
+def _statistics(metric: Metric, segments: list[Segment], bar: Progress, jobs: int) -> Statistics:
+    return metric.statistics_of(segments, jobs, bar.advance if bar.enabled else None)

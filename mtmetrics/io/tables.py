@@ -179,10 +179,16 @@ def detect_columns(
             _pick(header, r, (), "reference", table.name)
         ref_cols = tuple(refs)
     else:
-        ref_cols = tuple(h for h in header if h.lower() in ("ref", "reference") or h.lower().startswith(("ref_", "ref-")))
+        ref_cols = tuple(
+            h for h in header if h.lower() in ("ref", "reference") or h.lower().startswith(("ref_", "ref-"))
+        )
     missing = [
         w
-        for w, c in (("system (--system-col)", sys_col), ("segment id (--segment-col)", seg_col), ("hyp (--hyp-col)", hyp_col))
+        for w, c in (
+            ("system (--system-col)", sys_col),
+            ("segment id (--segment-col)", seg_col),
+            ("hyp (--hyp-col)", hyp_col),
+        )
         if c is None
     ]
     if not ref_cols:

@@ -88,8 +88,8 @@ class NltkPerceptronTagger(Tagger):
 
     def __init__(self, lang: str = "eng") -> None:
         try:
-            import nltk.data  # type: ignore[import-untyped]
-            from nltk.tag.perceptron import PerceptronTagger  # type: ignore[import-untyped]
+            import nltk.data
+            from nltk.tag.perceptron import PerceptronTagger
         except ImportError:
             raise ResourceError(
                 "the NLTK tagger needs the nltk package. Install it with: pip install 'mtmetrics[nltk]'"
@@ -229,17 +229,3 @@ def check_aligned(
                 f"{path}:{lineno}: {len(t)} tags for {len(w)} tokens; tags must be aligned with the tokens "
                 f"(first tokens: {' '.join(list(w)[:5])!r})."
             )
-
-
-def pretagged_signature(tags: Iterable[Sequence[str]]) -> str:
-    """A short hash of pre-tagged input, for a signature's ``tagger`` field (``file#hash``)."""
-    digest = hashlib.sha256()
-    for line in tags:
-        digest.update(" ".join(line).encode())
-        digest.update(b"\n")
-    return f"file#{digest.hexdigest()[:12]}"
-
-
-def describe(tagger: Any) -> str:
-    """The signature text of a tagger object or ``'none'``."""
-    return tagger.signature() if isinstance(tagger, Tagger) else "none"

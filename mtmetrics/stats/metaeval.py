@@ -133,8 +133,32 @@ class GroupDraws:
     system_weights: list[np.ndarray]  # (B, n_s) bootstrap counts per system
 
 
+def system_membership(names: Sequence[str], split: str | None = "+") -> tuple[list[str], list[np.ndarray]]:
+    """Systems and the positions of their rows.
+
+    WMT DA files name a segment that several systems translated identically ``A+B``; with
+    ``split`` such a row counts for each of A and B at the system level, but only when every part
+    is also a system on its own (so a system whose real name contains ``+`` is left alone).
+    """
+    plain = set(names)
+    members: dict[str, list[int]] = {}
+    for pos, name in enumerate(names):
+        parts = name.split(split) if split and split in name else [name]
+        if len(parts) > 1 and not all(p in plain for p in parts):
+            parts = [name]
+        for p in parts:
+            members.setdefault(p, []).append(pos)
+    return list(members), [np.array(v, dtype=np.int64) for v in members.values()]
+
+
 def group_draws(
-    rows: np.ndarray, systems: np.ndarray, items: np.ndarray, n_boot: int, seed: int, group_index: int
+    rows: np.ndarray,
+    systems: np.ndarray,
+    items: np.ndarray,
+    n_boot: int,
+    seed: int,
+    group_index: int,
+    split: str | None = "+",
 ) -> GroupDraws:
     """Draw the resamples of one group from ``default_rng([seed, group_index])``."""
     rng = np.random.default_rng([seed, group_index])
@@ -142,8 +166,7 @@ def group_draws(
     segment_idx = rng.integers(0, n, size=(n_boot, n)) if n_boot else np.zeros((0, n), dtype=np.int64)
     item_names, item_ids = np.unique(items[rows], return_inverse=True)
     item_idx = rng.integers(0, len(item_names), size=(n_boot, len(item_names)))
-    sys_names = list(dict.fromkeys(systems[rows].tolist()))
-    sys_rows = [np.flatnonzero(systems[rows] == s) for s in sys_names]
+    sys_names, sys_rows = system_membership(systems[rows].tolist(), split)
     weights = []
     for pos in sys_rows:
         m = len(pos)
@@ -177,9 +200,9 @@ class Correlations:
 def _interval(value: float, boot: np.ndarray, seed: int) -> tuple[float, float, int]:
     finite = boot[np.isfinite(boot)]
     if not len(finite) or math.isnan(value):
-        return math.nan, math.nan, int(len(finite))
+        return math.nan, math.nan, len(finite)
     iv = interval(finite, seed)
-    return iv.lower, iv.upper, int(len(finite))
+    return iv.lower, iv.upper, len(finite)
 
 
 def _item_correlations(kind: str, x: np.ndarray, y: np.ndarray, item_ids: np.ndarray, n_items: int) -> np.ndarray:
@@ -207,6 +230,7 @@ def correlate(
     n_boot: int = 1000,
     seed: int = 12345,
     keep_samples: bool = False,
+    split_systems: str | None = "+",
 ) -> Correlations:
     """Correlations of every metric with every human column, per group, at the chosen levels."""
     n_rows = len(table)
@@ -217,7 +241,7 @@ def correlate(
     out = Correlations()
     for gi, group in enumerate(dict.fromkeys(groups.tolist())):
         rows = np.flatnonzero(groups == group)
-        draws = group_draws(rows, systems, items, n_boot, seed, gi)
+        draws = group_draws(rows, systems, items, n_boot, seed, gi, split_systems)
         for human in humans:
             h_all = human_values[human][rows]
             h_sys = np.array([h_all[pos].mean() for pos in draws.system_rows])
@@ -281,7 +305,9 @@ def _points(
     return Points(m_all, h_all)
 
 
-def _estimate(level: str, kind: str, pts: Points, draws: GroupDraws, n_boot: int, seed: int) -> tuple[float, np.ndarray]:
+def _estimate(
+    level: str, kind: str, pts: Points, draws: GroupDraws, n_boot: int, seed: int
+) -> tuple[float, np.ndarray]:
     fn = FUNCTIONS[kind]
     rows_fn = ROW_FUNCTIONS[kind]
     if level == "segment":

@@ -34,8 +34,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-#: An alignment function: (hyp tokens, ref tokens, context window n) -> (aligned count, Σ|PD_i|).
-Aligner = Callable[[Sequence[str], Sequence[str], int], tuple[int, float]]
+#: An alignment function: (hyp tokens, ref tokens, context window n) -> (aligned count, total),
+#: ``total = Σ|(x+1)·r - (y+1)·c|`` over aligned pairs, i.e. ``Σ|PD_i| = total / (c·r)``, exact.
+Aligner = Callable[[Sequence[str], Sequence[str], int], tuple[int, int]]
 
 
 @dataclass(frozen=True)
@@ -138,7 +139,7 @@ def _positions(words: Sequence[str], w: str, start: int) -> list[int]:
         return out
 
 
-def _align(hyp: Sequence[str], ref: Sequence[str], n: int, multi: _Multi) -> tuple[int, float]:
+def _align(hyp: Sequence[str], ref: Sequence[str], n: int, multi: _Multi) -> tuple[int, int]:
     """Shared driver: words occurring once in the ref align to their first hyp occurrence (both
     alignments agree there: a single candidate is always taken); words occurring several times in
     the ref go to ``multi``. Words never compete for ref positions, so the order of words is free.
@@ -147,14 +148,14 @@ def _align(hyp: Sequence[str], ref: Sequence[str], n: int, multi: _Multi) -> tup
     """
     c, r = len(hyp), len(ref)
     if not c or not r:
-        return 0, 0.0
+        return 0, 0
     # first index of every word: in a dict comprehension the last assignment wins, so go backwards
     rfirst = {w: j for j, w in zip(range(r, 0, -1), reversed(ref), strict=True)}
     hfirst = {w: x for x, w in zip(range(c, 0, -1), reversed(hyp), strict=True)}
     common = rfirst.keys() & hfirst.keys()
     # positions are 1-based here
     if len(rfirst) == r:  # no repeated ref word: every common word aligns its first occurrences
-        return len(common), sum([abs(hfirst[w] * r - rfirst[w] * c) for w in common]) / (c * r)
+        return len(common), sum([abs(hfirst[w] * r - rfirst[w] * c) for w in common])
     count = ref.count
     repeated = {w for w in common if count(w) > 1}
     common -= repeated
@@ -175,40 +176,39 @@ def _align(hyp: Sequence[str], ref: Sequence[str], n: int, multi: _Multi) -> tup
         for x, y in multi(hyp, ref, n, xs, ys):
             aligned += 1
             total += abs((x + 1) * r - (y + 1) * c)
-    return aligned, total / (c * r)
+    return aligned, total
 
 
-def align_paper(hyp: Sequence[str], ref: Sequence[str], n: int) -> tuple[int, float]:
+def align_paper(hyp: Sequence[str], ref: Sequence[str], n: int) -> tuple[int, int]:
     """Context-dependent n-gram alignment (Figure 1) as specified in METRICS.md section 2.
 
-    Returns the number of aligned hyp words and ``Σ_i |i/c - j/r|`` over aligned pairs (1-based
-    positions ``i`` in the hyp, ``j`` in the ref).
+    Returns the number of aligned hyp words and ``Σ|i·r - j·c|`` over aligned pairs (1-based
+    positions ``i`` in the hyp, ``j`` in the ref), i.e. ``c·r·Σ_i |i/c - j/r|`` in exact integers.
     """
     return _align(hyp, ref, n, _multi_paper)
 
 
-def align_hlepor_pypi(hyp: Sequence[str], ref: Sequence[str], n: int) -> tuple[int, float]:
+def align_hlepor_pypi(hyp: Sequence[str], ref: Sequence[str], n: int) -> tuple[int, int]:
     """The alignment of the ``hLepor`` 0.0.4 package (see the module docstring for its two departures)."""
     if len(hyp) == len(ref) and list(hyp) == list(ref):
-        return len(ref), 0.0
+        return len(ref), 0
     return _align(hyp, ref, n, _multi_pypi)
 
 
 ALIGNERS: dict[str, Aligner] = {"paper": align_paper, "hlepor-pypi": align_hlepor_pypi}
 
 
-def factors(hyp: Sequence[str], ref: Sequence[str], weights: Weights, n: int, align: Aligner) -> Factors:
-    """ELP (eq. 1), NPosPenal (eqs. 2-3), HPR (eqs. 4-6) and hLEPOR (eq. 9) of one pair.
+def factors_from_counts(c: int, r: int, aligned: int, total: int | float, weights: Weights) -> Factors:
+    """ELP (eq. 1), NPosPenal (eqs. 2-3), HPR (eqs. 4-6) and hLEPOR (eq. 9) from the alignment.
 
+    ``total`` is ``Σ|(x+1)·r - (y+1)·c|`` over aligned pairs, so ``NPD = total / (c·r) / c``.
     A zero factor gives hLEPOR = 0 (the limit of the weighted harmonic mean). An empty hypothesis
     has ``ELP = exp(1 - r/0) = 0``, ``NPD = 0`` and ``P = R = 0``.
     """
-    c, r = len(hyp), len(ref)
     if c == 0 or r == 0:
         return _EMPTY
     elp = math.exp(1.0 - r / c) if c < r else math.exp(1.0 - c / r)
-    aligned, pd_sum = align(hyp, ref, n)
-    npp = math.exp(-pd_sum / c)
+    npp = math.exp(-(total / (c * r)) / c)
     if not aligned:
         return Factors(0.0, elp, npp, 0.0, 0.0, 0.0)
     p = aligned / c
@@ -220,6 +220,15 @@ def factors(hyp: Sequence[str], ref: Sequence[str], weights: Weights, n: int, al
     # NPosPenal >= exp(-1) as NPD <= 1; HPR > 0 as aligned > 0
     score = (w.w_hpr + w.w_elp + w.w_npp) / (w.w_hpr / hpr + w.w_elp / elp + w.w_npp / npp)
     return Factors(score, elp, npp, hpr, p, rec)
+
+
+def factors(hyp: Sequence[str], ref: Sequence[str], weights: Weights, n: int, align: Aligner) -> Factors:
+    """The factors of one hyp/ref pair with the given alignment function."""
+    c, r = len(hyp), len(ref)
+    if c == 0 or r == 0:
+        return _EMPTY
+    aligned, total = align(hyp, ref, n)
+    return factors_from_counts(c, r, aligned, total, weights)
 
 
 def best_factors(

@@ -25,8 +25,8 @@ from mtmetrics import Field, InputError, Inputs, Metric, Segment
 from mtmetrics.resources import Preprocessor
 from mtmetrics.resources.taggers import Tagger, get_tagger
 
+from .batch import score_segments
 from .config import effective, make_params
-from .core import ALIGNERS, best_factors
 
 WORD_STATS = ("elp", "npp", "hpr", "precision", "recall")
 _CACHE_LIMIT = 200_000
@@ -53,7 +53,6 @@ class Hlepor(Metric):
     def setup(self) -> None:
         v = self.values
         self._eff = effective(v, type(self).name)
-        self._align = ALIGNERS[v["impl"]]
         self._pre = Preprocessor(v["tokenize"], v["lowercase"])
         self._cased = Preprocessor(v["tokenize"], False)
         self._tagger: Tagger | None = None
@@ -118,10 +117,10 @@ class Hlepor(Metric):
 
     # -------------------------------------------------------------------- statistics
     def corpus_statistics(self, segments: Sequence[Segment]) -> np.ndarray:
-        eff, n, align = self._eff, self.values["n"], self._align
+        eff, n, impl = self._eff, self.values["n"], self.values["impl"]
         hyp_words = [self._pre(s.hyp) for s in segments]
         ref_words = [[self._pre(r) for r in s.refs] for s in segments]
-        rows = [best_factors(h, rs, eff.word, n, align) for h, rs in zip(hyp_words, ref_words, strict=True)]
+        rows = score_segments(hyp_words, ref_words, eff.word, n, impl)
         if eff.pos is None:
             return np.array(rows, dtype=np.float64).reshape(len(segments), len(self._names))
         out = np.empty((len(segments), len(self._names)), dtype=np.float64)
@@ -137,7 +136,9 @@ class Hlepor(Metric):
         total = eff.w_word + eff.w_pos
         for i in range(len(segments)):
             self._check_counts(i, hyp_words[i], ref_words[i], hyp_tags[i], ref_tags[i])
-            pos_score = best_factors(hyp_tags[i], ref_tags[i], eff.pos, n, align).score
+        pos_rows = score_segments(hyp_tags, ref_tags, eff.pos, n, impl)
+        for i in range(len(segments)):
+            pos_score = pos_rows[i].score
             word_score = out[i, 0]
             out[i, 1] = word_score
             out[i, 2] = pos_score

@@ -1,0 +1,232 @@
+"""Word alignments: the :class:`Alignment` value metrics receive, and Pharaoh files read and validated.
+
+Pharaoh format: one line per sentence pair, whitespace-separated links ``i-j`` where ``i`` indexes
+a *source* token and ``j`` a *target* token (hypothesis or reference). Tokens are the
+whitespace-separated words of the texts exactly as given, so texts must be tokenised the same way
+for the aligner and for the metric. Indices are 0-based (what aligners such as eflomal, fast_align
+and GIZA++ post-processing write); ``one_based=True`` reads 1-based files such as the gold
+alignments of awesome-align, which also mark *possible* links as ``ipj`` (read as possible links;
+a plain ``i-j`` is a *sure* link and sure links are also possible ones).
+
+Every problem is an :class:`~mtmetrics.InputError` naming the file, the line (1-based) and the
+offending pair, e.g. ``hyp.align:12: pair '3-17' points to target token 17, but line 12 of the
+target has 9 tokens (0-based indices 0..8)``.
+
+Metrics receive alignments as per-segment annotations (``align_hyp``: one :class:`Alignment`;
+``align_refs``: one per reference stream, ``None`` where that reference is missing), built by
+:func:`alignment_annotations` from files or by an aligner resource
+(:mod:`mtmetrics.resources.aligners`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InputError
+
+#: One link: (source token index, target token index), 0-based.
+Link = tuple[int, int]
+Links = frozenset[Link]
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """Links between a source sentence and one target sentence (hypothesis or reference).
+
+    Attributes:
+        links: the (symmetrised) alignment, used by the reordering metrics (PRS, MPR).
+        fwd: the source→target direction (each target word aligned to at most one source word
+            when it comes from an IBM-style aligner): SSCN's constraint ``1``. Defaults to ``links``.
+        rev: the target→source direction (each source word aligned to at most one target word):
+            SSCN's constraint ``2``. Defaults to ``links``.
+        origin: where the links come from, for signatures (``file``, ``given``, ``eflomal@…``).
+    """
+
+    links: Links
+    fwd: Links = field(default=frozenset())
+    rev: Links = field(default=frozenset())
+    origin: str = "given"
+
+    def __post_init__(self) -> None:
+        # one file (or one list of pairs) serves both directions unless directions are given
+        if not self.fwd and not self.rev:
+            object.__setattr__(self, "fwd", self.links)
+            object.__setattr__(self, "rev", self.links)
+
+    @classmethod
+    def of(cls, value: Any, origin: str = "given") -> Alignment:
+        """An :class:`Alignment` from itself, a Pharaoh string (``"0-0 1-2"``) or an iterable of pairs."""
+        if isinstance(value, Alignment):
+            return value
+        if isinstance(value, str):
+            sure, _ = parse_line(value, "<alignment>", 1)
+            return cls(sure, origin=origin)
+        try:
+            links = frozenset((int(i), int(j)) for i, j in value)
+        except (TypeError, ValueError):
+            raise InputError(
+                f"an alignment must be an Alignment, a Pharaoh string like '0-0 1-2' or a list of "
+                f"(source, target) pairs; got {value!r:.80}"
+            ) from None
+        return cls(links, origin=origin)
+
+    def checked(self, src_len: int, tgt_len: int, where: str = "<alignment>", line: int = 1) -> Alignment:
+        """This alignment, after raising :class:`~mtmetrics.InputError` if a link points outside a sentence."""
+        for links in (self.links, self.fwd, self.rev):
+            for i, j in sorted(links):
+                check_link(i, j, src_len, tgt_len, where, line, f"{i}-{j}")
+        return self
+
+
+def tokens(text: str) -> list[str]:
+    """The tokens Pharaoh indices refer to: the text split at whitespace."""
+    return text.split()
+
+
+def check_link(i: int, j: int, src_len: int, tgt_len: int, where: str, line: int, pair: str) -> None:
+    """One link must point inside both sentences (0-based indices)."""
+    if not 0 <= i < src_len:
+        raise InputError(
+            f"{where}:{line}: pair '{pair}' points to source token {i}, but line {line} of the source has "
+            f"{src_len} tokens (0-based indices 0..{src_len - 1}). Are the files line-aligned and "
+            f"tokenised like the aligner's input? Use one_based/--align-one-based for 1-based files."
+        )
+    if not 0 <= j < tgt_len:
+        raise InputError(
+            f"{where}:{line}: pair '{pair}' points to target token {j}, but line {line} of the target has "
+            f"{tgt_len} tokens (0-based indices 0..{tgt_len - 1}). Are the files line-aligned and "
+            f"tokenised like the aligner's input? Use one_based/--align-one-based for 1-based files."
+        )
+
+
+def parse_pairs(line: str, where: str, lineno: int, one_based: bool = False) -> list[tuple[str, Link, bool]]:
+    """Each pair of one Pharaoh line as ``(text, (i, j) 0-based, is_sure)``; ``ipj`` is a possible link."""
+    out = []
+    offset = 1 if one_based else 0
+    for item in line.split():
+        sep = "-" if "-" in item else ("p" if "p" in item else None)
+        left, _, right = item.partition(sep) if sep else (item, "", "")
+        if sep is None or not left.isdigit() or not right.isdigit():
+            raise InputError(
+                f"{where}:{lineno}: pair '{item}' is not of the form i-j (or ipj for a possible link) "
+                f"with non-negative integers."
+            )
+        i, j = int(left) - offset, int(right) - offset
+        if i < 0 or j < 0:
+            raise InputError(f"{where}:{lineno}: pair '{item}' has index 0, but the file was declared 1-based.")
+        out.append((item, (i, j), sep == "-"))
+    return out
+
+
+def parse_line(line: str, where: str, lineno: int, one_based: bool = False) -> tuple[Links, Links]:
+    """Sure and possible links of one Pharaoh line; sure links are included in the possible set."""
+    pairs = parse_pairs(line, where, lineno, one_based)
+    return frozenset(link for _, link, sure in pairs if sure), frozenset(link for _, link, _ in pairs)
+
+
+def read_lines(path: str | os.PathLike[str]) -> list[str]:
+    """Lines of a UTF-8 text file (without line ends); a clear error if it cannot be read."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as exc:
+        raise InputError(f"cannot read alignment file {path}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"alignment file {path} is not UTF-8 ({exc.reason}).") from None
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line.rstrip("\r") for line in lines]
+
+
+def read_pharaoh(path: str | os.PathLike[str], one_based: bool = False) -> list[tuple[Links, Links]]:
+    """Sure and possible links of every line of a Pharaoh file (not checked against sentences)."""
+    return [parse_line(line, str(path), n, one_based) for n, line in enumerate(read_lines(path), 1)]
+
+
+def file_digest(lines: Iterable[str]) -> str:
+    """First 12 hex digits of the SHA-256 of the lines (each followed by a newline)."""
+    digest = hashlib.sha256()
+    for line in lines:
+        digest.update(line.encode())
+        digest.update(b"\n")
+    return digest.hexdigest()[:12]
+
+
+def read_alignment_file(
+    path: str | os.PathLike[str],
+    sources: Sequence[str],
+    targets: Sequence[str | None],
+    one_based: bool = False,
+) -> list[Alignment | None]:
+    """Read a Pharaoh file aligning ``sources`` with ``targets`` and check it line by line.
+
+    The file must have one line per segment. A missing target (``None`` or a blank line, as for a
+    reference missing in some segments) gives ``None``; its alignment line must then be empty.
+    Possible links (``ipj``) are kept: the alignment's links are the possible set (which includes
+    the sure links). Returns one :class:`Alignment` (origin ``file``) per segment.
+    """
+    where = str(path)
+    lines = read_lines(path)
+    if len(lines) != len(sources):
+        raise InputError(
+            f"{where} has {len(lines)} lines but there are {len(sources)} segments; an alignment file needs "
+            f"one line per segment (an empty line for a sentence with no links)."
+        )
+    if len(targets) != len(sources):
+        raise InputError(f"{where}: {len(targets)} target sentences for {len(sources)} source sentences.")
+    out: list[Alignment | None] = []
+    for n, (line, src, tgt) in enumerate(zip(lines, sources, targets, strict=True), 1):
+        pairs = parse_pairs(line, where, n, one_based)
+        if tgt is None or not tgt.strip():
+            if pairs:
+                raise InputError(f"{where}:{n}: the target sentence is missing (empty) but the line has links.")
+            out.append(None)
+            continue
+        src_len, tgt_len = len(tokens(src)), len(tokens(tgt))
+        for item, (i, j), _ in pairs:
+            check_link(i, j, src_len, tgt_len, where, n, item)
+        out.append(Alignment(frozenset(link for _, link, _ in pairs), origin="file"))
+    return out
+
+
+def alignment_annotations(
+    sources: Sequence[str],
+    hyps: Sequence[str],
+    refs: Sequence[Sequence[str | None]],
+    hyp_file: str | os.PathLike[str],
+    ref_files: Sequence[str | os.PathLike[str]],
+    one_based: bool = False,
+) -> dict[str, list[Any]]:
+    """The ``align_hyp`` and ``align_refs`` annotations from one file for the hypotheses and one per reference stream.
+
+    This is what ``--align-hyp FILE --align-ref FILE [FILE ...]`` on the command line does.
+    """
+    if len(ref_files) != len(refs):
+        raise InputError(
+            f"{len(ref_files)} reference alignment file(s) for {len(refs)} reference stream(s); "
+            f"give one alignment file per reference file, in the same order."
+        )
+    hyp_al = read_alignment_file(hyp_file, sources, hyps, one_based)
+    per_stream = [read_alignment_file(f, sources, stream, one_based) for f, stream in zip(ref_files, refs, strict=True)]
+    return {
+        "align_hyp": hyp_al,
+        "align_refs": [tuple(stream[i] for stream in per_stream) for i in range(len(sources))],
+    }
+
+
+def format_pharaoh(links: Iterable[Link], one_based: bool = False) -> str:
+    """Links as one Pharaoh line, sorted (``0-0 1-2``)."""
+    offset = 1 if one_based else 0
+    return " ".join(f"{i + offset}-{j + offset}" for i, j in sorted(links))
+
+
+def write_pharaoh(path: str | os.PathLike[str], alignments: Iterable[Iterable[Link] | None]) -> None:
+    """Write one Pharaoh line per alignment (an empty line for ``None``)."""
+    with open(path, "w", encoding="utf-8") as fh:
+        for links in alignments:
+            fh.write(("" if links is None else format_pharaoh(links)) + "\n")

@@ -1,0 +1,64 @@
+"""Moses/Joshua n-best lists: ``i ||| hypothesis ||| features ||| score`` per line.
+
+Sentence numbers are 0-based and lines of one sentence are contiguous (as both decoders write
+them); the features and total score are kept as text/float but only the hypotheses are needed by
+ORANGE. A line with fewer than two fields or a non-integer sentence number is an error naming the
+line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import InputError
+from .text import read_lines
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One n-best entry."""
+
+    sentence: int
+    hyp: str
+    features: str = ""
+    score: float | None = None
+
+
+def parse_nbest_line(line: str, where: str) -> Entry:
+    """Parse one ``i ||| hyp ||| feats ||| score`` line (the last two fields optional)."""
+    fields = [f.strip() for f in line.split("|||")]
+    if len(fields) < 2:
+        raise InputError(f"{where}: expected 'i ||| hypothesis ||| features ||| score', got {line[:60]!r}.")
+    try:
+        sent = int(fields[0])
+    except ValueError:
+        raise InputError(f"{where}: the sentence number {fields[0]!r} is not an integer.") from None
+    if sent < 0:
+        raise InputError(f"{where}: negative sentence number {sent}.")
+    score = None
+    if len(fields) >= 4 and fields[3]:
+        try:
+            score = float(fields[3])
+        except ValueError:
+            raise InputError(f"{where}: the total score {fields[3]!r} is not a number.") from None
+    return Entry(sent, fields[1], fields[2] if len(fields) >= 3 else "", score)
+
+
+def read_nbest(path: str | Path, n_sentences: int | None = None) -> list[list[Entry]]:
+    """Entries grouped by sentence number, in file order; ``n_sentences`` fixes the list length.
+
+    A sentence with no entry gets an empty list (ORANGE reports it as an error).
+    """
+    name = str(path)
+    entries = [parse_nbest_line(line, f"{name}:{k}") for k, line in enumerate(read_lines(path), start=1) if line.strip()]
+    if not entries:
+        raise InputError(f"{name}: no n-best entries.")
+    top = max(e.sentence for e in entries) + 1
+    size = top if n_sentences is None else n_sentences
+    if top > size:
+        raise InputError(f"{name}: sentence number {top - 1} but only {size} reference lines.")
+    out: list[list[Entry]] = [[] for _ in range(size)]
+    for e in entries:
+        out[e.sentence].append(e)
+    return out

@@ -1,0 +1,163 @@
+"""Is one correlation with human judgments significantly higher than another? (META.md section 2)
+
+* :func:`williams` — Williams' (1959) t test for two correlations sharing one variable (the
+  human scores), as the WMT metrics task uses it (Graham & Baldwin 2014, eq. 1):
+  ``t = (r12 - r13) sqrt((n-1)(1+r23)) / sqrt(2K (n-1)/(n-3) + (r12+r13)²/4 (1-r23)³)``,
+  ``K = 1 - r12² - r13² - r23² + 2 r12 r13 r23``, ``n - 3`` degrees of freedom.
+* :func:`meng_rosenthal_rubin` — Meng, Rosenthal & Rubin (1992) z for correlated correlations:
+  ``z = (z1 - z2) sqrt((n-3) / (2 (1 - rx) h))`` with Fisher's ``zi = atanh(ri)``, ``rx`` the
+  correlation of the two metrics, ``r̄² = (r1² + r2²)/2``, ``f = min(1, (1 - rx) / (2 (1 - r̄²)))``,
+  ``h = (1 - f r̄²) / (1 - r̄²)``.
+* :func:`fisher_z` — Fisher's z for two independent correlations:
+  ``z = (z1 - z2) / sqrt(1/(n1-3) + 1/(n2-3))`` (the paraphrase paper reports it "for consistency
+  with the literature"; it ignores that both correlations use the same judgments).
+* :func:`paired_bootstrap_difference` — model-free: the bootstrap distribution of ``r1 - r2``
+  computed on the same resamples.
+
+p-values are one-sided (H1: the first correlation is higher), as in the WMT metrics task; the
+two-sided value is also given. The t and normal tails are computed here (regularised incomplete
+beta by continued fraction, ``math.erfc``) so scipy is not needed at run time.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class TestResult:
+    """A test statistic and its p-values (one-sided: first > second; two-sided)."""
+
+    test: str
+    statistic: float
+    p_one_sided: float
+    p_two_sided: float
+    df: float | None = None
+
+
+def _betacf(a: float, b: float, x: float) -> float:
+    """Continued fraction of the incomplete beta function (modified Lentz)."""
+    tiny = 1e-300
+    qab, qap, qam = a + b, a + 1.0, a - 1.0
+    c, d = 1.0, 1.0 - qab * x / qap
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 10000):
+        m2 = 2 * m
+        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        h *= d * c
+        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        delta = d * c
+        h *= delta
+        if abs(delta - 1.0) < 1e-16:
+            break
+    return h
+
+
+def betainc(a: float, b: float, x: float) -> float:
+    """The regularised incomplete beta function ``I_x(a, b)``."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    lbeta = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+    front = math.exp(lbeta + a * math.log(x) + b * math.log1p(-x))
+    if x < (a + 1.0) / (a + b + 2.0):
+        return front * _betacf(a, b, x) / a
+    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
+
+
+def t_sf(t: float, df: float) -> float:
+    """``P(T > t)`` for Student's t with ``df`` degrees of freedom."""
+    if math.isnan(t):
+        return math.nan
+    if math.isinf(t):
+        return 0.0 if t > 0 else 1.0
+    tail = 0.5 * betainc(df / 2.0, 0.5, df / (df + t * t))
+    return tail if t > 0 else 1.0 - tail
+
+
+def norm_sf(z: float) -> float:
+    """``P(Z > z)`` for the standard normal distribution."""
+    return 0.5 * math.erfc(z / math.sqrt(2.0))
+
+
+def _check_r(*rs: float) -> None:
+    for r in rs:
+        if not -1.0 <= r <= 1.0 or math.isnan(r):
+            raise ValueError(f"a correlation must lie in [-1, 1], got {r}")
+
+
+def williams(r12: float, r13: float, r23: float, n: int) -> TestResult:
+    """Williams' test of ``r12 > r13`` (variable 1 = human, 2 and 3 = the two metrics)."""
+    _check_r(r12, r13, r23)
+    if n <= 3:
+        raise ValueError("Williams' test needs more than 3 points")
+    k = 1.0 - r12**2 - r13**2 - r23**2 + 2.0 * r12 * r13 * r23
+    denom = 2.0 * k * (n - 1) / (n - 3) + ((r12 + r13) ** 2 / 4.0) * (1.0 - r23) ** 3
+    t = (r12 - r13) * math.sqrt((n - 1) * (1.0 + r23)) / math.sqrt(denom) if denom > 0 else math.nan
+    p1 = t_sf(t, n - 3)
+    p2 = min(1.0, 2.0 * min(p1, 1.0 - p1)) if not math.isnan(p1) else math.nan
+    return TestResult("williams", t, p1, p2, float(n - 3))
+
+
+def meng_rosenthal_rubin(r1: float, r2: float, rx: float, n: int) -> TestResult:
+    """Meng–Rosenthal–Rubin z test of ``r1 > r2`` where ``rx`` correlates the two predictors."""
+    _check_r(r1, r2, rx)
+    if n <= 3:
+        raise ValueError("the MRR test needs more than 3 points")
+    rbar2 = (r1**2 + r2**2) / 2.0
+    f = min(1.0, (1.0 - rx) / (2.0 * (1.0 - rbar2)))
+    h = (1.0 - f * rbar2) / (1.0 - rbar2)
+    z = (math.atanh(r1) - math.atanh(r2)) * math.sqrt((n - 3) / (2.0 * (1.0 - rx) * h)) if rx < 1 else math.nan
+    p1 = norm_sf(z)
+    return TestResult("mrr", z, p1, min(1.0, 2.0 * norm_sf(abs(z))))
+
+
+def fisher_z(r1: float, r2: float, n1: int, n2: int | None = None) -> TestResult:
+    """Fisher's z test of ``r1 > r2`` for two independent samples of sizes ``n1`` and ``n2``."""
+    _check_r(r1, r2)
+    n2 = n1 if n2 is None else n2
+    if n1 <= 3 or n2 <= 3:
+        raise ValueError("Fisher's z test needs more than 3 points in each sample")
+    z = (math.atanh(r1) - math.atanh(r2)) / math.sqrt(1.0 / (n1 - 3) + 1.0 / (n2 - 3))
+    return TestResult("fisher", z, norm_sf(z), min(1.0, 2.0 * norm_sf(abs(z))))
+
+
+@dataclass(frozen=True)
+class BootstrapDifference:
+    """Bootstrap of ``r1 - r2`` on shared resamples: observed difference, 95 % interval, p-values."""
+
+    difference: float
+    lower: float
+    upper: float
+    p_one_sided: float  # share of resamples with r1 - r2 <= 0
+    p_two_sided: float
+    resamples: int
+
+
+def paired_bootstrap_difference(r1: float, r2: float, boot1: np.ndarray, boot2: np.ndarray) -> BootstrapDifference:
+    """Summarise the resampled differences (``boot1``/``boot2``: the same resamples for both)."""
+    diff = np.asarray(boot1) - np.asarray(boot2)
+    diff = diff[np.isfinite(diff)]
+    n = len(diff)
+    if n == 0:
+        return BootstrapDifference(r1 - r2, math.nan, math.nan, math.nan, math.nan, 0)
+    ordered = np.sort(diff)
+    lo = n // 40
+    p1 = float((np.count_nonzero(diff <= 0) + 1) / (n + 1))
+    p_other = float((np.count_nonzero(diff >= 0) + 1) / (n + 1))
+    return BootstrapDifference(
+        r1 - r2, float(ordered[lo]), float(ordered[n - lo - 1]), p1, min(1.0, 2.0 * min(p1, p_other)), n
+    )

@@ -1,0 +1,26 @@
+"""Built-in plugin: source-sentence metrics of Liu & Gildea (2007) — SSCN, PRS, MPR and DUP.
+
+SSCN, PRS and MPR need the source sentences and word alignments source↔hypothesis and
+source↔each reference (Pharaoh files read by :mod:`mtmetrics.io.alignments`, or computed by an
+aligner resource from :mod:`mtmetrics.resources.aligners`); DUP needs a POS tagger. Uses only
+mtmetrics' public API.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import mtmetrics
+
+from .dup import Dup
+from .reordering import Mpr, Prs
+from .sscn import Sscn
+
+__all__ = ["Dup", "Mpr", "Prs", "Sscn"]
+
+
+@mtmetrics.hookimpl
+def register_metrics(register: Callable[[type[mtmetrics.Metric]], None]) -> None:
+    """Register sscn, prs, mpr and dup."""
+    for cls in (Sscn, Prs, Mpr, Dup):
+        register(cls)

@@ -1,0 +1,136 @@
+"""What SSCN, PRS and MPR share: alignment annotations per segment and their signature field.
+
+Alignments reach these metrics as two per-segment annotations (see :mod:`mtmetrics.io.alignments`):
+
+* ``align_hyp`` — the source↔hypothesis :class:`~mtmetrics.io.alignments.Alignment`;
+* ``align_refs`` — one alignment per reference *stream*, ``None`` where that reference is missing
+  (the core drops missing references from :attr:`Segment.refs`, so the ``None`` entries say which).
+
+Plain lists of ``(source, target)`` pairs and Pharaoh strings are accepted too. Tokens are the
+whitespace-separated words of the texts, which is what Pharaoh indices refer to; an index outside
+a sentence is an :class:`~mtmetrics.InputError`.
+
+The aligner is not a parameter: alignments are data supplied with the texts, and each one carries
+its ``origin`` (``file``, ``given``, ``eflomal@2.0.0:m3,gdfa,...``). A metric instance records the
+origins of everything it has scored and reports them in the signature field ``align``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from mtmetrics import Field, InputError, Metric, Segment, Statistics
+from mtmetrics.io.alignments import Alignment, tokens
+from mtmetrics.resources.aligners import DiagonalAligner, align_annotations
+
+ALIGN_ANNOTATIONS = ("align_hyp", "align_refs")
+
+
+@dataclass(frozen=True)
+class AlignedSegment:
+    """A segment's tokens and checked alignments (references with missing ones removed)."""
+
+    source: list[str]
+    hyp: list[str]
+    refs: list[list[str]]
+    hyp_al: Alignment
+    ref_als: list[Alignment]
+
+
+def aligned_segment(segment: Segment, lowercase: bool = False, need_refs: bool = True) -> AlignedSegment:
+    """Tokens and alignments of a segment, checked against the sentence lengths.
+
+    With ``need_refs=False`` (MPR) the reference alignments may be absent and are not checked.
+    """
+    if segment.source is None:
+        raise InputError("this metric needs the source sentences (sources=..., or --src).")
+    ann = segment.annotations
+    missing = [k for k in (ALIGN_ANNOTATIONS if need_refs else ALIGN_ANNOTATIONS[:1]) if k not in ann]
+    if missing:
+        raise InputError(
+            f"missing alignment annotation(s) {', '.join(missing)}: pass --align-hyp FILE --align-ref FILE... "
+            f"or annotations={{'align_hyp': [...], 'align_refs': [...]}} (see mtmetrics.io.alignments)."
+        )
+    norm = (lambda t: t.lower()) if lowercase else (lambda t: t)
+    src = tokens(segment.source)
+    hyp = tokens(norm(segment.hyp))
+    refs = [tokens(norm(r)) for r in segment.refs]
+    hyp_al = Alignment.of(ann["align_hyp"])
+    if not need_refs:
+        return AlignedSegment(src, hyp, refs, hyp_al.checked(len(src), len(hyp), "source↔hypothesis alignment"), [])
+    raw_refs = ann["align_refs"]
+    if isinstance(raw_refs, (Alignment, str)):
+        raw_refs = (raw_refs,)
+    ref_als = [Alignment.of(a) for a in raw_refs if a is not None]
+    if len(ref_als) != len(refs):
+        raise InputError(
+            f"{len(ref_als)} reference alignment(s) for {len(refs)} reference(s) in a segment; give one per "
+            f"reference stream (None for a missing reference)."
+        )
+    hyp_al.checked(len(src), len(hyp), "source↔hypothesis alignment")
+    for k, (al, ref) in enumerate(zip(ref_als, refs, strict=True), 1):
+        al.checked(len(src), len(ref), f"source↔reference {k} alignment")
+    return AlignedSegment(src, hyp, refs, hyp_al, ref_als)
+
+
+def example_annotations(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], sources: Sequence[str]) -> dict:
+    """Deterministic toy alignments (:class:`~mtmetrics.resources.aligners.DiagonalAligner`) for the conformance suite."""
+    return align_annotations(DiagonalAligner(), sources, hyps, refs)
+
+
+class AlignedMetric(Metric):
+    """Base of the alignment-based metrics: records alignment origins for the ``align`` signature field."""
+
+    def setup(self) -> None:
+        self._origins: set[str] = set()
+
+    def statistics_of(
+        self, segments: Sequence[Segment], jobs: int = 1, progress: Callable[[int], None] | None = None
+    ) -> Statistics:
+        # origins are read here, in the calling process, before any worker process is involved
+        for seg in segments:
+            for key in ALIGN_ANNOTATIONS:
+                value: Any = seg.annotations.get(key)
+                items = value if isinstance(value, (tuple, list)) and key == "align_refs" else (value,)
+                for item in items:
+                    if item is not None:
+                        self._origins.add(item.origin if isinstance(item, Alignment) else "given")
+        return super().statistics_of(segments, jobs, progress)
+
+    def resource_fields(self) -> tuple[Field, ...]:
+        return (Field("align", "+".join(sorted(self._origins)) or "none", "a"),)
+
+    example_annotations = staticmethod(example_annotations)
+
+    #: False for metrics that only look at the source↔hypothesis alignment (MPR).
+    needs_ref_alignments: bool = True
+
+    def segment_statistics(self, segment: Segment) -> np.ndarray:
+        lowercase = bool(self.values.get("lowercase", False))
+        return self.score_segment(aligned_segment(segment, lowercase, type(self).needs_ref_alignments))
+
+    def score_segment(self, seg: AlignedSegment) -> np.ndarray:
+        """The statistics vector of one tokenised, aligned segment."""
+        raise NotImplementedError
+
+
+def source_sets(links: frozenset[tuple[int, int]], tgt_len: int) -> list[frozenset[int]]:
+    """For each target position, the set of source positions linked to it."""
+    out: list[set[int]] = [set() for _ in range(tgt_len)]
+    for i, j in links:
+        out[j].add(i)
+    return [frozenset(s) for s in out]
+
+
+def mean_positions(links: frozenset[tuple[int, int]], src_len: int) -> list[float | None]:
+    """For each source position, the mean target position linked to it (``None`` if unaligned)."""
+    sums = [0.0] * src_len
+    counts = [0] * src_len
+    for i, j in links:
+        sums[i] += j
+        counts[i] += 1
+    return [sums[i] / counts[i] if counts[i] else None for i in range(src_len)]

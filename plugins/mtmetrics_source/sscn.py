@@ -1,0 +1,193 @@
+"""SSCN: source-sentence constrained n-gram precision (Liu & Gildea 2007, Section 2.1; METRICS.md 4).
+
+For every hypothesis n-gram ``w_i..w_{i+n-1}`` and every reference n-gram ``r_j..r_{j+n-1}``::
+
+    val = 1                           if the n-grams are token-equal and the constraint holds
+    val = Π_k s(w_{i+k}, r_{j+k})     with ``similarity`` (PROB), if the constraint holds
+    val = 0                           otherwise
+    hits = Σ_i max_{refs, j} val
+    SSCN_n = hits / #hyp n-grams × BP          (BP: BLEU's brevity penalty, closest reference length)
+
+The constraint compares the source positions of each aligned word pair ``(w_{i+k}, r_{j+k})``:
+the pair *agrees* under a direction when the two words are linked to a common source position
+(or both are unaligned — linked to the source NULL word; our reading, which makes an identical
+hypothesis with identical alignments score 1). Directions: ``1`` uses the source→target
+alignments (:attr:`Alignment.fwd`), ``2`` the target→source ones (:attr:`Alignment.rev`);
+``union`` agrees if either direction does, ``intersect`` if both do. ``constrain=all`` requires
+every word pair of the n-gram to agree, ``any`` at least one — the paper notes that "not all
+words" of a longer n-gram must satisfy the constraint because higher-order n-grams are sparse at
+sentence level; METRICS.md leaves the choice open.
+
+Decisions where the sources are silent (the seed text lost its numbers and stop words):
+
+* hits are *not* clipped — each hypothesis n-gram takes its best value over all reference
+  n-grams, as in the paper's algorithm (METRICS.md: ``hits = Σ max_refs val``);
+* a hypothesis shorter than ``n`` words is scored on its n'-grams with ``n' = len(hyp)`` (so a
+  one-word identical segment scores 1 instead of 0/0); an empty hypothesis scores 0;
+* the score is computed per segment and the corpus score is the mean (the paper evaluates at
+  sentence level);
+* similarity: ``s(w, r) = 1`` if ``w == r``, else the value in the hypothesis word's row of SIA's
+  similarity table (top entries renormalised), 0 if absent — the same lookup as SIA's PROB.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import numpy as np
+from mtmetrics_sia.similarity import SimilarityTable, load_table
+
+from mtmetrics import Field, Inputs, Param
+from mtmetrics.resources import LOWERCASE
+
+from ._common import ALIGN_ANNOTATIONS, AlignedMetric, AlignedSegment, source_sets
+
+CONSTRAINTS = ("1", "2", "union", "intersect")
+#: Default of ``constrain``: chosen on dev data (WMT17 DA), see docs/source-metrics.md.
+DEFAULT_CONSTRAIN = "all"
+
+
+def _order_check(value: int) -> str | None:
+    return None if 1 <= value <= 9 else "must be between 1 and 9"
+
+
+def _positive(value: int) -> str | None:
+    return None if value >= 1 else "must be at least 1"
+
+
+def brevity_penalty(c: int, r: int) -> float:
+    """BLEU's brevity penalty for hypothesis length ``c`` and effective reference length ``r``."""
+    if c == 0:
+        return 0.0
+    return 1.0 if c >= r else math.exp(1.0 - r / c)
+
+
+def closest_ref_length(c: int, ref_lens: list[int]) -> int:
+    """BLEU's effective reference length: the closest one, the shorter on ties."""
+    return min(ref_lens, key=lambda r: (abs(r - c), r))
+
+
+class Sscn(AlignedMetric):
+    """Source-sentence constrained n-gram precision."""
+
+    name = "sscn"
+    description = "source-sentence constrained n-gram precision (Liu & Gildea 2007); needs --src and alignments"
+    aggregation = "mean"
+    score_range = (0.0, 1.0)
+    perfect_on_identity = True
+    inputs = Inputs(source=True, annotations=ALIGN_ANNOTATIONS)
+    params: ClassVar[tuple[Param, ...]] = (
+        Param("n", int, 2, "n-gram order", sig_key="n", check=_order_check),
+        Param(
+            "constraint",
+            str,
+            "union",
+            "alignment direction(s) whose source positions must agree: 1, 2, union, intersect",
+            sig_key="con",
+            choices=CONSTRAINTS,
+        ),
+        Param(
+            "constrain",
+            str,
+            DEFAULT_CONSTRAIN,
+            "all: every word pair of an n-gram must agree on the source; any: at least one",
+            sig_key="words",
+            choices=("all", "any"),
+        ),
+        LOWERCASE,
+        Param(
+            "similarity",
+            str,
+            None,
+            "SIA word similarity table for stochastic matching (PROB); none = exact matching",
+            sig_key=None,  # rendered by resource_fields() as sim:<name>@<hash>
+            nullable=True,
+        ),
+        Param("top", int, 100, "similar words kept per word of the similarity table", sig_key="top", check=_positive),
+    )
+
+    def setup(self) -> None:
+        super().setup()
+        v = self.values
+        self._table: SimilarityTable | None = None
+        if v["similarity"] is not None:
+            self._table = load_table(v["similarity"], v["top"])
+
+    @property
+    def display_name(self) -> str:
+        return f"SSCN{self.values['n']}"
+
+    def resource_fields(self) -> tuple[Field, ...]:
+        sim = "none" if self._table is None else self._table.signature_value
+        return (*super().resource_fields(), Field("sim", sim, "sim"))
+
+    def stat_names(self) -> tuple[str, ...]:
+        return ("sscn", "precision", "bp")
+
+    def similarity(self, w: str, r: str) -> float:
+        """``s(w, r)``: 1 for equal words, else the table value (0 without a table)."""
+        if w == r:
+            return 1.0
+        if self._table is None:
+            return 0.0
+        return self._table.rows.get(w, {}).get(r, 0.0)
+
+    def score_segment(self, seg: AlignedSegment) -> np.ndarray:
+        c = len(seg.hyp)
+        if c == 0:
+            return np.zeros(3)
+        order = min(int(self.values["n"]), c)
+        agree = self._agreement(seg)
+        need_all = self.values["constrain"] == "all"
+        exact = self._table is None
+        # exact matching: only reference n-grams equal to the hypothesis n-gram can score
+        index: list[dict[tuple[str, ...], list[int]]] = []
+        if exact:
+            for ref in seg.refs:
+                where: dict[tuple[str, ...], list[int]] = {}
+                for j in range(len(ref) - order + 1):
+                    where.setdefault(tuple(ref[j : j + order]), []).append(j)
+                index.append(where)
+        hits = 0.0
+        for i in range(c - order + 1):
+            best = 0.0
+            gram = tuple(seg.hyp[i : i + order])
+            for k, ref in enumerate(seg.refs):
+                candidates = index[k].get(gram, []) if exact else range(len(ref) - order + 1)
+                for j in candidates:
+                    val = 1.0
+                    if not exact:
+                        for t in range(order):
+                            val *= self.similarity(gram[t], ref[j + t])
+                            if val == 0.0:
+                                break
+                    if val <= best:
+                        continue
+                    flags = (agree(k, i + t, j + t) for t in range(order))
+                    if all(flags) if need_all else any(flags):
+                        best = val
+            hits += best
+        precision = hits / (c - order + 1)
+        bp = brevity_penalty(c, closest_ref_length(c, [len(r) for r in seg.refs]))
+        return np.array([precision * bp, precision, bp])
+
+    def _agreement(self, seg: AlignedSegment) -> Callable[[int, int, int], bool]:
+        """``agree(ref index, hyp position, ref position)`` under the chosen constraint."""
+        c = len(seg.hyp)
+        hyp1, hyp2 = source_sets(seg.hyp_al.fwd, c), source_sets(seg.hyp_al.rev, c)
+        refs1 = [source_sets(a.fwd, len(r)) for a, r in zip(seg.ref_als, seg.refs, strict=True)]
+        refs2 = [source_sets(a.rev, len(r)) for a, r in zip(seg.ref_als, seg.refs, strict=True)]
+
+        def same(a: frozenset[int], b: frozenset[int]) -> bool:
+            return bool(a & b) or (not a and not b)
+
+        constraint: Any = self.values["constraint"]
+        if constraint == "1":
+            return lambda k, i, j: same(hyp1[i], refs1[k][j])
+        if constraint == "2":
+            return lambda k, i, j: same(hyp2[i], refs2[k][j])
+        if constraint == "union":
+            return lambda k, i, j: same(hyp1[i], refs1[k][j]) or same(hyp2[i], refs2[k][j])
+        return lambda k, i, j: same(hyp1[i], refs1[k][j]) and same(hyp2[i], refs2[k][j])

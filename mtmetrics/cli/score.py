@@ -59,6 +59,14 @@ def base_parser() -> argparse.ArgumentParser:
     p.add_argument("-i", "--input", nargs="+", metavar="HYP", help="system output files (default: standard input)")
     p.add_argument("-m", "--metrics", nargs="+", default=["bleu"], metavar="NAME", help="metrics (default: bleu)")
     p.add_argument("--src", metavar="FILE", help="source sentences, for metrics that need them")
+    p.add_argument(
+        "--annotation",
+        nargs="+",
+        action="append",
+        metavar="NAME FILE",
+        help="per-segment annotation NAME from FILE (one line per segment); with several files, each "
+        "segment gets a list of lines, one per file (e.g. --annotation ref_pos refA.pos refB.pos); repeatable",
+    )
     p.add_argument("-tok", "--tokenize", help="tokenizer for every metric with a 'tokenize' parameter")
     p.add_argument("-lc", "--lowercase", action="store_true", help="lowercase for every metric with 'lowercase'")
     p.add_argument("-sl", "--sentence-level", action="store_true", help="also report one score per segment")
@@ -176,6 +184,29 @@ def _read_all(ns: argparse.Namespace) -> tuple[list[tuple[str, list[str]]], list
     return systems, refs, src
 
 
+def _read_annotations(ns: argparse.Namespace, n: int, n_systems: int) -> dict[str, list[Any]] | None:
+    """``--annotation NAME FILE [FILE ...]`` as ``{NAME: per-segment line or list of lines}``."""
+    if not ns.annotation:
+        return None
+    if n_systems > 1:
+        raise InputError("--annotation describes one system's segments: score one -i file at a time.")
+    out: dict[str, list[Any]] = {}
+    for item in ns.annotation:
+        if len(item) < 2:
+            raise InputError(f"--annotation {item[0]}: give the annotation's name, then its file(s).")
+        name, paths = item[0], item[1:]
+        if name in out:
+            raise InputError(f"--annotation {name} is given twice.")
+        columns = []
+        for path in paths:
+            lines = read_lines(path)
+            if len(lines) != n:
+                raise InputError(f"{path} (--annotation {name}) has {len(lines)} lines but the inputs have {n}.")
+            columns.append(lines)
+        out[name] = columns[0] if len(columns) == 1 else [list(row) for row in zip(*columns, strict=True)]
+    return out
+
+
 def run_score(argv: Sequence[str]) -> int:
     """Run the scoring command; returns the exit status."""
     argv = list(argv)
@@ -198,6 +229,7 @@ def run_score(argv: Sequence[str]) -> int:
         raise ParameterError("-w/--width must be between 0 and 17.")
     metrics = [classes[s.name](**_metric_params(s, classes[s.name], ns, dests)) for s in specs]
     systems, refs, src = _read_all(ns)
+    annotations = _read_annotations(ns, len(refs[0]), len(systems))
     settings = settings_of(ns, len(systems))
     if ns.jobs < 1:
         raise ParameterError(f"-j/--jobs must be at least 1, got {ns.jobs}.")
@@ -211,7 +243,7 @@ def run_score(argv: Sequence[str]) -> int:
     for path, hyps in systems:
         names["hyps"] = path if path != "-" else "<stdin>"
         for m, (spec, metric) in enumerate(zip(specs, metrics, strict=True)):
-            segments = build_segments(hyps, refs, src, None, metric.inputs, names)
+            segments = build_segments(hyps, refs, src, annotations, metric.inputs, names)
             stats = _statistics(metric, segments, bar, ns.jobs)
             all_stats[m].append(stats)
             corpus = metric.score_statistics(stats)

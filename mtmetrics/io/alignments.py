@@ -2,7 +2,7 @@
 
 Pharaoh format: one line per sentence pair, whitespace-separated links ``i-j`` where ``i`` indexes
 a *source* token and ``j`` a *target* token (hypothesis or reference). Tokens are the
-whitespace-separated words of the texts exactly as given, so texts must be tokenised the same way
+(ASCII-)whitespace-separated words of the texts exactly as given, so texts must be tokenised the same way
 for the aligner and for the metric. Indices are 0-based (what aligners such as eflomal, fast_align
 and GIZA++ post-processing write); ``one_based=True`` reads 1-based files such as the gold
 alignments of awesome-align, which also mark *possible* links as ``ipj`` (read as possible links;
@@ -20,8 +20,8 @@ Metrics receive alignments as per-segment annotations (``align_hyp``: one :class
 
 from __future__ import annotations
 
-import hashlib
 import os
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -82,9 +82,16 @@ class Alignment:
         return self
 
 
+_ASCII_SPACE = re.compile(r"[ \t\n\r\f\v]+")
+
+
 def tokens(text: str) -> list[str]:
-    """The tokens Pharaoh indices refer to: the text split at whitespace."""
-    return text.split()
+    """The tokens Pharaoh indices refer to: the text split at ASCII whitespace.
+
+    Only ASCII whitespace separates tokens (as in the aligners' C tools and the gold files, where
+    an ideographic space U+3000 is a token of its own), unlike Python's ``str.split()``.
+    """
+    return [t for t in _ASCII_SPACE.split(text) if t]
 
 
 def check_link(i: int, j: int, src_len: int, tgt_len: int, where: str, line: int, pair: str) -> None:
@@ -146,15 +153,6 @@ def read_lines(path: str | os.PathLike[str]) -> list[str]:
 def read_pharaoh(path: str | os.PathLike[str], one_based: bool = False) -> list[tuple[Links, Links]]:
     """Sure and possible links of every line of a Pharaoh file (not checked against sentences)."""
     return [parse_line(line, str(path), n, one_based) for n, line in enumerate(read_lines(path), 1)]
-
-
-def file_digest(lines: Iterable[str]) -> str:
-    """First 12 hex digits of the SHA-256 of the lines (each followed by a newline)."""
-    digest = hashlib.sha256()
-    for line in lines:
-        digest.update(line.encode())
-        digest.update(b"\n")
-    return digest.hexdigest()[:12]
 
 
 def read_alignment_file(

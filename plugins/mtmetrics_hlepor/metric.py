@@ -106,7 +106,8 @@ class Hlepor(Metric):
             hyp_tags.append(_as_tags(ann["hyp_pos"], f"segment {i + 1} hyp_pos"))
             refs_value = ann["ref_pos"]
             if isinstance(refs_value, str):
-                raise InputError(f"segment {i + 1}: ref_pos must hold one tag sequence per reference stream.")
+                # one reference stream: the CLI's --annotation ref_pos FILE gives the line itself
+                refs_value = [refs_value]
             per_ref = [_as_tags(r, f"segment {i + 1} ref_pos") for r in refs_value if r is not None and len(r)]
             if len(per_ref) != len(seg.refs):
                 raise InputError(

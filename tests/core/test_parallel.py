@@ -1,0 +1,46 @@
+"""Scoring in worker processes gives exactly the single-process results."""
+
+from __future__ import annotations
+
+import pytest
+
+import mtmetrics
+from mtmetrics.cli import main
+from mtmetrics.parallel import corpus_statistics
+from tests.datapaths import WMT17, read_text, require
+
+
+def _data(n: int) -> tuple[list[str], list[str]]:
+    hyps = read_text(require(WMT17 / "de-en" / "newstest2017.online-B.0.de-en.gz"))[:n]
+    refs = read_text(WMT17 / "newstest2017-deen-ref.en")[:n]
+    return hyps, refs
+
+
+@pytest.mark.parametrize("name", ["chrf", "rouge-l", "sia"])
+def test_jobs_give_identical_statistics(name: str) -> None:
+    hyps, refs = _data(900)
+    metric = mtmetrics.load_metric(name)
+    one = metric.statistics(hyps, [refs])
+    segments = mtmetrics.build_segments(hyps, [refs])
+    two = corpus_statistics(metric, segments, jobs=2, chunk=250)
+    assert two.tobytes() == one.array.tobytes()
+    assert metric.corpus_score(hyps, [refs], jobs=2).score == metric.corpus_score(hyps, [refs]).score
+
+
+def test_progress_is_reported_per_chunk() -> None:
+    hyps, refs = _data(500)
+    seen: list[int] = []
+    corpus_statistics(mtmetrics.load_metric("bleu"), mtmetrics.build_segments(hyps, [refs]), 1, 200, seen.append)
+    assert seen == [200, 200, 100]
+
+
+def test_cli_output_is_byte_identical_across_jobs(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    hyps, refs = _data(2500)
+    hyp, ref = tmp_path / "hyp.txt", tmp_path / "ref.txt"
+    hyp.write_text("".join(h + "\n" for h in hyps), encoding="utf-8")
+    ref.write_text("".join(r + "\n" for r in refs), encoding="utf-8")
+    outputs = []
+    for jobs in ("1", "2"):
+        assert main([str(ref), "-i", str(hyp), "-m", "bleu", "rouge-w", "-f", "json", "-sl", "-j", jobs]) == 0
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1]

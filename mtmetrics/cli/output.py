@@ -116,22 +116,26 @@ def _text(scored: list[Scored], width: int | None, score_only: bool, short: bool
     rows = [header]
     for sys_name in systems:
         rows.append([sys_name, *(f"{by_key[sys_name, c].result.score:.{_width(first[c], width)}f}" for c in cols)])
-    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
-    for k, row in enumerate(rows):
-        lines.append(
-            "  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row))
-        )
-        if k == 0:
-            lines.append("  ".join("-" * w for w in widths))
+    lines.extend(_aligned(rows))
     lines.append("")
-    for c in cols:
-        lines.append(first[c].result.signature.format(short))
+    lines.extend(first[c].result.signature.format(short) for c in cols)
     for s in scored:
         if s.segments is not None:
             lines.append("")
             lines.append(f"# {s.system} {s.result.name}: segment scores")
             lines.extend(f"{seg.score:.{_width(s, width)}f}" for seg in s.segments)
     return "\n".join(lines) + "\n"
+
+
+def _aligned(rows: list[list[str]]) -> list[str]:
+    """Rows as columns: the first left-aligned, the others right-aligned, a rule under the header."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    out = []
+    for k, row in enumerate(rows):
+        out.append("  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row)))
+        if k == 0:
+            out.append("  ".join("-" * w for w in widths))
+    return out
 
 
 def _test_table(scored: list[Scored], width: int | None, short: bool) -> str:
@@ -155,17 +159,8 @@ def _test_table(scored: list[Scored], width: int | None, short: bool) -> str:
                 cells.append("-")
             row.extend(cells)
         rows.append(row)
-    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
-    lines = []
-    for k, row in enumerate(rows):
-        lines.append(
-            "  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row))
-        )
-        if k == 0:
-            lines.append("  ".join("-" * w for w in widths))
-    lines.append("")
-    for c in cols:
-        lines.append(first[c].result.signature.format(short))
+    lines = [*_aligned(rows), ""]
+    lines.extend(first[c].result.signature.format(short) for c in cols)
     if any(s.comparison is not None for s in scored):
         lines.append("* p < 0.05 against the baseline")
     return "\n".join(lines) + "\n"

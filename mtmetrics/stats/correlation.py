@@ -34,11 +34,15 @@ def pearson_rows(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     x, y = _as_rows(x), _as_rows(y)
     xm = x - x.mean(axis=1, keepdims=True)
     ym = y - y.mean(axis=1, keepdims=True)
-    # normalise first (as scipy does) so the result is exact to rounding for any scale
-    xn = np.linalg.norm(xm, axis=1, keepdims=True)
-    yn = np.linalg.norm(ym, axis=1, keepdims=True)
+    # scale by the largest deviation, then normalise (as scipy does): no underflow or overflow
     with np.errstate(invalid="ignore", divide="ignore"):
+        xm = xm / np.max(np.abs(xm), axis=1, keepdims=True)
+        ym = ym / np.max(np.abs(ym), axis=1, keepdims=True)
+        xn = np.linalg.norm(xm, axis=1, keepdims=True)
+        yn = np.linalg.norm(ym, axis=1, keepdims=True)
         r = np.sum((xm / xn) * (ym / yn), axis=1)
+    xn = np.nan_to_num(xn)
+    yn = np.nan_to_num(yn)
     r = np.where((xn[:, 0] == 0) | (yn[:, 0] == 0), np.nan, r)
     return np.clip(r, -1.0, 1.0)
 

@@ -1,0 +1,43 @@
+"""Small subsets of the real judged-segment tables, written once per session."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pytest
+
+from tests.datapaths import DATA, WMT17, require
+
+WMT17_JOINED = WMT17 / "derived" / "newstest2017.da-seg.joined.tsv.gz"
+WMT21_RUEN = DATA / "test" / "wmt21-news" / "derived" / "newstest2021.ru-en.da-seg.joined.tsv.gz"
+JOSHUA = DATA / "nbest" / "joshua-bn-en" / "test" / "bn-en" / "hiero"
+
+
+def _subset(src: Path, dst: Path, keep: int, lps: tuple[str, ...] | None = None) -> Path:
+    with gzip.open(require(src), "rt", encoding="utf-8") as fh:
+        lines = fh.read().split("\n")[:-1]
+    rows = [ln for ln in lines[1:] if lps is None or ln.split("\t", 1)[0] in lps]
+    dst.write_text("\n".join([lines[0], *rows[:keep]]) + "\n", encoding="utf-8")
+    return dst
+
+
+@pytest.fixture(scope="session")
+def wmt17_small(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """cs-en (all 560 rows) and the first 300 de-en rows of the WMT17 DA join, as plain TSV."""
+    d = tmp_path_factory.mktemp("wmt17")
+    a = _subset(WMT17_JOINED, d / "cs.tsv", 560, ("cs-en",)).read_text(encoding="utf-8").split("\n")
+    b = _subset(WMT17_JOINED, d / "de.tsv", 300, ("de-en",)).read_text(encoding="utf-8").split("\n")
+    out = d / "small.tsv"
+    out.write_text("\n".join(a[:-1] + b[1:]), encoding="utf-8")
+    return out
+
+
+@pytest.fixture(scope="session")
+def wmt21_small(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The first 400 rows of the WMT21 ru-en join (two references, a source column), gzipped."""
+    d = tmp_path_factory.mktemp("wmt21")
+    plain = _subset(WMT21_RUEN, d / "ruen.tsv", 400)
+    out = d / "ruen.tsv.gz"
+    out.write_bytes(gzip.compress(plain.read_bytes()))
+    return out

@@ -43,7 +43,11 @@ def evaluate(pair: str, extra: tuple[list[str], list[str]] | None) -> dict[str, 
     possible = [p for _, p in gold]
     out = {"fwd": aer([a.fwd for a in als], sure, possible), "rev": aer([a.rev for a in als], sure, possible)}
     for sym in SYMMETRISATIONS:
-        out[sym] = aer([symmetrise(sym, len(s), len(t), a.fwd, a.rev) for s, t, a in zip(src, tgt, als)], sure, possible)
+        out[sym] = aer(
+            [symmetrise(sym, len(s), len(t), a.fwd, a.rev) for s, t, a in zip(src, tgt, als, strict=True)],
+            sure,
+            possible,
+        )
     return out
 
 
@@ -52,11 +56,19 @@ def main() -> None:
     for pair in pairs:
         t = time.time()
         res = evaluate(pair, None)
-        print(f"{pair} no extra data   " + "  ".join(f"{k}={v:.3f}" for k, v in res.items()) + f"  ({time.time() - t:.0f}s)")
+        print(
+            f"{pair} no extra data   "
+            + "  ".join(f"{k}={v:.3f}" for k, v in res.items())
+            + f"  ({time.time() - t:.0f}s)"
+        )
         if pair == "enfr":
             t = time.time()
             res = evaluate(pair, multi30k_en_fr())
-            print(f"{pair} +multi30k en-fr " + "  ".join(f"{k}={v:.3f}" for k, v in res.items()) + f"  ({time.time() - t:.0f}s)")
+            print(
+                f"{pair} +multi30k en-fr "
+                + "  ".join(f"{k}={v:.3f}" for k, v in res.items())
+                + f"  ({time.time() - t:.0f}s)"
+            )
 
 
 if __name__ == "__main__":

@@ -173,6 +173,13 @@ class Metric(abc.ABC):
         names = self.stat_names()
         return Score(float(stats[0]), {n: float(v) for n, v in zip(names[1:], stats[1:], strict=True)})
 
+    def observe(self, segments: Sequence[Segment]) -> None:  # noqa: B027 - an optional hook
+        """See every chunk of segments in the calling process before it is scored (maybe elsewhere).
+
+        For metrics whose signature depends on the input's provenance (which aligner produced the
+        annotations); the default does nothing. Statistics must not depend on it.
+        """
+
     def score_rows(self, totals: np.ndarray) -> np.ndarray:
         """Main scores of many rows of aggregated statistics (one per resample in significance tests).
 
@@ -229,6 +236,7 @@ class Metric(abc.ABC):
         """
         from .parallel import corpus_statistics
 
+        self.observe(segments)
         array = corpus_statistics(self, segments, jobs, progress=progress)
         names = self.stat_names()
         if array.shape != (len(segments), len(names)):
@@ -241,8 +249,11 @@ class Metric(abc.ABC):
 
     def score_statistics(self, stats: Statistics, weights: np.ndarray | None = None) -> Result:
         """The corpus result of (optionally resampled) statistics."""
-        score = self.compute_score(stats.aggregate(weights))
-        return self._result(score, self.signature(stats.nrefs), len(stats))
+        return self.score_aggregate(stats.aggregate(weights), len(stats), stats.nrefs)
+
+    def score_aggregate(self, aggregated: np.ndarray, n_segments: int, nrefs: str) -> Result:
+        """The result of already aggregated statistics (a sum, or a mean for ``mean`` metrics)."""
+        return self._result(self.compute_score(aggregated), self.signature(nrefs), n_segments)
 
     def corpus_score(
         self,
@@ -309,12 +320,14 @@ def build_segments(
     annotations: Mapping[str, Sequence[Any]] | None = None,
     inputs: Inputs = Inputs(),
     names: Mapping[str, str] | None = None,
+    first: int = 1,
 ) -> list[Segment]:
     """Check the streams and zip them into segments; never truncates.
 
     ``names`` optionally maps ``"hyps"``, ``"ref0"``, ``"ref1"``…, ``"sources"`` to file names for
-    error messages. Missing references (``None`` or empty/whitespace) are dropped per segment; a
-    segment left with none is an error.
+    error messages, and ``first`` is the number of the first segment (for chunks of a stream).
+    Missing references (``None`` or empty/whitespace) are dropped per segment; a segment left with
+    none is an error.
     """
     names = names or {}
 
@@ -355,11 +368,13 @@ def build_segments(
     for i in range(n):
         hyp = hyps[i]
         if not isinstance(hyp, str):
-            raise InputError(f"{label('hyps', 'hypotheses')}: segment {i + 1} is {type(hyp).__name__}, not a string.")
+            raise InputError(
+                f"{label('hyps', 'hypotheses')}: segment {first + i} is {type(hyp).__name__}, not a string."
+            )
         seg_refs = tuple(r for stream in refs if (r := stream[i]) is not None and r.strip())
         if not seg_refs:
             where = ", ".join(label(f"ref{k}", f"reference stream {k + 1}") for k in range(len(refs)))
-            raise InputError(f"segment {i + 1} has no reference: line {i + 1} is empty in {where}.")
+            raise InputError(f"segment {first + i} has no reference: line {first + i} is empty in {where}.")
         segments.append(
             Segment(
                 hyp,

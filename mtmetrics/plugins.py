@@ -33,6 +33,8 @@ BUILTIN_PLUGINS: tuple[str, ...] = (
     "mtmetrics_rouge",
     "mtmetrics_sia",
     "mtmetrics_hlepor",
+    "mtmetrics_source",
+    "mtmetrics_combo",
 )
 
 

@@ -13,7 +13,9 @@ metric breaks the protocol. :data:`CHECKS` lists them all; in a plugin's own tes
 
 A metric whose declared annotations (``inputs.annotations``) cannot be derived from text alone
 provides a static method ``example_annotations(hyps, refs, sources) -> dict`` that builds them for
-a given corpus; the suite calls it when present.
+a given corpus; the suite calls it when present. A metric that cannot be built with its defaults
+(it needs a model file, say) provides ``example_params(folder) -> dict``, which may write files to
+``folder``; :func:`for_metric` puts those parameters into a corpus.
 """
 
 from __future__ import annotations
@@ -100,6 +102,14 @@ _SOURCES = [
 def default_corpus() -> Corpus:
     """The suite's built-in corpus: ten segments, two references each."""
     return Corpus(list(_HYPS), [list(_REFS_A), list(_REFS_B)], list(_SOURCES))
+
+
+def for_metric(cls: type[Metric], corpus: Corpus, folder: str | os.PathLike[str]) -> Corpus:
+    """``corpus`` with the metric's ``example_params(folder)`` when it defines them."""
+    maker: Callable[..., dict[str, Any]] | None = getattr(cls, "example_params", None)
+    if maker is None:
+        return corpus
+    return Corpus(corpus.hyps, corpus.refs, corpus.sources, {**corpus.params, **maker(folder)})
 
 
 def _make(cls: type[Metric], corpus: Corpus) -> Metric:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mtmetrics import plugins
-from mtmetrics.testing import CHECKS, Corpus, default_corpus
+from mtmetrics.testing import CHECKS, Corpus, default_corpus, for_metric
 
 from .datapaths import WMT21, read_text, require
 
@@ -24,11 +24,13 @@ def _real_corpus() -> Corpus:
 
 @pytest.mark.parametrize("check", CHECKS, ids=lambda c: c.__name__)
 @pytest.mark.parametrize("name", METRICS)
-def test_conformance_builtin_corpus(name: str, check) -> None:
-    check(plugins.metric_class(name), default_corpus())
+def test_conformance_builtin_corpus(name: str, check, tmp_path) -> None:
+    cls = plugins.metric_class(name)
+    check(cls, for_metric(cls, default_corpus(), tmp_path))
 
 
 @pytest.mark.parametrize("check", CHECKS, ids=lambda c: c.__name__)
 @pytest.mark.parametrize("name", METRICS)
-def test_conformance_real_data(name: str, check) -> None:
-    check(plugins.metric_class(name), _real_corpus())
+def test_conformance_real_data(name: str, check, tmp_path) -> None:
+    cls = plugins.metric_class(name)
+    check(cls, for_metric(cls, _real_corpus(), tmp_path))

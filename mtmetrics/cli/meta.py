@@ -78,8 +78,11 @@ def _table_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ref-cols", nargs="+", metavar="COL", help="reference columns (default: ref, ref_A, ref_B, ...)")
     p.add_argument("--group-col", help="correlate separately per value of this column (default: lp if present)")
     p.add_argument("--no-group", action="store_true", help="pool all rows even if there is an lp column")
-    p.add_argument("--no-split-systems", action="store_true",
-                   help="keep WMT's 'A+B' rows (identical outputs of A and B) as a system of their own")
+    p.add_argument(
+        "--no-split-systems",
+        action="store_true",
+        help="keep WMT's 'A+B' rows (identical outputs of A and B) as a system of their own",
+    )
     p.add_argument(
         "--seed", type=int, default=DEFAULT_SEED, help=f"bootstrap seed (default {DEFAULT_SEED}; 0 is a seed)"
     )
@@ -167,9 +170,7 @@ def run_correlate(argv: Sequence[str]) -> int:
     table, cols, humans = _load(ns)
     metrics = build_metrics(ns.metrics)
     scores = score_table(table, cols, metrics, ns.jobs)
-    res = correlate(
-        table, cols, scores, humans, ns.levels, ns.kinds, ns.bootstrap_n, ns.seed, False, _split(ns)
-    )
+    res = correlate(table, cols, scores, humans, ns.levels, ns.kinds, ns.bootstrap_n, ns.seed, False, _split(ns))
     doc = _header(table, cols, humans, ns)
     doc["metrics"] = _metric_info(scores)
     doc["correlations"] = [e.to_dict() for e in res.estimates]
@@ -282,9 +283,7 @@ def run_compare(argv: Sequence[str]) -> int:
         table, cols, humans = _load(ns)
         metrics = build_metrics(ns.metrics)
         scores = score_table(table, cols, metrics, ns.jobs)
-        res = correlate(
-            table, cols, scores, humans, [ns.level], [ns.kind], ns.bootstrap_n, ns.seed, True, _split(ns)
-        )
+        res = correlate(table, cols, scores, humans, [ns.level], [ns.kind], ns.bootstrap_n, ns.seed, True, _split(ns))
         head = _header(table, cols, humans, ns)
         head["metrics"] = _metric_info(scores)
         head["level"], head["kind"] = ns.level, ns.kind
@@ -343,9 +342,12 @@ def _compare_text(head: dict[str, Any], comparisons: list[dict[str, Any]], width
     for c in comparisons:
         title = f"[{c['group']}] human={c['human']}: " if "group" in c else ""
         a, b = c.get("a", "A"), c.get("b", "B")
+        ra, rb, rab = (
+            float(c.get(k, c.get(k2, math.nan))) for k, k2 in (("r_a", "r1"), ("r_b", "r2"), ("r_ab", "r12"))
+        )
         lines.append(
-            f"{title}r({a}) = {_fmt(c.get('r_a', c.get('r1')), width)}, r({b}) = {_fmt(c.get('r_b', c.get('r2')), width)}, "
-            f"r({a},{b}) = {_fmt(c.get('r_ab', c.get('r12')), width)}, n = {c['n']}"
+            f"{title}r({a}) = {_fmt(ra, width)}, r({b}) = {_fmt(rb, width)}, "
+            f"r({a},{b}) = {_fmt(rab, width)}, n = {c['n']}"
         )
         tests = c["tests"]
         if "error" in tests:
@@ -381,13 +383,8 @@ def _compare_text(head: dict[str, Any], comparisons: list[dict[str, Any]], width
 def _commands() -> dict[str, Callable[[Sequence[str]], int]]:
     cmds: dict[str, Callable[[Sequence[str]], int]] = {"correlate": run_correlate, "compare": run_compare}
     cmds["orange"] = run_orange
-    try:
-        from .meta_mct import run_mct, run_regress
-
-        cmds["mct"] = run_mct
-        cmds["regress"] = run_regress
-    except ImportError:  # pragma: no cover
-        pass
+    cmds["mct"] = run_mct
+    cmds["regress"] = run_regress
     return cmds
 
 
@@ -428,7 +425,9 @@ def _orange_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _orange_one(text: str, metric: Metric, cands: list[list[str]], refs: list[list[str]], n_boot: int, seed: int) -> Any:
+def _orange_one(
+    text: str, metric: Metric, cands: list[list[str]], refs: list[list[str]], n_boot: int, seed: int
+) -> Any:
     from ..stats.orange import leave_one_out_scores, orange
 
     return orange(leave_one_out_scores(metric, cands, refs), n_boot, seed)
@@ -511,9 +510,156 @@ def orange_text(doc: dict[str, Any], width: int) -> str:
         r = f"{m['average_rank']:.3f} [{m['average_rank_lower']:.3f}, {m['average_rank_upper']:.3f}]"
         lines.append(m["spec"].ljust(lab) + o.ljust(30) + r)
     sizes = [row["n"] for row in ms[0]["by_size"]] if ms else []
-    lines += ["", "ORANGE % by n-best size N (first N candidates of each list):", "metric".ljust(lab) + "".join(f"{n:>8}" for n in sizes)]
+    lines += [
+        "",
+        "ORANGE % by n-best size N (first N candidates of each list):",
+        "metric".ljust(lab) + "".join(f"{n:>8}" for n in sizes),
+    ]
     for m in ms:
         lines.append(m["spec"].ljust(lab) + "".join(f"{100 * row['orange']:8.{width}f}" for row in m["by_size"]))
     lines += ["", "signatures (nrefs: references per leave-one-out subset):"]
     lines += [f"  {m['spec']}: {m['signature']}" for m in ms]
     return "\n".join(lines) + "\n"
+
+
+# ------------------------------------------------------------------------------ mct / regress
+def _learn_parser(prog: str, description: str) -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog=prog, description=description)
+    _table_args(p)
+    p.add_argument("--only-group", metavar="VALUE", help="train on the rows of one group (e.g. an lp) only")
+    p.add_argument(
+        "-o", "--output", metavar="MODEL.json", help="write the learned model (usable as -m combo:model=PATH)"
+    )
+    return p
+
+
+def _features(ns: argparse.Namespace) -> tuple[Table, Columns, str, list[MetricScores], Any, Any]:
+    import numpy as np
+
+    table, cols, humans = _load(ns)
+    if len(humans) != 1:
+        raise InputError("learning needs exactly one --human column.")
+    scores = score_table(table, cols, build_metrics(ns.metrics), ns.jobs)
+    rows = np.arange(len(table))
+    if ns.only_group is not None:
+        if not cols.group:
+            raise InputError("--only-group needs a group column (--group-col).")
+        rows = np.flatnonzero(np.array(table.columns[cols.group]) == ns.only_group)
+        if not len(rows):
+            raise InputError(f"no row has {cols.group} = {ns.only_group}.")
+    x = np.column_stack([s.segment_scores[rows] for s in scores])
+    h = table.numbers(humans[0])[rows]
+    return table, cols, humans[0], scores, x, (h, rows)
+
+
+def _model_doc(
+    kind: str,
+    table: Table,
+    human: str,
+    scores: Sequence[MetricScores],
+    weights: Sequence[float],
+    intercept: float,
+    extra: dict[str, Any],
+    ns: argparse.Namespace,
+    n: int,
+) -> dict[str, Any]:
+    return {
+        "format": "mtmetrics-combo/1",
+        "kind": kind,
+        "features": [{"spec": s.spec, "signature": s.signature, "sign": -1 if s.flipped else 1} for s in scores],
+        "weights": list(weights),
+        "intercept": intercept,
+        "training": {"table": table.name, "sha256": table.sha256, "human": human, "rows": n, "group": ns.only_group},
+        **extra,
+    }
+
+
+def _write_model(doc: dict[str, Any], path: str | None) -> None:
+    if path:
+        from pathlib import Path
+
+        Path(path).write_text(_dump(doc), encoding="utf-8")
+
+
+def run_mct(argv: Sequence[str]) -> int:
+    """``mtmetrics meta mct``: maximum correlation training (+ leave-one-system-out evaluation)."""
+    from ..stats.mct import leave_one_system_out, mct
+
+    p = _learn_parser("mtmetrics meta mct", "Maximum correlation training (Liu & Gildea 2007) of a linear combination.")
+    p.add_argument("--restarts", type=int, default=10, help="seeded random restarts (plus one start per feature)")
+    p.add_argument("--no-loso", action="store_true", help="skip the leave-one-system-out evaluation")
+    ns = p.parse_args(argv)
+    table, cols, human, scores, x, (h, rows) = _features(ns)
+    model = mct(x, h, ns.restarts, ns.seed)
+    extra: dict[str, Any] = {
+        "training_r": model.r,
+        "best_single_feature": scores[model.best_single_feature].spec,
+        "best_single_r": model.best_single,
+        "restarts": ns.restarts,
+        "seed": ns.seed,
+    }
+    if not ns.no_loso:
+        import numpy as np
+
+        systems = np.array(table.columns[cols.system])[rows]
+        extra["leave_one_system_out"] = leave_one_system_out(x, h, systems.tolist(), ns.restarts, ns.seed)
+    doc = _model_doc("mct", table, human, scores, model.weights, 0.0, extra, ns, len(h))
+    _write_model(doc, ns.output)
+    if ns.format == "json":
+        sys.stdout.write(_dump(doc))
+        return 0
+    lines = [f"MCT on {table.name} ({len(h)} segments, human={human}, seed {ns.seed}, {ns.restarts} random restarts)"]
+    for f, w in zip(doc["features"], model.weights, strict=True):
+        lines.append(f"  {w:+.6g} × {f['spec']}" + (" (sign-flipped)" if f["sign"] < 0 else ""))
+    lines.append(
+        f"training Pearson r = {model.r:.{ns.width}f} (best single feature {extra['best_single_feature']}: "
+        f"{model.best_single:.{ns.width}f})"
+    )
+    if "leave_one_system_out" in extra:
+        lo = extra["leave_one_system_out"]
+        singles = ", ".join(f"{s.spec} {v:.{ns.width}f}" for s, v in zip(scores, lo["single_mean_r"], strict=True))
+        lines.append(
+            f"leave-one-system-out mean r = {lo['mean_r']:.{ns.width}f} ({len(lo['systems'])} systems; "
+            f"single features: {singles})"
+        )
+    if ns.output:
+        lines.append(f"model written to {ns.output} (score with: -m combo:model={ns.output})")
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0
+
+
+def run_regress(argv: Sequence[str]) -> int:
+    """``mtmetrics meta regress``: stepwise linear regression on metric scores."""
+    from ..stats.mct import stepwise
+
+    p = _learn_parser("mtmetrics meta regress", "Stepwise linear regression (partial F tests) on metric scores.")
+    p.add_argument("--p-enter", type=float, default=0.05)
+    p.add_argument("--p-remove", type=float, default=0.10)
+    ns = p.parse_args(argv)
+    table, _cols, human, scores, x, (h, _rows) = _features(ns)
+    res = stepwise(x, h, ns.p_enter, ns.p_remove)
+    weights = [0.0] * len(scores)
+    for j, c in zip(res.features, res.coefficients, strict=True):
+        weights[j] = c
+    extra = {
+        "selected": [scores[j].spec for j in res.features],
+        "training_r": res.r,
+        "steps": [{**s, "feature": scores[int(s["feature"])].spec} for s in res.steps],  # type: ignore[call-overload]
+        "p_enter": ns.p_enter,
+        "p_remove": ns.p_remove,
+    }
+    doc = _model_doc("stepwise-ols", table, human, scores, weights, res.intercept, extra, ns, len(h))
+    _write_model(doc, ns.output)
+    if ns.format == "json":
+        sys.stdout.write(_dump(doc))
+        return 0
+    lines = [
+        f"stepwise OLS on {table.name} ({len(h)} segments, human={human}, p-enter {ns.p_enter}, p-remove {ns.p_remove})"
+    ]
+    for s in extra["steps"]:
+        lines.append(f"  {s['action']:6} {s['feature']}: F = {s['F']:.4g}, p = {s['p']:.3g}")
+    lines.append(f"selected: {', '.join(extra['selected']) or 'none'}; r = {res.r:.{ns.width}f}")
+    if ns.output:
+        lines.append(f"model written to {ns.output} (score with: -m combo:model={ns.output})")
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0

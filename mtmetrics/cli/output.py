@@ -8,10 +8,12 @@ always renders to the same bytes.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+from typing import Any, TextIO
 
 from .. import __version__
-from ..result import Result
+from ..result import Result, Score
 from ..stats import Comparison, Interval
 from ..stats.significance import significance_mark
 
@@ -25,7 +27,7 @@ class Scored:
     system: str
     spec: str
     result: Result
-    segments: list[Result] | None = None
+    segments: Iterable[Score] | None = None
     #: default decimals: 2 for metrics on a 0-100 scale, 4 for 0-1 ones
     width: int = 4
     interval: Interval | None = None
@@ -54,15 +56,22 @@ def _width(scored: Scored, width: int | None) -> int:
     return scored.width if width is None else width
 
 
-def render(scored: list[Scored], fmt: str, width: int | None, score_only: bool, short: bool) -> str:
-    """The whole output as one string (computed before anything is written)."""
+def render(scored: list[Scored], fmt: str, width: int | None, score_only: bool, short: bool, out: TextIO) -> None:
+    """Write the output to ``out``; everything has been computed before (nothing is written half).
+
+    Per-segment scores are read back from their spool files as they are written, so the output's
+    size does not weigh on memory.
+    """
     if fmt == "json":
-        return _json(scored, short)
-    if fmt == "tsv":
-        return _tsv(scored, short)
-    if fmt == "latex":
-        return _latex(scored, width, short)
-    return _text(scored, width, score_only, short)
+        pieces: Iterable[str] = _json(scored, short)
+    elif fmt == "tsv":
+        pieces = _tsv(scored, short)
+    elif fmt == "latex":
+        pieces = [_latex(scored, width, short)]
+    else:
+        pieces = _text(scored, width, score_only, short)
+    for piece in pieces:
+        out.write(piece)
 
 
 def _systems(scored: list[Scored]) -> list[str]:
@@ -82,8 +91,7 @@ def _tested(scored: list[Scored]) -> bool:
     return any(s.interval is not None or s.comparison is not None for s in scored)
 
 
-def _text(scored: list[Scored], width: int | None, score_only: bool, short: bool) -> str:
-    lines: list[str] = []
+def _text(scored: list[Scored], width: int | None, score_only: bool, short: bool) -> Iterator[str]:
     systems = _systems(scored)
     if len(systems) == 1 and _tested(scored) and not score_only:
         for s in scored:
@@ -92,22 +100,23 @@ def _text(scored: list[Scored], width: int | None, score_only: bool, short: bool
             line = s.result.format(w, short=short)
             text = f" = {s.result.score:.{w}f}"
             ci = f"{text} (μ = {s.interval.mean:.{w}f} ± {s.interval.halfwidth:.{w}f})"
-            lines.append(line.replace(text, ci, 1))
-        return "\n".join(lines) + "\n"
+            yield line.replace(text, ci, 1) + "\n"
+        return
     if _tested(scored) and not score_only:
-        return _test_table(scored, width, short)
+        yield _test_table(scored, width, short)
+        return
     if len(systems) == 1 or score_only:
         for s in scored:
             w = _width(s, width)
             if s.segments is not None:
                 for seg in s.segments:
-                    lines.append(seg.format(w, score_only, short))
+                    yield _segment_result(s, seg).format(w, score_only, short) + "\n"
             if s.segments is None or not score_only:
                 line = s.result.format(w, score_only, short)
                 if not score_only and not s.result.higher_is_better:
                     line += " (lower is better)"
-                lines.append(line)
-        return "\n".join(lines) + "\n"
+                yield line + "\n"
+        return
     # several systems: a table, then each metric's signature once
     cols = _columns(scored)
     by_key = {(s.system, s.spec): s for s in scored}
@@ -116,15 +125,18 @@ def _text(scored: list[Scored], width: int | None, score_only: bool, short: bool
     rows = [header]
     for sys_name in systems:
         rows.append([sys_name, *(f"{by_key[sys_name, c].result.score:.{_width(first[c], width)}f}" for c in cols)])
-    lines.extend(_aligned(rows))
-    lines.append("")
-    lines.extend(first[c].result.signature.format(short) for c in cols)
+    lines = [*_aligned(rows), "", *(first[c].result.signature.format(short) for c in cols)]
+    yield "\n".join(lines) + "\n"
     for s in scored:
         if s.segments is not None:
-            lines.append("")
-            lines.append(f"# {s.system} {s.result.name}: segment scores")
-            lines.extend(f"{seg.score:.{_width(s, width)}f}" for seg in s.segments)
-    return "\n".join(lines) + "\n"
+            yield f"\n# {s.system} {s.result.name}: segment scores\n"
+            for seg in s.segments:
+                yield f"{seg.score:.{_width(s, width)}f}\n"
+
+
+def _segment_result(s: Scored, seg: Score) -> Result:
+    """A segment's score as a result with the corpus result's signature and parameters."""
+    return replace(s.result, score=seg.score, sub_scores=seg.sub_scores, verbose=seg.verbose, n_segments=1)
 
 
 def _aligned(rows: list[list[str]]) -> list[str]:
@@ -166,31 +178,42 @@ def _test_table(scored: list[Scored], width: int | None, short: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _json(scored: list[Scored], short: bool) -> str:
-    results = []
-    for s in scored:
-        entry = {"system": s.system, "spec": s.spec, **s.result.to_dict(short)}
+def _json(scored: list[Scored], short: bool) -> Iterator[str]:
+    yield f'{{\n "mtmetrics": {json.dumps(__version__)},\n "results": [\n'
+    for k, s in enumerate(scored):
+        entry: dict[str, Any] = {"system": s.system, "spec": s.spec, **s.result.to_dict(short)}
         if s.interval is not None:
             entry["confidence"] = dict(vars(s.interval))
         if s.comparison is not None:
             entry["paired"] = {**vars(s.comparison), "baseline": next(x.system for x in scored if x.baseline)}
         elif s.baseline:
             entry["paired"] = {"baseline": s.system}
+        text = json.dumps(entry, indent=1, ensure_ascii=False)
         if s.segments is not None:
-            entry["segment_scores"] = [float(seg.score) for seg in s.segments]
-            entry["segment_sub_scores"] = [{k: float(v) for k, v in seg.sub_scores.items()} for seg in s.segments]
-        results.append(entry)
-    return json.dumps({"mtmetrics": __version__, "results": results}, indent=1, ensure_ascii=False) + "\n"
+            # segment lists are streamed from their spool file, one value per line
+            yield text[: -len("\n}")] + ',\n "segment_scores": ['
+            for n, seg in enumerate(s.segments):
+                yield ("," if n else "") + "\n  " + json.dumps(float(seg.score))
+            yield '\n ],\n "segment_sub_scores": ['
+            for n, seg in enumerate(s.segments):
+                subs = {key: float(v) for key, v in seg.sub_scores.items()}
+                yield ("," if n else "") + "\n  " + json.dumps(subs, ensure_ascii=False)
+            yield "\n ]\n}"
+        else:
+            yield text
+        yield ",\n" if k < len(scored) - 1 else "\n"
+    yield " ]\n}\n"
 
 
-def _tsv(scored: list[Scored], short: bool) -> str:
-    lines = []
+def _tsv(scored: list[Scored], short: bool) -> Iterator[str]:
     if any(s.segments is not None for s in scored):
-        lines.append("system\tmetric\tsegment\tscore")
+        yield "system\tmetric\tsegment\tscore\n"
         for s in scored:
             if s.segments is not None:
-                lines.extend(f"{s.system}\t{s.result.name}\t{i + 1}\t{seg.score!r}" for i, seg in enumerate(s.segments))
-        return "\n".join(lines) + "\n"
+                for i, seg in enumerate(s.segments):
+                    yield f"{s.system}\t{s.result.name}\t{i + 1}\t{seg.score!r}\n"
+        return
+    lines = []
     tested = _tested(scored)
     extra = "\tmean\tci_lower\tci_upper\tp_value" if tested else ""
     lines.append(f"system\tmetric\tscore\thigher_is_better{extra}\tsignature")
@@ -211,7 +234,7 @@ def _tsv(scored: list[Scored], short: bool) -> str:
         lines.append(
             f"{s.system}\t{s.result.name}\t{s.result.score!r}\t{hib}{cols}\t{s.result.signature.format(short)}"
         )
-    return "\n".join(lines) + "\n"
+    yield "\n".join(lines) + "\n"
 
 
 _LATEX_SPECIAL = {

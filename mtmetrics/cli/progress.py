@@ -10,9 +10,11 @@ from typing import TextIO
 class Progress:
     """Counts work units and redraws one status line at most ten times a second."""
 
-    def __init__(self, total: int, label: str, stream: TextIO | None = None, enabled: bool | None = None) -> None:
+    def __init__(
+        self, total: int | None, label: str, stream: TextIO | None = None, enabled: bool | None = None
+    ) -> None:
         self.stream = stream if stream is not None else sys.stderr
-        self.total = max(total, 1)
+        self.total = None if total is None else max(total, 1)
         self.label = label
         self.done = 0
         self.enabled = self.stream.isatty() if enabled is None else enabled
@@ -23,12 +25,14 @@ class Progress:
         """Record ``n`` more units of work and redraw if due."""
         self.done += n
         now = time.monotonic()
-        if self.enabled and (now - self._last > 0.1 or self.done >= self.total):
+        if self.enabled and (now - self._last > 0.1 or (self.total is not None and self.done >= self.total)):
             self._last = now
-            frac = min(self.done / self.total, 1.0)
-            bar = "#" * int(frac * 30)
             rate = self.done / max(now - self._start, 1e-9)
-            self.stream.write(f"\r{self.label} [{bar:<30}] {self.done}/{self.total} ({rate:,.0f}/s)")
+            if self.total is None:  # streaming: the length is unknown
+                self.stream.write(f"\r{self.label}: {self.done:,} segments ({rate:,.0f}/s)")
+            else:
+                bar = "#" * int(min(self.done / self.total, 1.0) * 30)
+                self.stream.write(f"\r{self.label} [{bar:<30}] {self.done}/{self.total} ({rate:,.0f}/s)")
             self.stream.flush()
 
     def close(self) -> None:

@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import plugins
 from ..errors import InputError, MtmetricsError, ParameterError, suggest
-from ..io import read_lines
-from ..metric import Metric, Segment, Statistics, build_segments
-from ..result import Result
+from ..io import read_chunks
+from ..io.alignments import alignments_from_lines
+from ..metric import Inputs, Metric, Segment, Statistics, build_segments
+from ..parallel import CHUNK
 from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED, Settings, compare_systems
+from ..streaming import SegmentStore, score_stream
 from .output import FORMATS, Scored, render
 from .progress import Progress
 
@@ -67,6 +69,9 @@ def base_parser() -> argparse.ArgumentParser:
         help="per-segment annotation NAME from FILE (one line per segment); with several files, each "
         "segment gets a list of lines, one per file (e.g. --annotation ref_pos refA.pos refB.pos); repeatable",
     )
+    p.add_argument("--align-hyp", metavar="FILE", help="Pharaoh word alignments source-hypothesis (i-j, 0-based)")
+    p.add_argument("--align-ref", nargs="+", metavar="FILE", help="Pharaoh alignments source-reference, one per REF")
+    p.add_argument("--align-one-based", action="store_true", help="alignment indices are 1-based (as gold files)")
     p.add_argument("-tok", "--tokenize", help="tokenizer for every metric with a 'tokenize' parameter")
     p.add_argument("-lc", "--lowercase", action="store_true", help="lowercase for every metric with 'lowercase'")
     p.add_argument("-sl", "--sentence-level", action="store_true", help="also report one score per segment")
@@ -160,51 +165,96 @@ def _metric_params(
     return params
 
 
-def _read_all(ns: argparse.Namespace) -> tuple[list[tuple[str, list[str]]], list[list[str]], list[str] | None]:
+@dataclass(frozen=True)
+class Layout:
+    """Where each input sits in the row of lines read in lockstep for one system."""
+
+    paths: tuple[str, ...]
+    n_refs: int
+    src: int | None
+    annotations: tuple[tuple[str, tuple[int, ...]], ...]
+    align_hyp: int | None
+    align_refs: tuple[int, ...]
+
+
+def _check_inputs(ns: argparse.Namespace) -> list[str]:
+    """The system files (``-`` for standard input), after the checks that need no reading."""
     if not ns.refs:
         raise InputError("no reference file given: mtmetrics REF [REF ...] -i HYP [HYP ...] -m NAME.")
-    refs = [read_lines(path) for path in ns.refs]
     if ns.input:
         twice = sorted({p for p in ns.input if ns.input.count(p) > 1})
         if twice:
             raise InputError(f"{twice[0]} is given twice to -i; each system needs its own file name.")
-        systems = [(path, read_lines(path)) for path in ns.input]
+        systems = list(ns.input)
     else:
         if sys.stdin.isatty():
             raise InputError("no system output: give -i HYP [HYP ...] or pipe the hypotheses to standard input.")
-        systems = [("-", read_lines("-"))]
-    src = read_lines(ns.src) if ns.src else None
-    counts = [(path, len(lines)) for path, lines in zip(ns.refs, refs, strict=True)]
-    counts += [(path if path != "-" else "<stdin>", len(lines)) for path, lines in systems]
-    if src is not None:
-        counts.append((ns.src, len(src)))
-    if len({c for _, c in counts}) > 1:
-        listing = ", ".join(f"{path}: {c} lines" for path, c in counts)
-        raise InputError(f"files have different numbers of lines ({listing}); each needs one line per segment.")
-    return systems, refs, src
-
-
-def _read_annotations(ns: argparse.Namespace, n: int, n_systems: int) -> dict[str, list[Any]] | None:
-    """``--annotation NAME FILE [FILE ...]`` as ``{NAME: per-segment line or list of lines}``."""
-    if not ns.annotation:
-        return None
-    if n_systems > 1:
-        raise InputError("--annotation describes one system's segments: score one -i file at a time.")
-    out: dict[str, list[Any]] = {}
-    for item in ns.annotation:
+        systems = ["-"]
+    if (ns.annotation or ns.align_hyp) and len(systems) > 1:
+        raise InputError("--annotation and --align-hyp describe one system's segments: score one -i file at a time.")
+    seen = set()
+    for item in ns.annotation or []:
         if len(item) < 2:
             raise InputError(f"--annotation {item[0]}: give the annotation's name, then its file(s).")
-        name, paths = item[0], item[1:]
-        if name in out:
-            raise InputError(f"--annotation {name} is given twice.")
-        columns = []
-        for path in paths:
-            lines = read_lines(path)
-            if len(lines) != n:
-                raise InputError(f"{path} (--annotation {name}) has {len(lines)} lines but the inputs have {n}.")
-            columns.append(lines)
-        out[name] = columns[0] if len(columns) == 1 else [list(row) for row in zip(*columns, strict=True)]
-    return out
+        if item[0] in seen:
+            raise InputError(f"--annotation {item[0]} is given twice.")
+        seen.add(item[0])
+    if (ns.align_hyp is None) != (ns.align_ref is None):
+        raise InputError("give both --align-hyp FILE and --align-ref FILE [FILE ...] (one per reference file).")
+    if ns.align_ref is not None:
+        if len(ns.align_ref) != len(ns.refs):
+            raise InputError(
+                f"{len(ns.align_ref)} --align-ref file(s) for {len(ns.refs)} reference file(s): give one per reference."
+            )
+        if not ns.src:
+            raise InputError("alignments link the source to the translations: give --src FILE too.")
+    return systems
+
+
+def _layout(ns: argparse.Namespace, system: str) -> Layout:
+    paths = [system, *ns.refs]
+    src = None
+    if ns.src:
+        src = len(paths)
+        paths.append(ns.src)
+    annotations = []
+    for name, *files in ns.annotation or []:
+        annotations.append((name, tuple(range(len(paths), len(paths) + len(files)))))
+        paths.extend(files)
+    align_hyp: int | None = None
+    align_refs: tuple[int, ...] = ()
+    if ns.align_hyp is not None:
+        align_hyp = len(paths)
+        paths.append(ns.align_hyp)
+        align_refs = tuple(range(len(paths), len(paths) + len(ns.align_ref)))
+        paths.extend(ns.align_ref)
+    return Layout(tuple(paths), len(ns.refs), src, tuple(annotations), align_hyp, align_refs)
+
+
+def _chunks(
+    layout: Layout, inputs: Inputs, names: dict[str, str], one_based: bool, size: int = CHUNK
+) -> Iterator[list[Segment]]:
+    """Segments read from the files in lockstep, a chunk at a time, checked as they come."""
+    first = 1
+    for rows in read_chunks(layout.paths, size):
+        hyps = [r[0] for r in rows]
+        refs: list[list[str | None]] = [[r[1 + k] for r in rows] for k in range(layout.n_refs)]
+        sources = [r[layout.src] for r in rows] if layout.src is not None else None
+        annotations: dict[str, list[Any]] = {}
+        for name, idx in layout.annotations:
+            annotations[name] = [r[idx[0]] for r in rows] if len(idx) == 1 else [[r[i] for i in idx] for r in rows]
+        if layout.align_hyp is not None and sources is not None:
+            a = layout.align_hyp
+            annotations["align_hyp"] = alignments_from_lines(
+                [r[a] for r in rows], layout.paths[a], sources, hyps, one_based, first
+            )
+            streams = [
+                alignments_from_lines([r[i] for r in rows], layout.paths[i], sources, refs[k], one_based, first)
+                for k, i in enumerate(layout.align_refs)
+            ]
+            annotations["align_refs"] = [tuple(s[j] for s in streams) for j in range(len(rows))]
+        yield build_segments(hyps, refs, sources, annotations or None, inputs, names, first)
+        first += len(rows)
 
 
 def run_score(argv: Sequence[str]) -> int:
@@ -228,34 +278,58 @@ def run_score(argv: Sequence[str]) -> int:
     if ns.width is not None and not 0 <= ns.width <= 17:
         raise ParameterError("-w/--width must be between 0 and 17.")
     metrics = [classes[s.name](**_metric_params(s, classes[s.name], ns, dests)) for s in specs]
-    systems, refs, src = _read_all(ns)
-    annotations = _read_annotations(ns, len(refs[0]), len(systems))
+    systems = _check_inputs(ns)
     settings = settings_of(ns, len(systems))
     if ns.jobs < 1:
         raise ParameterError(f"-j/--jobs must be at least 1, got {ns.jobs}.")
+    inputs = Inputs(
+        source=any(type(m).inputs.source for m in metrics),
+        annotations=tuple(sorted({a for m in metrics for a in type(m).inputs.annotations})),
+    )
     names = {f"ref{k}": path for k, path in enumerate(ns.refs)}
     if ns.src:
         names["sources"] = ns.src
-    work = len(systems) * len(metrics) * len(refs[0])
-    bar = Progress(work, "scoring", enabled=False if ns.no_progress or work < 20000 else None)
+    bar = Progress(None, "scoring", enabled=False if ns.no_progress else None)
     scored: list[Scored] = []
+    stores: list[SegmentStore] = []
+    try:
+        _score_systems(ns, systems, specs, metrics, inputs, names, settings, bar, scored, stores)
+    finally:
+        for store in stores:
+            store.close()
+    return 0
+
+
+def _score_systems(
+    ns: argparse.Namespace,
+    systems: list[str],
+    specs: list[MetricSpec],
+    metrics: list[Metric],
+    inputs: Inputs,
+    names: dict[str, str],
+    settings: Settings | None,
+    bar: Progress,
+    scored: list[Scored],
+    stores: list[SegmentStore],
+) -> None:
+    """Score every system, then write the output (``stores`` collects spool files to close)."""
     all_stats: list[list[Statistics]] = [[] for _ in metrics]
-    for path, hyps in systems:
+    for path in systems:
         names["hyps"] = path if path != "-" else "<stdin>"
-        for m, (spec, metric) in enumerate(zip(specs, metrics, strict=True)):
-            segments = build_segments(hyps, refs, src, annotations, metric.inputs, names)
-            stats = _statistics(metric, segments, bar, ns.jobs)
-            all_stats[m].append(stats)
-            corpus = metric.score_statistics(stats)
-            seg_results: list[Result] | None = metric.segment_results(stats) if ns.sentence_level else None
-            width = 2 if type(metric).score_range[1] > 1.0 else 4
-            scored.append(Scored(names["hyps"], spec.text, corpus, seg_results, width))
+        chunks = _chunks(_layout(ns, path), inputs, names, ns.align_one_based)
+        outcomes = score_stream(metrics, chunks, ns.jobs, settings is not None, ns.sentence_level, bar.advance)
+        for m, (spec, outcome) in enumerate(zip(specs, outcomes, strict=True)):
+            if outcome.segments is not None:
+                stores.append(outcome.segments)
+            if outcome.statistics is not None:
+                all_stats[m].append(outcome.statistics)
+            width = 2 if type(metrics[m]).score_range[1] > 1.0 else 4
+            scored.append(Scored(names["hyps"], spec.text, outcome.result, outcome.segments, width))
     bar.close()
     if settings is not None:
         scored = _with_tests(scored, metrics, all_stats, settings)
-    sys.stdout.write(render(scored, ns.format, ns.width, ns.score_only, ns.short))
+    render(scored, ns.format, ns.width, ns.score_only, ns.short, sys.stdout)
     sys.stdout.flush()
-    return 0
 
 
 def _with_tests(
@@ -272,7 +346,3 @@ def _with_tests(
         baseline = settings.paired is not None and s == 0
         out.append(replace(item, result=result, interval=test.interval, comparison=test.comparison, baseline=baseline))
     return out
-
-
-def _statistics(metric: Metric, segments: list[Segment], bar: Progress, jobs: int) -> Statistics:
-    return metric.statistics_of(segments, jobs, bar.advance if bar.enabled else None)

@@ -175,10 +175,22 @@ def read_alignment_file(
             f"{where} has {len(lines)} lines but there are {len(sources)} segments; an alignment file needs "
             f"one line per segment (an empty line for a sentence with no links)."
         )
-    if len(targets) != len(sources):
-        raise InputError(f"{where}: {len(targets)} target sentences for {len(sources)} source sentences.")
+    return alignments_from_lines(lines, where, sources, targets, one_based)
+
+
+def alignments_from_lines(
+    lines: Sequence[str],
+    where: str,
+    sources: Sequence[str],
+    targets: Sequence[str | None],
+    one_based: bool = False,
+    first: int = 1,
+) -> list[Alignment | None]:
+    """Parse and check Pharaoh lines (numbered from ``first`` in messages) against their sentences."""
+    if len(targets) != len(sources) or len(lines) != len(sources):
+        raise InputError(f"{where}: {len(lines)} lines, {len(targets)} targets and {len(sources)} sources.")
     out: list[Alignment | None] = []
-    for n, (line, src, tgt) in enumerate(zip(lines, sources, targets, strict=True), 1):
+    for n, (line, src, tgt) in enumerate(zip(lines, sources, targets, strict=True), first):
         pairs = parse_pairs(line, where, n, one_based)
         if tgt is None or not tgt.strip():
             if pairs:

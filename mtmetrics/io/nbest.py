@@ -51,7 +51,9 @@ def read_nbest(path: str | Path, n_sentences: int | None = None) -> list[list[En
     A sentence with no entry gets an empty list (ORANGE reports it as an error).
     """
     name = str(path)
-    entries = [parse_nbest_line(line, f"{name}:{k}") for k, line in enumerate(read_lines(path), start=1) if line.strip()]
+    entries = [
+        parse_nbest_line(line, f"{name}:{k}") for k, line in enumerate(read_lines(path), start=1) if line.strip()
+    ]
     if not entries:
         raise InputError(f"{name}: no n-best entries.")
     top = max(e.sentence for e in entries) + 1

@@ -103,7 +103,9 @@ def symmetrise(method: str, src_len: int, tgt_len: int, fwd: Iterable[Link], rev
     raise ParameterError(f"unknown symmetrisation '{method}'; choose one of {', '.join(SYMMETRISATIONS)}.")
 
 
-def aer(predicted: Sequence[Iterable[Link]], sure: Sequence[Iterable[Link]], possible: Sequence[Iterable[Link]]) -> float:
+def aer(
+    predicted: Sequence[Iterable[Link]], sure: Sequence[Iterable[Link]], possible: Sequence[Iterable[Link]]
+) -> float:
     """Corpus alignment error rate (Och & Ney 2003): ``1 - (|A∩S| + |A∩P|) / (|A| + |S|)``, S ⊆ P.
 
     Counts are summed over sentences; ``possible`` must include the sure links.
@@ -229,7 +231,7 @@ class EflomalAligner:
                 label = extra_name or Path(str(extra).partition(":")[0]).name.split(".")[0]
             if len(self.extra_src) != len(self.extra_tgt):
                 raise InputError("the extra parallel corpus needs as many source lines as target lines.")
-            digest = hashlib.sha256("\n".join(self.extra_src + ["|||"] + self.extra_tgt).encode()).hexdigest()
+            digest = hashlib.sha256("\n".join([*self.extra_src, "|||", *self.extra_tgt]).encode()).hexdigest()
             self.extra_label = f"{label}#{digest[:12]}"
 
     def signature(self) -> str:
@@ -288,7 +290,9 @@ def get_aligner(spec: str) -> Aligner:
         return DiagonalAligner()
     if kind == "eflomal":
         return EflomalAligner(sym=rest or "grow-diag-final-and")
-    raise ParameterError(f"unknown aligner '{spec}'; known: diagonal, eflomal, eflomal:SYM ({', '.join(SYMMETRISATIONS)}).")
+    raise ParameterError(
+        f"unknown aligner '{spec}'; known: diagonal, eflomal, eflomal:SYM ({', '.join(SYMMETRISATIONS)})."
+    )
 
 
 def align_annotations(

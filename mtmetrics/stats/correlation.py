@@ -41,9 +41,10 @@ def pearson_rows(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         xn = np.linalg.norm(xm, axis=1, keepdims=True)
         yn = np.linalg.norm(ym, axis=1, keepdims=True)
         r = np.sum((xm / xn) * (ym / yn), axis=1)
-    xn = np.nan_to_num(xn)
-    yn = np.nan_to_num(yn)
-    r = np.where((xn[:, 0] == 0) | (yn[:, 0] == 0), np.nan, r)
+    # a constant row is detected exactly (its mean may round away from its value, leaving
+    # deviations of one ulp that would otherwise give a spurious coefficient)
+    constant = np.all(x == x[:, :1], axis=1) | np.all(y == y[:, :1], axis=1)
+    r = np.where(constant, np.nan, r)
     return np.clip(r, -1.0, 1.0)
 
 

@@ -57,7 +57,9 @@ def oracle_rank(candidates: np.ndarray, oracle: float, tol: float = TIE_TOLERANC
     return 1.0 + better + int(np.count_nonzero(tied)) / 2.0
 
 
-def leave_one_out_scores(metric: Metric, candidates: Sequence[Sequence[str]], refs: Sequence[Sequence[str]]) -> list[SentenceScores]:
+def leave_one_out_scores(
+    metric: Metric, candidates: Sequence[Sequence[str]], refs: Sequence[Sequence[str]]
+) -> list[SentenceScores]:
     """Score every candidate and reference of every sentence, leave-one-out (steps 1–3).
 
     ``candidates[i]`` are sentence ``i``'s n-best hypotheses, ``refs[i]`` its references.

@@ -17,13 +17,13 @@ origins of everything it has scored and reports them in the signature field ``al
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from mtmetrics import Field, InputError, Metric, Segment, Statistics
+from mtmetrics import Field, InputError, Metric, Segment
 from mtmetrics.io.alignments import Alignment, tokens
 from mtmetrics.resources.aligners import DiagonalAligner, align_annotations
 
@@ -78,7 +78,7 @@ def aligned_segment(segment: Segment, lowercase: bool = False, need_refs: bool =
 
 
 def example_annotations(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], sources: Sequence[str]) -> dict:
-    """Deterministic toy alignments (:class:`~mtmetrics.resources.aligners.DiagonalAligner`) for the conformance suite."""
+    """Deterministic toy alignments (``DiagonalAligner``) for the conformance suite."""
     return align_annotations(DiagonalAligner(), sources, hyps, refs)
 
 
@@ -88,10 +88,8 @@ class AlignedMetric(Metric):
     def setup(self) -> None:
         self._origins: set[str] = set()
 
-    def statistics_of(
-        self, segments: Sequence[Segment], jobs: int = 1, progress: Callable[[int], None] | None = None
-    ) -> Statistics:
-        # origins are read here, in the calling process, before any worker process is involved
+    def observe(self, segments: Sequence[Segment]) -> None:
+        """Record the alignments' origins (called in the calling process, before any worker)."""
         for seg in segments:
             for key in ALIGN_ANNOTATIONS:
                 value: Any = seg.annotations.get(key)
@@ -99,7 +97,6 @@ class AlignedMetric(Metric):
                 for item in items:
                     if item is not None:
                         self._origins.add(item.origin if isinstance(item, Alignment) else "given")
-        return super().statistics_of(segments, jobs, progress)
 
     def resource_fields(self) -> tuple[Field, ...]:
         return (Field("align", "+".join(sorted(self._origins)) or "none", "a"),)

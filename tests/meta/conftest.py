@@ -14,10 +14,13 @@ WMT21_RUEN = DATA / "test" / "wmt21-news" / "derived" / "newstest2021.ru-en.da-s
 JOSHUA = DATA / "nbest" / "joshua-bn-en" / "test" / "bn-en" / "hiero"
 
 
-def _subset(src: Path, dst: Path, keep: int, lps: tuple[str, ...] | None = None) -> Path:
+def _subset(src: Path, dst: Path, keep: int, lps: tuple[str, ...] | None = None, max_sid: int | None = None) -> Path:
     with gzip.open(require(src), "rt", encoding="utf-8") as fh:
         lines = fh.read().split("\n")[:-1]
+    sid = lines[0].split("\t").index("sid")
     rows = [ln for ln in lines[1:] if lps is None or ln.split("\t", 1)[0] in lps]
+    if max_sid is not None:
+        rows = [ln for ln in rows if int(ln.split("\t")[sid]) <= max_sid]
     dst.write_text("\n".join([lines[0], *rows[:keep]]) + "\n", encoding="utf-8")
     return dst
 
@@ -35,9 +38,9 @@ def wmt17_small(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def wmt21_small(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The first 400 rows of the WMT21 ru-en join (two references, a source column), gzipped."""
+    """WMT21 ru-en join rows of source segments 1-40 (two references, a source column), gzipped."""
     d = tmp_path_factory.mktemp("wmt21")
-    plain = _subset(WMT21_RUEN, d / "ruen.tsv", 400)
+    plain = _subset(WMT21_RUEN, d / "ruen.tsv", 10**6, max_sid=40)
     out = d / "ruen.tsv.gz"
     out.write_bytes(gzip.compress(plain.read_bytes()))
     return out

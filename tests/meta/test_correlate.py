@@ -83,8 +83,12 @@ def test_system_level_equals_oracle(wmt17_small: Path, wmt17_doc: dict) -> None:
         ter.append(-sacrebleu.corpus_ter([r["hyp"] for r in mine], [[r["ref"] for r in mine]]).score)
         human.append(np.mean([float(r["z"]) for r in mine]))
     for kind, fn in (("pearson", scipy.stats.pearsonr), ("kendall", scipy.stats.kendalltau)):
-        assert _get(wmt17_doc, "cs-en", "system", "chrf", kind)["value"] == pytest.approx(fn(chrf, human).statistic, abs=1e-12)
-        assert _get(wmt17_doc, "cs-en", "system", "ter", kind)["value"] == pytest.approx(fn(ter, human).statistic, abs=1e-12)
+        assert _get(wmt17_doc, "cs-en", "system", "chrf", kind)["value"] == pytest.approx(
+            fn(chrf, human).statistic, abs=1e-12
+        )
+        assert _get(wmt17_doc, "cs-en", "system", "ter", kind)["value"] == pytest.approx(
+            fn(ter, human).statistic, abs=1e-12
+        )
     pts = {(p["metric"], p["system"]): p for p in wmt17_doc["system_points"] if p["group"] == "cs-en"}
     for s, c, t in zip(systems, chrf, ter, strict=True):
         assert pts[("chrf", s)]["metric_score"] == pytest.approx(c, abs=1e-9)
@@ -96,7 +100,12 @@ def test_error_rate_flipped_and_signatures(wmt17_doc: dict) -> None:
     assert info["ter"]["sign_flipped"] and not info["chrf"]["sign_flipped"]
     assert info["chrf"]["signature"].startswith("chrF2|nrefs:1|")
     assert _get(wmt17_doc, "cs-en", "segment", "ter", "pearson")["value"] > 0.3  # negated TER correlates positively
-    assert wmt17_doc["sha256"] and wmt17_doc["bootstrap"] == {"n": 200, "seed": 12345, "level": 0.95, "interval": "percentile"}
+    assert wmt17_doc["sha256"] and wmt17_doc["bootstrap"] == {
+        "n": 200,
+        "seed": 12345,
+        "level": 0.95,
+        "interval": "percentile",
+    }
 
 
 def test_intervals_contain_estimate_and_are_seeded(wmt17_small: Path, wmt17_doc: dict) -> None:
@@ -104,14 +113,44 @@ def test_intervals_contain_estimate_and_are_seeded(wmt17_small: Path, wmt17_doc:
         if e["level"] == "segment":
             assert e["lower"] <= e["value"] <= e["upper"]
             assert e["resamples"] == 200
-    code, again = _run("meta", "correlate", str(wmt17_small), "-m", "chrf", "ter", "--human", "z", "-f", "json",
-                       "--bootstrap-n", "200", "-j", "2")
+    _, again = _run(
+        "meta",
+        "correlate",
+        str(wmt17_small),
+        "-m",
+        "chrf",
+        "ter",
+        "--human",
+        "z",
+        "-f",
+        "json",
+        "--bootstrap-n",
+        "200",
+        "-j",
+        "2",
+    )
     assert json.loads(again) == wmt17_doc  # same seed, any -j: same output
-    code, other = _run("meta", "correlate", str(wmt17_small), "-m", "chrf", "--human", "z", "-f", "json",
-                       "--bootstrap-n", "200", "--seed", "0")
+    _code, other = _run(
+        "meta",
+        "correlate",
+        str(wmt17_small),
+        "-m",
+        "chrf",
+        "--human",
+        "z",
+        "-f",
+        "json",
+        "--bootstrap-n",
+        "200",
+        "--seed",
+        "0",
+    )
     o = json.loads(other)
     assert o["bootstrap"]["seed"] == 0
-    assert _get(o, "cs-en", "segment", "chrf", "pearson")["lower"] != _get(wmt17_doc, "cs-en", "segment", "chrf", "pearson")["lower"]
+    assert (
+        _get(o, "cs-en", "segment", "chrf", "pearson")["lower"]
+        != _get(wmt17_doc, "cs-en", "segment", "chrf", "pearson")["lower"]
+    )
 
 
 def test_bootstrap_interval_oracle(wmt17_small: Path) -> None:
@@ -130,14 +169,31 @@ def test_bootstrap_interval_oracle(wmt17_small: Path) -> None:
 
 
 def test_item_level_and_multi_reference(wmt21_small: Path) -> None:
-    code, out = _run("meta", "correlate", str(wmt21_small), "-m", "chrf", "--human", "z", "raw", "--levels", "segment",
-                     "item", "-f", "json", "--bootstrap-n", "50")
+    _code, out = _run(
+        "meta",
+        "correlate",
+        str(wmt21_small),
+        "-m",
+        "chrf",
+        "--human",
+        "z",
+        "raw",
+        "--levels",
+        "segment",
+        "item",
+        "-f",
+        "json",
+        "--bootstrap-n",
+        "50",
+    )
     doc = json.loads(out)
     assert doc["columns"]["refs"] == ["ref_A", "ref_B"]
     rows = _rows(wmt21_small)
     chrf = np.array([sacrebleu.sentence_chrf(r["hyp"], [r["ref_A"], r["ref_B"]]).score for r in rows])
     z = np.array([float(r["z"]) for r in rows])
-    assert _get(doc, "ru-en", "segment", "chrf", "pearson")["value"] == pytest.approx(scipy.stats.pearsonr(chrf, z).statistic, abs=1e-12)
+    assert _get(doc, "ru-en", "segment", "chrf", "pearson")["value"] == pytest.approx(
+        scipy.stats.pearsonr(chrf, z).statistic, abs=1e-12
+    )
     per_item = []
     for sid in dict.fromkeys(r["sid"] for r in rows):
         pos = [i for i, r in enumerate(rows) if r["sid"] == sid]
@@ -151,21 +207,30 @@ def test_item_level_and_multi_reference(wmt21_small: Path) -> None:
 def test_text_output_and_compare(wmt17_small: Path) -> None:
     code, out = _run("meta", "correlate", str(wmt17_small), "-m", "chrf", "ter", "--human", "z", "--bootstrap-n", "20")
     assert code == 0
-    assert "ter (-)" in out and "error rate" in out and "signatures:" in out and "[cs-en] human=z  system level, n=4" in out
-    code, out = _run("meta", "compare", str(wmt17_small), "-m", "chrf", "bleu", "--human", "z", "-f", "json",
-                     "--bootstrap-n", "100")
+    assert (
+        "ter (-)" in out
+        and "error rate" in out
+        and "signatures:" in out
+        and "[cs-en] human=z  system level, n=4" in out
+    )
+    code, out = _run(
+        "meta", "compare", str(wmt17_small), "-m", "chrf", "bleu", "--human", "z", "-f", "json", "--bootstrap-n", "100"
+    )
     doc = json.loads(out)
     c = doc["comparisons"][0]
     rows = [r for r in _rows(wmt17_small) if r["lp"] == "cs-en"]
     chrf = [sacrebleu.sentence_chrf(r["hyp"], [r["ref"]]).score for r in rows]
-    bleu = [sacrebleu.sentence_bleu(r["hyp"], [r["ref"]], smooth_method="exp", use_effective_order=False).score for r in rows]
+    bleu = [
+        sacrebleu.sentence_bleu(r["hyp"], [r["ref"]], smooth_method="exp", use_effective_order=False).score
+        for r in rows
+    ]
     assert c["r_ab"] == pytest.approx(scipy.stats.pearsonr(chrf, bleu).statistic, abs=1e-9)
     assert set(c["tests"]) == {"williams", "mrr", "fisher", "paired_bootstrap"}
     assert c["tests"]["williams"]["df"] == 557
 
 
 def test_compare_values_and_errors() -> None:
-    code, out = _run("meta", "compare", "--values", "0.6", "0.4", "0.5", "30", "-f", "json")
+    _code, out = _run("meta", "compare", "--values", "0.6", "0.4", "0.5", "30", "-f", "json")
     doc = json.loads(out)
     assert doc["values"]["tests"]["williams"]["statistic"] == pytest.approx(1.29292809, abs=1e-8)
     assert _run("meta", "compare")[0] == 2

@@ -123,4 +123,6 @@ def test_tau_like_brute_force() -> None:
     h = rng.normal(size=60) * 30
     g = rng.integers(0, 8, 60)
     for thr in (0.0, 25.0):
-        assert tau_like(m, h, g, thr) == pytest.approx(_tau_like_brute(m.tolist(), h.tolist(), g.tolist(), thr), abs=1e-15)
+        assert tau_like(m, h, g, thr) == pytest.approx(
+            _tau_like_brute(m.tolist(), h.tolist(), g.tolist(), thr), abs=1e-15
+        )

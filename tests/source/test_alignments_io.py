@@ -63,7 +63,7 @@ def test_out_of_range_names_file_line_and_pair(tmp_path: Path) -> None:
 
 def test_line_count_must_match(tmp_path: Path) -> None:
     path = _write(tmp_path, "short.align", ["0-0"])
-    with pytest.raises(InputError, match="short.align has 1 lines but there are 2 segments"):
+    with pytest.raises(InputError, match=r"short\.align has 1 lines but there are 2 segments"):
         read_alignment_file(path, ["a", "b"], ["x", "y"])
 
 
@@ -71,7 +71,7 @@ def test_missing_reference_gives_none(tmp_path: Path) -> None:
     path = _write(tmp_path, "ref.align", ["0-0", ""])
     assert read_alignment_file(path, ["a", "b"], ["x", ""]) == [Alignment(frozenset({(0, 0)}), origin="file"), None]
     bad = _write(tmp_path, "bad.align", ["0-0", "0-0"])
-    with pytest.raises(InputError, match="bad.align:2: the target sentence is missing"):
+    with pytest.raises(InputError, match=r"bad\.align:2: the target sentence is missing"):
         read_alignment_file(bad, ["a", "b"], ["x", None])
 
 

@@ -1,0 +1,202 @@
+"""Learning a combined metric (META.md section 4): MCT and stepwise linear regression.
+
+**MCT** (Liu & Gildea 2007): weights ``w`` of ``s = X w`` maximising Pearson's r with the human
+scores ``h``. With centred ``a = Xc w`` and ``b = hc``, ``r = a·b / (|a| |b|)`` and the analytic
+gradient is ``∇r = Xc^T b / (|a||b|) - r Xc^T a / |a|²``. Features are standardised first (r does
+not depend on a feature's scale or offset); gradient ascent with backtracking (so r never
+decreases) runs from every single-feature start and from seeded random starts; the best result is
+kept, so MCT is never worse than the best single feature on its training data. The weights are
+reported on the raw feature scale.
+
+**Stepwise regression** (Russo-Lassner et al. 2005): ordinary least squares with an intercept;
+the feature whose partial F is most significant enters if ``p < p_enter``; features whose partial F
+has ``p > p_remove`` leave; stop when nothing enters or leaves. The paper's text says the feature
+"with the smallest F statistics is added" — read as the smallest p-value (largest F), as META.md
+states and as every stepwise procedure does.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .correlation import pearson
+from .corrtests import t_sf
+
+
+def pearson_and_gradient(w: np.ndarray, xc: np.ndarray, hc: np.ndarray) -> tuple[float, np.ndarray]:
+    """Pearson's r of ``xc @ w`` with ``hc`` (both centred) and its gradient in ``w``."""
+    a = xc @ w
+    na = float(np.linalg.norm(a))
+    nb = float(np.linalg.norm(hc))
+    if na == 0.0 or nb == 0.0:
+        return math.nan, np.zeros_like(w)
+    r = float(a @ hc) / (na * nb)
+    grad = xc.T @ hc / (na * nb) - r * (xc.T @ a) / (na * na)
+    return r, grad
+
+
+def _ascend(w: np.ndarray, xc: np.ndarray, hc: np.ndarray, iters: int, tol: float) -> tuple[float, np.ndarray]:
+    r, g = pearson_and_gradient(w, xc, hc)
+    step = 1.0
+    for _ in range(iters):
+        gn = float(np.linalg.norm(g))
+        if gn < tol or math.isnan(r):
+            break
+        while step > 1e-12:
+            cand = w + step * g / gn * np.linalg.norm(w)
+            rc, gc = pearson_and_gradient(cand, xc, hc)
+            if rc > r:
+                break
+            step /= 2.0
+        else:
+            break
+        improved = rc - r
+        w, r, g = cand / np.linalg.norm(cand), rc, gc
+        step = min(step * 2.0, 1.0)
+        if improved < tol * 1e-3:
+            break
+    return r, w
+
+
+@dataclass
+class MctResult:
+    """Learned weights (raw feature scale), training r, and the best single feature's r."""
+
+    weights: list[float]
+    r: float
+    best_single: float
+    best_single_feature: int
+    restarts: int
+    seed: int
+    means: list[float] = field(default_factory=list)
+    scales: list[float] = field(default_factory=list)
+
+
+def mct(x: np.ndarray, h: np.ndarray, restarts: int = 10, seed: int = 12345, iters: int = 500) -> MctResult:
+    """Maximum correlation training of ``x`` (n × d features) against ``h``."""
+    x = np.asarray(x, dtype=np.float64)
+    h = np.asarray(h, dtype=np.float64)
+    mu = x.mean(axis=0)
+    sd = x.std(axis=0)
+    sd_safe = np.where(sd > 0, sd, 1.0)
+    xc = (x - mu) / sd_safe
+    hc = h - h.mean()
+    d = x.shape[1]
+    singles = [pearson(x[:, j], h) if sd[j] > 0 else -math.inf for j in range(d)]
+    best_j = int(np.nanargmax(np.nan_to_num(np.array(singles), nan=-np.inf)))
+    best = (singles[best_j], np.eye(d)[best_j])
+    rng = np.random.default_rng(seed)
+    starts = [np.eye(d)[j] for j in range(d) if sd[j] > 0] + [rng.normal(size=d) for _ in range(restarts)]
+    for w0 in starts:
+        w0 = w0 / np.linalg.norm(w0)
+        r, w = _ascend(w0, xc, hc, iters, 1e-10)
+        if not math.isnan(r) and r > best[0]:
+            best = (r, w)
+    w_raw = best[1] / sd_safe
+    w_raw = np.where(sd > 0, w_raw, 0.0)
+    return MctResult(
+        w_raw.tolist(), float(best[0]), float(singles[best_j]), best_j, restarts, seed, mu.tolist(), sd.tolist()
+    )
+
+
+def leave_one_system_out(
+    x: np.ndarray, h: np.ndarray, systems: Sequence[str], restarts: int = 10, seed: int = 12345
+) -> dict[str, object]:
+    """Train on all systems but one, correlate on the one left out; average over systems.
+
+    Also gives each single feature's correlation on the same held-out systems, for comparison.
+    """
+    systems_arr = np.asarray(systems)
+    names = list(dict.fromkeys(systems_arr.tolist()))
+    per_system = []
+    for s in names:
+        test = systems_arr == s
+        if np.count_nonzero(test) < 3 or np.count_nonzero(~test) < 3:
+            continue
+        model = mct(x[~test], h[~test], restarts, seed)
+        r = pearson(x[test] @ np.array(model.weights), h[test])
+        singles = [pearson(x[test][:, j], h[test]) for j in range(x.shape[1])]
+        per_system.append({"system": s, "segments": int(np.count_nonzero(test)), "r": r, "single": singles})
+    rs = [float(p["r"]) for p in per_system if not math.isnan(float(p["r"]))]
+    singles_mean = [float(np.nanmean([p["single"][j] for p in per_system])) for j in range(x.shape[1])]
+    return {"mean_r": float(np.mean(rs)) if rs else math.nan, "single_mean_r": singles_mean, "systems": per_system}
+
+
+# ------------------------------------------------------------------------------ stepwise OLS
+def _rss(x: np.ndarray, h: np.ndarray, cols: Sequence[int]) -> float:
+    a = np.column_stack([np.ones(len(h)), *(x[:, c] for c in cols)])
+    coef, *_ = np.linalg.lstsq(a, h, rcond=None)
+    resid = h - a @ coef
+    return float(resid @ resid)
+
+
+def f_p_value(f: float, df_den: int) -> float:
+    """p-value of a partial F with (1, df_den) degrees of freedom (= two-sided t with t² = F)."""
+    if df_den <= 0 or math.isnan(f):
+        return math.nan
+    if f <= 0:
+        return 1.0
+    return 2.0 * t_sf(math.sqrt(f), df_den)
+
+
+def partial_f(x: np.ndarray, h: np.ndarray, base: Sequence[int], extra: int) -> float:
+    """Partial F of adding ``extra`` to a model with ``base`` (and an intercept)."""
+    n = len(h)
+    rss_small = _rss(x, h, base)
+    rss_big = _rss(x, h, [*base, extra])
+    df = n - len(base) - 2
+    if rss_big <= 0:
+        return math.inf
+    return (rss_small - rss_big) / (rss_big / df)
+
+
+@dataclass
+class StepwiseResult:
+    """Chosen features (indices, in entry order), OLS coefficients, r of the fit, the steps taken."""
+
+    features: list[int]
+    intercept: float
+    coefficients: list[float]
+    r: float
+    steps: list[dict[str, object]]
+
+
+def stepwise(x: np.ndarray, h: np.ndarray, p_enter: float = 0.05, p_remove: float = 0.10) -> StepwiseResult:
+    """Stepwise OLS feature selection by partial F tests (``p_remove >= p_enter`` avoids cycles)."""
+    if p_remove < p_enter:
+        raise ValueError("p_remove must be at least p_enter")
+    n, d = x.shape
+    chosen: list[int] = []
+    steps: list[dict[str, object]] = []
+    for _ in range(4 * d + 4):
+        changed = False
+        best: tuple[float, int, float] | None = None
+        for j in range(d):
+            if j in chosen or np.ptp(x[:, j]) == 0:
+                continue
+            f = partial_f(x, h, chosen, j)
+            p = f_p_value(f, n - len(chosen) - 2)
+            if best is None or p < best[0]:
+                best = (p, j, f)
+        if best is not None and best[0] < p_enter:
+            chosen.append(best[1])
+            steps.append({"action": "enter", "feature": best[1], "F": best[2], "p": best[0]})
+            changed = True
+        for j in list(chosen):
+            others = [c for c in chosen if c != j]
+            f = partial_f(x, h, others, j)
+            p = f_p_value(f, n - len(chosen) - 1)
+            if p > p_remove:
+                chosen.remove(j)
+                steps.append({"action": "remove", "feature": j, "F": f, "p": p})
+                changed = True
+        if not changed:
+            break
+    a = np.column_stack([np.ones(n), *(x[:, c] for c in chosen)])
+    coef, *_ = np.linalg.lstsq(a, h, rcond=None)
+    r = pearson(a @ coef, h) if chosen else math.nan
+    return StepwiseResult(chosen, float(coef[0]), [float(c) for c in coef[1:]], r, steps)

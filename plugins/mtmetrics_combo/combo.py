@@ -1,0 +1,120 @@
+"""``combo``: score with a model learned by ``mtmetrics meta mct`` or ``meta regress``.
+
+The model file (JSON, ``format: mtmetrics-combo/1``) lists the feature metrics as ``-m`` specs,
+their signatures at training time, a sign per feature (-1 for error rates, which were negated
+when learning), the weights and intercept, and the training data's name and SHA-256. A segment's
+score is ``intercept + Σ_j weight_j · sign_j · score_j`` where ``score_j`` is feature ``j``'s
+sentence-level score; the corpus score is the mean over segments (``mean`` aggregation). The
+signature carries the SHA-256 of the model file (its first 16 hex digits) and each feature
+metric's signature is checked against the model's: a feature whose signature changed (another
+tokenizer, a new version of a plugin) is an error, since the weights were learned for it.
+Scores are unbounded (weights can be negative), so ``score_range`` is open and identity is not
+guaranteed to be best.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+import numpy as np
+
+import mtmetrics
+from mtmetrics import Field, Metric, Param, Segment
+
+
+def _spec(text: str) -> tuple[str, dict[str, str]]:
+    name, _, rest = text.partition(":")
+    params: dict[str, str] = {}
+    for item in filter(None, rest.split(",")):
+        key, _, value = item.partition("=")
+        params[key.strip().replace("-", "_")] = value.strip()
+    return name.strip(), params
+
+
+def _signature_core(sig: str) -> str:
+    """A signature without its nrefs field (the model may be used with another number of references)."""
+    return "|".join(f for f in sig.split("|") if not f.startswith("nrefs:"))
+
+
+class Combo(Metric):
+    """A linear combination of metric scores learned by maximum correlation training or regression."""
+
+    name = "combo"
+    params = (
+        Param(
+            "model", str, None, "path of the JSON model written by 'mtmetrics meta mct/regress -o'", None, nullable=True
+        ),
+    )
+    aggregation = "mean"
+    score_range = (-math.inf, math.inf)
+    perfect_on_identity = False
+    description: ClassVar[str] = "learned linear combination of metrics (meta mct / meta regress model file)"
+
+    def setup(self) -> None:
+        path = self.values["model"]
+        if path is None:
+            raise mtmetrics.ParameterError(
+                "combo needs a model: -m combo:model=PATH (from 'mtmetrics meta mct -o PATH')."
+            )
+        p = Path(path)
+        if not p.exists():
+            raise mtmetrics.ResourceError(
+                f"combo: model file {path} not found (write one with 'mtmetrics meta mct -o')."
+            )
+        raw = p.read_bytes()
+        self.sha256 = hashlib.sha256(raw).hexdigest()
+        try:
+            doc: dict[str, Any] = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise mtmetrics.InputError(f"combo: {path} is not JSON ({exc.msg}).") from None
+        if doc.get("format") != "mtmetrics-combo/1":
+            raise mtmetrics.InputError(f"combo: {path} is not an mtmetrics-combo/1 model.")
+        self.doc = doc
+        self.features: list[Metric] = []
+        for f in doc["features"]:
+            name, params = _spec(f["spec"])
+            metric = mtmetrics.load_metric(name, **params)
+            now = _signature_core(str(metric.signature("1")))
+            if now != _signature_core(f["signature"]):
+                raise mtmetrics.InputError(
+                    f"combo: feature {f['spec']} now has the signature {now}, but the model was trained with "
+                    f"{_signature_core(f['signature'])}."
+                )
+            self.features.append(metric)
+        self.signs = np.array([float(f["sign"]) for f in doc["features"]])
+        self.weights = np.array(doc["weights"], dtype=np.float64)
+        self.intercept = float(doc.get("intercept", 0.0))
+
+    @staticmethod
+    def example_params(folder: Path) -> dict[str, str]:
+        """A small model over chrF and BLEUS4 written to ``folder``, for the conformance suite."""
+        features = []
+        for spec in ("chrf", "bleus"):
+            features.append({"spec": spec, "signature": str(mtmetrics.load_metric(spec).signature("1")), "sign": 1})
+        doc = {"format": "mtmetrics-combo/1", "features": features, "weights": [0.5, 0.5], "intercept": 0.0}
+        path = Path(folder) / "combo-example.json"
+        path.write_text(json.dumps(doc, indent=1), encoding="utf-8")
+        return {"model": str(path)}
+
+    def stat_names(self) -> tuple[str, ...]:
+        return ("score", *(f["spec"] for f in self.doc["features"]))
+
+    def segment_statistics(self, segment: Segment) -> np.ndarray:
+        return self.corpus_statistics([segment])[0]
+
+    def corpus_statistics(self, segments: Sequence[Segment]) -> np.ndarray:
+        cols = []
+        for metric in self.features:
+            stats = metric.statistics_of(segments)
+            cols.append(metric.score_rows(stats.array))
+        feats = np.column_stack(cols) * self.signs
+        combo = self.intercept + feats @ self.weights
+        return np.column_stack([combo, feats])
+
+    def resource_fields(self) -> tuple[Field, ...]:
+        return (Field("model", self.sha256[:16], "model"),)

@@ -1,0 +1,36 @@
+"""Built-in plugin: the paraphrase features of Russo-Lassner, Lin & Resnik (2005) and their regressions.
+
+* metric ``paraphrase`` (:class:`Paraphrase`): per segment, the features Wrd, NP, WnSyn, Verb, PNP,
+  Order, D2-D5 against the lowest-TER reference, and a main score (mean of the primitive features);
+* command ``mtmetrics paraphrase train`` / ``evaluate``: the paper's regression models (B, T, M,
+  BP, TP, MP, BT, BTP, BTM, BTMP) with stepwise selection, saved as JSON model files, and their
+  correlation table (the analogue of the paper's Table 1).
+
+Resources (NLTK, WordNet, VerbNet, the POS tagger, PyStemmer) are loaded when a metric is
+instantiated, never at import or registration.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+import mtmetrics
+
+from .metric import Paraphrase
+
+__all__ = ["Paraphrase"]
+
+
+@mtmetrics.hookimpl
+def register_metrics(register: Callable[[type[mtmetrics.Metric]], None]) -> None:
+    """Register ``paraphrase``."""
+    register(Paraphrase)
+
+
+@mtmetrics.hookimpl
+def register_commands(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``mtmetrics paraphrase`` (sub-commands ``train`` and ``evaluate``)."""
+    from .cli import add_paraphrase_command
+
+    add_paraphrase_command(subparsers)

@@ -1,0 +1,118 @@
+"""Scoring on a Dask cluster (``pip install 'mtmetrics[dask]'``).
+
+Segments live in a Dask bag (of :class:`~mtmetrics.Segment` objects or of dicts with ``hyp``,
+``refs`` and optionally ``source`` and ``annotations``) or in a Dask DataFrame (one column for the
+hypothesis, one per reference). Each partition is scored where it lives: the worker builds the
+metric once (cached per process by class and parameters, so tokenizers, tables and taggers load
+once per worker) and returns the partition's exact statistic sums (:class:`ExactSum`), which the
+client merges in partition order. The result object and its signature are the ones
+``metric.corpus_score`` gives on the same segments, to the last bit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from .accumulate import ExactSum
+from .errors import InputError, ResourceError
+from .metric import Metric, Segment, Statistics, build_segments
+from .result import Result
+from .signature import nrefs_value
+
+INSTALL = "pip install 'mtmetrics[dask]'"
+
+
+def _require_dask() -> None:
+    try:
+        import dask.bag  # noqa: F401
+    except ImportError:
+        raise ResourceError(f"the Dask integration needs dask: {INSTALL}") from None
+
+
+@lru_cache(maxsize=16)
+def _metric(cls: type[Metric], params: tuple[tuple[str, Any], ...]) -> Metric:
+    return cls(**dict(params))
+
+
+def _segment(item: Any) -> Segment:
+    if isinstance(item, Segment):
+        return item
+    if isinstance(item, Mapping):
+        refs = item.get("refs")
+        if refs is None or isinstance(refs, str):
+            raise InputError("a bag item needs 'refs': a list of reference strings.")
+        source = item.get("source")
+        annotations = {k: [v] for k, v in (item.get("annotations") or {}).items()}
+        return build_segments([item["hyp"]], [[r] for r in refs], None if source is None else [source], annotations)[0]
+    raise InputError(f"bag items must be mtmetrics.Segment objects or dicts, not {type(item).__name__}.")
+
+
+def _partition(
+    items: Iterable[Any], cls: type[Metric], params: tuple[tuple[str, Any], ...], keep: bool
+) -> list[tuple[ExactSum, set[int], np.ndarray | None]]:
+    metric = _metric(cls, params)
+    segments = [_segment(item) for item in items]
+    acc = ExactSum(len(metric.stat_names()))
+    if not segments:
+        return [(acc, set(), None)]
+    metric.observe(segments)
+    rows = np.asarray(metric.corpus_statistics(segments), dtype=np.float64)
+    acc.add(rows)
+    return [(acc, {len(s.refs) for s in segments}, rows if keep else None)]
+
+
+def score_bag(metric: Metric, bag: Any, keep_statistics: bool = False) -> tuple[Result, Statistics | None]:
+    """Score a Dask bag of segments; returns the corpus result and, on request, the statistics."""
+    _require_dask()
+    params = tuple(sorted(metric.values.items()))
+    parts = bag.map_partitions(_partition, type(metric), params, keep_statistics).compute()
+    total = ExactSum(len(metric.stat_names()))
+    ref_counts: set[int] = set()
+    arrays = []
+    for acc, counts, rows in parts:
+        total.merge(acc)
+        ref_counts |= counts
+        if rows is not None:
+            arrays.append(rows)
+    if total.count == 0:
+        raise InputError("the bag holds no segments to score (empty input).")
+    sums = total.total()
+    aggregated = sums / total.count if type(metric).aggregation == "mean" else sums
+    nrefs = nrefs_value(ref_counts)
+    result = metric.score_aggregate(aggregated, total.count, nrefs)
+    stats = None
+    if keep_statistics:
+        stats = Statistics(metric.stat_names(), np.concatenate(arrays), type(metric).aggregation, nrefs)
+    return result, stats
+
+
+def score_dataframe(
+    metric: Metric,
+    frame: Any,
+    hyp: str = "hyp",
+    refs: Sequence[str] = ("ref",),
+    source: str | None = None,
+    keep_statistics: bool = False,
+) -> tuple[Result, Statistics | None]:
+    """Score a Dask DataFrame: column ``hyp``, reference columns ``refs``, optional ``source``."""
+    _require_dask()
+    missing = [c for c in (hyp, *refs, *([source] if source else [])) if c not in frame.columns]
+    if missing:
+        raise InputError(
+            f"the DataFrame has no column {missing[0]!r}; its columns: {', '.join(map(str, frame.columns))}."
+        )
+    columns = [hyp, *refs, *([source] if source else [])]
+    bag = frame[columns].to_bag(index=False, format="tuple").map(_row_to_dict, len(refs), source is not None)
+    return score_bag(metric, bag, keep_statistics)
+
+
+def _row_to_dict(row: tuple[Any, ...], n_refs: int, has_source: bool) -> dict[str, Any]:
+    refs = [None if r is None or (isinstance(r, float) and r != r) else r for r in row[1 : 1 + n_refs]]
+    out: dict[str, Any] = {"hyp": row[0], "refs": refs}
+    if has_source:
+        out["source"] = row[1 + n_refs]
+    return out

@@ -83,17 +83,23 @@ def score_stream(
                 metric.observe(chunk)
             yield chunk
 
-    for chunk, rows_per_metric in stream_statistics(metrics, observed(), jobs):
-        ref_counts.update(len(s.refs) for s in chunk)
-        for m, rows in enumerate(rows_per_metric):
-            sums[m].add(rows)
-            if keep_statistics:
-                kept[m].append(rows)
-            store = stores[m]
+    try:
+        for chunk, rows_per_metric in stream_statistics(metrics, observed(), jobs):
+            ref_counts.update(len(s.refs) for s in chunk)
+            for m, rows in enumerate(rows_per_metric):
+                sums[m].add(rows)
+                if keep_statistics:
+                    kept[m].append(rows)
+                store = stores[m]
+                if store is not None:
+                    store.add(metrics[m].compute_score(row.copy()) for row in rows)
+            if progress is not None:
+                progress(len(chunk))
+    except BaseException:
+        for store in stores:
             if store is not None:
-                store.add(metrics[m].compute_score(row.copy()) for row in rows)
-        if progress is not None:
-            progress(len(chunk))
+                store.close()
+        raise
     nrefs = nrefs_value(ref_counts) if ref_counts else "0"
     out = []
     for m, metric in enumerate(metrics):

@@ -46,7 +46,9 @@ def stream_statistics(
         for chunk in chunks:
             yield chunk, _rows(metrics, chunk)
         return
-    ctx = multiprocessing.get_context("fork")
+    # forkserver, not fork: a forked child shares open file offsets with its parent (NLTK reads
+    # WordNet lazily from open files) and would read corrupted data; workers rebuild the metrics
+    ctx = multiprocessing.get_context("forkserver")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init, initargs=(list(metrics),)) as pool:
         pending: deque[tuple[Sequence[Segment], Future[list[np.ndarray]]]] = deque()
         for chunk in chunks:

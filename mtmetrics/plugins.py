@@ -35,6 +35,7 @@ BUILTIN_PLUGINS: tuple[str, ...] = (
     "mtmetrics_hlepor",
     "mtmetrics_source",
     "mtmetrics_combo",
+    "mtmetrics_paraphrase",
 )
 
 

@@ -457,7 +457,7 @@ def run_orange(argv: Sequence[str]) -> int:
     metrics = build_metrics(ns.metrics)
     args = [(t, m, cands, refs, ns.bootstrap_n, ns.seed) for t, m in metrics]
     if ns.jobs > 1 and len(args) > 1:
-        ctx = multiprocessing.get_context("fork")
+        ctx = multiprocessing.get_context("forkserver")  # fork would share NLTK's open files
         with ProcessPoolExecutor(max_workers=min(ns.jobs, len(args)), mp_context=ctx) as pool:
             results = [f.result() for f in [pool.submit(_orange_one, *a) for a in args]]
     else:

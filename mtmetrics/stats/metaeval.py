@@ -1,7 +1,9 @@
 """Correlation of metrics with human judgments over a table of judged segments (META.md section 1).
 
-:func:`score_table` scores every row of a :class:`~mtmetrics.io.tables.Table` with each metric
-(one worker process per metric with ``jobs > 1``) and keeps the per-segment statistics.
+:func:`score_table` / :func:`score_tables` score every row of one or more
+:class:`~mtmetrics.io.tables.Table` with each metric (with ``jobs > 1`` the work is cut into tasks of a
+few hundred rows of one metric, handed to worker processes longest first) and keep the per-segment
+statistics.
 :func:`correlate` then computes, for each group (language pair) and human column:
 
 * ``segment``: Pearson, Spearman and Kendall tau-b over all judged segments pooled;
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -31,7 +34,8 @@ from typing import Any
 import numpy as np
 
 from ..io.tables import Columns, Table
-from ..metric import Metric, Statistics, build_segments
+from ..metric import Metric, Segment, Statistics, build_segments
+from ..signature import nrefs_value
 from .correlation import FUNCTIONS, KINDS, ROW_FUNCTIONS
 from .significance import interval
 
@@ -47,6 +51,7 @@ class MetricScores:
     stats: Statistics
     segment_scores: np.ndarray  # already sign-flipped for error rates
     flipped: bool
+    seconds: float = 0.0  # CPU seconds spent computing the statistics (all processes)
 
     @property
     def signature(self) -> str:
@@ -68,32 +73,152 @@ class MetricScores:
         return -values if self.flipped else values
 
 
-def _score_one(spec: str, metric: Metric, hyps: list[str], refs: list[list[str]], src: list[str] | None) -> Statistics:
-    segments = build_segments(hyps, refs, src if metric.inputs.source else None, None, metric.inputs)
-    return metric.statistics_of(segments)
+#: rows per scoring task: small enough that two workers share the work of one slow metric evenly
+TASK_ROWS = 500
+#: segments scored in the calling process first, to load resources and estimate each metric's cost
+PROBE_ROWS = 20
+
+_work: list[tuple[Metric, list[Segment]]] = []
+
+
+def _init_work(work: list[tuple[Metric, list[Segment]]]) -> None:
+    global _work
+    _work = work
+
+
+def _score_chunk(k: int, start: int, end: int) -> tuple[np.ndarray, float]:
+    metric, segments = _work[k]
+    t0 = time.process_time()
+    rows = np.asarray(metric.corpus_statistics(segments[start:end]), dtype=np.float64)
+    return rows, time.process_time() - t0
+
+
+def _probe(k: int) -> float | str:
+    """Score the first segments of work item ``k``: CPU seconds, or the missing resource's message."""
+    from ..errors import ResourceError
+
+    metric, segments = _work[k]
+    t0 = time.process_time()
+    try:
+        metric.corpus_statistics(segments[:PROBE_ROWS])
+    except ResourceError as exc:
+        return str(exc)
+    return time.process_time() - t0
+
+
+def _probe_all(n: int) -> list[float | str]:
+    return [_probe(k) for k in range(n)]
+
+
+def _run_probes(work: list[tuple[Metric, list[Segment]]]) -> list[float | str]:
+    _init_work(work)
+    try:
+        return _probe_all(len(work))
+    finally:
+        _init_work([])
+
+
+@dataclass(frozen=True)
+class Unavailable:
+    """A metric that could not run on a table (a missing resource), and why."""
+
+    spec: str
+    reason: str
+
+
+def score_tables(
+    tables: Sequence[tuple[Table, Columns]],
+    specs: Sequence[tuple[str, Metric]],
+    jobs: int = 1,
+    skip_unavailable: bool = False,
+    task_rows: int = TASK_ROWS,
+) -> tuple[list[list[MetricScores]], list[Unavailable]]:
+    """Score every row of every table with every metric, balancing the work over ``jobs`` processes.
+
+    The work is cut into tasks of ``task_rows`` rows of one metric on one table, and the tasks are
+    handed out longest first (cost estimated by scoring the first :data:`PROBE_ROWS` segments, which
+    also checks that each metric's resources are there): one slow
+    metric (TER) is then shared by all workers instead of keeping one busy while the others idle.
+    Statistics are per segment, so the rows are the same as scoring in one piece. Workers are
+    *spawned*, not forked, and rebuild the metrics from their parameters: a forked worker would
+    share the file offsets of resources this process already opened (NLTK's WordNet reads its data
+    files lazily through one handle per file, and concurrent readers corrupt each other's reads). With
+    ``skip_unavailable`` a metric whose probe raises :class:`~mtmetrics.ResourceError` is left out
+    and reported; otherwise the error propagates.
+    """
+    from ..errors import ResourceError
+
+    work: list[tuple[Metric, list[Segment]]] = []
+    owners: list[tuple[int, int]] = []  # (table index, spec index) of each work item
+    unavailable: dict[str, Unavailable] = {}
+    for ti, (table, columns) in enumerate(tables):
+        hyps = table.columns[columns.hyp]
+        refs = [table.columns[c] for c in columns.refs]
+        src = table.columns[columns.source] if columns.source else None
+        built: dict[bool, list[Segment]] = {}
+        for si, (_spec, metric) in enumerate(specs):
+            use_src = bool(metric.inputs.source)
+            if use_src not in built:
+                built[use_src] = build_segments(hyps, refs, src if use_src else None, None, metric.inputs)
+            segments = built[use_src]
+            metric.observe(segments)
+            work.append((metric, segments))
+            owners.append((ti, si))
+    probes = _run_probes(work)
+    keep = []
+    for k, probe in enumerate(probes):
+        spec = specs[owners[k][1]][0]
+        if isinstance(probe, str):
+            if not skip_unavailable:
+                raise ResourceError(probe)
+            unavailable.setdefault(spec, Unavailable(spec, probe))
+        elif spec not in unavailable:
+            keep.append(k)
+    work = [work[k] for k in keep]
+    owners = [owners[k] for k in keep]
+    probe_seconds = [float(probes[k]) for k in keep]
+    costs = [probe_seconds[i] / max(1, min(PROBE_ROWS, len(work[i][1]))) for i in range(len(keep))]
+    tasks = [
+        (k, start, min(start + task_rows, len(segs)))
+        for k, (_, segs) in enumerate(work)
+        for start in range(0, len(segs), task_rows)
+    ]
+    tasks.sort(key=lambda t: -costs[t[0]] * (t[2] - t[1]))
+    results: dict[tuple[int, int, int], tuple[np.ndarray, float]] = {}
+    if jobs > 1 and len(tasks) > 1:
+        ctx = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(
+            max_workers=min(jobs, len(tasks)), mp_context=ctx, initializer=_init_work, initargs=(work,)
+        ) as pool:
+            futures = {t: pool.submit(_score_chunk, *t) for t in tasks}
+            results = {t: f.result() for t, f in futures.items()}
+    else:
+        _init_work(work)
+        results = {t: _score_chunk(*t) for t in tasks}
+        _init_work([])
+    out: list[list[MetricScores]] = [[] for _ in tables]
+    for k, ((metric, segments), (ti, si)) in enumerate(zip(work, owners, strict=True)):
+        mine = sorted((t for t in tasks if t[0] == k), key=lambda t: t[1])
+        array = np.concatenate([results[t][0] for t in mine])
+        names = metric.stat_names()
+        if array.shape != (len(segments), len(names)):
+            raise RuntimeError(
+                f"{type(metric).__name__}.corpus_statistics returned shape {array.shape}, "
+                f"expected {(len(segments), len(names))}"
+            )
+        stats = Statistics(names, array, type(metric).aggregation, nrefs_value(len(s.refs) for s in segments))
+        seconds = probe_seconds[k] + sum(results[t][1] for t in mine)
+        flipped = not type(metric).higher_is_better
+        seg = metric.score_rows(stats.array)
+        out[ti].append(MetricScores(specs[si][0], metric, stats, -seg if flipped else seg, flipped, seconds))
+    return out, list(unavailable.values())
 
 
 def score_table(
     table: Table, columns: Columns, specs: Sequence[tuple[str, Metric]], jobs: int = 1
 ) -> list[MetricScores]:
-    """Score every row with every metric; ``jobs > 1`` scores metrics in parallel processes."""
-    hyps = table.columns[columns.hyp]
-    refs = [table.columns[c] for c in columns.refs]
-    src = table.columns[columns.source] if columns.source else None
-    args = [(spec, metric, hyps, refs, src) for spec, metric in specs]
-    if jobs > 1 and len(args) > 1:
-        ctx = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=min(jobs, len(args)), mp_context=ctx) as pool:
-            futures = [pool.submit(_score_one, *a) for a in args]
-            all_stats = [f.result() for f in futures]
-    else:
-        all_stats = [_score_one(*a) for a in args]
-    out = []
-    for (spec, metric), stats in zip(specs, all_stats, strict=True):
-        flipped = not type(metric).higher_is_better
-        seg = metric.score_rows(stats.array)
-        out.append(MetricScores(spec, metric, stats, -seg if flipped else seg, flipped))
-    return out
+    """Score every row with every metric; ``jobs > 1`` shares the work among processes (:func:`score_tables`)."""
+    return score_tables([(table, columns)], specs, jobs)[0][0]
 
 
 @dataclass(frozen=True)

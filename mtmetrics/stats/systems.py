@@ -57,7 +57,9 @@ class SystemTest:
 def _run(tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]], jobs: int) -> list[Any]:
     if jobs <= 1 or len(tasks) <= 1:
         return [fn(*args) for fn, args in tasks]
-    ctx = multiprocessing.get_context("fork")
+    # forkserver, not fork: a forked child shares open file offsets with its parent (NLTK reads
+    # WordNet lazily from open files) and would read corrupted data; workers rebuild the metrics
+    ctx = multiprocessing.get_context("forkserver")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
         futures = [pool.submit(fn, *args) for fn, args in tasks]
         return [f.result() for f in futures]

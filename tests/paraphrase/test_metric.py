@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from sacrebleu.metrics import TER
 
 from mtmetrics import ResourceError, load_metric
-from mtmetrics.testing import CHECKS, Corpus, default_corpus
+from mtmetrics.testing import Corpus
 from mtmetrics_paraphrase.features import FEATURES
 from tests.datapaths import WMT21, read_text, require
 
@@ -105,20 +105,6 @@ def test_missing_tagger_names_the_downloader(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(analysis, "get_tagger", missing)
     with pytest.raises(ResourceError, match=r"nltk\.downloader wordnet verbnet averaged_perceptron_tagger_eng"):
         analysis.Analyzer("13a", "nltk")
-
-
-@pytest.mark.parametrize("check", CHECKS, ids=lambda c: c.__name__)
-def test_conformance_builtin_corpus(check) -> None:
-    from mtmetrics import plugins
-
-    check(plugins.metric_class("paraphrase"), default_corpus())
-
-
-@pytest.mark.parametrize("check", CHECKS, ids=lambda c: c.__name__)
-def test_conformance_real_data(check) -> None:
-    from mtmetrics import plugins
-
-    check(plugins.metric_class("paraphrase"), _real_corpus(20))
 
 
 def test_feature_parameter_selects_the_main_score() -> None:

@@ -44,3 +44,16 @@ def test_cli_output_is_byte_identical_across_jobs(tmp_path, capsys: pytest.Captu
         assert main([str(ref), "-i", str(hyp), "-m", "bleu", "rouge-w", "-f", "json", "-sl", "-j", jobs]) == 0
         outputs.append(capsys.readouterr().out)
     assert outputs[0] == outputs[1]
+
+
+def test_meteor_workers_read_wordnet_safely() -> None:
+    """Regression: forked workers shared NLTK's open WordNet files and read corrupted synsets."""
+    from tests.datapaths import WMT21
+
+    hyps = read_text(require(WMT21 / "txt" / "system-outputs" / "newstest2021.is-en.hyp.Online-B.en.gz"))[:1500]
+    refs = read_text(WMT21 / "txt" / "references" / "newstest2021.is-en.ref.A.en")[:1500]
+    metric = mtmetrics.load_metric("meteor")
+    metric.corpus_score(hyps[:50], [refs[:50]])  # the parent has WordNet open before the workers start
+    segments = mtmetrics.build_segments(hyps, [refs])
+    parallel = corpus_statistics(metric, segments, jobs=2, chunk=250)
+    assert parallel.tobytes() == metric.statistics(hyps, [refs]).array.tobytes()

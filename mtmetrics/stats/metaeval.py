@@ -456,3 +456,66 @@ def _estimate(
     if n_boot and pts.metric_boot is not None and pts.human_boot is not None and len(pts.metric) >= 2:
         boot = rows_fn(pts.metric_boot, pts.human_boot)
     return value, boot
+
+
+_corr_args: tuple[Any, ...] = ()
+
+
+def _correlate_part(specs: list[str]) -> Correlations:
+    table, columns, scores, rest = _corr_args
+    return correlate(table, columns, [s for s in scores if s.spec in specs], *rest)
+
+
+def correlate_jobs(
+    table: Table,
+    columns: Columns,
+    scores: Sequence[MetricScores],
+    humans: Sequence[str],
+    levels: Sequence[str] = ("segment", "system"),
+    kinds: Sequence[str] = KINDS,
+    n_boot: int = 1000,
+    seed: int = 12345,
+    keep_samples: bool = False,
+    split_systems: str | None = "+",
+    jobs: int = 1,
+) -> Correlations:
+    """:func:`correlate` with the metrics shared among ``jobs`` forked processes; the same result.
+
+    The resamples depend only on the seed, the group and the rows, so each process draws the same
+    ones; the parts are merged back into :func:`correlate`'s order (group, human, metric, level,
+    kind). Forking is safe here: only numpy arrays and the metrics' score formulas are used.
+    """
+    rest = (humans, levels, kinds, n_boot, seed, keep_samples, split_systems)
+    if jobs <= 1 or len(scores) <= 1:
+        return correlate(table, columns, scores, *rest)
+    global _corr_args
+    specs = [s.spec for s in scores]
+    parts_specs = [specs[i::jobs] for i in range(min(jobs, len(specs)))]
+    _corr_args = (table, columns, scores, rest)
+    try:
+        ctx = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(max_workers=len(parts_specs), mp_context=ctx) as pool:
+            parts = list(pool.map(_correlate_part, parts_specs))
+    finally:
+        _corr_args = ()
+    groups = np.array(table.columns[columns.group]) if columns.group else np.array(["all"] * len(table))
+    g_order = {g: i for i, g in enumerate(dict.fromkeys(groups.tolist()))}
+    h_order = {h: i for i, h in enumerate(humans)}
+    m_order = {m: i for i, m in enumerate(specs)}
+    l_order = {lv: i for i, lv in enumerate(levels)}
+    k_order = {k: i for i, k in enumerate(kinds)}
+    out = Correlations()
+    for part in parts:
+        out.estimates += part.estimates
+        out.system_points += part.system_points
+        out.samples.update(part.samples)
+        out.points.update(part.points)
+    out.estimates.sort(
+        key=lambda e: (g_order[e.group], h_order[e.human], m_order[e.metric], l_order[e.level], k_order[e.kind])
+    )
+    out.system_points.sort(key=lambda p: (g_order[p["group"]], h_order[p["human"]], m_order[p["metric"]]))
+    out.points = {
+        k: out.points[k]
+        for k in sorted(out.points, key=lambda k: (g_order[k[0]], h_order[k[1]], m_order[k[3]], l_order[k[2]]))
+    }
+    return out

@@ -1,0 +1,136 @@
+"""Pictures of meta-evaluation results (META.md section 6), as PNG and SVG files.
+
+* :func:`scatter` — metric score against human score, one point per judged segment;
+* :func:`correlation_bars` — correlations of several metrics side by side, with their intervals;
+* :func:`orange_curve` — ORANGE against the n-best size N, one line per metric.
+
+matplotlib is an optional extra (``pip install 'mtmetrics[plot]'``); it is imported only when a
+picture is drawn, never by ``import mtmetrics``, and its absence is a
+:class:`~mtmetrics.ResourceError` naming the install command. Pictures are drawn with the Agg
+renderer on a private :class:`~matplotlib.figure.Figure` (no pyplot global state), under fixed
+rcParams (font, sizes, SVG hash salt, text as paths) and with the files' metadata stripped of
+dates and version numbers, so the same numbers give byte-identical files. The numbers themselves
+are always in the JSON output as well: the pictures add nothing that is not there.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..errors import ResourceError
+
+INSTALL = "pip install 'mtmetrics[plot]'"
+
+#: rcParams fixed for every picture (independent of the user's matplotlibrc)
+RC: dict[str, Any] = {
+    "font.family": "DejaVu Sans",
+    "font.size": 9.0,
+    "axes.titlesize": 10.0,
+    "axes.labelsize": 9.0,
+    "figure.dpi": 100.0,
+    "savefig.dpi": 100.0,
+    "svg.fonttype": "path",
+    "svg.hashsalt": "mtmetrics",
+    "path.simplify": False,
+    "axes.grid": True,
+    "grid.alpha": 0.3,
+}
+
+#: metadata written into the files instead of matplotlib's (which has its version and a date)
+SVG_METADATA = {"Creator": "mtmetrics", "Date": None, "Format": None, "Type": None}
+PNG_METADATA = {"Software": "mtmetrics"}
+
+
+def _matplotlib() -> tuple[Any, Any, Any]:
+    """``(matplotlib, Figure, FigureCanvasAgg)``, or a ResourceError naming the extra."""
+    try:
+        import matplotlib
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise ResourceError(f"pictures (--plot) need matplotlib; install it with: {INSTALL}") from None
+    return matplotlib, Figure, FigureCanvasAgg
+
+
+def safe_name(text: str) -> str:
+    """A file-name-safe version of a label (``bleus:max_order=4`` -> ``bleus_max_order-4``)."""
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", text.replace("=", "-")).strip("_") or "x"
+
+
+def _save(fig: Any, canvas_cls: Any, out_dir: Path, stem: str) -> list[Path]:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    canvas_cls(fig)
+    paths = []
+    for fmt, meta in (("png", PNG_METADATA), ("svg", SVG_METADATA)):
+        path = out_dir / f"{stem}.{fmt}"
+        fig.savefig(path, format=fmt, metadata=meta)
+        paths.append(path)
+    return paths
+
+
+def scatter(
+    metric: Sequence[float], human: Sequence[float], out_dir: Path, stem: str, xlabel: str, ylabel: str, title: str
+) -> list[Path]:
+    """Metric (x) against human (y) scores; returns the PNG and SVG paths."""
+    mpl, figure_cls, canvas_cls = _matplotlib()
+    with mpl.rc_context(RC):
+        fig = figure_cls(figsize=(4.5, 4.0))
+        ax = fig.add_subplot()
+        ax.scatter(list(metric), list(human), s=6, alpha=0.4, linewidths=0, color="#1f77b4", rasterized=False)
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+        ax.set_title(title)
+        fig.tight_layout()
+        return _save(fig, canvas_cls, out_dir, stem)
+
+
+def correlation_bars(
+    labels: Sequence[str],
+    values: Sequence[float],
+    lowers: Sequence[float],
+    uppers: Sequence[float],
+    out_dir: Path,
+    stem: str,
+    ylabel: str,
+    title: str,
+) -> list[Path]:
+    """One bar per metric with its interval as an error bar (``nan`` intervals are left out)."""
+    mpl, figure_cls, canvas_cls = _matplotlib()
+    import math
+
+    with mpl.rc_context(RC):
+        fig = figure_cls(figsize=(max(4.0, 0.45 * len(labels) + 1.5), 4.0))
+        ax = fig.add_subplot()
+        xs = list(range(len(labels)))
+        vals = [0.0 if math.isnan(v) else v for v in values]
+        err_lo = [0.0 if math.isnan(lo) or math.isnan(v) else v - lo for v, lo in zip(values, lowers, strict=True)]
+        err_hi = [0.0 if math.isnan(hi) or math.isnan(v) else hi - v for v, hi in zip(values, uppers, strict=True)]
+        ax.bar(xs, vals, color="#4c72b0", yerr=[err_lo, err_hi], capsize=3, error_kw={"elinewidth": 1})
+        ax.set_xticks(xs)
+        ax.set_xticklabels(list(labels), rotation=60, ha="right")
+        ax.set_ylabel(ylabel)
+        ax.set_title(title)
+        ax.axhline(0.0, color="black", linewidth=0.8)
+        fig.tight_layout()
+        return _save(fig, canvas_cls, out_dir, stem)
+
+
+def orange_curve(
+    sizes: Sequence[int], curves: Mapping[str, Sequence[float]], out_dir: Path, stem: str, title: str
+) -> list[Path]:
+    """ORANGE (percent, lower is better) against n-best size, one line per metric."""
+    mpl, figure_cls, canvas_cls = _matplotlib()
+    with mpl.rc_context(RC):
+        fig = figure_cls(figsize=(5.5, 4.0))
+        ax = fig.add_subplot()
+        for label, ys in curves.items():
+            ax.plot(list(sizes), [100.0 * y for y in ys], marker="o", markersize=3, linewidth=1, label=label)
+        ax.set_xlabel("n-best size N")
+        ax.set_ylabel("ORANGE % (lower is better)")
+        ax.set_title(title)
+        ax.legend(fontsize=7, loc="best")
+        fig.tight_layout()
+        return _save(fig, canvas_cls, out_dir, stem)

@@ -72,12 +72,29 @@ def memory(folder: Path) -> None:
 
 
 def jobs(folder: Path) -> None:
-    hyp, ref = corpus(100_000, folder)
-    print("-j 2 against -j 1 on 100,000 segments (target speed-up >= 1.7):")
-    for metric in ("sia", "hlepor", "rouge-w"):
-        one, _ = run([str(ref), "-i", str(hyp), "-m", metric, "-b", "-j", "1"])
-        two, _ = run([str(ref), "-i", str(hyp), "-m", metric, "-b", "-j", "2"])
-        print(f"  {metric:8} -j 1 {one:6.1f} s   -j 2 {two:6.1f} s   speed-up {one / two:4.2f}")
+    """End to end (the command, with interpreter start and imports) and in-process (the API)."""
+    import mtmetrics
+
+    for n in (100_000, 400_000):
+        hyp, ref = corpus(n, folder)
+        hyps = hyp.read_text(encoding="utf-8").splitlines()
+        refs = ref.read_text(encoding="utf-8").splitlines()
+        print(f"-j 2 against -j 1 on {n:,} segments (target speed-up >= 1.7 at 100,000):")
+        for name in ("sia", "hlepor", "rouge-w"):
+            one, _ = run([str(ref), "-i", str(hyp), "-m", name, "-b", "-j", "1"])
+            two, _ = run([str(ref), "-i", str(hyp), "-m", name, "-b", "-j", "2"])
+            metric = mtmetrics.load_metric(name)
+            metric.corpus_score(hyps[:100], [refs[:100]])  # warm: tables loaded, code compiled
+            t0 = time.perf_counter()
+            metric.corpus_score(hyps, [refs], jobs=1)
+            t1 = time.perf_counter()
+            metric.corpus_score(hyps, [refs], jobs=2)
+            t2 = time.perf_counter()
+            api1, api2 = t1 - t0, t2 - t1
+            print(
+                f"  {name:8} command: -j 1 {one:6.1f} s  -j 2 {two:6.1f} s  x{one / two:4.2f}   "
+                f"API: jobs=1 {api1:6.1f} s  jobs=2 {api2:6.1f} s  x{api1 / api2:4.2f}"
+            )
 
 
 def dask_path(folder: Path) -> None:

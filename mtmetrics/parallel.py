@@ -14,6 +14,7 @@ import multiprocessing
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Protocol
 
 import numpy as np
 
@@ -25,40 +26,62 @@ CHUNK = 2000
 _worker_metrics: list[Metric] = []
 
 
+class Chunk(Protocol):
+    """Something that becomes segments where it is scored (lines read in lockstep, for instance).
+
+    Shipping raw lines to a worker and building the segments there keeps the parent process,
+    which reads the input, from becoming the bottleneck.
+    """
+
+    def segments(self) -> Sequence[Segment]:
+        """The chunk's segments, checked."""
+        ...
+
+
+Work = Sequence[Segment] | Chunk
+
+
+def segments_of(item: Work) -> Sequence[Segment]:
+    """The segments of a chunk of work."""
+    return item.segments() if hasattr(item, "segments") else item
+
+
 def _init(metrics: list[Metric]) -> None:
     global _worker_metrics
     _worker_metrics = metrics
 
 
-def _rows(metrics: Sequence[Metric], segments: Sequence[Segment]) -> list[np.ndarray]:
-    return [np.asarray(m.corpus_statistics(segments), dtype=np.float64) for m in metrics]
+def _rows(metrics: Sequence[Metric], item: Work) -> Scored:
+    segments = segments_of(item)
+    rows = [np.asarray(m.corpus_statistics(segments), dtype=np.float64) for m in metrics]
+    return len(segments), {len(s.refs) for s in segments}, rows
 
 
-def _work(segments: Sequence[Segment]) -> list[np.ndarray]:
-    return _rows(_worker_metrics, segments)
+def _work(item: Work) -> Scored:
+    return _rows(_worker_metrics, item)
 
 
-def stream_statistics(
-    metrics: Sequence[Metric], chunks: Iterable[Sequence[Segment]], jobs: int = 1
-) -> Iterator[tuple[Sequence[Segment], list[np.ndarray]]]:
-    """For each chunk, in order: the chunk and one statistics array per metric."""
+#: what each chunk gives back: its number of segments, their reference counts, one array per metric
+Scored = tuple[int, set[int], list[np.ndarray]]
+
+
+def stream_statistics(metrics: Sequence[Metric], chunks: Iterable[Work], jobs: int = 1) -> Iterator[Scored]:
+    """For each chunk, in order: its size, its reference counts and one statistics array per metric."""
     if jobs <= 1:
         for chunk in chunks:
-            yield chunk, _rows(metrics, chunk)
+            yield _rows(metrics, chunk)
         return
     # forkserver, not fork: a forked child shares open file offsets with its parent (NLTK reads
     # WordNet lazily from open files) and would read corrupted data; workers rebuild the metrics
     ctx = multiprocessing.get_context("forkserver")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init, initargs=(list(metrics),)) as pool:
-        pending: deque[tuple[Sequence[Segment], Future[list[np.ndarray]]]] = deque()
+        pending: deque[Future[Scored]] = deque()
         for chunk in chunks:
-            pending.append((chunk, pool.submit(_work, chunk)))
+            pending.append(pool.submit(_work, chunk))
             if len(pending) >= 2 * jobs:
-                done, future = pending.popleft()
-                yield done, future.result()
+                yield pending.popleft().result()
         while pending:
-            done, future = pending.popleft()
-            yield done, future.result()
+            yield pending.popleft().result()
 
 
 def corpus_statistics(
@@ -71,8 +94,8 @@ def corpus_statistics(
     """``metric.corpus_statistics(segments)`` in chunks, over ``jobs`` processes when ``jobs > 1``."""
     chunks = [segments[i : i + chunk] for i in range(0, len(segments), chunk)]
     parts = []
-    for part, (rows,) in stream_statistics([metric], chunks, jobs if len(chunks) > 1 else 1):
+    for size, _, (rows,) in stream_statistics([metric], chunks, jobs if len(chunks) > 1 else 1):
         parts.append(rows)
         if progress is not None:
-            progress(len(part))
+            progress(size)
     return np.concatenate(parts) if parts else np.empty((0, len(metric.stat_names())))

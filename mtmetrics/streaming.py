@@ -18,8 +18,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .accumulate import ExactSum
-from .metric import Metric, Segment, Statistics
-from .parallel import stream_statistics
+from .metric import Metric, Statistics
+from .parallel import Work, segments_of, stream_statistics
 from .result import Result, Score
 from .signature import nrefs_value
 
@@ -65,7 +65,7 @@ class StreamOutcome:
 
 def score_stream(
     metrics: Sequence[Metric],
-    chunks: Iterable[Sequence[Segment]],
+    chunks: Iterable[Work],
     jobs: int = 1,
     keep_statistics: bool = False,
     keep_segments: bool = False,
@@ -77,15 +77,19 @@ def score_stream(
     stores = [SegmentStore() if keep_segments else None for _ in metrics]
     ref_counts: set[int] = set()
 
-    def observed() -> Iterator[Sequence[Segment]]:
+    observers = [m for m in metrics if type(m).observe is not Metric.observe]
+
+    def observed() -> Iterator[Work]:
         for chunk in chunks:
-            for metric in metrics:
-                metric.observe(chunk)
+            if observers:  # only they need the segments here, in the calling process
+                segments = segments_of(chunk)
+                for metric in observers:
+                    metric.observe(segments)
             yield chunk
 
     try:
-        for chunk, rows_per_metric in stream_statistics(metrics, observed(), jobs):
-            ref_counts.update(len(s.refs) for s in chunk)
+        for size, counts, rows_per_metric in stream_statistics(metrics, observed(), jobs):
+            ref_counts.update(counts)
             for m, rows in enumerate(rows_per_metric):
                 sums[m].add(rows)
                 if keep_statistics:
@@ -94,7 +98,7 @@ def score_stream(
                 if store is not None:
                     store.add(metrics[m].compute_score(row.copy()) for row in rows)
             if progress is not None:
-                progress(len(chunk))
+                progress(size)
     except BaseException:
         for store in stores:
             if store is not None:

@@ -231,12 +231,20 @@ def _layout(ns: argparse.Namespace, system: str) -> Layout:
     return Layout(tuple(paths), len(ns.refs), src, tuple(annotations), align_hyp, align_refs)
 
 
-def _chunks(
-    layout: Layout, inputs: Inputs, names: dict[str, str], one_based: bool, size: int = CHUNK
-) -> Iterator[list[Segment]]:
-    """Segments read from the files in lockstep, a chunk at a time, checked as they come."""
-    first = 1
-    for rows in read_chunks(layout.paths, size):
+@dataclass(frozen=True)
+class LineChunk:
+    """Lines read in lockstep for a run of segments; they become segments where they are scored."""
+
+    rows: list[tuple[str, ...]]
+    layout: Layout
+    inputs: Inputs
+    names: dict[str, str]
+    one_based: bool
+    first: int
+
+    def segments(self) -> list[Segment]:
+        """Build and check the segments (alignments parsed and checked against their sentences)."""
+        rows, layout, first = self.rows, self.layout, self.first
         hyps = [r[0] for r in rows]
         refs: list[list[str | None]] = [[r[1 + k] for r in rows] for k in range(layout.n_refs)]
         sources = [r[layout.src] for r in rows] if layout.src is not None else None
@@ -246,14 +254,23 @@ def _chunks(
         if layout.align_hyp is not None and sources is not None:
             a = layout.align_hyp
             annotations["align_hyp"] = alignments_from_lines(
-                [r[a] for r in rows], layout.paths[a], sources, hyps, one_based, first
+                [r[a] for r in rows], layout.paths[a], sources, hyps, self.one_based, first
             )
             streams = [
-                alignments_from_lines([r[i] for r in rows], layout.paths[i], sources, refs[k], one_based, first)
+                alignments_from_lines([r[i] for r in rows], layout.paths[i], sources, refs[k], self.one_based, first)
                 for k, i in enumerate(layout.align_refs)
             ]
             annotations["align_refs"] = [tuple(s[j] for s in streams) for j in range(len(rows))]
-        yield build_segments(hyps, refs, sources, annotations or None, inputs, names, first)
+        return build_segments(hyps, refs, sources, annotations or None, self.inputs, self.names, first)
+
+
+def _chunks(
+    layout: Layout, inputs: Inputs, names: dict[str, str], one_based: bool, size: int = CHUNK
+) -> Iterator[LineChunk]:
+    """The input read in lockstep, a chunk of lines at a time (memory: one chunk per worker)."""
+    first = 1
+    for rows in read_chunks(layout.paths, size):
+        yield LineChunk(rows, layout, inputs, dict(names), one_based, first)
         first += len(rows)
 
 

@@ -50,7 +50,7 @@ def test_readme_example(lang: str, code: str, expected: str) -> None:
     if lang == "python":
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
-            exec(compile(code, "README.md", "exec"), {"__name__": "__readme__"})
+            exec(compile(code, "README.md", "exec"), {"__name__": "__main__"})
         actual = out.getvalue()
     else:
         argv = shlex.split(code.strip())

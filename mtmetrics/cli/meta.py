@@ -452,11 +452,11 @@ def _orange_parser() -> argparse.ArgumentParser:
 
 
 def _orange_one(
-    text: str, metric: Metric, cands: list[list[str]], refs: list[list[str]], n_boot: int, seed: int
+    text: str, metric: Metric, cands: list[list[str]], refs: list[list[str]], n_boot: int, seed: int, jobs: int = 1
 ) -> Any:
     from ..stats.orange import leave_one_out_scores, orange
 
-    return orange(leave_one_out_scores(metric, cands, refs), n_boot, seed)
+    return orange(leave_one_out_scores(metric, cands, refs, jobs), n_boot, seed)
 
 
 def run_orange(argv: Sequence[str]) -> int:
@@ -483,7 +483,10 @@ def run_orange(argv: Sequence[str]) -> int:
     refs = [list(r) for r in zip(*ref_streams, strict=True)]
     metrics = build_metrics(ns.metrics)
     args = [(t, m, cands, refs, ns.bootstrap_n, ns.seed) for t, m in metrics]
-    if ns.jobs > 1 and len(args) > 1:
+    if ns.jobs > 1 and len(args) == 1:
+        # one metric: its candidates are scored in chunks by the -j workers (long n-best lists)
+        results = [_orange_one(*args[0], ns.jobs)]
+    elif ns.jobs > 1:
         ctx = multiprocessing.get_context("forkserver")  # fork would share NLTK's open files
         with ProcessPoolExecutor(max_workers=min(ns.jobs, len(args)), mp_context=ctx) as pool:
             results = [f.result() for f in [pool.submit(_orange_one, *a) for a in args]]

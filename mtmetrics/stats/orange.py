@@ -58,12 +58,12 @@ def oracle_rank(candidates: np.ndarray, oracle: float, tol: float = TIE_TOLERANC
 
 
 def leave_one_out_scores(
-    metric: Metric, candidates: Sequence[Sequence[str]], refs: Sequence[Sequence[str]]
+    metric: Metric, candidates: Sequence[Sequence[str]], refs: Sequence[Sequence[str]], jobs: int = 1
 ) -> list[SentenceScores]:
     """Score every candidate and reference of every sentence, leave-one-out (steps 1–3).
 
     ``candidates[i]`` are sentence ``i``'s n-best hypotheses, ``refs[i]`` its references.
-    All segments are scored in one batch.
+    All segments are scored in one batch, in chunks spread over ``jobs`` worker processes.
     """
     segments: list[Segment] = []
     layout: list[tuple[int, int]] = []  # per sentence: number of refs K, number of candidates N
@@ -78,7 +78,7 @@ def leave_one_out_scores(
             segments.append(Segment(rs[k], others))
             segments.extend(Segment(c, others) for c in cands)
         layout.append((len(rs), len(cands)))
-    stats = metric.statistics_of(segments)
+    stats = metric.statistics_of(segments, jobs)
     scores = metric.score_rows(stats.array)
     if not type(metric).higher_is_better:
         scores = -scores

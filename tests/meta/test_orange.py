@@ -136,3 +136,22 @@ def test_cli_on_joshua_against_direct_oracle(tmp_path) -> None:  # type: ignore[
     assert chrf["orange_lower"] <= chrf["orange"] <= chrf["orange_upper"]
     assert chrf["signature"].startswith("chrF2|nrefs:3|")
     assert doc["sentences"] == n and doc["metrics"][1]["spec"] == "rouge-l"
+
+
+def test_one_metric_with_workers_equals_one_process() -> None:
+    """-j N with one metric scores its (long) candidate lists in chunks: same numbers."""
+    import mtmetrics
+
+    n = 60
+    refs = [read_text(JOSHUA / f"reference.en.{k}")[:n] for k in range(4)]
+    cands: list[list[str]] = [[] for _ in range(n)]
+    for line in read_text(JOSHUA / "output.gold"):
+        i, hyp = line.split(" ||| ")[:2]
+        if int(i) < n:
+            cands[int(i)].append(hyp.strip())
+    per_sentence = [[refs[k][i] for k in range(4)] for i in range(n)]
+    metric = mtmetrics.load_metric("bleus")
+    one = orange(leave_one_out_scores(metric, cands, per_sentence), 50, 1)
+    assert sum(4 * (len(c) + 1) for c in cands) > 2000  # more than one chunk of segments
+    two = orange(leave_one_out_scores(metric, cands, per_sentence, jobs=2), 50, 1)
+    assert (one.orange, one.average_rank, one.ranks) == (two.orange, two.average_rank, two.ranks)

@@ -31,7 +31,7 @@ from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param
 
 from . import align
 from .align import Pairs
-from .similarity import SimilarityTable, load_table
+from .similarity import SIMILARITY_PARAMS, SimilarityTable, load_table
 
 #: Chosen on the WMT17 DA development data: grid 0, 0.05, ..., 1, best mean Pearson over five
 #: language pairs (0.5363; the curve is flat, 0.530 at 0 to 0.536) -- docs/results/sia-alpha.md,
@@ -41,10 +41,6 @@ DEFAULT_ALPHA = 0.8
 
 def _unit_interval(value: float) -> str | None:
     return None if 0.0 <= value <= 1.0 else "must be between 0 and 1"
-
-
-def _positive(value: int) -> str | None:
-    return None if value >= 1 else "must be at least 1"
 
 
 def _alpha_fmt(value: Any, values: Mapping[str, Any]) -> str:
@@ -72,15 +68,7 @@ class Sia(Metric):
             check=_unit_interval,
         ),
         Param("incs", bool, True, "iterate alignment rounds over all references (INCS)", sig_key="incs"),
-        Param(
-            "similarity",
-            str,
-            None,
-            "word similarity table for PROB (word<TAB>similar<TAB>value, .gz allowed); none = exact matching",
-            sig_key=None,  # rendered by resource_fields() as sim:<name>@<hash>
-            nullable=True,
-        ),
-        Param("top", int, 100, "similar words kept per word of the similarity table", sig_key="top", check=_positive),
+        *SIMILARITY_PARAMS,
     )
 
     def setup(self) -> None:

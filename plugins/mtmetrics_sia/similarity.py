@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from threading import Lock
 
-from mtmetrics import ResourceError
+from mtmetrics import Param, ResourceError
 
 GZIP_MAGIC = b"\x1f\x8b"
 TRAIN_HINT = "Build one with: mtmetrics similarity train --english corpus.en --pivot corpus.fr --output table.tsv.gz"
@@ -150,3 +150,22 @@ def format_table(rows: dict[str, list[tuple[str, float]]], header: list[str] | N
         for other, value in sorted(rows[word], key=lambda kv: (-kv[1], kv[0])):
             out.append(f"{word}\t{other}\t{value:.8g}\n")
     return "".join(out).encode("utf-8")
+
+
+def _at_least_one(value: int) -> str | None:
+    return None if value >= 1 else "must be at least 1"
+
+
+#: The ``similarity`` and ``top`` parameters of every metric that matches words through a table
+#: (SIA's PROB, SSCN's stochastic variant); the table itself is signed by ``sim:<name>@<hash>``.
+SIMILARITY_PARAMS: tuple[Param, ...] = (
+    Param(
+        "similarity",
+        str,
+        None,
+        "word similarity table for stochastic matching (word<TAB>similar<TAB>value, .gz allowed); none = exact",
+        sig_key=None,  # rendered by the metric's resource_fields() as sim:<name>@<hash>
+        nullable=True,
+    ),
+    Param("top", int, 100, "similar words kept per word of the similarity table", sig_key="top", check=_at_least_one),
+)

@@ -40,7 +40,7 @@ import numpy as np
 
 from mtmetrics import Field, Inputs, Param
 from mtmetrics.resources import LOWERCASE
-from mtmetrics_sia.similarity import SimilarityTable, load_table
+from mtmetrics_sia.similarity import SIMILARITY_PARAMS, SimilarityTable, load_table
 
 from ._common import ALIGN_ANNOTATIONS, AlignedMetric, AlignedSegment, source_sets
 
@@ -52,10 +52,6 @@ DEFAULT_CONSTRAIN = "all"
 
 def _order_check(value: int) -> str | None:
     return None if 1 <= value <= 9 else "must be between 1 and 9"
-
-
-def _positive(value: int) -> str | None:
-    return None if value >= 1 else "must be at least 1"
 
 
 def brevity_penalty(c: int, r: int) -> float:
@@ -98,15 +94,7 @@ class Sscn(AlignedMetric):
             choices=("all", "any"),
         ),
         LOWERCASE,
-        Param(
-            "similarity",
-            str,
-            None,
-            "SIA word similarity table for stochastic matching (PROB); none = exact matching",
-            sig_key=None,  # rendered by resource_fields() as sim:<name>@<hash>
-            nullable=True,
-        ),
-        Param("top", int, 100, "similar words kept per word of the similarity table", sig_key="top", check=_positive),
+        *SIMILARITY_PARAMS,
     )
 
     def setup(self) -> None:

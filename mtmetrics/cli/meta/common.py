@@ -1,0 +1,192 @@
+"""Helpers shared by the ``mtmetrics meta`` commands: table options, metric specs, output."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from ... import plugins
+from ...errors import InputError, ParameterError
+from ...io.tables import Columns, Table, default_human, detect_columns, read_table
+from ...metric import Metric
+from ...stats.metaeval import Correlations, MetricScores
+from ...stats.significance import DEFAULT_SEED
+from ..score import parse_spec
+
+DEFAULT_BOOT = 1000
+
+
+def build_metrics(texts: Sequence[str]) -> list[tuple[str, Metric]]:
+    """Instantiate ``-m`` entries (``name`` or ``name:param=value,...``), keeping the text as label."""
+    out = []
+    seen = set()
+    for text in texts:
+        if text in seen:
+            raise ParameterError(f"-m {text} is given twice.")
+        seen.add(text)
+        spec = parse_spec(text)
+        cls = plugins.metric_class(spec.name)
+        out.append((text, cls(**spec.inline)))
+    return out
+
+
+def _fmt(x: float, width: int) -> str:
+    return "nan" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.{width}f}"
+
+
+def _dump(obj: Any) -> str:
+    def fix(v: Any) -> Any:
+        if isinstance(v, float) and not math.isfinite(v):
+            return None
+        if isinstance(v, dict):
+            return {k: fix(x) for k, x in v.items()}
+        if isinstance(v, (list, tuple)):
+            return [fix(x) for x in v]
+        return v
+
+    return json.dumps(fix(obj), indent=2, ensure_ascii=False) + "\n"
+
+
+# ------------------------------------------------------------------------------ table options
+def _table_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("table", metavar="TABLE", help="TSV (with header) or JSONL table of judged segments; .gz accepted")
+    p.add_argument(
+        "-m", "--metrics", nargs="+", required=True, metavar="METRIC", help="metrics, e.g. chrf bleus:max_order=4"
+    )
+    p.add_argument(
+        "--human", nargs="+", metavar="COL", help="human score column(s) (default: z, mqm, score... if present)"
+    )
+    p.add_argument("--system-col", help="system column (default: system, da_system, ...)")
+    p.add_argument("--segment-col", help="segment-id column (default: sid, seg_id, line, ...)")
+    p.add_argument("--source-col", help="source column (default: source, src)")
+    p.add_argument("--hyp-col", help="hypothesis column (default: hyp)")
+    p.add_argument("--ref-cols", nargs="+", metavar="COL", help="reference columns (default: ref, ref_A, ref_B, ...)")
+    p.add_argument("--group-col", help="correlate separately per value of this column (default: lp if present)")
+    p.add_argument("--no-group", action="store_true", help="pool all rows even if there is an lp column")
+    p.add_argument(
+        "--no-split-systems",
+        action="store_true",
+        help="keep WMT's 'A+B' rows (identical outputs of A and B) as a system of their own",
+    )
+    p.add_argument(
+        "--seed", type=int, default=DEFAULT_SEED, help=f"bootstrap seed (default {DEFAULT_SEED}; 0 is a seed)"
+    )
+    p.add_argument(
+        "--bootstrap-n", type=int, default=DEFAULT_BOOT, help=f"bootstrap resamples (default {DEFAULT_BOOT}; 0: none)"
+    )
+    p.add_argument("-j", "--jobs", type=int, default=1, help="worker processes for scoring (one metric per process)")
+    p.add_argument("-f", "--format", choices=("text", "json"), default="text")
+    p.add_argument("-w", "--width", type=int, default=4, help="decimals in text output")
+
+
+def _load(ns: argparse.Namespace) -> tuple[Table, Columns, list[str]]:
+    if ns.bootstrap_n < 0:
+        raise ParameterError("--bootstrap-n must be 0 or more.")
+    if ns.seed < 0:
+        raise ParameterError("--seed must be a non-negative integer.")
+    if ns.jobs < 1:
+        raise ParameterError("-j/--jobs must be at least 1.")
+    table = read_table(ns.table)
+    cols = detect_columns(
+        table, ns.system_col, ns.segment_col, ns.hyp_col, ns.ref_cols, ns.source_col, ns.group_col, ns.no_group
+    )
+    humans = ns.human or ([h] if (h := default_human(table)) else [])
+    if not humans:
+        raise InputError(
+            f"{table.name}: give the human score column(s) with --human; columns: {', '.join(table.columns)}."
+        )
+    for h in humans:
+        if h not in table.columns:
+            raise InputError(f"{table.name}: no column '{h}'; columns: {', '.join(table.columns)}.")
+    return table, cols, humans
+
+
+def _split(ns: argparse.Namespace) -> str | None:
+    return None if ns.no_split_systems else "+"
+
+
+def _header(table: Table, cols: Columns, humans: Sequence[str], ns: argparse.Namespace) -> dict[str, Any]:
+    return {
+        "table": table.name,
+        "sha256": table.sha256,
+        "rows": len(table),
+        "columns": {
+            "system": cols.system,
+            "segment": cols.segment,
+            "hyp": cols.hyp,
+            "refs": list(cols.refs),
+            "source": cols.source,
+            "group": cols.group,
+        },
+        "human": list(humans),
+        "split_systems": _split(ns),
+        "bootstrap": {"n": ns.bootstrap_n, "seed": ns.seed, "level": 0.95, "interval": "percentile"},
+    }
+
+
+def _metric_info(scores: Sequence[MetricScores]) -> list[dict[str, Any]]:
+    return [
+        {"spec": s.spec, "name": s.metric.display_name, "signature": s.signature, "sign_flipped": s.flipped}
+        for s in scores
+    ]
+
+
+def _check_plot(directory: str | None) -> None:
+    """Fail before any work when pictures are asked for but matplotlib is missing."""
+    if directory:
+        from ...stats.plots import _matplotlib
+
+        _matplotlib()
+
+
+def correlation_plots(
+    res: Correlations,
+    scores: Sequence[MetricScores],
+    out_dir: Any,
+    prefix: str,
+    estimates: Sequence[dict[str, Any]],
+    kind: str = "pearson",
+) -> list[Any]:
+    """Segment-level scatter plots (one per metric, group and human column) and, per group, human
+    column and level, a bar chart of every metric's coefficient ``kind`` with its interval."""
+    from pathlib import Path
+
+    from ...stats.plots import correlation_bars, safe_name, scatter
+
+    out_dir = Path(out_dir)
+    pre = f"{safe_name(prefix)}." if prefix else ""
+    paths: list[Path] = []
+    flipped = {s.spec for s in scores if s.flipped}
+    for (group, human, level, spec), pts in res.points.items():
+        if level != "segment":
+            continue
+        label = spec + (" (negated error rate)" if spec in flipped else "")
+        paths += scatter(
+            pts.metric.tolist(),
+            pts.human.tolist(),
+            out_dir,
+            f"{pre}scatter.{safe_name(group)}.{safe_name(human)}.{safe_name(spec)}",
+            label,
+            f"human ({human})",
+            f"{group}: {spec} vs {human} ({len(pts.metric)} segments)",
+        )
+    cells = dict.fromkeys((e["group"], e["human"], e["level"]) for e in estimates)
+    for group, human, level in cells:
+        rows = [
+            e for e in estimates if (e["group"], e["human"], e["level"], e["kind"]) == (group, human, level, "pearson")
+        ]
+        nan = float("nan")
+        paths += correlation_bars(
+            [e["metric"] for e in rows],
+            [nan if e["value"] is None else e["value"] for e in rows],
+            [nan if e["lower"] is None else e["lower"] for e in rows],
+            [nan if e["upper"] is None else e["upper"] for e in rows],
+            out_dir,
+            f"{pre}{kind}.{safe_name(group)}.{safe_name(human)}.{level}",
+            f"{kind.capitalize()} (95 % bootstrap CI)",
+            f"{group}, {level} level, human = {human}",
+        )
+    return paths

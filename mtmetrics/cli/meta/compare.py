@@ -1,0 +1,195 @@
+"""``mtmetrics meta compare``: is one metric's correlation significantly higher than another's?"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from ...errors import InputError, ParameterError
+from ...stats.correlation import KINDS
+from ...stats.metaeval import Correlations, MetricScores, correlate, score_table
+from ...stats.significance import DEFAULT_SEED
+from .common import (
+    DEFAULT_BOOT,
+    _check_plot,
+    _dump,
+    _fmt,
+    _header,
+    _load,
+    _metric_info,
+    _split,
+    build_metrics,
+    correlation_plots,
+)
+
+
+# ------------------------------------------------------------------------------ compare
+def _compare_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="mtmetrics meta compare",
+        description="Is metric A's correlation with the human scores higher than B's? Williams, "
+        "Meng-Rosenthal-Rubin, Fisher's z and a paired bootstrap. Either a TABLE with -m A B, or "
+        "--values R1 R2 R12 N (correlations of A and B with the human scores, of A with B, and n).",
+    )
+    p.add_argument("table", nargs="?", metavar="TABLE", help="table of judged segments (as for correlate)")
+    p.add_argument("-m", "--metrics", nargs=2, metavar=("A", "B"), help="the two metrics")
+    p.add_argument("--values", nargs=4, type=float, metavar=("R1", "R2", "R12", "N"), help="compare given correlations")
+    p.add_argument("--n2", type=int, help="with --values: size of B's sample for Fisher's z if it differs")
+    p.add_argument("--human", nargs="+", metavar="COL")
+    p.add_argument("--level", choices=("segment", "system"), default="segment", help="level (default: segment)")
+    p.add_argument(
+        "--kind",
+        choices=KINDS,
+        default="pearson",
+        help="coefficient (default pearson; Williams/MRR/Fisher assume Pearson's r, on ranks for spearman)",
+    )
+    for flag in ("--system-col", "--segment-col", "--source-col", "--hyp-col", "--group-col"):
+        p.add_argument(flag)
+    p.add_argument("--ref-cols", nargs="+", metavar="COL")
+    p.add_argument("--no-group", action="store_true")
+    p.add_argument("--no-split-systems", action="store_true")
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    p.add_argument("--bootstrap-n", type=int, default=DEFAULT_BOOT)
+    p.add_argument("-j", "--jobs", type=int, default=1)
+    p.add_argument("-f", "--format", choices=("text", "json"), default="text")
+    p.add_argument("-w", "--width", type=int, default=4)
+    p.add_argument(
+        "--plot", metavar="DIR", help="with a TABLE: scatter plots and correlations with intervals (PNG, SVG)"
+    )
+    return p
+
+
+def _tests(r1: float, r2: float, r12: float, n: int, n2: int | None = None) -> dict[str, Any]:
+    from ...stats.corrtests import fisher_z, meng_rosenthal_rubin, williams
+
+    out: dict[str, Any] = {}
+    for name, fn in (
+        ("williams", lambda: williams(r1, r2, r12, n)),
+        ("mrr", lambda: meng_rosenthal_rubin(r1, r2, r12, n)),
+        ("fisher", lambda: fisher_z(r1, r2, n, n2)),
+    ):
+        try:
+            out[name] = dict(fn().__dict__)
+        except (ValueError, ZeroDivisionError) as exc:
+            out[name] = {"test": name, "error": str(exc)}
+    return out
+
+
+def run_compare(argv: Sequence[str]) -> int:
+    """``mtmetrics meta compare``."""
+    ns = _compare_parser().parse_args(argv)
+    _check_plot(ns.plot)
+    if ns.values:
+        r1, r2, r12, n = ns.values
+        if n != int(n):
+            raise ParameterError("--values: N must be an integer.")
+        doc: dict[str, Any] = {"r1": r1, "r2": r2, "r12": r12, "n": int(n), "tests": _tests(r1, r2, r12, int(n), ns.n2)}
+        comparisons = [doc]
+        head: dict[str, Any] = {"values": doc}
+    else:
+        if not ns.table or not ns.metrics:
+            raise InputError("meta compare: give TABLE -m A B, or --values R1 R2 R12 N.")
+        ns.human = ns.human
+        table, cols, humans = _load(ns)
+        metrics = build_metrics(ns.metrics)
+        scores = score_table(table, cols, metrics, ns.jobs)
+        res = correlate(table, cols, scores, humans, [ns.level], [ns.kind], ns.bootstrap_n, ns.seed, True, _split(ns))
+        head = _header(table, cols, humans, ns)
+        head["metrics"] = _metric_info(scores)
+        head["level"], head["kind"] = ns.level, ns.kind
+        comparisons = _compare_table(res, scores, ns.level, ns.kind)
+        head["comparisons"] = comparisons
+        if ns.plot:
+            ests = [e.to_dict() for e in res.estimates]
+            head["plots"] = [str(x) for x in correlation_plots(res, scores, ns.plot, "", ests, ns.kind)]
+    if ns.format == "json":
+        sys.stdout.write(_dump(head))
+    else:
+        sys.stdout.write(_compare_text(head, comparisons, ns.width, ns.values is not None))
+    return 0
+
+
+def _compare_table(res: Correlations, scores: Sequence[MetricScores], level: str, kind: str) -> list[dict[str, Any]]:
+    from ...stats.correlation import FUNCTIONS, rank_rows
+    from ...stats.corrtests import paired_bootstrap_difference
+
+    a, b = scores
+    out = []
+    for group, human in dict.fromkeys((e.group, e.human) for e in res.estimates):
+        ea = next(e for e in res.estimates if (e.group, e.human, e.metric) == (group, human, a.spec))
+        eb = next(e for e in res.estimates if (e.group, e.human, e.metric) == (group, human, b.spec))
+        pa = res.points[(group, human, level, a.spec)]
+        pb = res.points[(group, human, level, b.spec)]
+        xa, xb = pa.metric, pb.metric
+        if kind == "spearman":
+            xa, xb = rank_rows(xa)[0], rank_rows(xb)[0]
+        r12 = FUNCTIONS["pearson" if kind == "spearman" else kind](xa, xb)
+        item: dict[str, Any] = {
+            "group": group,
+            "human": human,
+            "a": a.spec,
+            "b": b.spec,
+            "r_a": ea.value,
+            "r_b": eb.value,
+            "r_ab": r12,
+            "n": ea.n,
+        }
+        if any(math.isnan(v) for v in (ea.value, eb.value, r12)):
+            item["tests"] = {"error": "a correlation is undefined (constant scores)"}
+        else:
+            item["tests"] = _tests(ea.value, eb.value, r12, ea.n)
+        ka = (group, human, level, a.spec, kind)
+        kb = (group, human, level, b.spec, kind)
+        if ka in res.samples and len(res.samples[ka]):
+            item["tests"]["paired_bootstrap"] = dict(
+                paired_bootstrap_difference(ea.value, eb.value, res.samples[ka], res.samples[kb]).__dict__
+            )
+        out.append(item)
+    return out
+
+
+def _compare_text(head: dict[str, Any], comparisons: list[dict[str, Any]], width: int, values: bool) -> str:
+    lines = []
+    if not values:
+        lines.append(f"table: {head['table']} (sha256 {head['sha256'][:16]}…); {head['level']} level, {head['kind']}")
+    for c in comparisons:
+        title = f"[{c['group']}] human={c['human']}: " if "group" in c else ""
+        a, b = c.get("a", "A"), c.get("b", "B")
+        ra, rb, rab = (
+            float(c.get(k, c.get(k2, math.nan))) for k, k2 in (("r_a", "r1"), ("r_b", "r2"), ("r_ab", "r12"))
+        )
+        lines.append(
+            f"{title}r({a}) = {_fmt(ra, width)}, r({b}) = {_fmt(rb, width)}, "
+            f"r({a},{b}) = {_fmt(rab, width)}, n = {c['n']}"
+        )
+        tests = c["tests"]
+        if "error" in tests:
+            lines.append(f"  {tests['error']}")
+            continue
+        for name, label in (("williams", "Williams t"), ("mrr", "MRR z"), ("fisher", "Fisher z (independent)")):
+            t = tests[name]
+            if "error" in t:
+                lines.append(f"  {label}: {t['error']}")
+            else:
+                df = f", df={t['df']:.0f}" if t.get("df") else ""
+                lines.append(
+                    f"  {label} = {_fmt(t['statistic'], width)}{df}: p (A > B) = {t['p_one_sided']:.4g}, "
+                    f"two-sided {t['p_two_sided']:.4g}"
+                )
+        if "paired_bootstrap" in tests:
+            pb = tests["paired_bootstrap"]
+            lines.append(
+                f"  paired bootstrap: r(A) - r(B) = {_fmt(pb['difference'], width)} "
+                f"[{_fmt(pb['lower'], width)}, {_fmt(pb['upper'], width)}], p (A > B) = {pb['p_one_sided']:.4g} "
+                f"({pb['resamples']} resamples, seed {head['bootstrap']['seed']})"
+            )
+    if not values:
+        lines.append("signatures:")
+        for m in head["metrics"]:
+            lines.append(
+                f"  {m['spec']}: {m['signature']}" + ("  (sign-flipped error rate)" if m["sign_flipped"] else "")
+            )
+    return "\n".join(lines) + "\n"

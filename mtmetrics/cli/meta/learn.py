@@ -1,0 +1,161 @@
+"""``mtmetrics meta mct`` and ``meta regress``: learned combinations of metrics."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from ...errors import InputError
+from ...io.tables import Columns, Table
+from ...stats.metaeval import MetricScores, score_table
+from .common import (
+    _dump,
+    _load,
+    _table_args,
+    build_metrics,
+)
+
+
+# ------------------------------------------------------------------------------ mct / regress
+def _learn_parser(prog: str, description: str) -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog=prog, description=description)
+    _table_args(p)
+    p.add_argument("--only-group", metavar="VALUE", help="train on the rows of one group (e.g. an lp) only")
+    p.add_argument(
+        "-o", "--output", metavar="MODEL.json", help="write the learned model (usable as -m combo:model=PATH)"
+    )
+    return p
+
+
+def _features(ns: argparse.Namespace) -> tuple[Table, Columns, str, list[MetricScores], Any, Any]:
+    import numpy as np
+
+    table, cols, humans = _load(ns)
+    if len(humans) != 1:
+        raise InputError("learning needs exactly one --human column.")
+    scores = score_table(table, cols, build_metrics(ns.metrics), ns.jobs)
+    rows = np.arange(len(table))
+    if ns.only_group is not None:
+        if not cols.group:
+            raise InputError("--only-group needs a group column (--group-col).")
+        rows = np.flatnonzero(np.array(table.columns[cols.group]) == ns.only_group)
+        if not len(rows):
+            raise InputError(f"no row has {cols.group} = {ns.only_group}.")
+    x = np.column_stack([s.segment_scores[rows] for s in scores])
+    h = table.numbers(humans[0])[rows]
+    return table, cols, humans[0], scores, x, (h, rows)
+
+
+def _model_doc(
+    kind: str,
+    table: Table,
+    human: str,
+    scores: Sequence[MetricScores],
+    weights: Sequence[float],
+    intercept: float,
+    extra: dict[str, Any],
+    ns: argparse.Namespace,
+    n: int,
+) -> dict[str, Any]:
+    return {
+        "format": "mtmetrics-combo/1",
+        "kind": kind,
+        "features": [{"spec": s.spec, "signature": s.signature, "sign": -1 if s.flipped else 1} for s in scores],
+        "weights": list(weights),
+        "intercept": intercept,
+        "training": {"table": table.name, "sha256": table.sha256, "human": human, "rows": n, "group": ns.only_group},
+        **extra,
+    }
+
+
+def _write_model(doc: dict[str, Any], path: str | None) -> None:
+    if path:
+        from pathlib import Path
+
+        Path(path).write_text(_dump(doc), encoding="utf-8")
+
+
+def run_mct(argv: Sequence[str]) -> int:
+    """``mtmetrics meta mct``: maximum correlation training (+ leave-one-system-out evaluation)."""
+    from ...stats.mct import leave_one_system_out, mct
+
+    p = _learn_parser("mtmetrics meta mct", "Maximum correlation training (Liu & Gildea 2007) of a linear combination.")
+    p.add_argument("--restarts", type=int, default=10, help="seeded random restarts (plus one start per feature)")
+    p.add_argument("--no-loso", action="store_true", help="skip the leave-one-system-out evaluation")
+    ns = p.parse_args(argv)
+    table, cols, human, scores, x, (h, rows) = _features(ns)
+    model = mct(x, h, ns.restarts, ns.seed)
+    extra: dict[str, Any] = {
+        "training_r": model.r,
+        "best_single_feature": scores[model.best_single_feature].spec,
+        "best_single_r": model.best_single,
+        "restarts": ns.restarts,
+        "seed": ns.seed,
+    }
+    if not ns.no_loso:
+        import numpy as np
+
+        systems = np.array(table.columns[cols.system])[rows]
+        extra["leave_one_system_out"] = leave_one_system_out(x, h, systems.tolist(), ns.restarts, ns.seed)
+    doc = _model_doc("mct", table, human, scores, model.weights, 0.0, extra, ns, len(h))
+    _write_model(doc, ns.output)
+    if ns.format == "json":
+        sys.stdout.write(_dump(doc))
+        return 0
+    lines = [f"MCT on {table.name} ({len(h)} segments, human={human}, seed {ns.seed}, {ns.restarts} random restarts)"]
+    for f, w in zip(doc["features"], model.weights, strict=True):
+        lines.append(f"  {w:+.6g} × {f['spec']}" + (" (sign-flipped)" if f["sign"] < 0 else ""))
+    lines.append(
+        f"training Pearson r = {model.r:.{ns.width}f} (best single feature {extra['best_single_feature']}: "
+        f"{model.best_single:.{ns.width}f})"
+    )
+    if "leave_one_system_out" in extra:
+        lo = extra["leave_one_system_out"]
+        singles = ", ".join(f"{s.spec} {v:.{ns.width}f}" for s, v in zip(scores, lo["single_mean_r"], strict=True))
+        lines.append(
+            f"leave-one-system-out mean r = {lo['mean_r']:.{ns.width}f} ({len(lo['systems'])} systems; "
+            f"single features: {singles})"
+        )
+    if ns.output:
+        lines.append(f"model written to {ns.output} (score with: -m combo:model={ns.output})")
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0
+
+
+def run_regress(argv: Sequence[str]) -> int:
+    """``mtmetrics meta regress``: stepwise linear regression on metric scores."""
+    from ...stats.mct import stepwise
+
+    p = _learn_parser("mtmetrics meta regress", "Stepwise linear regression (partial F tests) on metric scores.")
+    p.add_argument("--p-enter", type=float, default=0.05)
+    p.add_argument("--p-remove", type=float, default=0.10)
+    ns = p.parse_args(argv)
+    table, _cols, human, scores, x, (h, _rows) = _features(ns)
+    res = stepwise(x, h, ns.p_enter, ns.p_remove)
+    weights = [0.0] * len(scores)
+    for j, c in zip(res.features, res.coefficients, strict=True):
+        weights[j] = c
+    extra = {
+        "selected": [scores[j].spec for j in res.features],
+        "training_r": res.r,
+        "steps": [{**s, "feature": scores[int(s["feature"])].spec} for s in res.steps],  # type: ignore[call-overload]
+        "p_enter": ns.p_enter,
+        "p_remove": ns.p_remove,
+    }
+    doc = _model_doc("stepwise-ols", table, human, scores, weights, res.intercept, extra, ns, len(h))
+    _write_model(doc, ns.output)
+    if ns.format == "json":
+        sys.stdout.write(_dump(doc))
+        return 0
+    lines = [
+        f"stepwise OLS on {table.name} ({len(h)} segments, human={human}, p-enter {ns.p_enter}, p-remove {ns.p_remove})"
+    ]
+    for s in extra["steps"]:
+        lines.append(f"  {s['action']:6} {s['feature']}: F = {s['F']:.4g}, p = {s['p']:.3g}")
+    lines.append(f"selected: {', '.join(extra['selected']) or 'none'}; r = {res.r:.{ns.width}f}")
+    if ns.output:
+        lines.append(f"model written to {ns.output} (score with: -m combo:model={ns.output})")
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0

@@ -1,0 +1,164 @@
+"""``mtmetrics meta orange``: ORANGE (Lin & Och 2004) from n-best lists."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from ...errors import InputError, ParameterError
+from ...metric import Metric
+from ...stats.significance import DEFAULT_SEED
+from .common import (
+    DEFAULT_BOOT,
+    _check_plot,
+    _dump,
+    build_metrics,
+)
+
+
+# ------------------------------------------------------------------------------ orange
+def _orange_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="mtmetrics meta orange",
+        description="ORANGE (Lin & Och 2004): average rank of the references' average oracle score among "
+        "the n-best candidates, divided by N+1 (lower is better).",
+    )
+    p.add_argument("nbest", metavar="NBEST", help="n-best list 'i ||| hyp ||| features ||| score' (.gz accepted)")
+    p.add_argument("refs", nargs="+", metavar="REF", help="at least two reference files, one line per sentence")
+    p.add_argument("-m", "--metrics", nargs="+", required=True, metavar="METRIC")
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    p.add_argument("--bootstrap-n", type=int, default=DEFAULT_BOOT)
+    p.add_argument("-j", "--jobs", type=int, default=1, help="worker processes (one metric per process)")
+    p.add_argument("-f", "--format", choices=("text", "json"), default="text")
+    p.add_argument("-w", "--width", type=int, default=2, help="decimals of percentages in text output")
+    p.add_argument("--plot", metavar="DIR", help="also draw ORANGE against n-best size (PNG, SVG) into DIR")
+    return p
+
+
+def _orange_one(
+    text: str, metric: Metric, cands: list[list[str]], refs: list[list[str]], n_boot: int, seed: int, jobs: int = 1
+) -> Any:
+    from ...stats.orange import leave_one_out_scores, orange
+
+    return orange(leave_one_out_scores(metric, cands, refs, jobs), n_boot, seed)
+
+
+def run_orange(argv: Sequence[str]) -> int:
+    """``mtmetrics meta orange``."""
+    import hashlib
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from pathlib import Path
+
+    from ...io import read_lines
+    from ...io.nbest import read_nbest
+
+    ns = _orange_parser().parse_args(argv)
+    _check_plot(ns.plot)
+    if ns.bootstrap_n < 0 or ns.seed < 0 or ns.jobs < 1:
+        raise ParameterError("--bootstrap-n and --seed must be non-negative, -j at least 1.")
+    if len(ns.refs) < 2:
+        raise InputError("ORANGE leaves one reference out: give at least two reference files.")
+    ref_streams = [read_lines(r) for r in ns.refs]
+    if len({len(s) for s in ref_streams}) > 1:
+        raise InputError("the reference files have different numbers of lines.")
+    nbest = read_nbest(ns.nbest, len(ref_streams[0]))
+    cands = [[e.hyp for e in entries] for entries in nbest]
+    refs = [list(r) for r in zip(*ref_streams, strict=True)]
+    metrics = build_metrics(ns.metrics)
+    args = [(t, m, cands, refs, ns.bootstrap_n, ns.seed) for t, m in metrics]
+    if ns.jobs > 1 and len(args) == 1:
+        # one metric: its candidates are scored in chunks by the -j workers (long n-best lists)
+        results = [_orange_one(*args[0], ns.jobs)]
+    elif ns.jobs > 1:
+        ctx = multiprocessing.get_context("forkserver")  # fork would share NLTK's open files
+        with ProcessPoolExecutor(max_workers=min(ns.jobs, len(args)), mp_context=ctx) as pool:
+            results = [f.result() for f in [pool.submit(_orange_one, *a) for a in args]]
+    else:
+        results = [_orange_one(*a) for a in args]
+    files = [ns.nbest, *ns.refs]
+    doc: dict[str, Any] = {
+        "nbest": Path(ns.nbest).name,
+        "refs": [Path(r).name for r in ns.refs],
+        "sha256": {Path(f).name: hashlib.sha256(Path(f).read_bytes()).hexdigest() for f in files},
+        "sentences": len(cands),
+        "candidates": sum(len(c) for c in cands),
+        "bootstrap": {"n": ns.bootstrap_n, "seed": ns.seed, "level": 0.95, "unit": "sentence"},
+        "metrics": [],
+    }
+    nrefs = str(len(ns.refs) - 1)
+    for (text, metric), res in zip(metrics, results, strict=True):
+        doc["metrics"].append(
+            {
+                "spec": text,
+                "name": metric.display_name,
+                "signature": str(metric.signature(nrefs)),
+                "sign_flipped": not type(metric).higher_is_better,
+                "orange": res.orange,
+                "orange_lower": res.lower,
+                "orange_upper": res.upper,
+                "average_rank": res.average_rank,
+                "average_rank_lower": res.rank_lower,
+                "average_rank_upper": res.rank_upper,
+                "by_size": res.by_size,
+                "ranks": res.ranks,
+            }
+        )
+    if ns.plot:
+        doc["plots"] = [str(p) for p in orange_plots(doc, Path(ns.plot))]
+    sys.stdout.write(_dump(doc) if ns.format == "json" else orange_text(doc, ns.width))
+    return 0
+
+
+def orange_plots(doc: dict[str, Any], out_dir: Any) -> list[Any]:
+    """ORANGE against n-best size (one line per metric) and ORANGE with its interval per metric."""
+    from ...stats.plots import correlation_bars, orange_curve
+
+    ms = doc["metrics"]
+    if not ms:
+        return []
+    sizes = [row["n"] for row in ms[0]["by_size"]]
+    curves = {m["spec"]: [row["orange"] for row in m["by_size"]] for m in ms}
+    title = f"{doc['nbest']} ({doc['sentences']} sentences)"
+    paths = orange_curve(sizes, curves, out_dir, "orange-by-size", title)
+    paths += correlation_bars(
+        [m["spec"] for m in ms],
+        [100 * m["orange"] for m in ms],
+        [100 * m["orange_lower"] for m in ms],
+        [100 * m["orange_upper"] for m in ms],
+        out_dir,
+        "orange",
+        "ORANGE % (95 % bootstrap CI; lower is better)",
+        title,
+    )
+    return paths
+
+
+def orange_text(doc: dict[str, Any], width: int) -> str:
+    """ORANGE table (percent, lower is better), then ORANGE against n-best size, then signatures."""
+    ms = doc["metrics"]
+    lab = max([6] + [len(m["spec"]) for m in ms]) + 2
+    lines = [
+        f"n-best: {doc['nbest']} ({doc['sentences']} sentences, {doc['candidates']} candidates); "
+        f"references: {' '.join(doc['refs'])}; bootstrap {doc['bootstrap']['n']} resamples of sentences, "
+        f"seed {doc['bootstrap']['seed']}",
+        "",
+        "metric".ljust(lab) + "ORANGE % (95% CI)".ljust(30) + "avg rank (95% CI)",
+    ]
+    for m in ms:
+        o = f"{100 * m['orange']:.{width}f} [{100 * m['orange_lower']:.{width}f}, {100 * m['orange_upper']:.{width}f}]"
+        r = f"{m['average_rank']:.3f} [{m['average_rank_lower']:.3f}, {m['average_rank_upper']:.3f}]"
+        lines.append(m["spec"].ljust(lab) + o.ljust(30) + r)
+    sizes = [row["n"] for row in ms[0]["by_size"]] if ms else []
+    lines += [
+        "",
+        "ORANGE % by n-best size N (first N candidates of each list):",
+        "metric".ljust(lab) + "".join(f"{n:>8}" for n in sizes),
+    ]
+    for m in ms:
+        lines.append(m["spec"].ljust(lab) + "".join(f"{100 * row['orange']:8.{width}f}" for row in m["by_size"]))
+    lines += ["", "signatures (nrefs: references per leave-one-out subset):"]
+    lines += [f"  {m['spec']}: {m['signature']}" for m in ms]
+    return "\n".join(lines) + "\n"

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
+from .text import read_lines
 
 #: One link: (source token index, target token index), 0-based.
 Link = tuple[int, int]
@@ -133,21 +134,6 @@ def parse_line(line: str, where: str, lineno: int, one_based: bool = False) -> t
     """Sure and possible links of one Pharaoh line; sure links are included in the possible set."""
     pairs = parse_pairs(line, where, lineno, one_based)
     return frozenset(link for _, link, sure in pairs if sure), frozenset(link for _, link, _ in pairs)
-
-
-def read_lines(path: str | os.PathLike[str]) -> list[str]:
-    """Lines of a UTF-8 text file (without line ends); a clear error if it cannot be read."""
-    try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except OSError as exc:
-        raise InputError(f"cannot read alignment file {path}: {exc.strerror}") from None
-    except UnicodeDecodeError as exc:
-        raise InputError(f"alignment file {path} is not UTF-8 ({exc.reason}).") from None
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    return [line.rstrip("\r") for line in lines]
 
 
 def read_pharaoh(path: str | os.PathLike[str], one_based: bool = False) -> list[tuple[Links, Links]]:

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError, ParameterError, ResourceError
+from ..io.text import read_lines
 
 #: Tagger specs understood by :func:`get_tagger` (for help texts).
 TAGGER_SPECS = ("nltk", "nltk:LANG", "spacy:MODEL", "spacy:MODEL:pos")
@@ -187,25 +188,15 @@ def check_tagger_spec(spec: str) -> str | None:
 
 
 # ------------------------------------------------------------------------- pre-tagged input
-def _read_lines(path: str | os.PathLike[str]) -> list[str]:
-    try:
-        with open(path, encoding="utf-8") as fh:
-            return fh.read().split("\n")[:-1] if os.path.getsize(path) else []
-    except OSError as exc:
-        raise InputError(f"cannot read tag file {path}: {exc.strerror}") from None
-    except UnicodeDecodeError as exc:
-        raise InputError(f"tag file {path} is not UTF-8 ({exc.reason}).") from None
-
-
 def read_tag_file(path: str | os.PathLike[str]) -> list[list[str]]:
     """A token-aligned tag file: one line per segment, one tag per token, separated by whitespace."""
-    return [line.split() for line in _read_lines(path)]
+    return [line.split() for line in read_lines(path)]
 
 
 def read_word_tag_file(path: str | os.PathLike[str], sep: str = "_") -> list[tuple[list[str], list[str]]]:
     """A file of ``word_TAG`` tokens: per line, the words and their tags (split at the last ``sep``)."""
     out = []
-    for lineno, line in enumerate(_read_lines(path), 1):
+    for lineno, line in enumerate(read_lines(path), 1):
         words, tags = [], []
         for item in line.split():
             word, found, tag = item.rpartition(sep)

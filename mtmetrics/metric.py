@@ -125,6 +125,12 @@ class Metric(abc.ABC):
     perfect_on_identity: ClassVar[bool] = True
     #: One line shown by ``mtmetrics list``.
     description: ClassVar[str] = ""
+    #: True when a process forked from one that has used this metric can go on using its copy:
+    #: everything the metric loads is in memory (no file read lazily through an open handle, no
+    #: thread, no socket). Then ``-j`` scores a first chunk in the calling process, so kernels,
+    #: tables and taggers are loaded once, and forks warm workers from it; otherwise each worker
+    #: starts fresh (``forkserver``) and rebuilds the metric from its parameters.
+    fork_safe: ClassVar[bool] = False
 
     def __init__(self, **params: Any) -> None:
         self.values: Mapping[str, Any] = MappingProxyType(resolve_params(type(self).params, params, type(self).name))

@@ -1,19 +1,32 @@
 """Segment statistics computed chunk by chunk, optionally by worker processes.
 
-Segments arrive in chunks (from a list, or streamed from files); each worker builds the metrics
-once (from their parameters, see :meth:`Metric.__reduce__`) and then scores chunk after chunk, so
-tokenizers, tables and taggers load once per worker, not once per chunk. At most ``2 × jobs``
-chunks are in flight, so memory stays bounded on endless input. Rows come back in the original
-order and corpus sums are exact (:mod:`mtmetrics.accumulate`), so every result is byte-identical
-to the single-process one.
+Segments arrive in chunks (from a list, or streamed from files) and at most ``2 × jobs`` chunks
+are in flight, so memory stays bounded on endless input. Rows come back in the original order
+and corpus sums are exact (:mod:`mtmetrics.accumulate`), so every result is byte-identical to the
+single-process one.
+
+Workers start in one of two ways:
+
+* **warm fork** (Linux, every metric :attr:`~mtmetrics.Metric.fork_safe`, one thread in this
+  process): the calling process scores the first chunk itself, which loads compiled kernels,
+  tables and taggers, then forks the workers, which inherit all of it. Resources load once in
+  all, and a list of segments (the Python API) is inherited too, so only chunk bounds travel.
+* **forkserver** otherwise: each worker starts from a clean interpreter and rebuilds the metrics
+  once from their parameters (:meth:`Metric.__reduce__`), then scores chunk after chunk. A
+  forked child would share open file offsets with its parent (NLTK reads WordNet lazily through
+  open files), so metrics that keep such handles are not fork-safe.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import sys
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from multiprocessing.context import BaseContext
 from typing import Protocol
 
 import numpy as np
@@ -24,6 +37,8 @@ from .metric import Metric, Segment
 CHUNK = 2000
 
 _worker_metrics: list[Metric] = []
+#: the segment list of :func:`corpus_statistics`, inherited by forked workers
+_inherited: Sequence[Segment] = ()
 
 
 class Chunk(Protocol):
@@ -40,10 +55,33 @@ class Chunk(Protocol):
 
 Work = Sequence[Segment] | Chunk
 
+#: what each chunk gives back: its number of segments, their reference counts, one array per metric
+Scored = tuple[int, set[int], list[np.ndarray]]
+
+
+@dataclass(frozen=True)
+class _Slice:
+    """Segments ``start:stop`` of the list a forked worker inherited from its parent."""
+
+    start: int
+    stop: int
+
+    def segments(self) -> Sequence[Segment]:
+        return _inherited[self.start : self.stop]
+
 
 def segments_of(item: Work) -> Sequence[Segment]:
     """The segments of a chunk of work."""
     return item.segments() if hasattr(item, "segments") else item
+
+
+def forks_warm(metrics: Sequence[Metric]) -> bool:
+    """Whether ``-j`` workers for these metrics are forked from this (warmed-up) process."""
+    return (
+        sys.platform.startswith("linux")
+        and all(type(m).fork_safe for m in metrics)
+        and threading.active_count() == 1  # forking a threaded process can deadlock the child
+    )
 
 
 def _init(metrics: list[Metric]) -> None:
@@ -61,19 +99,23 @@ def _work(item: Work) -> Scored:
     return _rows(_worker_metrics, item)
 
 
-#: what each chunk gives back: its number of segments, their reference counts, one array per metric
-Scored = tuple[int, set[int], list[np.ndarray]]
-
-
 def stream_statistics(metrics: Sequence[Metric], chunks: Iterable[Work], jobs: int = 1) -> Iterator[Scored]:
     """For each chunk, in order: its size, its reference counts and one statistics array per metric."""
     if jobs <= 1:
         for chunk in chunks:
             yield _rows(metrics, chunk)
         return
-    # forkserver, not fork: a forked child shares open file offsets with its parent (NLTK reads
-    # WordNet lazily from open files) and would read corrupted data; workers rebuild the metrics
-    ctx = multiprocessing.get_context("forkserver")
+    chunks = iter(chunks)
+    ctx: BaseContext
+    if forks_warm(metrics):
+        first = next(chunks, None)
+        if first is None:
+            return
+        yield _rows(metrics, first)  # loads what the metrics load lazily, before the fork
+        ctx = multiprocessing.get_context("fork")
+    else:
+        ctx = multiprocessing.get_context("forkserver")
+    # with fork, initargs are inherited (not pickled): the workers use the warmed metrics
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init, initargs=(list(metrics),)) as pool:
         pending: deque[Future[Scored]] = deque()
         for chunk in chunks:
@@ -91,11 +133,26 @@ def corpus_statistics(
     chunk: int = CHUNK,
     progress: Callable[[int], None] | None = None,
 ) -> np.ndarray:
-    """``metric.corpus_statistics(segments)`` in chunks, over ``jobs`` processes when ``jobs > 1``."""
-    chunks = [segments[i : i + chunk] for i in range(0, len(segments), chunk)]
+    """``metric.corpus_statistics(segments)`` in chunks, over ``jobs`` processes when ``jobs > 1``.
+
+    Forked workers inherit ``segments`` and receive only chunk bounds; forkserver workers
+    receive the segments of each chunk.
+    """
+    global _inherited
+    bounds = [(i, min(i + chunk, len(segments))) for i in range(0, len(segments), chunk)]
+    jobs = jobs if len(bounds) > 1 else 1
+    work: list[Work]
+    if jobs > 1 and forks_warm([metric]):
+        _inherited = segments
+        work = [_Slice(a, b) for a, b in bounds]
+    else:
+        work = [segments[a:b] for a, b in bounds]
     parts = []
-    for size, _, (rows,) in stream_statistics([metric], chunks, jobs if len(chunks) > 1 else 1):
-        parts.append(rows)
-        if progress is not None:
-            progress(size)
+    try:
+        for size, _, (rows,) in stream_statistics([metric], work, jobs):
+            parts.append(rows)
+            if progress is not None:
+                progress(size)
+    finally:
+        _inherited = ()
     return np.concatenate(parts) if parts else np.empty((0, len(metric.stat_names())))

@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from .metric import Metric
+from .metric import Metric, build_segments
 
 
 @dataclass(frozen=True)
@@ -232,6 +232,23 @@ def check_pickle(cls: type[Metric], corpus: Corpus) -> None:
     assert before == after, f"{cls.name}: score changed after pickling ({before} != {after})"
 
 
+def check_workers(cls: type[Metric], corpus: Corpus) -> None:
+    """Statistics from two worker processes equal the single-process ones, byte for byte.
+
+    A metric that declares ``fork_safe`` is used in this process first and then forked, so this
+    also checks that claim: a copy made after its resources were loaded must score the same.
+    """
+    from .parallel import corpus_statistics
+
+    m = _make(cls, corpus)
+    ann = _annotations(cls, corpus.hyps, corpus.refs, corpus.sources)
+    one = m.statistics(corpus.hyps, corpus.refs, corpus.sources, ann)
+    segments = build_segments(corpus.hyps, corpus.refs, corpus.sources, ann, cls.inputs)
+    m.observe(segments)
+    two = corpus_statistics(m, segments, jobs=2, chunk=max(1, len(segments) // 3))
+    assert two.tobytes() == one.array.tobytes(), f"{cls.name}: statistics from -j 2 differ from -j 1"
+
+
 def check_signature(cls: type[Metric], corpus: Corpus) -> None:
     """The signature names the metric and carries every declared parameter, plugin and version."""
     m = _make(cls, corpus)
@@ -301,6 +318,7 @@ CHECKS: tuple[Callable[[type[Metric], Corpus], None], ...] = (
     check_multiple_references,
     check_empty_segments,
     check_pickle,
+    check_workers,
     check_signature,
     check_cli_matches_api,
     check_statistics_shape,

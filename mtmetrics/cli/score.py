@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import plugins
 from ..errors import InputError, MtmetricsError, ParameterError, suggest
-from ..io import read_chunks
+from ..io import Block, read_blocks
 from ..io.alignments import alignments_from_lines
 from ..metric import Inputs, Metric, Segment, Statistics, build_segments
 from ..parallel import CHUNK
@@ -233,18 +233,17 @@ def _layout(ns: argparse.Namespace, system: str) -> Layout:
 
 @dataclass(frozen=True)
 class LineChunk:
-    """Lines read in lockstep for a run of segments; they become segments where they are scored."""
+    """Lines read in lockstep for a run of segments, undecoded; they become segments where they are scored."""
 
-    rows: list[tuple[str, ...]]
+    block: Block
     layout: Layout
     inputs: Inputs
     names: dict[str, str]
     one_based: bool
-    first: int
 
     def segments(self) -> list[Segment]:
-        """Build and check the segments (alignments parsed and checked against their sentences)."""
-        rows, layout, first = self.rows, self.layout, self.first
+        """Decode the lines, build and check the segments (alignments checked against their sentences)."""
+        rows, layout, first = self.block.rows(), self.layout, self.block.first
         hyps = [r[0] for r in rows]
         refs: list[list[str | None]] = [[r[1 + k] for r in rows] for k in range(layout.n_refs)]
         sources = [r[layout.src] for r in rows] if layout.src is not None else None
@@ -268,10 +267,8 @@ def _chunks(
     layout: Layout, inputs: Inputs, names: dict[str, str], one_based: bool, size: int = CHUNK
 ) -> Iterator[LineChunk]:
     """The input read in lockstep, a chunk of lines at a time (memory: one chunk per worker)."""
-    first = 1
-    for rows in read_chunks(layout.paths, size):
-        yield LineChunk(rows, layout, inputs, dict(names), one_based, first)
-        first += len(rows)
+    for block in read_blocks(layout.paths, size):
+        yield LineChunk(block, layout, inputs, dict(names), one_based)
 
 
 def run_score(argv: Sequence[str]) -> int:

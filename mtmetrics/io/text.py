@@ -3,6 +3,11 @@
 Files are UTF-8 (a UTF-8 byte-order mark is accepted and dropped), optionally gzip-compressed
 (``.gz``), with ``\\n`` or ``\\r\\n`` line ends. An undecodable byte is an error naming the file,
 line and byte offset; nothing is replaced or skipped silently.
+
+The files are read in blocks of whole lines (:func:`read_blocks`): cutting a block at its
+``size``-th newline is done on bytes, without a Python object per line, and a block is decoded at
+once (:func:`decode_block`). So the process that reads a corpus can hand undecoded blocks to worker
+processes and stay nearly idle while they decode and score (see :mod:`mtmetrics.parallel`).
 """
 
 from __future__ import annotations
@@ -11,12 +16,19 @@ import gzip
 import os
 import sys
 from collections.abc import Iterator, Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
 from ..errors import InputError
 
 STDIN = "-"
+#: bytes asked of the file system at a time
+READ_SIZE = 1 << 20
+#: lines per block when a file is read on its own
+LINES = 4096
+_BOM = b"\xef\xbb\xbf"
 
 
 def read_lines(path: str | os.PathLike[str]) -> list[str]:
@@ -26,10 +38,20 @@ def read_lines(path: str | os.PathLike[str]) -> list[str]:
 
 def iter_lines(path: str | os.PathLike[str]) -> Iterator[str]:
     """Lines of ``path`` (``-``: standard input) one at a time, decoded strictly (errors name file and line)."""
-    name = str(path)
+    with ExitStack() as stack:
+        reader = _open(str(path), stack)
+        first = 1
+        while True:
+            raw, count = reader.take(LINES)
+            if not count:
+                return
+            yield from decode_block(raw, reader.name, first)
+            first += count
+
+
+def _open(name: str, stack: ExitStack) -> _Reader:
     if name == STDIN:
-        yield from _decode_lines(sys.stdin.buffer, "<stdin>")
-        return
+        return _Reader(sys.stdin.buffer, "<stdin>")
     p = Path(name)
     if not p.exists():
         raise InputError(f"{name}: no such file.")
@@ -37,63 +59,146 @@ def iter_lines(path: str | os.PathLike[str]) -> Iterator[str]:
         raise InputError(f"{name}: is a directory, expected a text file with one segment per line.")
     try:
         opener = gzip.open if name.endswith(".gz") else open
-        with opener(p, "rb") as fh:
-            yield from _decode_lines(fh, name)  # type: ignore[arg-type]
+        stream = stack.enter_context(opener(p, "rb"))
     except PermissionError:
         raise InputError(f"{name}: permission denied.") from None
-    except (OSError, EOFError) as exc:
+    except OSError as exc:
         raise InputError(f"{name}: cannot read ({exc}).") from None
+    return _Reader(stream, name)  # type: ignore[arg-type]
 
 
-def _decode_lines(stream: BinaryIO, name: str) -> Iterator[str]:
-    for number, raw in enumerate(stream, 1):
-        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
-            raw = raw[3:]
+class _Reader:
+    """Whole lines of a binary stream, ``n`` at a time, as undecoded bytes."""
+
+    def __init__(self, stream: BinaryIO, name: str) -> None:
+        self.stream, self.name = stream, name
+        self.buf = b""  # read, not yet handed out; starts at a line start
+        self.eof = False
+        self.started = False
+
+    def _read(self) -> bytes:
         try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise InputError(
-                f"{name}:{number}: not valid UTF-8 (byte 0x{raw[exc.start]:02x} at column {exc.start + 1}). "
-                f"Convert the file to UTF-8, e.g. with: iconv -f LATIN1 -t UTF-8 {name}"
-            ) from None
-        if line.endswith("\n"):
-            line = line[:-1]
-        if line.endswith("\r"):
-            line = line[:-1]
-        yield line
+            data = self.stream.read(READ_SIZE)
+        except PermissionError:
+            raise InputError(f"{self.name}: permission denied.") from None
+        except (OSError, EOFError) as exc:
+            raise InputError(f"{self.name}: cannot read ({exc}).") from None
+        if not self.started:
+            self.started = True
+            while len(data) < len(_BOM) and data and _BOM.startswith(data):  # a BOM split across reads
+                more = self.stream.read(READ_SIZE)
+                if not more:
+                    break
+                data += more
+            if data.startswith(_BOM):
+                data = data[len(_BOM) :] or self._read()  # empty after the mark is not the end yet
+        return data
+
+    def take(self, n: int) -> tuple[bytes, int]:
+        """The next ``n`` lines (fewer at the end of the stream) with their line ends, and how many."""
+        parts: list[bytes] = []
+        got = 0
+        while got < n:
+            buf = self.buf
+            have = buf.count(b"\n")
+            if have >= n - got:
+                end = 0
+                for _ in range(n - got):
+                    end = buf.index(b"\n", end) + 1
+                parts.append(buf[:end])
+                self.buf = buf[end:]
+                return b"".join(parts), n
+            if self.eof:
+                if buf:
+                    parts.append(buf)
+                    have += not buf.endswith(b"\n")  # a last line without a line end
+                    self.buf = b""
+                return b"".join(parts), got + have
+            data = self._read()
+            if not data:
+                self.eof = True
+                continue
+            cut = buf.rfind(b"\n") + 1  # hand out the complete lines already here, keep the tail
+            if cut:
+                parts.append(buf[:cut])
+                got += have
+            self.buf = buf[cut:] + data
+        return b"".join(parts), got
 
 
-_END = object()
+def decode_block(raw: bytes, name: str, first: int) -> list[str]:
+    """The lines of a block (from :meth:`_Reader.take`) decoded strictly; ``first`` is its first line's number."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        start = raw.rfind(b"\n", 0, exc.start) + 1
+        number = first + raw.count(b"\n", 0, exc.start)
+        raise InputError(
+            f"{name}:{number}: not valid UTF-8 (byte 0x{raw[exc.start]:02x} at column {exc.start - start + 1}). "
+            f"Convert the file to UTF-8, e.g. with: iconv -f LATIN1 -t UTF-8 {name}"
+        ) from None
+    lines = text.split("\n")
+    if text.endswith("\n"):
+        lines.pop()
+    if "\r" in text:
+        lines = [line[:-1] if line.endswith("\r") else line for line in lines]
+    return lines
+
+
+@dataclass(frozen=True)
+class Block:
+    """The same run of lines of several line-aligned files, undecoded: one ``bytes`` per file."""
+
+    raw: tuple[bytes, ...]
+    names: tuple[str, ...]
+    first: int
+    count: int
+
+    def rows(self) -> list[tuple[str, ...]]:
+        """The decoded lines, one tuple (a line of every file) per row."""
+        columns = [decode_block(r, n, self.first) for r, n in zip(self.raw, self.names, strict=True)]
+        return list(zip(*columns, strict=True))
+
+
+def read_blocks(paths: Sequence[str], size: int) -> Iterator[Block]:
+    """Several line-aligned files read in lockstep, ``size`` lines at a time, undecoded.
+
+    A file that ends before the others is an error naming every file and its number of lines;
+    an empty input is an error too. Memory is one block, whatever the files' length.
+    """
+    with ExitStack() as stack:
+        readers = [_open(p, stack) for p in paths]
+        names = tuple(r.name for r in readers)
+        total = 0
+        while True:
+            taken = [r.take(size) for r in readers]
+            counts = {count for _, count in taken}
+            if len(counts) > 1:
+                for (raw, _), name in zip(taken, names, strict=True):
+                    decode_block(raw, name, total + 1)  # a bad line before the end is reported first
+                totals = [total + count + _count_rest(r) for r, (_, count) in zip(readers, taken, strict=True)]
+                listing = ", ".join(f"{n}: {c} lines" for n, c in zip(names, totals, strict=True))
+                raise InputError(f"files have different numbers of lines ({listing}); each needs one line per segment.")
+            count = counts.pop()
+            if count:
+                yield Block(tuple(raw for raw, _ in taken), names, total + 1, count)
+            elif total == 0:
+                raise InputError(f"{names[0]}: no segments to score (empty input).")
+            total += count
+            if count < size:
+                return
+
+
+def _count_rest(reader: _Reader) -> int:
+    n = 0
+    while True:
+        _, count = reader.take(LINES)
+        if not count:
+            return n
+        n += count
 
 
 def read_chunks(paths: Sequence[str], size: int) -> Iterator[list[tuple[str, ...]]]:
-    """Several line-aligned files read in lockstep, ``size`` lines at a time.
-
-    A file that ends before the others is an error naming every file and its number of lines;
-    an empty input is an error too. Memory is one chunk, whatever the files' length.
-    """
-    iters = [iter_lines(p) for p in paths]
-    total = 0
-    while True:
-        chunk: list[tuple[str, ...]] = []
-        while len(chunk) < size:
-            row = [next(it, _END) for it in iters]
-            ended = [r is _END for r in row]
-            if any(ended):
-                if not all(ended):
-                    seen = total + len(chunk)
-                    counts = [seen + (0 if e else 1 + sum(1 for _ in it)) for e, it in zip(ended, iters, strict=True)]
-                    listing = ", ".join(
-                        f"{'<stdin>' if p == STDIN else p}: {c} lines" for p, c in zip(paths, counts, strict=True)
-                    )
-                    raise InputError(
-                        f"files have different numbers of lines ({listing}); each needs one line per segment."
-                    )
-                if chunk:
-                    yield chunk
-                elif total == 0:
-                    raise InputError(f"{paths[0]}: no segments to score (empty input).")
-                return
-            chunk.append(tuple(row))  # type: ignore[arg-type]
-        total += len(chunk)
-        yield chunk
+    """Several line-aligned files read in lockstep, ``size`` decoded lines at a time (see :func:`read_blocks`)."""
+    for block in read_blocks(paths, size):
+        yield block.rows()

@@ -56,6 +56,7 @@ def _rate(errors: float, ref_len: float) -> float:
 class _ErrorRate(Metric):
     """Shared shape of WER and PER: ``[errors, ref_len]`` of the best reference, summed."""
 
+    fork_safe = True  # everything it loads is in memory: -j forks warm workers
     aggregation = "sum"
     higher_is_better = False
     score_range = (0.0, math.inf)

@@ -110,6 +110,7 @@ def _e_fmt(value: Any, values: Mapping[str, Any]) -> str:
 class Gtm(Metric):
     """GTM F-measure of the maximum matching with run-length exponent ``e``."""
 
+    fork_safe = True  # everything it loads is in memory: -j forks warm workers
     name = "gtm"
     description = "GTM (Turian et al. 2003): F-measure of the maximum matching; exponent e rewards runs"
     aggregation = "sum"

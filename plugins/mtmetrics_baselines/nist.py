@@ -112,6 +112,7 @@ def corpus_nist(hyps: Sequence[Sequence[str]], refs: Sequence[Sequence[Sequence[
 class Nist(Metric):
     """NIST with per-segment information weights; statistics summed for the corpus score."""
 
+    fork_safe = True  # everything it loads is in memory: -j forks warm workers
     name = "nist"
     description = (
         "NIST (Doddington 2002), information-weighted n-gram precision, weights from each segment's references"

@@ -41,6 +41,7 @@ def _stat_names(order: int) -> tuple[str, ...]:
 class Bleu(Metric):
     """sacrebleu's BLEU: corpus statistics summed, then the geometric mean of clipped precisions."""
 
+    fork_safe = True  # everything it loads is in memory: -j forks warm workers
     name = "bleu"
     description = "BLEU (Papineni et al. 2002) as computed by sacrebleu"
     aggregation = "sum"

@@ -26,6 +26,7 @@ def _positive(value: int) -> str | None:
 class Chrf(Metric):
     """sacrebleu's chrF: character (and word, for chrF++) n-gram F-beta from summed statistics."""
 
+    fork_safe = True  # everything it loads is in memory: -j forks warm workers
     name = "chrf"
     description = "chrF / chrF++ (Popović 2015, 2017) as computed by sacrebleu"
     aggregation = "sum"

@@ -25,6 +25,7 @@ def _punct_fmt(no_punct: Any, values: Mapping[str, Any]) -> str:
 class Ter(Metric):
     """sacrebleu's TER: edits (with shifts) over average reference length; lower is better."""
 
+    fork_safe = True  # everything it loads is in memory: -j forks warm workers
     name = "ter"
     description = "translation edit rate (Snover et al. 2006) as computed by sacrebleu; lower is better"
     aggregation = "sum"

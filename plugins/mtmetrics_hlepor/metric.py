@@ -43,6 +43,7 @@ def _as_tags(value: Any, what: str) -> list[str]:
 class Hlepor(Metric):
     """hLEPOR (Han et al. 2013) per segment, averaged; hLEPOR_E when POS tags are configured."""
 
+    fork_safe = True  # everything it loads is in memory: -j forks warm workers
     name = "hlepor"
     description = "hLEPOR / hLEPOR_E (Han et al. 2013): length penalty, position penalty, precision and recall"
     aggregation = "mean"

@@ -118,6 +118,7 @@ class RougeMetric(Metric):
     The script always lowercases; pass ``lowercase=True`` to reproduce it on mixed-case text.
     """
 
+    fork_safe = True  # everything it loads is in memory: -j forks warm workers
     aggregation = "mean"
     score_range = (0.0, 1.0)
     higher_is_better = True

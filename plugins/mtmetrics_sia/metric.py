@@ -50,6 +50,7 @@ def _alpha_fmt(value: Any, values: Mapping[str, Any]) -> str:
 class Sia(Metric):
     """Stochastic iterative alignment: gap-weighted monotone alignment over all references."""
 
+    fork_safe = True  # everything it loads is in memory: -j forks warm workers
     name = "sia"
     description = "stochastic iterative alignment (Liu & Gildea 2006): gap-weighted alignment, iterated over references"
     aggregation = "mean"

@@ -85,6 +85,8 @@ def example_annotations(hyps: Sequence[str], refs: Sequence[Sequence[str | None]
 class AlignedMetric(Metric):
     """Base of the alignment-based metrics: records alignment origins for the ``align`` signature field."""
 
+    fork_safe = True  # everything it loads is in memory: -j forks warm workers
+
     def setup(self) -> None:
         self._origins: set[str] = set()
 

@@ -72,6 +72,7 @@ def matched_flags(hyp: list[str], refs: list[list[str]]) -> list[bool]:
 class Dup(Metric):
     """POS-discriminative unigram precision: a vector of per-POS sub-precisions and their sum."""
 
+    fork_safe = True  # everything it loads is in memory: -j forks warm workers
     name = "dup"
     description = "POS-discriminative unigram precision (Liu & Gildea 2007): sub-precisions per coarse POS"
     aggregation = "sum"

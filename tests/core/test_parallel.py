@@ -57,3 +57,34 @@ def test_meteor_workers_read_wordnet_safely() -> None:
     segments = mtmetrics.build_segments(hyps, [refs])
     parallel = corpus_statistics(metric, segments, jobs=2, chunk=250)
     assert parallel.tobytes() == metric.statistics(hyps, [refs]).array.tobytes()
+
+
+def test_fork_safe_metrics_fork_warm_workers_others_use_the_forkserver() -> None:
+    import threading
+
+    from mtmetrics.parallel import forks_warm
+
+    sia, meteor = mtmetrics.load_metric("sia"), mtmetrics.load_metric("meteor")
+    assert forks_warm([sia]) and not forks_warm([sia, meteor])
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:  # a second thread: forking could deadlock the child, so the forkserver is used
+        assert not forks_warm([sia])
+    finally:
+        stop.set()
+        thread.join()
+
+
+def test_forked_workers_inherit_the_segments_instead_of_receiving_them() -> None:
+    """Only chunk bounds travel to forked workers: segments that cannot be pickled still work."""
+    import pickle
+
+    hyps, refs = _data(600)
+    segments = mtmetrics.build_segments(hyps, [refs])
+    unpicklable = [type(s)(s.hyp, s.refs, s.source, {"probe": lambda: None}) for s in segments]
+    with pytest.raises((pickle.PicklingError, AttributeError)):
+        pickle.dumps(unpicklable[0])
+    metric = mtmetrics.load_metric("rouge-l")
+    two = corpus_statistics(metric, unpicklable, jobs=2, chunk=100)
+    assert two.tobytes() == corpus_statistics(metric, segments).tobytes()

@@ -19,6 +19,7 @@ Workers start in one of two ways:
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import sys
 import threading
@@ -26,7 +27,6 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from multiprocessing.context import BaseContext
 from typing import Protocol
 
 import numpy as np
@@ -106,24 +106,29 @@ def stream_statistics(metrics: Sequence[Metric], chunks: Iterable[Work], jobs: i
             yield _rows(metrics, chunk)
         return
     chunks = iter(chunks)
-    ctx: BaseContext
-    if forks_warm(metrics):
+    warm = forks_warm(metrics)
+    if warm:
         first = next(chunks, None)
         if first is None:
             return
         yield _rows(metrics, first)  # loads what the metrics load lazily, before the fork
-        ctx = multiprocessing.get_context("fork")
-    else:
-        ctx = multiprocessing.get_context("forkserver")
-    # with fork, initargs are inherited (not pickled): the workers use the warmed metrics
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init, initargs=(list(metrics),)) as pool:
-        pending: deque[Future[Scored]] = deque()
-        for chunk in chunks:
-            pending.append(pool.submit(_work, chunk))
-            if len(pending) >= 2 * jobs:
+        warm = forks_warm(metrics)  # the caller may have started a thread meanwhile
+    ctx = multiprocessing.get_context("fork" if warm else "forkserver")
+    if warm:
+        gc.freeze()  # the children's collector then leaves inherited objects alone (no copy-on-write)
+    try:
+        # with fork, initargs are inherited (not pickled): the workers use the warmed metrics
+        with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init, initargs=(list(metrics),)) as pool:
+            pending: deque[Future[Scored]] = deque()
+            for chunk in chunks:
+                pending.append(pool.submit(_work, chunk))
+                if len(pending) >= 2 * jobs:
+                    yield pending.popleft().result()
+            while pending:
                 yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
+    finally:
+        if warm:
+            gc.unfreeze()
 
 
 def corpus_statistics(

@@ -35,6 +35,7 @@ import numpy as np
 
 from ..io.tables import Columns, Table
 from ..metric import Metric, Segment, Statistics, build_segments
+from ..parallel import forks_warm
 from ..signature import nrefs_value
 from .correlation import FUNCTIONS, KINDS, ROW_FUNCTIONS
 from .significance import interval
@@ -139,10 +140,12 @@ def score_tables(
     handed out longest first (cost estimated by scoring the first :data:`PROBE_ROWS` segments, which
     also checks that each metric's resources are there): one slow
     metric (TER) is then shared by all workers instead of keeping one busy while the others idle.
-    Statistics are per segment, so the rows are the same as scoring in one piece. Workers are
-    *spawned*, not forked, and rebuild the metrics from their parameters: a forked worker would
-    share the file offsets of resources this process already opened (NLTK's WordNet reads its data
-    files lazily through one handle per file, and concurrent readers corrupt each other's reads). With
+    Statistics are per segment, so the rows are the same as scoring in one piece. When every
+    metric is :attr:`~mtmetrics.Metric.fork_safe` the workers are forked after the probes and
+    inherit the loaded resources and the segments; otherwise they are *spawned* and rebuild the
+    metrics from their parameters: a forked worker would share the file offsets of resources this
+    process already opened (NLTK's WordNet reads its data files lazily through one handle per
+    file, and concurrent readers corrupt each other's reads). With
     ``skip_unavailable`` a metric whose probe raises :class:`~mtmetrics.ResourceError` is left out
     and reported; otherwise the error propagates.
     """
@@ -186,7 +189,9 @@ def score_tables(
     tasks.sort(key=lambda t: -costs[t[0]] * (t[2] - t[1]))
     results: dict[tuple[int, int, int], tuple[np.ndarray, float]] = {}
     if jobs > 1 and len(tasks) > 1:
-        ctx = multiprocessing.get_context("spawn")
+        # warm fork when every metric allows it: the probes loaded the resources, and the workers
+        # inherit them and the segments (nothing pickled); otherwise spawn and rebuild the metrics
+        ctx = multiprocessing.get_context("fork" if forks_warm([m for m, _ in work]) else "spawn")
         with ProcessPoolExecutor(
             max_workers=min(jobs, len(tasks)), mp_context=ctx, initializer=_init_work, initargs=(work,)
         ) as pool:

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from ..metric import Metric, Statistics
+from ..parallel import forks_warm
 from ..signature import Field
 from .significance import Comparison, Interval, ar_differences, bootstrap_scores, interval, p_value, paired_bootstrap
 
@@ -57,9 +58,10 @@ class SystemTest:
 def _run(tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]], jobs: int) -> list[Any]:
     if jobs <= 1 or len(tasks) <= 1:
         return [fn(*args) for fn, args in tasks]
-    # forkserver, not fork: a forked child shares open file offsets with its parent (NLTK reads
-    # WordNet lazily from open files) and would read corrupted data; workers rebuild the metrics
-    ctx = multiprocessing.get_context("forkserver")
+    # fork only when every metric allows it: a forked child shares open file offsets with its
+    # parent (NLTK reads WordNet lazily from open files); forkserver workers rebuild the metrics
+    metrics = [a for _, args in tasks for a in args if isinstance(a, Metric)]
+    ctx = multiprocessing.get_context("fork" if forks_warm(metrics) else "forkserver")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
         futures = [pool.submit(fn, *args) for fn, args in tasks]
         return [f.result() for f in futures]

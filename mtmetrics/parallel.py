@@ -8,8 +8,9 @@ single-process one.
 Workers start in one of two ways:
 
 * **warm fork** (Linux, every metric :attr:`~mtmetrics.Metric.fork_safe`, one thread in this
-  process): the calling process scores the first chunk itself, which loads compiled kernels,
-  tables and taggers, then forks the workers, which inherit all of it. Resources load once in
+  process): the calling process scores a small first chunk (:data:`WARM_CHUNK` segments, cut
+  by :func:`first_chunk`) itself, which loads compiled kernels, tables and taggers, then forks
+  the workers, which inherit all of it. Resources load once in
   all, and a list of segments (the Python API) is inherited too, so only chunk bounds travel.
 * **forkserver** otherwise: each worker starts from a clean interpreter and rebuilds the metrics
   once from their parameters (:meth:`Metric.__reduce__`), then scores chunk after chunk. A
@@ -35,6 +36,9 @@ from .metric import Metric, Segment
 
 #: segments per chunk: large enough to amortise pickling, small enough to bound batch memory
 CHUNK = 2000
+#: size of the first chunk when it warms the calling process up before the fork: enough to load
+#: what a metric loads on first use, small so the other cores do not wait long
+WARM_CHUNK = 200
 
 _worker_metrics: list[Metric] = []
 #: the segment list of :func:`corpus_statistics`, inherited by forked workers
@@ -82,6 +86,11 @@ def forks_warm(metrics: Sequence[Metric]) -> bool:
         and all(type(m).fork_safe for m in metrics)
         and threading.active_count() == 1  # forking a threaded process can deadlock the child
     )
+
+
+def first_chunk(metrics: Sequence[Metric], jobs: int) -> int:
+    """Size of the first chunk to cut: small when it only warms this process up for a fork."""
+    return WARM_CHUNK if jobs > 1 and forks_warm(metrics) else CHUNK
 
 
 def _init(metrics: list[Metric]) -> None:
@@ -149,6 +158,8 @@ def corpus_statistics(
     work: list[Work]
     if jobs > 1 and forks_warm([metric]):
         _inherited = segments
+        warm = min(chunk, WARM_CHUNK)  # the first chunk warms this process up before the fork
+        bounds = [(0, warm)] + [(i, min(i + chunk, len(segments))) for i in range(warm, len(segments), chunk)]
         work = [_Slice(a, b) for a, b in bounds]
     else:
         work = [segments[a:b] for a, b in bounds]

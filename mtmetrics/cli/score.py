@@ -19,7 +19,7 @@ from ..errors import InputError, MtmetricsError, ParameterError, suggest
 from ..io import Block, read_blocks
 from ..io.alignments import alignments_from_lines
 from ..metric import Inputs, Metric, Segment, Statistics, build_segments
-from ..parallel import CHUNK
+from ..parallel import CHUNK, first_chunk
 from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED, Settings, compare_systems
 from ..streaming import SegmentStore, score_stream
 from .output import FORMATS, Scored, render
@@ -264,10 +264,13 @@ class LineChunk:
 
 
 def _chunks(
-    layout: Layout, inputs: Inputs, names: dict[str, str], one_based: bool, size: int = CHUNK
+    layout: Layout, inputs: Inputs, names: dict[str, str], one_based: bool, first: int | None = None
 ) -> Iterator[LineChunk]:
-    """The input read in lockstep, a chunk of lines at a time (memory: one chunk per worker)."""
-    for block in read_blocks(layout.paths, size):
+    """The input read in lockstep, a chunk of lines at a time (memory: one chunk per worker).
+
+    ``first`` sets the size of the first chunk (see :func:`mtmetrics.parallel.first_chunk`).
+    """
+    for block in read_blocks(layout.paths, CHUNK, first):
         yield LineChunk(block, layout, inputs, dict(names), one_based)
 
 
@@ -330,7 +333,7 @@ def _score_systems(
     all_stats: list[list[Statistics]] = [[] for _ in metrics]
     for path in systems:
         names["hyps"] = path if path != "-" else "<stdin>"
-        chunks = _chunks(_layout(ns, path), inputs, names, ns.align_one_based)
+        chunks = _chunks(_layout(ns, path), inputs, names, ns.align_one_based, first_chunk(metrics, ns.jobs))
         outcomes = score_stream(metrics, chunks, ns.jobs, settings is not None, ns.sentence_level, bar.advance)
         for m, (spec, outcome) in enumerate(zip(specs, outcomes, strict=True)):
             if outcome.segments is not None:

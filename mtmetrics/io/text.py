@@ -160,18 +160,20 @@ class Block:
         return list(zip(*columns, strict=True))
 
 
-def read_blocks(paths: Sequence[str], size: int) -> Iterator[Block]:
+def read_blocks(paths: Sequence[str], size: int, first: int | None = None) -> Iterator[Block]:
     """Several line-aligned files read in lockstep, ``size`` lines at a time, undecoded.
 
-    A file that ends before the others is an error naming every file and its number of lines;
-    an empty input is an error too. Memory is one block, whatever the files' length.
+    ``first`` (default ``size``) is the size of the first block. A file that ends before the
+    others is an error naming every file and its number of lines; an empty input is an error too.
+    Memory is one block, whatever the files' length.
     """
     with ExitStack() as stack:
         readers = [_open(p, stack) for p in paths]
         names = tuple(r.name for r in readers)
         total = 0
+        want = size if first is None else first
         while True:
-            taken = [r.take(size) for r in readers]
+            taken = [r.take(want) for r in readers]
             counts = {count for _, count in taken}
             if len(counts) > 1:
                 for (raw, _), name in zip(taken, names, strict=True):
@@ -185,8 +187,9 @@ def read_blocks(paths: Sequence[str], size: int) -> Iterator[Block]:
             elif total == 0:
                 raise InputError(f"{names[0]}: no segments to score (empty input).")
             total += count
-            if count < size:
+            if count < want:
                 return
+            want = size
 
 
 def _count_rest(reader: _Reader) -> int:

@@ -97,3 +97,12 @@ def test_a_block_holds_no_decoded_lines(tmp_path: Path) -> None:
     first, second = read_blocks([str(a), str(b)], 2)
     assert first.raw == ("α\nβ\n".encode(), b"1\n2\n") and (first.first, first.count) == (1, 2)
     assert second.raw == ("γ\n".encode(), b"3") and second.rows() == [("γ", "3")]
+
+
+def test_first_block_size(tmp_path: Path) -> None:
+    """The first block may be smaller (it warms the reading process up before workers fork)."""
+    path = tmp_path / "ten"
+    path.write_text("".join(f"{i}\n" for i in range(10)), encoding="utf-8")
+    blocks = list(read_blocks([str(path)], 4, first=1))
+    assert [(b.first, b.count) for b in blocks] == [(1, 1), (2, 4), (6, 4), (10, 1)]
+    assert [row for b in blocks for row in b.rows()] == [(str(i),) for i in range(10)]

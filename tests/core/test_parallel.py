@@ -88,3 +88,27 @@ def test_forked_workers_inherit_the_segments_instead_of_receiving_them() -> None
     metric = mtmetrics.load_metric("rouge-l")
     two = corpus_statistics(metric, unpicklable, jobs=2, chunk=100)
     assert two.tobytes() == corpus_statistics(metric, segments).tobytes()
+
+
+def test_a_thread_started_after_the_first_chunk_falls_back_to_fresh_workers() -> None:
+    """A progress callback that starts a thread (tqdm does) must not break the inherited-list path."""
+    import threading
+
+    hyps, refs = _data(700)
+    segments = mtmetrics.build_segments(hyps, [refs])
+    metric = mtmetrics.load_metric("chrf")
+    stop = threading.Event()
+    threads: list[threading.Thread] = []
+
+    def progress(_: int) -> None:
+        if not threads:
+            threads.append(threading.Thread(target=stop.wait))
+            threads[0].start()
+
+    try:
+        two = corpus_statistics(metric, segments, jobs=2, chunk=200, progress=progress)
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+    assert two.tobytes() == corpus_statistics(metric, segments).tobytes()

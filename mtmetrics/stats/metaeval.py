@@ -350,19 +350,19 @@ def _item_correlations(kind: str, x: np.ndarray, y: np.ndarray, item_ids: np.nda
     return out
 
 
-def correlate(
+def _correlate(
     table: Table,
     columns: Columns,
     scores: Sequence[MetricScores],
     humans: Sequence[str],
-    levels: Sequence[str] = ("segment", "system"),
-    kinds: Sequence[str] = KINDS,
-    n_boot: int = 1000,
-    seed: int = 12345,
-    keep_samples: bool = False,
-    split_systems: str | None = "+",
+    levels: Sequence[str],
+    kinds: Sequence[str],
+    n_boot: int,
+    seed: int,
+    keep_samples: bool,
+    split_systems: str | None,
 ) -> Correlations:
-    """Correlations of every metric with every human column, per group, at the chosen levels."""
+    """:func:`correlate` in this process."""
     n_rows = len(table)
     groups = np.array(table.columns[columns.group]) if columns.group else np.array(["all"] * n_rows)
     systems = np.array(table.columns[columns.system])
@@ -468,10 +468,10 @@ _corr_args: tuple[Any, ...] = ()
 
 def _correlate_part(specs: list[str]) -> Correlations:
     table, columns, scores, rest = _corr_args
-    return correlate(table, columns, [s for s in scores if s.spec in specs], *rest)
+    return _correlate(table, columns, [s for s in scores if s.spec in specs], *rest)
 
 
-def correlate_jobs(
+def correlate(
     table: Table,
     columns: Columns,
     scores: Sequence[MetricScores],
@@ -484,15 +484,16 @@ def correlate_jobs(
     split_systems: str | None = "+",
     jobs: int = 1,
 ) -> Correlations:
-    """:func:`correlate` with the metrics shared among ``jobs`` forked processes; the same result.
+    """Correlations of every metric with every human column, per group, at the chosen levels.
 
+    With ``jobs > 1`` the metrics are shared among that many forked processes; the same result.
     The resamples depend only on the seed, the group and the rows, so each process draws the same
-    ones; the parts are merged back into :func:`correlate`'s order (group, human, metric, level,
+    ones; the parts are merged back into the single-process order (group, human, metric, level,
     kind). Forking is safe here: only numpy arrays and the metrics' score formulas are used.
     """
     rest = (humans, levels, kinds, n_boot, seed, keep_samples, split_systems)
     if jobs <= 1 or len(scores) <= 1:
-        return correlate(table, columns, scores, *rest)
+        return _correlate(table, columns, scores, *rest)
     global _corr_args
     specs = [s.spec for s in scores]
     parts_specs = [specs[i::jobs] for i in range(min(jobs, len(specs)))]

@@ -77,7 +77,9 @@ def _table_args(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--bootstrap-n", type=int, default=DEFAULT_BOOT, help=f"bootstrap resamples (default {DEFAULT_BOOT}; 0: none)"
     )
-    p.add_argument("-j", "--jobs", type=int, default=1, help="worker processes for scoring (one metric per process)")
+    p.add_argument(
+        "-j", "--jobs", type=int, default=1, help="worker processes for scoring and for the bootstrap of correlations"
+    )
     p.add_argument("-f", "--format", choices=("text", "json"), default="text")
     p.add_argument("-w", "--width", type=int, default=4, help="decimals in text output")
 

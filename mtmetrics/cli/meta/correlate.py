@@ -49,7 +49,9 @@ def run_correlate(argv: Sequence[str]) -> int:
     table, cols, humans = _load(ns)
     metrics = build_metrics(ns.metrics)
     scores = score_table(table, cols, metrics, ns.jobs)
-    res = correlate(table, cols, scores, humans, ns.levels, ns.kinds, ns.bootstrap_n, ns.seed, False, _split(ns))
+    res = correlate(
+        table, cols, scores, humans, ns.levels, ns.kinds, ns.bootstrap_n, ns.seed, False, _split(ns), ns.jobs
+    )
     doc = _header(table, cols, humans, ns)
     doc["metrics"] = _metric_info(scores)
     doc["correlations"] = [e.to_dict() for e in res.estimates]

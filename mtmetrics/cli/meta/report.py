@@ -101,7 +101,7 @@ def run_report(argv: Sequence[str]) -> int:
     from pathlib import Path
 
     from ... import __version__
-    from ...stats.metaeval import correlate_jobs, score_tables
+    from ...stats.metaeval import correlate, score_tables
     from ...stats.report import (
         clusters,
         default_metric_names,
@@ -148,9 +148,7 @@ def run_report(argv: Sequence[str]) -> int:
     results = []
     for (table, cols, humans, _), scores in zip(loaded, all_scores, strict=True):
         results.append(
-            correlate_jobs(
-                table, cols, scores, humans, ns.levels, KINDS, ns.bootstrap_n, ns.seed, False, split, ns.jobs
-            )
+            correlate(table, cols, scores, humans, ns.levels, KINDS, ns.bootstrap_n, ns.seed, False, split, ns.jobs)
         )
     t_corr = time.perf_counter()
     tables_doc = []

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import gzip
 import os
 import random
@@ -31,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data" / "dev" / "wmt17-da"
 
 
+@functools.cache
 def _pairs() -> list[tuple[str, str]]:
     """Every distinct system output of WMT17 dev (cs, de, ru, tr, zh to English) with its reference.
 

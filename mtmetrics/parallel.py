@@ -89,9 +89,9 @@ def forks_warm(metrics: Sequence[Metric]) -> bool:
     )
 
 
-def first_chunk(metrics: Sequence[Metric], jobs: int) -> int:
+def first_chunk(metrics: Sequence[Metric], jobs: int, chunk: int = CHUNK) -> int:
     """Size of the first chunk to cut: small when it only warms this process up for a fork."""
-    return WARM_CHUNK if jobs > 1 and forks_warm(metrics) else CHUNK
+    return min(chunk, WARM_CHUNK) if jobs > 1 and forks_warm(metrics) else chunk
 
 
 def _init(metrics: list[Metric]) -> None:
@@ -174,13 +174,14 @@ def corpus_statistics(
     receive the segments of each chunk.
     """
     global _inherited
-    bounds = [(i, min(i + chunk, len(segments))) for i in range(0, len(segments), chunk)]
-    jobs = jobs if len(bounds) > 1 else 1
+    n = len(segments)
+    jobs = jobs if n > chunk else 1
+    fork = jobs > 1 and forks_warm([metric])
+    first = first_chunk([metric], jobs, chunk)
+    bounds = [(0, min(first, n))] + [(i, min(i + chunk, n)) for i in range(first, n, chunk)] if n else []
     work: list[Work]
-    if jobs > 1 and forks_warm([metric]):
+    if fork:
         _inherited = segments
-        warm = min(chunk, WARM_CHUNK)  # the first chunk warms this process up before the fork
-        bounds = [(0, warm)] + [(i, min(i + chunk, len(segments))) for i in range(warm, len(segments), chunk)]
         work = [_Slice(a, b) for a, b in bounds]
     else:
         work = [segments[a:b] for a, b in bounds]

@@ -1,0 +1,118 @@
+"""System-level pairwise accuracy and soft pairwise accuracy (the WMT metrics task since 2021).
+
+* :func:`pairwise_accuracy` — Kocmi et al. (2021), "To Ship or Not to Ship": over all pairs of
+  systems, the share whose order by the metric is the order by the humans,
+  ``|sign(Δmetric) = sign(Δhuman)| / |pairs|`` (a tie on both sides agrees, a tie on one side only
+  does not; mtme's ``stats.Agreement``). Pooled over several groups (language pairs) WMT adds the
+  agreeing pairs and the pairs of every group (mtme's ``CompareMetricsWithGlobalAccuracy``):
+  :func:`pooled_accuracy` takes the per-group ``(agree, pairs)`` counts.
+* :func:`soft_pairwise_accuracy` — Thompson et al. (2024), WMT24 ("SPA", mtme's ``pce``):
+  ``1 - mean_{i<j} |p_h(i, j) - p_m(i, j)|`` where ``p(i, j)`` is the p-value of a one-sided
+  paired permutation test that system ``i`` is better than ``j``, computed from the humans'
+  segment scores (``p_h``) and from the metric's segment scores (``p_m``).
+  :func:`pairwise_p_values` computes those p-values as mtme's
+  ``compute_pairwise_p_values``: ``k`` random sign vectors ``s`` (each item's pair of scores kept
+  or swapped with probability 1/2, one draw shared by every system pair, by the humans and by every
+  metric); the null difference is ``s · (x_i - x_j)`` (system score = sum of its segment scores)
+  and ``p = #{null >= observed} / k``.
+
+Judged segments need not be shared by all systems (WMT's DA tables are sparse): the test of ``i``
+against ``j`` uses the items both systems have (``nan`` marks a missing score); a pair with no
+common item has no p-value and is left out of the mean. A null difference equal to the observed
+one up to floating-point rounding (relative ``1e-9``) counts as ``>=`` (the identity permutation
+always does).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+#: resamples of the permutation test (mtme's ``k``, WMT24's choice)
+DEFAULT_PERMUTATIONS = 1000
+
+
+def accuracy_counts(metric: np.ndarray, human: np.ndarray) -> tuple[int, int]:
+    """``(agreeing pairs, pairs)`` of systems: sign of the metric's difference equals the humans'."""
+    m = np.asarray(metric, dtype=np.float64)
+    h = np.asarray(human, dtype=np.float64)
+    i, j = np.triu_indices(len(m), 1)
+    agree = np.sign(m[i] - m[j]) == np.sign(h[i] - h[j])
+    return int(np.count_nonzero(agree)), len(i)
+
+
+def pairwise_accuracy(metric: np.ndarray, human: np.ndarray) -> float:
+    """Kocmi et al.'s pairwise accuracy of one set of systems; ``nan`` with fewer than 2 systems."""
+    agree, pairs = accuracy_counts(metric, human)
+    return agree / pairs if pairs else math.nan
+
+
+def accuracy_rows(metric: np.ndarray, human: np.ndarray) -> np.ndarray:
+    """Pairwise accuracy of each row pair of ``(B, n)`` arrays (bootstrap replicates of systems)."""
+    m = np.atleast_2d(np.asarray(metric, dtype=np.float64))
+    h = np.atleast_2d(np.asarray(human, dtype=np.float64))
+    i, j = np.triu_indices(m.shape[1], 1)
+    if not len(i):
+        return np.full(m.shape[0], np.nan)
+    agree = np.sign(m[:, i] - m[:, j]) == np.sign(h[:, i] - h[:, j])
+    return np.asarray(agree.mean(axis=1), dtype=np.float64)
+
+
+def pooled_accuracy(counts: list[tuple[int, int]]) -> float:
+    """WMT's accuracy over several groups: all agreeing pairs over all pairs (a micro average)."""
+    pairs = sum(p for _, p in counts)
+    return sum(a for a, _ in counts) / pairs if pairs else math.nan
+
+
+def permutation_signs(k: int, n_items: int, seed: int | list[int]) -> np.ndarray:
+    """``(k, n_items)`` signs ``±1``: ``+1`` keeps an item's pair of scores, ``-1`` swaps it."""
+    rng = np.random.default_rng(seed)
+    return np.where(rng.random((k, n_items)) < 0.5, 1.0, -1.0)
+
+
+def pairwise_p_values(scores: np.ndarray, signs: np.ndarray) -> np.ndarray:
+    """One-sided paired permutation p-values that system ``i`` beats ``j`` (upper triangle).
+
+    ``scores`` is ``(systems, items)`` with ``nan`` for a missing score; ``signs`` comes from
+    :func:`permutation_signs`. Entry ``[i, j]`` (``i < j``) is ``nan`` when the two systems share
+    no item; the lower triangle and the diagonal are ``nan``.
+    """
+    x = np.asarray(scores, dtype=np.float64)
+    n_sys = x.shape[0]
+    i, j = np.triu_indices(n_sys, 1)
+    out = np.full((n_sys, n_sys), np.nan)
+    if not len(i):
+        return out
+    diff = x[i] - x[j]  # (pairs, items); nan where either is missing
+    common = np.isfinite(diff)
+    diff = np.where(common, diff, 0.0)
+    observed = diff.sum(axis=1)
+    null = signs @ diff.T  # (k, pairs)
+    tol = 1e-9 * np.maximum(np.abs(diff).sum(axis=1), 1e-300)
+    p = np.mean(null >= (observed - tol)[None, :], axis=0)
+    out[i, j] = np.where(common.any(axis=1), p, np.nan)
+    return out
+
+
+def soft_pairwise_accuracy(p_human: np.ndarray, p_metric: np.ndarray) -> tuple[float, float, int]:
+    """``(SPA, sum of 1 - |p_h - p_m| over pairs, pairs)`` from two :func:`pairwise_p_values` matrices.
+
+    The sum and count let several groups be pooled (:func:`pooled_soft_accuracy`).
+    """
+    i, j = np.triu_indices(p_human.shape[0], 1)
+    gap = np.abs(p_human[i, j] - p_metric[i, j])
+    gap = gap[np.isfinite(gap)]
+    if not len(gap):
+        return math.nan, 0.0, 0
+    total = float(np.sum(1.0 - gap))
+    return total / len(gap), total, len(gap)
+
+
+def pooled_soft_accuracy(parts: list[tuple[float, int]]) -> float:
+    """SPA over several groups, pooled like :func:`pooled_accuracy`: the mean over all system pairs.
+
+    (WMT24 reports SPA per language pair only; this pooling is the accuracy's.)
+    """
+    pairs = sum(n for _, n in parts)
+    return sum(s for s, _ in parts) / pairs if pairs else math.nan

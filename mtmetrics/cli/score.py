@@ -69,8 +69,22 @@ def base_parser() -> argparse.ArgumentParser:
         help="per-segment annotation NAME from FILE (one line per segment); with several files, each "
         "segment gets a list of lines, one per file (e.g. --annotation ref_pos refA.pos refB.pos); repeatable",
     )
-    p.add_argument("--align-hyp", metavar="FILE", help="Pharaoh word alignments source-hypothesis (i-j, 0-based)")
-    p.add_argument("--align-ref", nargs="+", metavar="FILE", help="Pharaoh alignments source-reference, one per REF")
+    p.add_argument(
+        "--align-hyp",
+        metavar="FILE",
+        help="Pharaoh word alignments source→hypothesis (i-j, i the source index, 0-based); without "
+        "--align-hyp-rev it stands for both directions",
+    )
+    p.add_argument("--align-ref", nargs="+", metavar="FILE", help="Pharaoh alignments source→reference, one per REF")
+    p.add_argument(
+        "--align-hyp-rev",
+        metavar="FILE",
+        help="the target→source direction of --align-hyp (i-j, i still the source index), e.g. PREFIX.rev "
+        "of 'mtmetrics align'; needed by sscn's constraint=union/intersect",
+    )
+    p.add_argument(
+        "--align-ref-rev", nargs="+", metavar="FILE", help="the target→source direction of --align-ref, one per REF"
+    )
     p.add_argument("--align-one-based", action="store_true", help="alignment indices are 1-based (as gold files)")
     p.add_argument("-tok", "--tokenize", help="tokenizer for every metric with a 'tokenize' parameter")
     p.add_argument("-lc", "--lowercase", action="store_true", help="lowercase for every metric with 'lowercase'")
@@ -175,6 +189,8 @@ class Layout:
     annotations: tuple[tuple[str, tuple[int, ...]], ...]
     align_hyp: int | None
     align_refs: tuple[int, ...]
+    align_hyp_rev: int | None = None
+    align_refs_rev: tuple[int, ...] = ()
 
 
 def _check_inputs(ns: argparse.Namespace) -> list[str]:
@@ -190,7 +206,7 @@ def _check_inputs(ns: argparse.Namespace) -> list[str]:
         if sys.stdin.isatty():
             raise InputError("no system output: give -i HYP [HYP ...] or pipe the hypotheses to standard input.")
         systems = ["-"]
-    if (ns.annotation or ns.align_hyp) and len(systems) > 1:
+    if (ns.annotation or ns.align_hyp or ns.align_hyp_rev) and len(systems) > 1:
         raise InputError("--annotation and --align-hyp describe one system's segments: score one -i file at a time.")
     seen = set()
     for item in ns.annotation or []:
@@ -208,6 +224,14 @@ def _check_inputs(ns: argparse.Namespace) -> list[str]:
             )
         if not ns.src:
             raise InputError("alignments link the source to the translations: give --src FILE too.")
+    for rev, fwd in (("--align-hyp-rev", ns.align_hyp), ("--align-ref-rev", ns.align_ref)):
+        if getattr(ns, rev[2:].replace("-", "_")) is not None and fwd is None:
+            raise InputError(f"{rev} is the target→source direction of {rev[:-4]}: give {rev[:-4]} FILE too.")
+    if ns.align_ref_rev is not None and len(ns.align_ref_rev) != len(ns.refs):
+        raise InputError(
+            f"{len(ns.align_ref_rev)} --align-ref-rev file(s) for {len(ns.refs)} reference file(s): give one per "
+            f"reference."
+        )
     return systems
 
 
@@ -228,7 +252,17 @@ def _layout(ns: argparse.Namespace, system: str) -> Layout:
         paths.append(ns.align_hyp)
         align_refs = tuple(range(len(paths), len(paths) + len(ns.align_ref)))
         paths.extend(ns.align_ref)
-    return Layout(tuple(paths), len(ns.refs), src, tuple(annotations), align_hyp, align_refs)
+    align_hyp_rev: int | None = None
+    if ns.align_hyp_rev is not None:
+        align_hyp_rev = len(paths)
+        paths.append(ns.align_hyp_rev)
+    align_refs_rev: tuple[int, ...] = ()
+    if ns.align_ref_rev is not None:
+        align_refs_rev = tuple(range(len(paths), len(paths) + len(ns.align_ref_rev)))
+        paths.extend(ns.align_ref_rev)
+    return Layout(
+        tuple(paths), len(ns.refs), src, tuple(annotations), align_hyp, align_refs, align_hyp_rev, align_refs_rev
+    )
 
 
 @dataclass(frozen=True)
@@ -250,17 +284,33 @@ class LineChunk:
         annotations: dict[str, list[Any]] = {}
         for name, idx in layout.annotations:
             annotations[name] = [r[idx[0]] for r in rows] if len(idx) == 1 else [[r[i] for i in idx] for r in rows]
-        if layout.align_hyp is not None and sources is not None:
-            a = layout.align_hyp
-            annotations["align_hyp"] = alignments_from_lines(
-                [r[a] for r in rows], layout.paths[a], sources, hyps, self.one_based, first
-            )
-            streams = [
-                alignments_from_lines([r[i] for r in rows], layout.paths[i], sources, refs[k], self.one_based, first)
-                for k, i in enumerate(layout.align_refs)
-            ]
-            annotations["align_refs"] = [tuple(s[j] for s in streams) for j in range(len(rows))]
+        if sources is not None:
+            annotations.update(self._alignments(rows, sources, hyps, refs))
         return build_segments(hyps, refs, sources, annotations or None, self.inputs, self.names, first)
+
+    def _alignments(
+        self, rows: list[tuple[str, ...]], sources: list[str], hyps: list[str], refs: list[list[str | None]]
+    ) -> dict[str, list[Any]]:
+        """The alignment annotations of these rows: ``align_hyp``, ``align_refs`` and their ``_rev`` directions."""
+        layout, first = self.layout, self.block.first
+        out: dict[str, list[Any]] = {}
+
+        def read(index: int, targets: Sequence[str | None]) -> list[Any]:
+            lines = [r[index] for r in rows]
+            return alignments_from_lines(lines, layout.paths[index], sources, targets, self.one_based, first)
+
+        def per_segment(indices: tuple[int, ...]) -> list[Any]:
+            streams = [read(i, refs[k]) for k, i in enumerate(indices)]
+            return [tuple(s[j] for s in streams) for j in range(len(rows))]
+
+        if layout.align_hyp is not None:
+            out["align_hyp"] = read(layout.align_hyp, hyps)
+            out["align_refs"] = per_segment(layout.align_refs)
+        if layout.align_hyp_rev is not None:
+            out["align_hyp_rev"] = read(layout.align_hyp_rev, hyps)
+        if layout.align_refs_rev:
+            out["align_refs_rev"] = per_segment(layout.align_refs_rev)
+        return out
 
 
 def _chunks(

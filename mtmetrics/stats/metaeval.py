@@ -13,6 +13,9 @@ statistics.
   (``sum`` metrics re-aggregate statistics: system BLEU, not mean sentence BLEU) against the mean
   human score of those segments.
 
+Besides the coefficients, the WMT metrics task's agreement measures (``accuracy``,
+``soft-accuracy`` at system level, ``acc-eq`` at segment and item level; :mod:`.agreement`).
+
 Intervals are seeded bootstrap 95 % percentile intervals (as sacrebleu's): ``segment`` resamples
 rows; ``item`` resamples source segments; ``system`` resamples each system's segments (stratified,
 so every system keeps its number of judged segments) and re-scores from the statistics. The draws
@@ -28,7 +31,7 @@ import multiprocessing
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -37,10 +40,13 @@ from ..io.tables import Columns, Table
 from ..metric import Metric, Segment, Statistics, build_segments
 from ..parallel import forks_warm
 from ..signature import nrefs_value
+from . import agreement as agr
 from .correlation import FUNCTIONS, KINDS, ROW_FUNCTIONS
 from .significance import interval
 
 LEVELS = ("segment", "item", "system")
+#: every measure ``correlate`` knows: the correlation coefficients, then the agreement measures
+ALL_KINDS = KINDS + agr.KINDS
 
 
 @dataclass(frozen=True)
@@ -240,11 +246,16 @@ class Estimate:
     upper: float
     n: int
     resamples: int
+    epsilon: float | None = None  # acc-eq: the calibrated tie threshold
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready (``nan`` becomes ``None``)."""
+        """JSON-ready (``nan`` becomes ``None``; ``epsilon`` only for acc-eq)."""
         d: dict[str, Any] = dict(self.__dict__)
-        for k in ("value", "lower", "upper"):
+        if d["epsilon"] is None:
+            del d["epsilon"]
+        for k in ("value", "lower", "upper", "epsilon"):
+            if k not in d:
+                continue
             if isinstance(d[k], float) and math.isnan(d[k]):
                 d[k] = None
         return d
@@ -361,6 +372,7 @@ def _correlate(
     seed: int,
     keep_samples: bool,
     split_systems: str | None,
+    permutations: int = agr.DEFAULT_PERMUTATIONS,
 ) -> Correlations:
     """:func:`correlate` in this process."""
     n_rows = len(table)
@@ -369,9 +381,12 @@ def _correlate(
     items = np.array(table.columns[columns.segment])
     human_values = {h: table.numbers(h) for h in humans}
     out = Correlations()
-    for gi, group in enumerate(dict.fromkeys(groups.tolist())):
+    per_group: dict[tuple[str, str, str], list[agr.Value]] = {}
+    group_names = list(dict.fromkeys(groups.tolist()))
+    for gi, group in enumerate(group_names):
         rows = np.flatnonzero(groups == group)
         draws = group_draws(rows, systems, items, n_boot, seed, gi, split_systems)
+        cache = agr.GroupCache()
         for human in humans:
             h_all = human_values[human][rows]
             h_sys = np.array([h_all[pos].mean() for pos in draws.system_rows])
@@ -386,6 +401,33 @@ def _correlate(
                     pts = _points(level, ms, m_all, h_all, h_sys, h_sys_boot, draws, n_boot)
                     out.points[(group, human, level, ms.spec)] = pts
                     for kind in kinds:
+                        if kind in agr.KINDS:
+                            if agr.defined(kind, level):
+                                val = agr.agreement(
+                                    kind,
+                                    level,
+                                    pts.metric,
+                                    pts.human,
+                                    pts.metric_boot,
+                                    pts.human_boot,
+                                    m_all,
+                                    h_all,
+                                    draws.item_ids,
+                                    draws.system_rows,
+                                    human,
+                                    cache,
+                                    [seed, gi],
+                                    permutations,
+                                )
+                                per_group.setdefault((human, ms.spec, kind), []).append(val)
+                                _add(
+                                    out,
+                                    Estimate(group, human, level, ms.spec, kind, val.value, 0, 0, val.n, 0),
+                                    val,
+                                    seed,
+                                    keep_samples,
+                                )
+                            continue
                         est, boot = _estimate(level, kind, pts, draws, n_boot, seed)
                         lo, hi, valid = _interval(est, boot, seed) if n_boot else (math.nan, math.nan, 0)
                         npts = len(draws.systems) if level == "system" else len(rows)
@@ -408,7 +450,27 @@ def _correlate(
                                 "segments": len(pos),
                             }
                         )
+    if len(group_names) > 1 and "system" in levels:
+        for (human, spec, kind), vals in per_group.items():
+            if kind in ("accuracy", "soft-accuracy"):
+                value, boot = agr.pooled(vals)
+                n = sum(v.n for v in vals)
+                _add(
+                    out,
+                    Estimate(agr.POOLED, human, "system", spec, kind, value, 0, 0, n, 0),
+                    agr.Value(value, boot, n),
+                    seed,
+                    keep_samples,
+                )
     return out
+
+
+def _add(out: Correlations, est: Estimate, val: agr.Value, seed: int, keep_samples: bool) -> None:
+    """Append an agreement estimate with its interval (from ``val.boot``) and ε."""
+    lo, hi, valid = _interval(val.value, val.boot, seed) if len(val.boot) else (math.nan, math.nan, 0)
+    out.estimates.append(replace(est, lower=lo, upper=hi, resamples=valid, epsilon=val.epsilon))
+    if keep_samples:
+        out.samples[(est.group, est.human, est.level, est.metric, est.kind)] = val.boot
 
 
 def _points(
@@ -483,15 +545,20 @@ def correlate(
     keep_samples: bool = False,
     split_systems: str | None = "+",
     jobs: int = 1,
+    permutations: int = agr.DEFAULT_PERMUTATIONS,
 ) -> Correlations:
     """Correlations of every metric with every human column, per group, at the chosen levels.
+
+    ``kinds`` may also name the agreement measures of :mod:`.agreement` (``accuracy``,
+    ``soft-accuracy``, ``acc-eq``), computed at the levels where they are defined;
+    ``permutations`` is the number of permutations of ``soft-accuracy``'s tests (mtme's ``k``).
 
     With ``jobs > 1`` the metrics are shared among that many forked processes; the same result.
     The resamples depend only on the seed, the group and the rows, so each process draws the same
     ones; the parts are merged back into the single-process order (group, human, metric, level,
     kind). Forking is safe here: only numpy arrays and the metrics' score formulas are used.
     """
-    rest = (humans, levels, kinds, n_boot, seed, keep_samples, split_systems)
+    rest = (humans, levels, kinds, n_boot, seed, keep_samples, split_systems, permutations)
     if jobs <= 1 or len(scores) <= 1:
         return _correlate(table, columns, scores, *rest)
     global _corr_args
@@ -506,6 +573,7 @@ def correlate(
         _corr_args = ()
     groups = np.array(table.columns[columns.group]) if columns.group else np.array(["all"] * len(table))
     g_order = {g: i for i, g in enumerate(dict.fromkeys(groups.tolist()))}
+    g_order.setdefault(agr.POOLED, len(g_order))
     h_order = {h: i for i, h in enumerate(humans)}
     m_order = {m: i for i, m in enumerate(specs)}
     l_order = {lv: i for i, lv in enumerate(levels)}

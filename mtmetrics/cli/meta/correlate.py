@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ...stats.correlation import KINDS
-from ...stats.metaeval import LEVELS, Correlations, correlate, score_table
+from ...errors import ParameterError
+from ...stats.metaeval import ALL_KINDS, LEVELS, Correlations, Estimate, correlate, score_table
 from .common import (
     _check_plot,
     _dump,
@@ -27,9 +28,13 @@ from .common import (
 def _correlate_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="mtmetrics meta correlate",
-        description="Pearson, Spearman and Kendall tau-b of metrics with human scores, segment and system level.",
+        description="Pearson, Spearman and Kendall tau-b of metrics with human scores, segment, item and system "
+        "level, and the WMT metrics task's pairwise accuracy, soft pairwise accuracy (system level) and "
+        "tie-calibrated acc-eq (segment and item level).",
     )
     _table_args(p)
+    fmt = next(a for a in p._actions if a.dest == "format")
+    fmt.choices = ("text", "json", "markdown")
     p.add_argument(
         "--levels",
         nargs="+",
@@ -37,7 +42,20 @@ def _correlate_parser() -> argparse.ArgumentParser:
         default=["segment", "system"],
         help="segment (pooled), item (per source segment, averaged), system (default: segment system)",
     )
-    p.add_argument("--kinds", nargs="+", choices=KINDS, default=list(KINDS), help="coefficients (default: all three)")
+    p.add_argument(
+        "--kinds",
+        nargs="+",
+        choices=ALL_KINDS,
+        default=["pearson", "spearman", "kendall"],
+        help="measures (default: pearson spearman kendall); accuracy and soft-accuracy are computed at system "
+        "level (and pooled over groups), acc-eq at segment (no grouping) and item level (grouped by item)",
+    )
+    p.add_argument(
+        "--permutations",
+        type=int,
+        default=1000,
+        help="permutations of soft-accuracy's pairwise tests between systems (default 1000, as WMT24)",
+    )
     p.add_argument("--plot", metavar="DIR", help="also draw PNG and SVG pictures into DIR (needs mtmetrics[plot])")
     return p
 
@@ -49,10 +67,25 @@ def run_correlate(argv: Sequence[str]) -> int:
     table, cols, humans = _load(ns)
     metrics = build_metrics(ns.metrics)
     scores = score_table(table, cols, metrics, ns.jobs)
+    if ns.permutations < 1:
+        raise ParameterError("--permutations must be at least 1.")
     res = correlate(
-        table, cols, scores, humans, ns.levels, ns.kinds, ns.bootstrap_n, ns.seed, False, _split(ns), ns.jobs
+        table,
+        cols,
+        scores,
+        humans,
+        ns.levels,
+        ns.kinds,
+        ns.bootstrap_n,
+        ns.seed,
+        False,
+        _split(ns),
+        ns.jobs,
+        ns.permutations,
     )
     doc = _header(table, cols, humans, ns)
+    if "soft-accuracy" in ns.kinds:
+        doc["permutations"] = {"n": ns.permutations, "seed": ns.seed}
     doc["metrics"] = _metric_info(scores)
     doc["correlations"] = [e.to_dict() for e in res.estimates]
     doc["system_points"] = res.system_points
@@ -60,9 +93,36 @@ def run_correlate(argv: Sequence[str]) -> int:
         doc["plots"] = [str(p) for p in correlation_plots(res, scores, ns.plot, "", doc["correlations"])]
     if ns.format == "json":
         sys.stdout.write(_dump(doc))
+    elif ns.format == "markdown":
+        sys.stdout.write(correlations_markdown(doc, res, ns.kinds, ns.width))
     else:
         sys.stdout.write(correlations_text(doc, res, ns.kinds, ns.width))
     return 0
+
+
+_UNITS = {"segment": "segments", "item": "source segments (averaged)", "system": "systems"}
+
+
+def _cells(res: Correlations, kinds: Sequence[str]) -> list[tuple[str, str, str, list[str], list[Estimate]]]:
+    """Per (group, human, level): the measures present there (in ``kinds`` order) and the estimates."""
+    out = []
+    for group, human, level in dict.fromkeys((e.group, e.human, e.level) for e in res.estimates):
+        rows = [e for e in res.estimates if (e.group, e.human, e.level) == (group, human, level)]
+        present = [k for k in kinds if any(e.kind == k for e in rows)]
+        out.append((group, human, level, present, rows))
+    return out
+
+
+def _value(e: Estimate | None, width: int) -> str:
+    if e is None:
+        return "–"
+    iv = f" [{_fmt(e.lower, width)}, {_fmt(e.upper, width)}]" if e.resamples else ""
+    eps = f" (ε={e.epsilon:.{width}g})" if e.epsilon is not None and math.isfinite(e.epsilon) else ""
+    return _fmt(e.value, width) + iv + eps
+
+
+def _find(rows: Sequence[Estimate], spec: str, kind: str) -> Estimate | None:
+    return next((x for x in rows if x.metric == spec and x.kind == kind), None)
 
 
 def correlations_text(doc: dict[str, Any], res: Correlations, kinds: Sequence[str], width: int) -> str:
@@ -74,21 +134,14 @@ def correlations_text(doc: dict[str, Any], res: Correlations, kinds: Sequence[st
     flipped = {m["spec"] for m in doc["metrics"] if m["sign_flipped"]}
     label_w = max([6] + [len(m["spec"]) + (4 if m["spec"] in flipped else 0) for m in doc["metrics"]]) + 2
     cell_w = 3 * (width + 3) + 6
-    keys = list(dict.fromkeys((e.group, e.human, e.level) for e in res.estimates))
-    for group, human, level in keys:
-        rows = [e for e in res.estimates if (e.group, e.human, e.level) == (group, human, level)]
-        n = rows[0].n
-        unit = {"segment": "segments", "item": "source segments (averaged)", "system": "systems"}[level]
+    for group, human, level, present, rows in _cells(res, kinds):
         lines.append("")
-        lines.append(f"[{group}] human={human}  {level} level, n={n} {unit}")
-        lines.append("  " + "metric".ljust(label_w) + "".join(k.ljust(cell_w) for k in kinds))
+        lines.append(f"[{group}] human={human}  {level} level, n={rows[0].n} {_UNITS[level]}")
+        widths = [max(cell_w, len(k) + 2) + (width + 6 if k == "acc-eq" else 0) for k in present]
+        lines.append("  " + "metric".ljust(label_w) + "".join(k.ljust(w) for k, w in zip(present, widths, strict=True)))
         for spec in dict.fromkeys(e.metric for e in rows):
             label = spec + (" (-)" if spec in flipped else "")
-            cells = []
-            for k in kinds:
-                e = next(x for x in rows if x.metric == spec and x.kind == k)
-                iv = f" [{_fmt(e.lower, width)}, {_fmt(e.upper, width)}]" if e.resamples else ""
-                cells.append((_fmt(e.value, width) + iv).ljust(cell_w))
+            cells = [_value(_find(rows, spec, k), width).ljust(w) for k, w in zip(present, widths, strict=True)]
             lines.append("  " + label.ljust(label_w) + "".join(cells).rstrip())
     if flipped:
         lines.append("")
@@ -97,4 +150,26 @@ def correlations_text(doc: dict[str, Any], res: Correlations, kinds: Sequence[st
     lines.append("signatures:")
     for m in doc["metrics"]:
         lines.append(f"  {m['spec']}: {m['signature']}")
+    return "\n".join(lines) + "\n"
+
+
+def correlations_markdown(doc: dict[str, Any], res: Correlations, kinds: Sequence[str], width: int) -> str:
+    """The correlation tables as Markdown (one table per group, human column and level)."""
+    b = doc["bootstrap"]
+    lines = [
+        f"Table `{doc['table']}` (sha256 `{doc['sha256'][:16]}…`), {doc['rows']} rows; bootstrap {b['n']} "
+        f"resamples, seed {b['seed']}, 95 % percentile intervals."
+    ]
+    flipped = {m["spec"] for m in doc["metrics"] if m["sign_flipped"]}
+    for group, human, level, present, rows in _cells(res, kinds):
+        lines += ["", f"### {group}, human = {human}, {level} level ({rows[0].n} {_UNITS[level]})", ""]
+        lines.append("| metric | " + " | ".join(present) + " |")
+        lines.append("|---|" + "---|" * len(present))
+        for spec in dict.fromkeys(e.metric for e in rows):
+            label = spec + (" ↓" if spec in flipped else "")
+            lines.append(f"| {label} | " + " | ".join(_value(_find(rows, spec, k), width) for k in present) + " |")
+    if flipped:
+        lines += ["", "↓ error rate (lower is better): scores negated before correlating."]
+    lines += ["", "| metric | signature |", "|---|---|"]
+    lines += [f"| {m['spec']} | `{m['signature']}` |" for m in doc["metrics"]]
     return "\n".join(lines) + "\n"

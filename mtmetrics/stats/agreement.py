@@ -1,0 +1,153 @@
+"""The WMT metrics task's agreement measures inside :func:`~.metaeval.correlate`.
+
+Next to the correlation coefficients (``pearson``, ``spearman``, ``kendall``), ``correlate``
+computes, per group (language pair) and human column:
+
+============== ========= ================================================= ==========================
+kind           level     definition (module)                               mtme setting
+============== ========= ================================================= ==========================
+accuracy       system    Kocmi et al. 2021 (:mod:`.accuracy`)              ``corr_fcn="accuracy"``
+soft-accuracy  system    Thompson et al. 2024, SPA (:mod:`.accuracy`)      ``corr_fcn="pce"``, k=1000
+acc-eq         segment   Deutsch et al. 2023, tie-calibrated, no grouping  ``KendallWithTiesOpt``,
+                         (:mod:`.ties`)                                    ``average_by="none"``,
+                                                                           ``sample_rate=1.0``
+acc-eq         item      the same, grouped by item, averaged               ``average_by="item"``
+============== ========= ================================================= ==========================
+
+Other level/kind combinations are not defined and are left out of the output. With several
+groups, ``accuracy`` and ``soft-accuracy`` are also pooled into a group named :data:`POOLED`:
+all agreeing system pairs over all pairs, as WMT pools accuracy over language pairs (mtme's
+``CompareMetricsWithGlobalAccuracy``; WMT24 reports SPA per language pair only, and the pooled SPA
+is the mean over all system pairs in the same way).
+
+``accuracy`` uses the system points of the correlations (the metric's corpus score, the mean human
+score) and gets bootstrap intervals from the same system resamples. ``soft-accuracy`` needs the
+segment scores: per group, a systems × items matrix (a system's rows of one item averaged; WMT's
+``A+B`` rows count for both systems) of the human scores and of the metric's (sign-applied)
+segment scores; its permutation signs come from ``default_rng([seed, group_index, 2])``, shared
+by the humans and every metric. ``acc-eq`` reports its calibrated threshold ``epsilon``. Neither
+``soft-accuracy`` nor ``acc-eq`` has a bootstrap interval (a permutation test, respectively a
+threshold search, per resample).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .accuracy import (
+    DEFAULT_PERMUTATIONS,
+    accuracy_counts,
+    accuracy_rows,
+    pairwise_p_values,
+    permutation_signs,
+    soft_pairwise_accuracy,
+)
+from .ties import acc_eq
+
+#: agreement measures by name, and the levels each is defined at
+LEVELS_OF: dict[str, tuple[str, ...]] = {
+    "accuracy": ("system",),
+    "soft-accuracy": ("system",),
+    "acc-eq": ("segment", "item"),
+}
+KINDS = tuple(LEVELS_OF)
+#: the group name of the measures pooled over all groups
+POOLED = "pooled"
+
+
+def defined(kind: str, level: str) -> bool:
+    """Whether ``kind`` is computed at ``level`` (the correlations are defined at every level)."""
+    return level in LEVELS_OF.get(kind, (level,))
+
+
+def system_item_matrix(
+    values: np.ndarray, item_ids: np.ndarray, system_rows: list[np.ndarray], n_items: int
+) -> np.ndarray:
+    """``(systems, items)`` means of each system's rows per item; ``nan`` where it has none."""
+    out = np.full((len(system_rows), n_items), np.nan)
+    for s, pos in enumerate(system_rows):
+        sums = np.bincount(item_ids[pos], weights=values[pos], minlength=n_items)
+        counts = np.bincount(item_ids[pos], minlength=n_items)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out[s] = np.where(counts > 0, sums / np.maximum(counts, 1), np.nan)
+    return out
+
+
+@dataclass
+class Value:
+    """One agreement value: bootstrap replicates, points, the calibrated ε (acc-eq) and what
+    pooling needs (``(agreeing or summed score, pairs)``)."""
+
+    value: float
+    boot: np.ndarray
+    n: int
+    epsilon: float | None = None
+    pool: tuple[float, int] | None = None
+
+
+@dataclass
+class GroupCache:
+    """Per group: the permutation signs and the humans' pairwise p-values (one per human column)."""
+
+    signs: np.ndarray | None = None
+    human_p: dict[str, np.ndarray] = field(default_factory=dict)
+
+
+def agreement(
+    kind: str,
+    level: str,
+    metric_points: np.ndarray,
+    human_points: np.ndarray,
+    metric_boot: np.ndarray | None,
+    human_boot: np.ndarray | None,
+    segment_metric: np.ndarray,
+    segment_human: np.ndarray,
+    item_ids: np.ndarray,
+    system_rows: list[np.ndarray],
+    human: str,
+    cache: GroupCache,
+    seed_key: list[int],
+    permutations: int = DEFAULT_PERMUTATIONS,
+) -> Value:
+    """The measure ``kind`` at ``level`` for one group, metric and human column."""
+    if kind == "accuracy":
+        agree, pairs = accuracy_counts(metric_points, human_points)
+        boot = np.zeros(0)
+        if metric_boot is not None and human_boot is not None and pairs:
+            boot = accuracy_rows(metric_boot, human_boot)
+        return Value(agree / pairs if pairs else math.nan, boot, len(metric_points), pool=(float(agree), pairs))
+    if kind == "soft-accuracy":
+        n_items = int(item_ids.max()) + 1 if len(item_ids) else 0
+        if cache.signs is None:
+            cache.signs = permutation_signs(permutations, n_items, [*seed_key, 2])
+        if human not in cache.human_p:
+            cache.human_p[human] = pairwise_p_values(
+                system_item_matrix(segment_human, item_ids, system_rows, n_items), cache.signs
+            )
+        p_metric = pairwise_p_values(system_item_matrix(segment_metric, item_ids, system_rows, n_items), cache.signs)
+        spa, total, pairs = soft_pairwise_accuracy(cache.human_p[human], p_metric)
+        return Value(spa, np.zeros(0), len(system_rows), pool=(total, pairs))
+    if kind == "acc-eq":
+        res = acc_eq(segment_metric, segment_human, item_ids if level == "item" else None)
+        n = res.groups if level == "item" else len(segment_metric)
+        return Value(res.value, np.zeros(0), n, epsilon=res.epsilon)
+    raise ValueError(f"unknown agreement measure {kind!r}")
+
+
+def pooled(values: list[Value]) -> tuple[float, np.ndarray]:
+    """The pooled value of one measure over groups (all pairs together) and its bootstrap.
+
+    The bootstrap of the pooled accuracy weights each group's replicate by its pairs (the groups'
+    resamples are independent); it is left empty when a group has none.
+    """
+    parts = [v.pool for v in values if v.pool is not None and v.pool[1]]
+    pairs = sum(p for _, p in parts)
+    value = sum(s for s, _ in parts) / pairs if pairs else math.nan
+    boots = [v.boot for v in values if v.pool is not None and v.pool[1]]
+    boot = np.zeros(0)
+    if boots and all(len(b) == len(boots[0]) and len(b) for b in boots):
+        boot = np.sum([b * p for b, (_, p) in zip(boots, parts, strict=True)], axis=0) / pairs
+    return value, boot

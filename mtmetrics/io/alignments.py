@@ -15,7 +15,10 @@ target has 9 tokens (0-based indices 0..8)``.
 Metrics receive alignments as per-segment annotations (``align_hyp``: one :class:`Alignment`;
 ``align_refs``: one per reference stream, ``None`` where that reference is missing), built by
 :func:`alignment_annotations` from files or by an aligner resource
-(:mod:`mtmetrics.resources.aligners`).
+(:mod:`mtmetrics.resources.aligners`). A file holds one direction: the source→target one
+(``align_hyp``, ``align_refs``; without more it stands for both), and optionally a second file the
+target→source one (``align_hyp_rev``, ``align_refs_rev``), still written ``i-j`` with ``i`` the
+source index — what ``mtmetrics align`` writes as ``PREFIX.fwd`` and ``PREFIX.rev``.
 """
 
 from __future__ import annotations
@@ -45,18 +48,40 @@ class Alignment:
         rev: the target→source direction (each source word aligned to at most one target word):
             SSCN's constraint ``2``. Defaults to ``links``.
         origin: where the links come from, for signatures (``file``, ``given``, ``eflomal@…``).
+        two_way: whether ``fwd`` and ``rev`` are two real directions. False for one set of links
+            (one Pharaoh file, one string): it then stands for both directions, and what needs
+            two different ones (SSCN's ``union`` and ``intersect``) refuses it instead of
+            silently comparing the links with themselves. Set automatically when ``fwd`` or
+            ``rev`` is given non-empty; pass ``True`` for two directions that are both empty.
     """
 
     links: Links
     fwd: Links = field(default=frozenset())
     rev: Links = field(default=frozenset())
     origin: str = "given"
+    two_way: bool = False
 
     def __post_init__(self) -> None:
-        # one file (or one list of pairs) serves both directions unless directions are given
-        if not self.fwd and not self.rev:
+        if self.fwd or self.rev:
+            object.__setattr__(self, "two_way", True)
+        if not self.two_way:
+            # one file (or one list of pairs) stands for both directions
             object.__setattr__(self, "fwd", self.links)
             object.__setattr__(self, "rev", self.links)
+
+    def with_reverse(self, rev: Alignment) -> Alignment:
+        """This alignment as the source→target direction, ``rev``'s links as the target→source one.
+
+        ``links`` (what PRS and MPR use) and ``origin`` stay this alignment's. An alignment that
+        already has two directions cannot take a third: that is an :class:`~mtmetrics.InputError`.
+        """
+        if self.two_way:
+            raise InputError(
+                f"an alignment that already has both directions ({self.origin}) was given a target→source "
+                f"one too; give either one alignment with fwd and rev, or the source→target links plus the "
+                f"target→source ones."
+            )
+        return Alignment(self.links, self.links, rev.links, self.origin, two_way=True)
 
     @classmethod
     def of(cls, value: Any, origin: str = "given") -> Alignment:
@@ -197,22 +222,48 @@ def alignment_annotations(
     hyp_file: str | os.PathLike[str],
     ref_files: Sequence[str | os.PathLike[str]],
     one_based: bool = False,
+    hyp_rev_file: str | os.PathLike[str] | None = None,
+    ref_rev_files: Sequence[str | os.PathLike[str]] | None = None,
 ) -> dict[str, list[Any]]:
-    """The ``align_hyp`` and ``align_refs`` annotations from one file for the hypotheses and one per reference stream.
+    """The alignment annotations from one file for the hypotheses and one per reference stream.
 
-    This is what ``--align-hyp FILE --align-ref FILE [FILE ...]`` on the command line does.
+    ``hyp_file`` and ``ref_files`` give the source→target direction (``align_hyp``,
+    ``align_refs``); ``hyp_rev_file`` and ``ref_rev_files``, if given, the target→source
+    direction (``align_hyp_rev``, ``align_refs_rev``). All are Pharaoh ``i-j`` with ``i`` the
+    source index. This is what ``--align-hyp FILE --align-ref FILE [FILE ...]`` (and
+    ``--align-hyp-rev FILE --align-ref-rev FILE [FILE ...]``) do on the command line.
     """
-    if len(ref_files) != len(refs):
-        raise InputError(
-            f"{len(ref_files)} reference alignment file(s) for {len(refs)} reference stream(s); "
-            f"give one alignment file per reference file, in the same order."
-        )
-    hyp_al = read_alignment_file(hyp_file, sources, hyps, one_based)
-    per_stream = [read_alignment_file(f, sources, stream, one_based) for f, stream in zip(ref_files, refs, strict=True)]
-    return {
-        "align_hyp": hyp_al,
-        "align_refs": [tuple(stream[i] for stream in per_stream) for i in range(len(sources))],
+    for files, suffix in ((ref_files, ""), (ref_rev_files, "-rev")):
+        if files is not None and len(files) != len(refs):
+            raise InputError(
+                f"{len(files)} reference alignment file(s) (--align-ref{suffix}) for {len(refs)} reference "
+                f"stream(s); give one alignment file per reference file, in the same order."
+            )
+    out: dict[str, list[Any]] = {
+        "align_hyp": read_alignment_file(hyp_file, sources, hyps, one_based),
+        "align_refs": _per_segment(_ref_streams(sources, refs, ref_files, one_based)),
     }
+    if hyp_rev_file is not None:
+        out["align_hyp_rev"] = read_alignment_file(hyp_rev_file, sources, hyps, one_based)
+    if ref_rev_files is not None:
+        out["align_refs_rev"] = _per_segment(_ref_streams(sources, refs, ref_rev_files, one_based))
+    return out
+
+
+def _ref_streams(
+    sources: Sequence[str],
+    refs: Sequence[Sequence[str | None]],
+    files: Sequence[str | os.PathLike[str]],
+    one_based: bool,
+) -> list[list[Alignment | None]]:
+    """One list of alignments per reference stream, read from one file per stream."""
+    return [read_alignment_file(f, sources, stream, one_based) for f, stream in zip(files, refs, strict=True)]
+
+
+def _per_segment(streams: Sequence[Sequence[Alignment | None]]) -> list[tuple[Alignment | None, ...]]:
+    """Per-stream lists turned into one tuple per segment (the ``align_refs`` layout)."""
+    n = len(streams[0]) if streams else 0
+    return [tuple(stream[i] for stream in streams) for i in range(n)]
 
 
 def format_pharaoh(links: Iterable[Link], one_based: bool = False) -> str:

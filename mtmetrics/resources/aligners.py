@@ -137,14 +137,19 @@ class DiagonalAligner:
 
     Target word ``j`` of ``T`` links to the source word with the same lowercase form nearest to the
     diagonal if one exists, else to source word ``floor((j + 0.5) * S / T)``. Both directions are
-    this same set of links. For tests and examples only.
+    this same set of links (a two-way :class:`Alignment` whose directions happen to be equal).
+    For tests and examples only.
     """
 
     def signature(self) -> str:
         return "diagonal"
 
     def align(self, sources: Sequence[Sequence[str]], targets: Sequence[Sequence[str]]) -> list[Alignment]:
-        return [Alignment(self.links(s, t), origin=self.signature()) for s, t in zip(sources, targets, strict=True)]
+        out = []
+        for s, t in zip(sources, targets, strict=True):
+            links = self.links(s, t)
+            out.append(Alignment(links, links, links, self.signature(), two_way=True))
+        return out
 
     @staticmethod
     def links(source: Sequence[str], target: Sequence[str]) -> Links:
@@ -275,7 +280,7 @@ class EflomalAligner:
         origin = self.signature()
         for n, (s, t, f_line, r_line) in enumerate(zip(sources, targets, fwd_lines, rev_lines, strict=True), 1):
             if not s or not t:
-                out.append(Alignment(frozenset(), frozenset(), frozenset(), origin))
+                out.append(Alignment(frozenset(), frozenset(), frozenset(), origin, two_way=True))
                 continue
             fwd, _ = parse_line(f_line, "eflomal forward output", n)
             rev, _ = parse_line(r_line, "eflomal reverse output", n)

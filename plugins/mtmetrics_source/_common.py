@@ -4,7 +4,12 @@ Alignments reach these metrics as two per-segment annotations (see :mod:`mtmetri
 
 * ``align_hyp`` — the source↔hypothesis :class:`~mtmetrics.io.alignments.Alignment`;
 * ``align_refs`` — one alignment per reference *stream*, ``None`` where that reference is missing
-  (the core drops missing references from :attr:`Segment.refs`, so the ``None`` entries say which).
+  (the core drops missing references from :attr:`Segment.refs`, so the ``None`` entries say which);
+* optionally ``align_hyp_rev`` and ``align_refs_rev`` — the target→source direction, laid out
+  the same way, when ``align_hyp`` / ``align_refs`` hold one direction each (one Pharaoh file per
+  direction: ``--align-hyp-rev``, ``--align-ref-rev``). An :class:`Alignment` built with both
+  ``fwd`` and ``rev`` (as the aligner resources make) needs no ``_rev`` annotation. Without
+  either, one set of links stands for both directions (see :attr:`Alignment.two_way`).
 
 Plain lists of ``(source, target)`` pairs and Pharaoh strings are accepted too. Tokens are the
 whitespace-separated words of the texts, which is what Pharaoh indices refer to; an index outside
@@ -28,6 +33,8 @@ from mtmetrics.io.alignments import Alignment, tokens
 from mtmetrics.resources.aligners import DiagonalAligner, align_annotations
 
 ALIGN_ANNOTATIONS = ("align_hyp", "align_refs")
+#: The optional target→source direction of each (see the module docstring).
+REV_ANNOTATIONS = ("align_hyp_rev", "align_refs_rev")
 
 
 @dataclass(frozen=True)
@@ -60,21 +67,31 @@ def aligned_segment(segment: Segment, lowercase: bool = False, need_refs: bool =
     hyp = tokens(norm(segment.hyp))
     refs = [tokens(norm(r)) for r in segment.refs]
     hyp_al = Alignment.of(ann["align_hyp"])
+    if ann.get("align_hyp_rev") is not None:
+        hyp_al = hyp_al.with_reverse(Alignment.of(ann["align_hyp_rev"]))
     if not need_refs:
         return AlignedSegment(src, hyp, refs, hyp_al.checked(len(src), len(hyp), "source↔hypothesis alignment"), [])
-    raw_refs = ann["align_refs"]
-    if isinstance(raw_refs, (Alignment, str)):
-        raw_refs = (raw_refs,)
-    ref_als = [Alignment.of(a) for a in raw_refs if a is not None]
-    if len(ref_als) != len(refs):
-        raise InputError(
-            f"{len(ref_als)} reference alignment(s) for {len(refs)} reference(s) in a segment; give one per "
-            f"reference stream (None for a missing reference)."
-        )
+    ref_als = _present(ann["align_refs"], len(refs), "align_refs")
+    if ann.get("align_refs_rev") is not None:
+        revs = _present(ann["align_refs_rev"], len(refs), "align_refs_rev")
+        ref_als = [al.with_reverse(rev) for al, rev in zip(ref_als, revs, strict=True)]
     hyp_al.checked(len(src), len(hyp), "source↔hypothesis alignment")
     for k, (al, ref) in enumerate(zip(ref_als, refs, strict=True), 1):
         al.checked(len(src), len(ref), f"source↔reference {k} alignment")
     return AlignedSegment(src, hyp, refs, hyp_al, ref_als)
+
+
+def _present(raw: Any, n_refs: int, key: str) -> list[Alignment]:
+    """The alignments of the references present in a segment (``None`` entries dropped), one per reference."""
+    if isinstance(raw, (Alignment, str)):
+        raw = (raw,)
+    out = [Alignment.of(a) for a in raw if a is not None]
+    if len(out) != n_refs:
+        raise InputError(
+            f"{len(out)} reference alignment(s) in '{key}' for {n_refs} reference(s) in a segment; give one per "
+            f"reference stream (None for a missing reference)."
+        )
+    return out
 
 
 def example_annotations(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], sources: Sequence[str]) -> dict:
@@ -93,9 +110,9 @@ class AlignedMetric(Metric):
     def observe(self, segments: Sequence[Segment]) -> None:
         """Record the alignments' origins (called in the calling process, before any worker)."""
         for seg in segments:
-            for key in ALIGN_ANNOTATIONS:
+            for key in (*ALIGN_ANNOTATIONS, *REV_ANNOTATIONS):
                 value: Any = seg.annotations.get(key)
-                items = value if isinstance(value, (tuple, list)) and key == "align_refs" else (value,)
+                items = value if isinstance(value, (tuple, list)) and key.startswith("align_refs") else (value,)
                 for item in items:
                     if item is not None:
                         self._origins.add(item.origin if isinstance(item, Alignment) else "given")

@@ -10,10 +10,16 @@ For every hypothesis n-gram ``w_i..w_{i+n-1}`` and every reference n-gram ``r_j.
 
 The constraint compares the source positions of each aligned word pair ``(w_{i+k}, r_{j+k})``:
 the pair *agrees* under a direction when the two words are linked to a common source position
-(or both are unaligned — linked to the source NULL word; our reading, which makes an identical
-hypothesis with identical alignments score 1). Directions: ``1`` uses the source→target
-alignments (:attr:`Alignment.fwd`), ``2`` the target→source ones (:attr:`Alignment.rev`);
-``union`` agrees if either direction does, ``intersect`` if both do. ``constrain=all`` requires
+(METRICS.md 4, literally). A word linked to no source word has no source position, so it agrees
+with nothing (``unaligned=disagree``, the default). ``unaligned=agree`` is the reading of
+versions before it: two unaligned words agree, as if both were linked to the source NULL word
+(it raised SSCN2 from 0.42 to 0.54 on eflomal alignments of WMT data), kept as an option and
+named in the signature (``unal``). Directions: ``1`` uses the source→target alignments
+(:attr:`Alignment.fwd`), ``2`` the target→source ones (:attr:`Alignment.rev`); ``union`` agrees
+if either direction does, ``intersect`` if both do. ``union`` and ``intersect`` need two real
+directions (:attr:`Alignment.two_way`: an aligner resource's output, or ``--align-hyp-rev`` /
+``--align-ref-rev`` files): given one set of links, they would silently equal ``1``, so they
+refuse it with an :class:`~mtmetrics.InputError` naming the flag or annotation to add. ``constrain=all`` requires
 every word pair of the n-gram to agree, ``any`` at least one — the paper notes that "not all
 words" of a longer n-gram must satisfy the constraint because higher-order n-grams are sparse at
 sentence level; METRICS.md leaves the choice open.
@@ -28,6 +34,9 @@ Decisions where the sources are silent (the seed text lost its numbers and stop 
   sentence level);
 * similarity: ``s(w, r) = 1`` if ``w == r``, else the value in the hypothesis word's row of SIA's
   similarity table (top entries renormalised), 0 if absent — the same lookup as SIA's PROB.
+
+Since unaligned words never agree, an identical hypothesis scores 1 only when its words are all
+aligned (and aligned as the reference's): ``perfect_on_identity`` is false.
 """
 
 from __future__ import annotations
@@ -38,13 +47,16 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from mtmetrics import Field, Inputs, Param
+from mtmetrics import Field, InputError, Inputs, Param
 from mtmetrics.resources import LOWERCASE
 from mtmetrics_sia.similarity import SIMILARITY_PARAMS, SimilarityTable, load_table
 
 from ._common import ALIGN_ANNOTATIONS, AlignedMetric, AlignedSegment, source_sets
 
 CONSTRAINTS = ("1", "2", "union", "intersect")
+#: Constraints that compare two alignment directions.
+TWO_WAY = ("union", "intersect")
+UNALIGNED = ("disagree", "agree")
 #: Default of ``constrain``: ``all``, the strict reading of METRICS.md's "each aligned word pair
 #: agrees". Not yet tuned on dev data (WMT17 DA); the paper's remark favours ``any`` for n > 1.
 DEFAULT_CONSTRAIN = "all"
@@ -73,7 +85,7 @@ class Sscn(AlignedMetric):
     description = "source-sentence constrained n-gram precision (Liu & Gildea 2007); needs --src and alignments"
     aggregation = "mean"
     score_range = (0.0, 1.0)
-    perfect_on_identity = True
+    perfect_on_identity = False
     inputs = Inputs(source=True, annotations=ALIGN_ANNOTATIONS)
     params: ClassVar[tuple[Param, ...]] = (
         Param("n", int, 2, "n-gram order", sig_key="n", check=_order_check),
@@ -92,6 +104,15 @@ class Sscn(AlignedMetric):
             "all: every word pair of an n-gram must agree on the source; any: at least one",
             sig_key="words",
             choices=("all", "any"),
+        ),
+        Param(
+            "unaligned",
+            str,
+            "disagree",
+            "disagree: a word aligned to no source word agrees with nothing (METRICS.md); "
+            "agree: two unaligned words agree (through NULL; before 0.2)",
+            sig_key="unal",
+            choices=UNALIGNED,
         ),
         LOWERCASE,
         *SIMILARITY_PARAMS,
@@ -169,10 +190,19 @@ class Sscn(AlignedMetric):
         refs1 = [source_sets(a.fwd, len(r)) for a, r in zip(seg.ref_als, seg.refs, strict=True)]
         refs2 = [source_sets(a.rev, len(r)) for a, r in zip(seg.ref_als, seg.refs, strict=True)]
 
-        def same(a: frozenset[int], b: frozenset[int]) -> bool:
-            return bool(a & b) or (not a and not b)
-
         constraint: Any = self.values["constraint"]
+        if constraint in TWO_WAY:
+            _require_two_way(seg, constraint)
+        if self.values["unaligned"] == "agree":
+
+            def same(a: frozenset[int], b: frozenset[int]) -> bool:
+                return bool(a & b) or (not a and not b)
+
+        else:
+
+            def same(a: frozenset[int], b: frozenset[int]) -> bool:
+                return bool(a & b)
+
         if constraint == "1":
             return lambda k, i, j: same(hyp1[i], refs1[k][j])
         if constraint == "2":
@@ -180,3 +210,18 @@ class Sscn(AlignedMetric):
         if constraint == "union":
             return lambda k, i, j: same(hyp1[i], refs1[k][j]) or same(hyp2[i], refs2[k][j])
         return lambda k, i, j: same(hyp1[i], refs1[k][j]) and same(hyp2[i], refs2[k][j])
+
+
+def _require_two_way(seg: AlignedSegment, constraint: str) -> None:
+    """Refuse one-direction alignments for ``union`` / ``intersect`` (they would equal constraint ``1``)."""
+    if not seg.hyp_al.two_way:
+        given, flag, key = "--align-hyp", "--align-hyp-rev FILE", "align_hyp_rev"
+    elif not all(a.two_way for a in seg.ref_als):
+        given, flag, key = "--align-ref", "--align-ref-rev FILE [FILE ...]", "align_refs_rev"
+    else:
+        return
+    raise InputError(
+        f"sscn: constraint={constraint} needs both alignment directions but {given} gives only "
+        f"source→target: add {flag} (target→source, i-j with i the source index; API: annotation "
+        f"'{key}'), or use constraint=1."
+    )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from itertools import product
 from pathlib import Path
 
@@ -14,8 +13,19 @@ from hypothesis import strategies as st
 import mtmetrics
 from mtmetrics import InputError
 from mtmetrics.io.alignments import Alignment
+from tests.source.sscn_oracle import oracle
 
 A = Alignment
+
+
+def both(links: set | frozenset) -> Alignment:
+    """One set of links given as both directions explicitly (a two-way alignment)."""
+    return two_way(links, links)
+
+
+def two_way(fwd: set | frozenset, rev: set | frozenset) -> Alignment:
+    """An alignment with two directions (either may be empty), symmetrised by union."""
+    return A(frozenset(fwd) | frozenset(rev), frozenset(fwd), frozenset(rev), two_way=True)
 
 
 def sscn(hyp: str, refs: list[str], src: str, hyp_al: Alignment, ref_als: list[Alignment], **params: object) -> float:
@@ -48,7 +58,7 @@ REF_AL = A(DIAG, fwd=DIAG, rev=frozenset({(0, 0), (2, 1), (2, 2)}))
 )
 def test_constraint_variants_by_hand(n: int, constraint: str, constrain: str, expected: float) -> None:
     score = sscn(
-        "the cat sat", ["the cat sat"], "x y z", A(DIAG), [REF_AL], n=n, constraint=constraint, constrain=constrain
+        "the cat sat", ["the cat sat"], "x y z", both(DIAG), [REF_AL], n=n, constraint=constraint, constrain=constrain
     )
     assert score == pytest.approx(expected)
 
@@ -69,28 +79,73 @@ def test_best_reference_position_and_brevity_penalty() -> None:
 def test_hits_are_not_clipped() -> None:
     # hyp "a a" vs ref "a": both hypothesis unigrams find the reference "a" (paper's algorithm:
     # hits = Σ max val, no clipping); BP = 1 (c = 2 > r = 1)
-    s = sscn("a a", ["a"], "x", A({(0, 0), (0, 1)}), [A({(0, 0)})], n=1)
+    s = sscn("a a", ["a"], "x", both({(0, 0), (0, 1)}), [both({(0, 0)})], n=1)
     assert s == pytest.approx(1.0)
 
 
-def test_unaligned_pairs_agree_through_null() -> None:
-    # "the" unaligned on both sides counts as agreeing (both linked to NULL); "cat" aligned on both
-    s = sscn("the cat", ["the cat"], "x", A({(0, 1)}), [A({(0, 1)})], n=2)
+def test_unaligned_words_agree_with_nothing_by_default() -> None:
+    # METRICS.md 4: a pair agrees when both words are aligned to a common source position. "the" is
+    # unaligned on both sides: no common source position, so the bigram fails under constrain=all
+    s = sscn("the cat", ["the cat"], "x", A({(0, 1)}), [A({(0, 1)})], n=2, constraint="1")
+    assert s == pytest.approx(0.0)
+    # unigrams: only "cat" (source 0 on both sides) scores
+    assert sscn("the cat", ["the cat"], "x", A({(0, 1)}), [A({(0, 1)})], n=1, constraint="1") == pytest.approx(0.5)
+
+
+def test_unaligned_agree_is_the_old_reading() -> None:
+    # unaligned=agree: both unaligned counts as agreeing (both linked to NULL); the reading before 0.2
+    s = sscn("the cat", ["the cat"], "x", A({(0, 1)}), [A({(0, 1)})], n=2, constraint="1", unaligned="agree")
     assert s == pytest.approx(1.0)
-    # unaligned on one side only: disagreement
-    s = sscn("the cat", ["the cat"], "x", A({(0, 1)}), [A({(0, 0), (0, 1)})], n=1)
-    assert s == pytest.approx(0.5)
+    # unaligned on one side only: disagreement under either reading
+    for unaligned in ("agree", "disagree"):
+        s = sscn(
+            "the cat", ["the cat"], "x", A({(0, 1)}), [A({(0, 0), (0, 1)})], n=1, constraint="1", unaligned=unaligned
+        )
+        assert s == pytest.approx(0.5)
+
+
+def test_signature_distinguishes_unaligned_readings() -> None:
+    new = mtmetrics.load_metric("sscn").signature().format()
+    old = mtmetrics.load_metric("sscn", unaligned="agree").signature().format()
+    assert "|unal:disagree|" in new and "|unal:agree|" in old
+
+
+@pytest.mark.parametrize("constraint", ["union", "intersect"])
+def test_two_direction_constraints_refuse_one_direction(constraint: str) -> None:
+    one, two = A({(0, 0)}), both({(0, 0)})
+    with pytest.raises(InputError, match=r"add --align-hyp-rev FILE .*annotation 'align_hyp_rev'"):
+        sscn("a", ["a"], "x", one, [two], constraint=constraint)
+    with pytest.raises(InputError, match=r"add --align-ref-rev FILE .*annotation 'align_refs_rev'"):
+        sscn("a", ["a"], "x", two, [one], constraint=constraint)
+    # one direction is enough for constraints 1 and 2 (the one set of links stands for both)
+    assert sscn("a", ["a"], "x", one, [one], constraint="1") == 1.0
+    assert sscn("a", ["a"], "x", one, [one], constraint="2") == 1.0
+
+
+def test_reverse_direction_as_annotations() -> None:
+    """``align_hyp_rev`` / ``align_refs_rev`` give the target→source direction of one-direction alignments."""
+    m = mtmetrics.load_metric("sscn", n=1, constraint="2")
+    # forward: identical (both "b" on source 1); reverse: the hypothesis "b" moves to source 0
+    ann = {"align_hyp": ["0-0 1-1"], "align_refs": [("0-0 1-1",)], "align_hyp_rev": ["0-0 0-1"]}
+    ann["align_refs_rev"] = [("0-0 1-1",)]
+    assert m.corpus_score(["a b"], [["a b"]], ["x y"], ann).score == pytest.approx(0.5)
+    one = mtmetrics.load_metric("sscn", n=1, constraint="1").corpus_score(["a b"], [["a b"]], ["x y"], ann)
+    assert one.score == pytest.approx(1.0)
+    with pytest.raises(InputError, match="already has both directions"):
+        m.corpus_score(["a b"], [["a b"]], ["x y"], {**ann, "align_hyp": [both({(0, 0)})]})
+    with pytest.raises(InputError, match="pair '0-2' points to target token 2"):
+        m.corpus_score(["a b"], [["a b"]], ["x y"], {**ann, "align_hyp_rev": ["0-2"]})
 
 
 def test_short_hypothesis_uses_its_own_length() -> None:
-    assert sscn("quickly", ["quickly"], "schnell", A({(0, 0)}), [A({(0, 0)})], n=4) == pytest.approx(1.0)
+    assert sscn("quickly", ["quickly"], "schnell", both({(0, 0)}), [both({(0, 0)})], n=4) == pytest.approx(1.0)
 
 
 def test_similarity_table(tmp_path: Path) -> None:
     table = tmp_path / "sim.tsv"
     table.write_text("feline\tcat\t0.6\nfeline\tkitty\t0.4\n", encoding="utf-8")
     # unigrams: the 1 + feline→cat 0.6 + sat 1 = 2.6 over 3; bigrams: 0.6 + 0.6 over 2
-    args = ("the feline sat", ["the cat sat"], "x y z", A(DIAG), [A(DIAG)])
+    args = ("the feline sat", ["the cat sat"], "x y z", both(DIAG), [both(DIAG)])
     assert sscn(*args, n=1, similarity=str(table)) == pytest.approx(2.6 / 3)
     assert sscn(*args, n=2, similarity=str(table)) == pytest.approx(0.6)
     assert sscn(*args, n=1) == pytest.approx(2 / 3)
@@ -104,10 +159,14 @@ def test_signature_names_alignment_origin() -> None:
         ["a"],
         [["a"]],
         ["x"],
-        {"align_hyp": [A({(0, 0)}, origin="eflomal@2:m3,gdfa")], "align_refs": [(A({(0, 0)}, origin="file"),)]},
+        {
+            "align_hyp": [A({(0, 0)}, {(0, 0)}, {(0, 0)}, origin="eflomal@2:m3,gdfa")],
+            "align_refs": [(A({(0, 0)}, {(0, 0)}, {(0, 0)}, origin="file"),)],
+        },
     )
     assert res.signature.get("align") == "eflomal@2:m3,gdfa+file"
     assert res.signature.get("con") == "union" and res.signature.get("words") == "all"
+    assert res.signature.get("unal") == "disagree"
 
 
 def test_errors() -> None:
@@ -121,48 +180,6 @@ def test_errors() -> None:
 
 
 # ------------------------------------------------------------------------------ oracle
-def oracle(
-    hyp: Sequence[str],
-    refs: Sequence[Sequence[str]],
-    hyp_fwd: set,
-    hyp_rev: set,
-    ref_fwd: Sequence[set],
-    ref_rev: Sequence[set],
-    n: int,
-    constraint: str,
-    constrain: str,
-) -> float:
-    """Literal transcription of METRICS.md 4 / the paper's algorithm: every n-gram pair, no index."""
-
-    def src_of(links: set, j: int) -> set:
-        return {i for i, jj in links if jj == j}
-
-    def agree_dir(a: set, b: set) -> bool:
-        return bool(a & b) or (not a and not b)
-
-    def agree(k: int, i: int, j: int) -> bool:
-        one = agree_dir(src_of(hyp_fwd, i), src_of(ref_fwd[k], j))
-        two = agree_dir(src_of(hyp_rev, i), src_of(ref_rev[k], j))
-        return {"1": one, "2": two, "union": one or two, "intersect": one and two}[constraint]
-
-    c = len(hyp)
-    order = min(n, c)
-    hits = 0.0
-    for i in range(c - order + 1):
-        best = 0.0
-        for k, ref in enumerate(refs):
-            for j in range(len(ref) - order + 1):
-                equal = all(hyp[i + t] == ref[j + t] for t in range(order))
-                flags = [agree(k, i + t, j + t) for t in range(order)]
-                ok = all(flags) if constrain == "all" else any(flags)
-                if equal and ok:
-                    best = max(best, 1.0)
-        hits += best
-    r = min((len(x) for x in refs), key=lambda x: (abs(x - c), x))
-    bp = 1.0 if c >= r else math.exp(1 - r / c)
-    return hits / (c - order + 1) * bp
-
-
 words = st.lists(st.sampled_from(["a", "b", "c", "d"]), min_size=1, max_size=6)
 
 
@@ -186,32 +203,43 @@ def segments(draw: st.DrawFn) -> tuple:
     )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(
-    segments(), st.integers(1, 3), st.sampled_from(["1", "2", "union", "intersect"]), st.sampled_from(["all", "any"])
+    segments(),
+    st.integers(1, 3),
+    st.sampled_from(["1", "2", "union", "intersect"]),
+    st.sampled_from(["all", "any"]),
+    st.sampled_from(["disagree", "agree"]),
 )
-def test_matches_literal_oracle(seg: tuple, n: int, constraint: str, constrain: str) -> None:
+def test_matches_literal_oracle(seg: tuple, n: int, constraint: str, constrain: str, unaligned: str) -> None:
     src_len, hyp, refs, hf, hr, rf, rr = seg
-    ann = {
-        "align_hyp": A(frozenset(hf | hr), frozenset(hf), frozenset(hr)),
-        "align_refs": tuple(A(frozenset(f | r), frozenset(f), frozenset(r)) for f, r in zip(rf, rr, strict=True)),
-    }
-    m = mtmetrics.load_metric("sscn", n=n, constraint=constraint, constrain=constrain)
+    ann = {"align_hyp": two_way(hf, hr), "align_refs": tuple(two_way(f, r) for f, r in zip(rf, rr, strict=True))}
+    m = mtmetrics.load_metric("sscn", n=n, constraint=constraint, constrain=constrain, unaligned=unaligned)
     got = m.sentence_score(" ".join(hyp), [" ".join(r) for r in refs], " ".join(["s"] * src_len), ann).score
-    assert got == pytest.approx(oracle(hyp, refs, hf, hr, rf, rr, n, constraint, constrain))
+    assert got == pytest.approx(oracle(hyp, refs, hf, hr, rf, rr, n, constraint, constrain, unaligned))
 
 
 @settings(max_examples=60, deadline=None)
 @given(
     segments(), st.integers(1, 4), st.sampled_from(["1", "2", "union", "intersect"]), st.sampled_from(["all", "any"])
 )
-def test_identity_with_identical_alignments_is_one(seg: tuple, n: int, constraint: str, constrain: str) -> None:
+def test_identity_with_identical_alignments(seg: tuple, n: int, constraint: str, constrain: str) -> None:
+    """hyp == ref with the same alignments: 1 under unaligned=agree; under the default, 1 when every word is aligned."""
     src_len, hyp, _, hf, hr, _, _ = seg
-    al = A(frozenset(hf | hr), frozenset(hf), frozenset(hr))
+    al = two_way(hf, hr)
     text = " ".join(hyp)
-    m = mtmetrics.load_metric("sscn", n=n, constraint=constraint, constrain=constrain)
-    score = m.sentence_score(text, [text], " ".join(["s"] * src_len), {"align_hyp": al, "align_refs": (al,)}).score
-    assert score == pytest.approx(1.0)
+    args = (text, [text], " ".join(["s"] * src_len), {"align_hyp": al, "align_refs": (al,)})
+    old = mtmetrics.load_metric("sscn", n=n, constraint=constraint, constrain=constrain, unaligned="agree")
+    assert old.sentence_score(*args).score == pytest.approx(1.0)
+    new = mtmetrics.load_metric("sscn", n=n, constraint=constraint, constrain=constrain).sentence_score(*args).score
+    full = [(i, j) for j in range(len(hyp)) for i in range(src_len) if (i + j) % 2 == 0 or src_len == 1]
+    full += [(0, j) for j in range(len(hyp))]
+    full_al = two_way(set(full), set(full))
+    done = mtmetrics.load_metric("sscn", n=n, constraint=constraint, constrain=constrain).sentence_score(
+        text, [text], " ".join(["s"] * src_len), {"align_hyp": full_al, "align_refs": (full_al,)}
+    )
+    assert done.score == pytest.approx(1.0)
+    assert 0.0 <= new <= 1.0
 
 
 @settings(max_examples=60, deadline=None)
@@ -219,10 +247,7 @@ def test_identity_with_identical_alignments_is_one(seg: tuple, n: int, constrain
 def test_variant_ordering(seg: tuple, n: int) -> None:
     """intersect ≤ 1, 2 ≤ union; all ≤ any; everything in [0, 1]."""
     src_len, hyp, refs, hf, hr, rf, rr = seg
-    ann = {
-        "align_hyp": A(frozenset(hf | hr), frozenset(hf), frozenset(hr)),
-        "align_refs": tuple(A(frozenset(f | r), frozenset(f), frozenset(r)) for f, r in zip(rf, rr, strict=True)),
-    }
+    ann = {"align_hyp": two_way(hf, hr), "align_refs": tuple(two_way(f, r) for f, r in zip(rf, rr, strict=True))}
     args = (" ".join(hyp), [" ".join(r) for r in refs], " ".join(["s"] * src_len), ann)
     s = {
         (c, w): mtmetrics.load_metric("sscn", n=n, constraint=c, constrain=w).sentence_score(*args).score

@@ -16,16 +16,28 @@ and ``ch`` of each segment's best reference are summed, then scored (``aggregati
 **NLTK, and why the aligner is re-implemented.** NLTK's ``meteor_score`` (3.10) has a bug: its
 stem stage hands the *stemmed* forms of the still unaligned words to the WordNet stage, so the
 synonym stage compares synonyms of stems with reference stems ("big" never matches "large",
-whose stem is "larg"). The aligner here is a transcription of NLTK's (same stage order, same
-right-to-left greedy pairing, same synonym rule: the reference word is a lemma name, without
-"_", of some synset of the hypothesis word) with that bug fixed; ``impl:nltk`` keeps the bug and
-reproduces ``nltk.translate.meteor_score`` exactly (tested on WMT21). Measured on the first 1000
-WMT21 de-en segments (Online-A against reference A) the bug changes 191 segment scores (19%),
+whose stem is "larg"). ``impl:nltk`` keeps the bug and NLTK's greedy pairing (right to left,
+each hypothesis word takes the *last* free reference word it may map to) and reproduces
+``nltk.translate.meteor_score`` exactly (tested on WMT21). ``impl:paper`` (default) fixes the bug
+and aligns as the paper says (below); both use NLTK's synonym rule: the reference word is a
+lemma name, without "_", of some synset of the hypothesis word. Measured on the first 1000 WMT21
+de-en segments (Online-A against reference A) the bug alone changes 191 segment scores (19%),
 by up to 0.39 ("That's a pity." / "It is a shame.": 0.20 in NLTK, 0.59 with "pity" ~ "shame").
-Like NLTK — and unlike the paper, which among the alignments with the most matches picks the one with the fewest
-crossings — each stage is aligned greedily: it finds the most matches for the exact and stem
-stages but may leave more chunks than necessary. Matching is case-insensitive, as in the paper
-and NLTK (no ``lowercase`` parameter; ``case:lc`` is in the signature).
+
+**Alignment** (``impl:paper``). As the paper says, each stage takes, among the alignments of
+its candidate links with the most matches, one with the fewest crossing links (crossings between
+the stage's own links); ties are broken by the fewest crossings with the earlier stages' links,
+then by the first alignment in the order of hypothesis words (each aligned, if possible, to the
+leftmost reference word possible). :mod:`._meteor_align` finds it exactly (branch and bound);
+a pathological stage that exceeds its search budget is aligned by a beam search instead (the
+most matches still, maybe more crossings) and the segment is counted in the ``approx_segments``
+sub-score. The signature says ``align:mincross`` (``impl:paper``) or ``align:greedy``
+(``impl:nltk``): ``impl:paper`` scores from before (greedy pairing, no ``align`` field) differ.
+
+**Modules** (the original METEOR's ``-m`` option): ``modules`` lists the stages to run, any of
+``exact``, ``stem``, ``synonym`` joined by ``+``, in that order (default all three), e.g.
+``-m meteor:modules=exact``. Matching is case-insensitive, as in the paper and NLTK (no
+``lowercase`` parameter; ``case:lc`` is in the signature).
 
 **Stemmer.** METRICS.md (section 7) asks for the original Porter algorithm, which the paper's
 METEOR used; NLTK's METEOR defaults to NLTK's extended Porter variant. ``stemmer`` chooses:
@@ -40,7 +52,7 @@ signature (``wn:3.0@<sha256 prefix>``).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -50,10 +62,12 @@ from mtmetrics import Field, Metric, Param, Score, Segment
 from mtmetrics.resources import Preprocessor, tokenize_param
 
 from ._common import positive, unit_interval
+from ._meteor_align import align_stage
 from ._nltk import load_wordnet, require_nltk
 
 STEMMERS = ("porter", "porter-nltk")
 IMPLS = ("paper", "nltk")
+MODULES = ("exact", "stem", "synonym")
 
 Pairs = list[tuple[int, int]]
 Items = list[tuple[int, str]]
@@ -94,6 +108,41 @@ def _synonym_stage(hyp: Items, ref: Items, synonyms: Callable[[str], frozenset[s
             positions[best_word].pop()
             pairs.append((hyp[k][0], ref[best][0]))
     return pairs
+
+
+def parse_modules(text: str) -> tuple[str, ...]:
+    """The stages named by a ``modules`` value (``exact+stem``), checked; ``ValueError`` if wrong."""
+    names = tuple(x.strip() for x in text.split("+"))
+    unknown = [x for x in names if x not in MODULES]
+    if unknown:
+        raise ValueError(f"unknown module {unknown[0]!r}; the modules are {', '.join(MODULES)}")
+    order = [MODULES.index(x) for x in names]
+    if order != sorted(set(order)):
+        raise ValueError(f"modules must be distinct and in the order {'+'.join(MODULES)}")
+    return names
+
+
+def _check_modules(text: str) -> str | None:
+    """``Param.check`` of ``modules``."""
+    try:
+        parse_modules(text)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+def _candidates(hyp: Items, ref: Items, targets: Callable[[str], Iterable[str]]) -> dict[int, list[int]]:
+    """A stage's candidate links, ``hyp position → ref positions``: the reference items whose key is
+    among ``targets(key)`` of the hypothesis item (its own key; for WordNet, its synonyms)."""
+    positions: dict[str, list[int]] = {}
+    for j, key in ref:
+        positions.setdefault(key, []).append(j)
+    out: dict[int, list[int]] = {}
+    for i, key in hyp:
+        found = sorted(j for target in targets(key) for j in positions.get(target, ()))
+        if found:
+            out[i] = found
+    return out
 
 
 def count_chunks(matches: Sequence[tuple[int, int]]) -> int:
@@ -151,6 +200,14 @@ class Meteor(Metric):
             sig_key="impl",
             choices=IMPLS,
         ),
+        Param(
+            "modules",
+            str,
+            "+".join(MODULES),
+            "stages to run, in this order, joined by '+': exact, stem, synonym (METEOR's -m option)",
+            sig_key="mod",
+            check=_check_modules,
+        ),
     )
 
     def setup(self) -> None:
@@ -166,7 +223,8 @@ class Meteor(Metric):
         self._stemmer = porter.PorterStemmer(mode=mode)
         self._stem = lru_cache(maxsize=1 << 16)(self._stemmer.stem)
         self._synonyms = lru_cache(maxsize=1 << 16)(self._lookup_synonyms)
-        self._stems_to_wordnet = v["impl"] == "nltk"
+        self._greedy = v["impl"] == "nltk"
+        self._modules = parse_modules(v["modules"])
         self._prep = Preprocessor(v["tokenize"], False)
         self._weights = (float(v["alpha"]), float(v["beta"]), float(v["gamma"]))
 
@@ -180,47 +238,87 @@ class Meteor(Metric):
         return self._stemmer
 
     def align(self, hyp: Sequence[str], ref: Sequence[str]) -> list[tuple[int, int]]:
-        """Three-stage alignment (exact, stem, synonym) of two token lists: ``(hyp_pos, ref_pos)``."""
+        """The alignment of two token lists, ``(hyp_pos, ref_pos)`` sorted, by the stages in ``modules``."""
+        return self.align_stages(hyp, ref)[0]
+
+    def align_stages(self, hyp: Sequence[str], ref: Sequence[str]) -> tuple[Pairs, bool]:
+        """The alignment and whether it is exact (``False``: a stage fell back to the beam search)."""
+        if self._greedy:
+            return self._align_nltk(hyp, ref), True
         h: Items = list(enumerate(w.lower() for w in hyp))
         r: Items = list(enumerate(w.lower() for w in ref))
-        exact, h, r = _match_stage(h, r)
-        stem, h_stems, r_stems = _match_stage([(i, self._stem(w)) for i, w in h], [(j, self._stem(w)) for j, w in r])
-        if self._stems_to_wordnet:
-            h, r = h_stems, r_stems  # NLTK's behaviour: the synonym stage sees stems
-        else:
-            left_h = {i for i, _ in h_stems}
-            left_r = {j for j, _ in r_stems}
-            h = [x for x in h if x[0] in left_h]
-            r = [x for x in r if x[0] in left_r]
-        synonym = _synonym_stage(h, r, self._synonyms)
-        return sorted(exact + stem + synonym)
+        links: Pairs = []
+        exact = True
+        for module in self._modules:
+            if module == "exact":
+                cands = _candidates(h, r, lambda key: (key,))
+            elif module == "stem":
+                stem = self._stem
+                cands = _candidates([(i, stem(w)) for i, w in h], [(j, stem(w)) for j, w in r], lambda key: (key,))
+            else:
+                cands = _candidates(h, r, self._synonyms)
+            stage = align_stage(cands, links)
+            exact = exact and stage.exact
+            links.extend(stage.links)
+            done_h = {i for i, _ in stage.links}
+            done_r = {j for _, j in stage.links}
+            h = [x for x in h if x[0] not in done_h]
+            r = [x for x in r if x[0] not in done_r]
+        return sorted(links), exact
+
+    def _align_nltk(self, hyp: Sequence[str], ref: Sequence[str]) -> Pairs:
+        """NLTK 3.10's greedy stages; its WordNet stage sees the stems left by its stem stage."""
+        h: Items = list(enumerate(w.lower() for w in hyp))
+        r: Items = list(enumerate(w.lower() for w in ref))
+        links: Pairs = []
+        for module in self._modules:
+            if module == "exact":
+                pairs, h, r = _match_stage(h, r)
+            elif module == "stem":
+                pairs, h, r = _match_stage([(i, self._stem(w)) for i, w in h], [(j, self._stem(w)) for j, w in r])
+            else:
+                pairs = _synonym_stage(h, r, self._synonyms)
+            links.extend(pairs)
+        return sorted(links)
 
     def stat_names(self) -> tuple[str, ...]:
-        return ("matches", "hyp_len", "ref_len", "chunks")
+        return ("matches", "hyp_len", "ref_len", "chunks", "approx")
 
     def segment_statistics(self, segment: Segment) -> np.ndarray:
         hyp = self._prep(segment.hyp)
         best: tuple[float, list[float]] | None = None
+        approx = 0.0
         for ref in (self._prep(r) for r in segment.refs):
-            matches = self.align(hyp, ref)
+            matches, exact = self.align_stages(hyp, ref)
+            approx = approx if exact else 1.0
             row = [float(len(matches)), float(len(hyp)), float(len(ref)), float(count_chunks(matches))]
             score = meteor_from_statistics(row[0], row[1], row[2], row[3], *self._weights)[0]
             if best is None or score > best[0]:
                 best = (score, row)
         assert best is not None  # segments always have a reference
-        return np.asarray(best[1], dtype=np.float64)
+        return np.asarray([*best[1], approx], dtype=np.float64)
 
     def compute_score(self, stats: np.ndarray) -> Score:
-        m, c, r, ch = (float(x) for x in stats)
+        m, c, r, ch, approx = (float(x) for x in stats)
         score, p, rec, fmean, penalty = meteor_from_statistics(m, c, r, ch, *self._weights)
         return Score(
-            score, {"precision": p, "recall": rec, "fmean": fmean, "penalty": penalty, "chunks": ch, "matches": m}
+            score,
+            {
+                "precision": p,
+                "recall": rec,
+                "fmean": fmean,
+                "penalty": penalty,
+                "chunks": ch,
+                "matches": m,
+                "approx_segments": approx,
+            },
         )
 
     def resource_fields(self) -> tuple[Field, ...]:
         wn = self._wordnet
         return (
             Field("case", "lc", "c"),
+            Field("align", "greedy" if self._greedy else "mincross", "al"),
             Field("wordnet", f"{wn.version}@{wn.sha256[:12]}", "wn"),
             Field("nltk", str(self._nltk.__version__), "nltk"),
         )

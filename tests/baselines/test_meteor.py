@@ -96,7 +96,11 @@ def test_signature_carries_wordnet_version_and_hash() -> None:
     wn = sig.get("wordnet")
     assert wn is not None and wn.startswith("3.0@") and len(wn) == len("3.0@") + 12
     text = sig.format()
-    assert "|a:0.9|b:3.0|g:0.5|stem:porter|impl:paper|case:lc|" in text
+    # the paper's alignment rule and the stages are in the signature: the greedy scores of
+    # earlier versions (no align field) can never pass for these
+    assert "|a:0.9|b:3.0|g:0.5|stem:porter|impl:paper|mod:exact+stem+synonym|case:lc|align:mincross|" in text
+    nltk_sig = mtmetrics.load_metric("meteor", impl="nltk", modules="exact").sentence_score("a", ["a"]).signature
+    assert "|impl:nltk|mod:exact|case:lc|align:greedy|" in nltk_sig.format()
 
 
 @settings(max_examples=40, deadline=None)

@@ -51,10 +51,18 @@ def _segment(item: Any) -> Segment:
     raise InputError(f"bag items must be mtmetrics.Segment objects or dicts, not {type(item).__name__}.")
 
 
+def _refs(item: Any) -> tuple[str, ...]:
+    return _segment(item).refs
+
+
 def _partition(
-    items: Iterable[Any], cls: type[Metric], params: tuple[tuple[str, Any], ...], keep: bool
+    items: Iterable[Any],
+    cls: type[Metric],
+    params: tuple[tuple[str, Any], ...],
+    keep: bool,
+    prepared: Metric | None = None,
 ) -> list[tuple[ExactSum, set[int], np.ndarray | None]]:
-    metric = _metric(cls, params)
+    metric = prepared if prepared is not None else _metric(cls, params)
     segments = [_segment(item) for item in items]
     acc = ExactSum(len(metric.stat_names()))
     if not segments:
@@ -66,10 +74,15 @@ def _partition(
 
 
 def score_bag(metric: Metric, bag: Any, keep_statistics: bool = False) -> tuple[Result, Statistics | None]:
-    """Score a Dask bag of segments; returns the corpus result and, on request, the statistics."""
+    """Score a Dask bag of segments; returns the corpus result and, on request, the statistics.
+
+    A metric that needs corpus state (NIST's information weights) is prepared here, from every
+    item's references computed in partition order, and the prepared copy is shipped to the workers.
+    """
     _require_dask()
     params = tuple(sorted(metric.values.items()))
-    parts = bag.map_partitions(_partition, type(metric), params, keep_statistics).compute()
+    prepared = metric.prepare(bag.map(_refs).compute()) if metric.needs_corpus() else None
+    parts = bag.map_partitions(_partition, type(metric), params, keep_statistics, prepared).compute()
     total = ExactSum(len(metric.stat_names()))
     ref_counts: set[int] = set()
     arrays = []

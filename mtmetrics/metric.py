@@ -14,8 +14,20 @@ and implements
 * :meth:`Metric.stat_names` — the names of the fixed-width statistics vector,
 * :meth:`Metric.segment_statistics` — one :class:`Segment` to that vector,
 * :meth:`Metric.compute_score` — aggregated statistics to a :class:`Score`,
-* optionally :meth:`Metric.corpus_statistics` (a faster batch version) and
-  :meth:`Metric.resource_fields` (signature fields of the resources it loaded).
+* optionally :meth:`Metric.corpus_statistics` (a faster batch version),
+  :meth:`Metric.resource_fields` (signature fields of the resources it loaded), and the corpus
+  preparation pair :meth:`Metric.needs_corpus` / :meth:`Metric.build_corpus_state` for metrics
+  whose segment statistics depend on all references of the corpus (NIST's information weights).
+
+**Corpus preparation.** A segment's statistics normally depend on that segment alone, which is
+what lets the core score chunks anywhere (``-j``, Dask, streaming) and resample rows. A metric whose
+statistics need state estimated from the whole corpus's references (mteval-v13a's NIST) says so
+with :meth:`Metric.needs_corpus` and builds the state in :meth:`Metric.build_corpus_state`. The
+core then calls :meth:`Metric.prepare` once per corpus with every segment's references, before any
+segment is scored, and scores with the returned copy, which carries the state wherever it goes
+(pickled to workers, inherited by forks, shipped to Dask). Rows therefore never depend on chunking,
+``-j`` or partitioning, and bootstrap resamples reuse the corpus state, as mteval would. Scoring an
+unprepared copy is an error, never a silent per-segment estimate.
 
 For ``mean`` metrics the statistics vector is the segment's score followed by its sub-scores, so
 the aggregate is their mean and :meth:`Metric.compute_score` has a default. Everything else — the
@@ -26,7 +38,7 @@ from __future__ import annotations
 
 import abc
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal
@@ -102,8 +114,16 @@ class Statistics:
         return total
 
 
-def _rebuild(cls: type[Metric], values: dict[str, Any]) -> Metric:
-    return cls(**values)
+def _rebuild(cls: type[Metric], values: dict[str, Any], state: Any = None) -> Metric:
+    metric = cls(**values)
+    metric.corpus_state = state
+    return metric
+
+
+def references_of(segments: Iterable[Segment]) -> Iterator[tuple[str, ...]]:
+    """Each segment's references, in order: what :meth:`Metric.prepare` takes."""
+    for segment in segments:
+        yield segment.refs
 
 
 class Metric(abc.ABC):
@@ -134,14 +154,17 @@ class Metric(abc.ABC):
 
     def __init__(self, **params: Any) -> None:
         self.values: Mapping[str, Any] = MappingProxyType(resolve_params(type(self).params, params, type(self).name))
+        #: corpus-level state built by :meth:`prepare` (None until then, and for most metrics always)
+        self.corpus_state: Any = None
         self.setup()
 
     def setup(self) -> None:  # noqa: B027 - an optional hook, empty by default
         """Build derived state (tokenizers, tables) from ``self.values``; called by ``__init__``."""
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Rebuild from parameters: metrics pickle for worker processes whatever they cache.
-        return (_rebuild, (type(self), dict(self.values)))
+        # Rebuild from parameters (metrics pickle for worker processes whatever they cache), plus
+        # the corpus state of a prepared metric.
+        return (_rebuild, (type(self), dict(self.values), self.corpus_state))
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
@@ -178,6 +201,47 @@ class Metric(abc.ABC):
             raise NotImplementedError(f"{type(self).__name__} must implement compute_score()")
         names = self.stat_names()
         return Score(float(stats[0]), {n: float(v) for n, v in zip(names[1:], stats[1:], strict=True)})
+
+    def needs_corpus(self) -> bool:
+        """Whether segment statistics depend on state built from all references of the corpus.
+
+        False by default. A metric that returns True implements :meth:`build_corpus_state`, and
+        reads :attr:`corpus_state` in its statistics (see "Corpus preparation" in the module doc).
+        """
+        return False
+
+    def build_corpus_state(self, references: Iterable[Sequence[str]]) -> Any:
+        """The corpus-level state of a corpus whose segments have ``references`` (one tuple per segment).
+
+        Called by :meth:`prepare`, in the calling process, once per corpus. The state must pickle.
+        """
+        raise NotImplementedError(f"{type(self).__name__}.needs_corpus() is True but build_corpus_state() is missing")
+
+    def prepare(self, references: Iterable[Sequence[str]]) -> Metric:
+        """A copy of this metric ready to score the corpus whose segments have ``references``.
+
+        Returns ``self`` when the metric needs no corpus state. ``references`` yields each segment's
+        references in corpus order (missing ones already dropped, as in :class:`Segment`); it is
+        consumed once, so a generator over files works.
+        """
+        if not self.needs_corpus():
+            return self
+        prepared = type(self)(**self.values)
+        prepared.corpus_state = self.build_corpus_state(references)
+        return prepared
+
+    @property
+    def ready(self) -> bool:
+        """Whether this copy can score segments (prepared, or needing no preparation)."""
+        return self.corpus_state is not None or not self.needs_corpus()
+
+    def require_ready(self) -> None:
+        """Raise when an unprepared copy of a corpus-prepared metric is about to score segments."""
+        if not self.ready:
+            raise RuntimeError(
+                f"{self.display_name} needs the corpus's references before scoring segments: score with "
+                f"metric.prepare(references) (corpus_score, statistics and the CLI do this)."
+            )
 
     def observe(self, segments: Sequence[Segment]) -> None:  # noqa: B027 - an optional hook
         """See every chunk of segments in the calling process before it is scored (maybe elsewhere).
@@ -228,9 +292,11 @@ class Metric(abc.ABC):
         """Segment statistics of a corpus: the raw material of scores, bootstrap and paired tests.
 
         ``jobs > 1`` spreads the segments over that many worker processes (same result, exactly).
+        The given segments are the corpus: a metric that needs corpus state (:meth:`needs_corpus`)
+        is prepared from their references, whatever it was prepared with before.
         """
         segments = build_segments(hyps, refs, sources, annotations, self.inputs)
-        return self.statistics_of(segments, jobs)
+        return self.prepare(references_of(segments)).statistics_of(segments, jobs)
 
     def statistics_of(
         self, segments: Sequence[Segment], jobs: int = 1, progress: Callable[[int], None] | None = None
@@ -238,12 +304,17 @@ class Metric(abc.ABC):
         """Statistics of already built segments (``progress`` is called with each chunk's size).
 
         Segments are scored in chunks (bounding the memory of batch implementations), by ``jobs``
-        worker processes when ``jobs > 1``; the rows are the same either way.
+        worker processes when ``jobs > 1``; the rows are the same either way. A metric that needs
+        corpus state and was not prepared is prepared from these segments' references; a prepared
+        one keeps its state (so a corpus can be scored in parts with the whole corpus's state).
         """
         from .parallel import corpus_statistics
 
+        metric = self if self.ready else self.prepare(references_of(segments))
         self.observe(segments)
-        array = corpus_statistics(self, segments, jobs, progress=progress)
+        if metric is not self:
+            metric.observe(segments)
+        array = corpus_statistics(metric, segments, jobs, progress=progress)
         names = self.stat_names()
         if array.shape != (len(segments), len(names)):
             raise RuntimeError(

@@ -134,6 +134,8 @@ def stream_statistics(metrics: Sequence[Metric], chunks: Iterable[Work], jobs: i
     The first chunk loads what the metrics load lazily; the objects alive after it are then left
     out of garbage collection until the last chunk (:func:`_frozen`).
     """
+    for metric in metrics:
+        metric.require_ready()
     chunks = iter(chunks)
     warm = jobs > 1 and forks_warm(metrics)
     if jobs <= 1 or warm:

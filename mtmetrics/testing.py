@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from .metric import Metric, build_segments
+from .metric import Metric, build_segments, references_of
 
 
 @dataclass(frozen=True)
@@ -173,6 +173,14 @@ def check_determinism(cls: type[Metric], corpus: Corpus) -> None:
     b = _make(cls, corpus).statistics(corpus.hyps, corpus.refs, corpus.sources, ann)
     assert a.array.tobytes() == b.array.tobytes(), f"{cls.name}: statistics differ between two runs"
     m = _make(cls, corpus)
+    if m.needs_corpus():
+        # segment rows use the whole corpus's state: each one alone, scored by the prepared copy
+        segments = build_segments(corpus.hyps, corpus.refs, corpus.sources, ann, cls.inputs)
+        prepared = m.prepare(references_of(segments))
+        for i, seg in enumerate(segments):
+            alone = prepared.statistics_of([seg]).array[0]
+            assert alone.tobytes() == a.array[i].tobytes(), f"{cls.name}: segment {i + 1} depends on its chunk"
+        return
     for i in range(len(corpus.hyps)):
         one = m.sentence_score(
             corpus.hyps[i],
@@ -245,6 +253,7 @@ def check_workers(cls: type[Metric], corpus: Corpus) -> None:
     one = m.statistics(corpus.hyps, corpus.refs, corpus.sources, ann)
     segments = build_segments(corpus.hyps, corpus.refs, corpus.sources, ann, cls.inputs)
     m.observe(segments)
+    m = m.prepare(references_of(segments))  # corpus state travels to the workers with the metric
     two = corpus_statistics(m, segments, jobs=2, chunk=max(1, len(segments) // 3))
     assert two.tobytes() == one.array.tobytes(), f"{cls.name}: statistics from -j 2 differ from -j 1"
 

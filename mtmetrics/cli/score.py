@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import plugins
 from ..errors import InputError, MtmetricsError, ParameterError, suggest
-from ..io import Block, read_blocks
+from ..io import Block, read_blocks, read_reference_rows
 from ..io.alignments import alignments_from_lines
 from ..metric import Inputs, Metric, Segment, Statistics, build_segments
 from ..parallel import CHUNK, first_chunk
@@ -381,6 +381,8 @@ def _score_systems(
 ) -> None:
     """Score every system, then write the output (``stores`` collects spool files to close)."""
     all_stats: list[list[Statistics]] = [[] for _ in metrics]
+    # corpus-level state (NIST's information weights) from a first pass over the reference files
+    metrics = [m.prepare(read_reference_rows(ns.refs)) for m in metrics]
     for path in systems:
         names["hyps"] = path if path != "-" else "<stdin>"
         chunks = _chunks(_layout(ns, path), inputs, names, ns.align_one_based, first_chunk(metrics, ns.jobs))

@@ -205,3 +205,14 @@ def read_chunks(paths: Sequence[str], size: int) -> Iterator[list[tuple[str, ...
     """Several line-aligned files read in lockstep, ``size`` decoded lines at a time (see :func:`read_blocks`)."""
     for block in read_blocks(paths, size):
         yield block.rows()
+
+
+def read_reference_rows(paths: Sequence[str]) -> Iterator[tuple[str, ...]]:
+    """Each segment's references from line-aligned reference files, empty lines dropped.
+
+    The references as :class:`~mtmetrics.Segment` holds them (missing ones removed), streamed a
+    block at a time: what :meth:`mtmetrics.Metric.prepare` reads for corpus-level state.
+    """
+    for block in read_blocks(paths, LINES):
+        for row in block.rows():
+            yield tuple(r for r in row if r.strip())

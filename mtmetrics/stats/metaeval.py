@@ -159,6 +159,8 @@ def score_tables(
 
     work: list[tuple[Metric, list[Segment]]] = []
     owners: list[tuple[int, int]] = []  # (table index, spec index) of each work item
+    places: list[np.ndarray | None] = []  # the table rows of each work item (None: all, in order)
+    table_segments: dict[tuple[int, int], list[Segment]] = {}
     unavailable: dict[str, Unavailable] = {}
     for ti, (table, columns) in enumerate(tables):
         hyps = table.columns[columns.hyp]
@@ -171,8 +173,11 @@ def score_tables(
                 built[use_src] = build_segments(hyps, refs, src if use_src else None, None, metric.inputs)
             segments = built[use_src]
             metric.observe(segments)
-            work.append((metric, segments))
-            owners.append((ti, si))
+            table_segments[(ti, si)] = segments
+            for prepared, rows in _prepared_per_group(metric, table, columns, segments):
+                work.append((prepared, segments if rows is None else [segments[i] for i in rows]))
+                owners.append((ti, si))
+                places.append(rows)
     probes = _run_probes(work)
     keep = []
     for k, probe in enumerate(probes):
@@ -208,7 +213,9 @@ def score_tables(
         results = {t: _score_chunk(*t) for t in tasks}
         _init_work([])
     out: list[list[MetricScores]] = [[] for _ in tables]
-    for k, ((metric, segments), (ti, si)) in enumerate(zip(work, owners, strict=True)):
+    arrays: dict[tuple[int, int], list[tuple[np.ndarray | None, np.ndarray]]] = {}
+    seconds_of: dict[tuple[int, int], float] = {}
+    for k, ((metric, segments), owner) in enumerate(zip(work, owners, strict=True)):
         mine = sorted((t for t in tasks if t[0] == k), key=lambda t: t[1])
         array = np.concatenate([results[t][0] for t in mine])
         names = metric.stat_names()
@@ -217,12 +224,54 @@ def score_tables(
                 f"{type(metric).__name__}.corpus_statistics returned shape {array.shape}, "
                 f"expected {(len(segments), len(names))}"
             )
-        stats = Statistics(names, array, type(metric).aggregation, nrefs_value(len(s.refs) for s in segments))
-        seconds = probe_seconds[k] + sum(results[t][1] for t in mine)
+        arrays.setdefault(owner, []).append((places[k], array))
+        seconds_of[owner] = seconds_of.get(owner, 0.0) + probe_seconds[k] + sum(results[t][1] for t in mine)
+    for (ti, si), parts in arrays.items():
+        spec, metric = specs[si]
+        table, columns = tables[ti]
+        array = _assemble(parts, len(table.columns[columns.hyp]))
+        nrefs = nrefs_value(len(s.refs) for s in table_segments[(ti, si)])
+        stats = Statistics(metric.stat_names(), array, type(metric).aggregation, nrefs)
         flipped = not type(metric).higher_is_better
         seg = metric.score_rows(stats.array)
-        out[ti].append(MetricScores(specs[si][0], metric, stats, -seg if flipped else seg, flipped, seconds))
+        out[ti].append(MetricScores(spec, metric, stats, -seg if flipped else seg, flipped, seconds_of[(ti, si)]))
     return out, list(unavailable.values())
+
+
+def _prepared_per_group(
+    metric: Metric, table: Table, columns: Columns, segments: Sequence[Segment]
+) -> list[tuple[Metric, np.ndarray | None]]:
+    """The metric ready for each group's rows: one corpus per group (language pair).
+
+    A metric that needs corpus state (NIST's information weights) is prepared from the group's
+    references, each judged source segment's once (rows of several systems share them), in table
+    order; the rows of the group are returned with it. Other metrics score every row as they are.
+    """
+    if not metric.needs_corpus():
+        return [(metric, None)]
+    groups = table.columns[columns.group] if columns.group else [""] * len(segments)
+    ids = table.columns[columns.segment]
+    rows_of: dict[str, list[int]] = {}
+    for i, g in enumerate(groups):
+        rows_of.setdefault(g, []).append(i)
+    out: list[tuple[Metric, np.ndarray | None]] = []
+    for rows in rows_of.values():
+        seen: dict[str, tuple[str, ...]] = {}
+        for i in rows:
+            seen.setdefault(ids[i], segments[i].refs)
+        out.append((metric.prepare(seen.values()), np.asarray(rows, dtype=np.intp)))
+    return out
+
+
+def _assemble(parts: list[tuple[np.ndarray | None, np.ndarray]], n: int) -> np.ndarray:
+    """One statistics array in table order from the arrays of work items and their rows."""
+    if len(parts) == 1 and parts[0][0] is None:
+        return parts[0][1]
+    width = parts[0][1].shape[1]
+    array = np.empty((n, width), dtype=np.float64)
+    for rows, part in parts:
+        array[rows if rows is not None else slice(None)] = part
+    return array
 
 
 def score_table(

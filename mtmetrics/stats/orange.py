@@ -78,7 +78,9 @@ def leave_one_out_scores(
             segments.append(Segment(rs[k], others))
             segments.extend(Segment(c, others) for c in cands)
         layout.append((len(rs), len(cands)))
-    stats = metric.statistics_of(segments, jobs)
+    # corpus-level state (NIST's weights) from the corpus's references, each sentence's once
+    prepared = metric.prepare(tuple(r for r in rs if r.strip()) for rs in refs)
+    stats = prepared.statistics_of(segments, jobs)
     scores = metric.score_rows(stats.array)
     if not type(metric).higher_is_better:
         scores = -scores

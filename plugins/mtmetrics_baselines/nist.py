@@ -14,12 +14,20 @@ where c is the hypothesis length and r̄ the *average* reference length (mteval-
 reference words / number of reference sets). Corpus score: the statistics above are summed over
 segments, then scored (``aggregation = "sum"``).
 
-**Where the information weights come from.** Doddington and mteval-v13a estimate them from all
-references of the evaluated corpus. In mtmetrics a segment's statistics may depend on that segment
-only (the CLI computes them in chunks, bootstrap re-aggregates rows, and ``segment_scores`` must
-equal ``sentence_score``), so the metric estimates the weights from *each segment's own
-references*, exactly as NLTK's ``sentence_nist`` does for one sentence. :func:`corpus_nist` gives
-the corpus-weighted mteval/NLTK-``corpus_nist`` score outside the protocol.
+**Where the information weights come from.** As in Doddington (2002) and mteval-v13a, from the
+n-gram counts of *all* references of the evaluated corpus (``info=corpus``, the default): the
+metric declares that it needs the corpus (:meth:`~mtmetrics.Metric.needs_corpus`), and the core
+prepares it from every segment's references before scoring any segment (the API, the CLI's second
+pass over the reference files, ``-j``, Dask and ``meta`` all do this). Per-segment statistics
+(``-sl``, bootstrap rows) then use the corpus weights, as mteval's segment scores do. With several
+references each reference of each segment counts (mteval's ``compute_ngram_info`` over every
+reference set), n-grams are clipped by their largest count in any one reference, and the brevity
+penalty uses the average reference length.
+
+``info=seg`` estimates the weights from *each segment's own references* instead (NLTK's
+``sentence_nist`` for one sentence, and mtmetrics' default before 0.2). It is not mteval's NIST:
+every n-gram whose prefix occurs once in a segment's references gets weight 0, so the score is
+almost all unigram precision.
 
 **NLTK.** ``nltk.translate.nist_score`` was checked and not wrapped: with several references it
 chooses, per n-gram order separately, the one reference with the highest precision (and its
@@ -32,11 +40,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
-from mtmetrics import Field, Metric, Param, Score, Segment
+from mtmetrics import InputError, Metric, Param, Score, Segment
 from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param
 
 from ._common import Ngram, int_between, ngram_counts
@@ -54,8 +63,12 @@ def brevity_penalty(hyp_len: float, ref_len: float) -> float:
     return math.exp(BETA * math.log(hyp_len / ref_len) ** 2)
 
 
-def information_weights(references: Sequence[Sequence[str]], max_order: int) -> dict[Ngram, float]:
-    """Information weight of every n-gram (n <= max_order) of ``references`` (Doddington eq. 2)."""
+def information_weights(references: Iterable[Sequence[str]], max_order: int) -> dict[Ngram, float]:
+    """Information weight of every n-gram (n <= max_order) of ``references`` (Doddington eq. 2).
+
+    ``references`` are token lists, every reference of every segment (mteval-v13a's
+    ``compute_ngram_info`` counts each reference of each reference set).
+    """
     counts: Counter[Ngram] = Counter()
     total_words = 0
     for ref in references:
@@ -84,7 +97,13 @@ def nist_statistics(
         ref_max: Counter[Ngram] = Counter()
         for ref in refs:
             ref_max |= ngram_counts(ref, n)
-        gained[n - 1] = math.fsum(info[g] * min(c, ref_max[g]) for g, c in hyp_grams.items() if g in ref_max)
+        try:
+            gained[n - 1] = math.fsum(info[g] * min(c, ref_max[g]) for g, c in hyp_grams.items() if g in ref_max)
+        except KeyError:
+            raise InputError(
+                "NIST: a segment's references were not among those the metric was prepared with; "
+                "prepare it with the references of the corpus it scores (metric.prepare(references))."
+            ) from None
     ref_len = sum(len(r) for r in refs) / len(refs) if refs else 0.0
     return [*gained, *totals, float(len(hyp)), float(ref_len)]
 
@@ -110,12 +129,13 @@ def corpus_nist(hyps: Sequence[Sequence[str]], refs: Sequence[Sequence[Sequence[
 
 
 class Nist(Metric):
-    """NIST with per-segment information weights; statistics summed for the corpus score."""
+    """mteval-v13a's NIST: information weights from the corpus's references; statistics summed."""
 
     fork_safe = True  # everything it loads is in memory: -j forks warm workers
     name = "nist"
     description = (
-        "NIST (Doddington 2002), information-weighted n-gram precision, weights from each segment's references"
+        "NIST (Doddington 2002) as mteval-v13a computes it: information-weighted n-gram precision, "
+        "weights from all references of the corpus"
     )
     aggregation = "sum"
     higher_is_better = True
@@ -125,6 +145,16 @@ class Nist(Metric):
         LOWERCASE,
         tokenize_param(),
         Param("max_order", int, 5, "maximum n-gram order", sig_key="order", sig_short="o", check=int_between(1, 9)),
+        Param(
+            "info",
+            str,
+            "corpus",
+            "where the information weights come from: 'corpus' (mteval-v13a, all references of the corpus) "
+            "or 'seg' (each segment's own references, NLTK's sentence_nist; not mteval's NIST)",
+            sig_key="info",
+            sig_short="i",
+            choices=("corpus", "seg"),
+        ),
     )
 
     def setup(self) -> None:
@@ -141,18 +171,24 @@ class Nist(Metric):
     def display_name(self) -> str:
         return "NIST"
 
+    def needs_corpus(self) -> bool:
+        return bool(self.values["info"] == "corpus")
+
+    def build_corpus_state(self, references: Iterable[Sequence[str]]) -> Any:
+        """The information weights of every reference of every segment, tokenised as scored."""
+        return information_weights((self._prep(r) for refs in references for r in refs), self._order)
+
     def stat_names(self) -> tuple[str, ...]:
         return self._names
 
     def segment_statistics(self, segment: Segment) -> np.ndarray:
+        self.require_ready()
         refs = [self._prep(r) for r in segment.refs]
-        return np.asarray(nist_statistics(self._prep(segment.hyp), refs, self._order), dtype=np.float64)
+        info = self.corpus_state  # None with info=seg: the segment's own references
+        return np.asarray(nist_statistics(self._prep(segment.hyp), refs, self._order, info), dtype=np.float64)
 
     def compute_score(self, stats: np.ndarray) -> Score:
         score, precisions, bp = nist_from_statistics([float(x) for x in stats], self._order)
         subs = {f"info_precision_{n + 1}": p for n, p in enumerate(precisions)}
         subs.update(bp=bp, hyp_len=float(stats[-2]), ref_len=float(stats[-1]))
         return Score(score, subs)
-
-    def resource_fields(self) -> tuple[Field, ...]:
-        return (Field("info", "seg", "i"),)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -107,9 +107,20 @@ class Combo(Metric):
     def segment_statistics(self, segment: Segment) -> np.ndarray:
         return self.corpus_statistics([segment])[0]
 
+    def needs_corpus(self) -> bool:
+        """True when a feature needs corpus state (NIST): the combination is prepared with it."""
+        return any(f.needs_corpus() for f in self.features)
+
+    def build_corpus_state(self, references: Iterable[Sequence[str]]) -> Any:
+        """The features, each prepared for the corpus (the references are read once, kept as tuples)."""
+        refs = [tuple(r) for r in references]
+        return [f.prepare(refs) for f in self.features]
+
     def corpus_statistics(self, segments: Sequence[Segment]) -> np.ndarray:
+        self.require_ready()
+        features: list[Metric] = self.corpus_state if self.corpus_state is not None else self.features
         cols = []
-        for metric in self.features:
+        for metric in features:
             stats = metric.statistics_of(segments)
             cols.append(metric.score_rows(stats.array))
         feats = np.column_stack(cols) * self.signs

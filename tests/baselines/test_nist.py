@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import pickle
+import random
 from collections import defaultdict
 
 import pytest
@@ -14,8 +16,9 @@ from nltk.translate.nist_score import sentence_nist as nltk_sentence_nist
 import mtmetrics
 from mtmetrics.resources import Preprocessor
 from mtmetrics_baselines.nist import corpus_nist
+from tests.datapaths import read_text, require
 
-from .conftest import wmt21_de_en
+from .conftest import TXT, wmt21_de_en
 
 PREP = Preprocessor("13a", False)
 
@@ -40,7 +43,7 @@ def test_hand_computed() -> None:
 
 def test_sentence_agrees_with_nltk_single_reference() -> None:
     hyps, ref_a, _ = wmt21_de_en(200)
-    nist = mtmetrics.load_metric("nist")
+    nist = mtmetrics.load_metric("nist", info="seg")  # each segment's weights from its own reference
     rows = nist.segment_scores(hyps, [ref_a])
     checked = 0
     for hyp, ref, ours in zip(hyps, ref_a, rows, strict=True):
@@ -120,10 +123,61 @@ def test_multi_reference_matches_mteval_transcription() -> None:
     r = [[PREP(a), PREP(b)] for a, b in zip(ref_a, ref_b, strict=True)]
     # corpus-wide weights (mteval's own setting)
     assert math.isclose(corpus_nist(h, r, 5), _mteval_nist(h, r, [x for seg in r for x in seg], 5), rel_tol=1e-9)
-    # the protocol metric: each segment's weights from its own references
+    # the metric (default info=corpus): corpus score and every segment score with corpus weights
     nist = mtmetrics.load_metric("nist")
-    for i, res in enumerate(nist.segment_scores(hyps[:40], [ref_a[:40], ref_b[:40]])):
+    every_ref = [x for seg in r for x in seg]
+    assert math.isclose(nist.corpus_score(hyps, [ref_a, ref_b]).score, _mteval_nist(h, r, every_ref, 5), rel_tol=1e-9)
+    for i, res in enumerate(nist.segment_scores(hyps, [ref_a, ref_b])):
+        assert math.isclose(res.score, _mteval_nist([h[i]], [r[i]], every_ref, 5), rel_tol=1e-9, abs_tol=1e-12)
+    # info=seg: each segment's weights from its own references
+    seg_nist = mtmetrics.load_metric("nist", info="seg")
+    for i, res in enumerate(seg_nist.segment_scores(hyps[:40], [ref_a[:40], ref_b[:40]])):
         assert math.isclose(res.score, _mteval_nist([h[i]], [r[i]], r[i], 5), rel_tol=1e-9, abs_tol=1e-12)
+
+
+@pytest.mark.slow
+def test_default_is_mteval_nist_on_a_whole_wmt21_system() -> None:
+    """WMT21 de-en Online-B, 1,000 raw segments, reference A: NLTK's corpus_nist (7.75), not 2.91."""
+    hyps = read_text(require(TXT / "system-outputs" / "newstest2021.de-en.hyp.Online-B.en.gz"))[:1000]
+    ref_a = read_text(require(TXT / "references" / "newstest2021.de-en.ref.A.en"))[:1000]
+    expected = nltk_corpus_nist([[PREP(x)] for x in ref_a], [PREP(x) for x in hyps], 5)
+    nist = mtmetrics.load_metric("nist")
+    result = nist.corpus_score(hyps, [ref_a])
+    assert math.isclose(result.score, expected, rel_tol=1e-9)
+    assert result.signature.get("info") == "corpus"
+    assert round(result.score, 2) == 7.75
+    old = mtmetrics.load_metric("nist", info="seg").corpus_score(hyps, [ref_a])
+    assert round(old.score, 2) == 2.91 and old.signature.get("info") == "seg"
+    # chunks and worker processes use the same corpus weights: rows identical to the byte
+    two = nist.statistics(hyps, [ref_a], jobs=2)
+    assert two.array.tobytes() == nist.statistics(hyps, [ref_a]).array.tobytes()
+    # word order matters at corpus weights (mteval's NIST), hardly at all with per-segment weights
+    rng = random.Random(7)
+    shuffled = []
+    for hyp in hyps:
+        words = hyp.split()
+        rng.shuffle(words)
+        shuffled.append(" ".join(words))
+    drop = 1 - nist.corpus_score(shuffled, [ref_a]).score / result.score
+    drop_seg = 1 - mtmetrics.load_metric("nist", info="seg").corpus_score(shuffled, [ref_a]).score / old.score
+    assert drop > 0.15 and drop_seg < 0.05
+
+
+def test_unprepared_copy_refuses_to_score() -> None:
+    """A corpus-weighted NIST never falls back silently to per-segment weights."""
+    nist = mtmetrics.load_metric("nist")
+    segment = mtmetrics.Segment("a b", ("a b c",))
+    with pytest.raises(RuntimeError, match="prepare"):
+        nist.segment_statistics(segment)
+    prepared = nist.prepare([("a b c",), ("x y",)])
+    assert prepared is not nist and nist.corpus_state is None
+    row = prepared.segment_statistics(segment)
+    # corpus of 5 words: info(a) = log2(5/1); the prepared copy survives pickling with its weights
+    assert math.isclose(row[0], 2 * math.log2(5), rel_tol=1e-12)
+    clone = pickle.loads(pickle.dumps(prepared))
+    assert clone.segment_statistics(segment).tobytes() == row.tobytes()
+    with pytest.raises(mtmetrics.InputError, match="prepared with"):
+        prepared.segment_statistics(mtmetrics.Segment("q", ("q",)))
 
 
 def test_nltk_multi_reference_differs_documented() -> None:

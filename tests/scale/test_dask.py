@@ -35,7 +35,7 @@ def data() -> tuple[list[str], list[str], list[str]]:
     return hyps, ref_a, ref_b
 
 
-@pytest.mark.parametrize("name", ["bleu", "chrf", "rouge-w", "sia"])
+@pytest.mark.parametrize("name", ["bleu", "chrf", "rouge-w", "sia", "nist"])
 def test_bag_equals_the_single_process_result(client: Client, data, name: str) -> None:
     hyps, ref_a, ref_b = data
     metric = mtmetrics.load_metric(name)

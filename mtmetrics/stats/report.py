@@ -18,6 +18,11 @@ Significance clusters, precisely (Pearson's r only; at segment and at system lev
 
 Williams' test needs more than 3 points; with fewer (e.g. 3 systems) no clusters are formed.
 
+Permutation clusters (column *perm*): the same greedy walk and winners with the p-value of the
+PERM-BOTH permutation test (:func:`~.permutation.perm_both`, Deutsch et al. 2021, as WMT since
+2022) instead of Williams': each point's (segment's or system's) pair of standardised metric
+scores is swapped with probability 1/2, ``k`` times, seeded per cell and pair of metrics.
+
 Reference systems: WMT's DA tables sometimes list a human translation as a system that is also one
 of the table's reference columns (WMT21 ru-en: ``HUMAN.0``); every metric then gives it a perfect
 score, which wrecks the system-level correlation. :func:`reference_systems` finds systems whose
@@ -29,6 +34,7 @@ were dropped; ``--keep-reference-systems`` keeps them.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -153,15 +159,23 @@ class Ranked:
 
 
 def clusters(
-    values: dict[str, float], cross: dict[tuple[str, str], float], n: int, alpha: float = ALPHA
+    values: dict[str, float],
+    cross: dict[tuple[str, str], float],
+    n: int,
+    alpha: float = ALPHA,
+    test: Callable[[str, str], float] | None = None,
 ) -> list[Ranked]:
     """Greedy significance clusters and winners (module docstring) from correlations with the human
-    scores (``values``), correlations between metrics (``cross[(a, b)]``, either order) and ``n``."""
+    scores (``values``), correlations between metrics (``cross[(a, b)]``, either order) and ``n``.
+
+    ``test(a, b)``, when given, replaces Williams' test: the one-sided p-value of "``a`` is better
+    than ``b``" (e.g. a permutation test); ``cross`` is then unused.
+    """
     ranked = sorted((m for m in values if not math.isnan(values[m])), key=lambda m: -values[m])
     if n <= 3:
         return []
 
-    def p_higher(a: str, b: str) -> float:
+    def williams_p(a: str, b: str) -> float:
         r_ab = cross.get((a, b), cross.get((b, a), math.nan))
         if math.isnan(r_ab):
             return math.nan
@@ -170,6 +184,7 @@ def clusters(
         except (ValueError, ZeroDivisionError):
             return math.nan
 
+    p_higher = test or williams_p
     out = []
     leader, cluster = "", 0
     for rank, m in enumerate(ranked, 1):
@@ -195,9 +210,10 @@ def _f(x: Any, width: int = 3) -> str:
 def _cell(e: dict[str, Any], width: int) -> str:
     if e["value"] is None:
         return "–"
+    eps = f" (ε={e['epsilon']:.{width}g})" if e.get("epsilon") is not None else ""
     if e["lower"] is None:
-        return _f(e["value"], width)
-    return f"{_f(e['value'], width)} [{_f(e['lower'], width)}, {_f(e['upper'], width)}]"
+        return _f(e["value"], width) + eps
+    return f"{_f(e['value'], width)} [{_f(e['lower'], width)}, {_f(e['upper'], width)}]" + eps
 
 
 def _duration(seconds: float) -> str:
@@ -268,7 +284,16 @@ def markdown(doc: dict[str, Any], width: int = 3) -> str:
         "cluster 1; walking down the ranking, a metric joins the current cluster unless Williams' test "
         "(one-sided, p < 0.05, using the two metrics' correlation on the same points) says the cluster's "
         "leader is better, in which case it leads the next cluster. ★ marks the winners: metrics that no "
-        "higher-ranked metric beats significantly (Williams, p < 0.05). No clusters with 3 or fewer points.",
+        "higher-ranked metric beats significantly (Williams, p < 0.05). No clusters with 3 or fewer points."
+        + (
+            f" Column *perm*: the same clusters and winners from PERM-BOTH permutation tests "
+            f"(Deutsch et al. 2021; {doc['permutations']['n']} permutations, seed {doc['permutations']['seed']})."
+            if doc.get("permutations", {}).get("n")
+            else ""
+        ),
+        "- Agreement measures, where asked for: pairwise accuracy (Kocmi et al. 2021) and soft pairwise accuracy "
+        "(Thompson et al. 2024) at system level, pooled over groups as WMT pools accuracy; acc-eq with tie "
+        "calibration (Deutsch et al. 2023) over all segments and grouped by item, with its threshold ε.",
         "",
         "## Time",
         "",
@@ -351,7 +376,8 @@ def _table_sections(tb: dict[str, Any], doc: dict[str, Any], width: int) -> list
     out: list[str] = []
     flipped = set(doc["flipped"])
     kinds = doc["kinds"]
-    for group in tb["groups"]:
+    pooled = ["pooled"] if any(e["group"] == "pooled" for e in tb["correlations"]) else []
+    for group in tb["groups"] + pooled:
         for human in tb["human"]:
             title = f"## {group}" + (f" — `{tb['table']}`" if len(doc["tables"]) > 1 else "") + f" (human: {human})"
             out += [title, ""]
@@ -371,17 +397,30 @@ def _table_sections(tb: dict[str, Any], doc: dict[str, Any], width: int) -> list
                     [],
                 )
                 by_metric = {r["metric"]: r for r in cl}
+                perm = {
+                    r["metric"]: r
+                    for c in tb.get("perm_clusters", [])
+                    if (c["group"], c["human"], c["level"]) == (group, human, level)
+                    for r in c["ranking"]
+                }
+                shown = [k for k in kinds if any(e["kind"] == k for e in ests)]
+                perm_head = "perm | " if perm else ""
                 metrics = list(dict.fromkeys(e["metric"] for e in ests))
                 metrics.sort(key=lambda m: by_metric[m]["rank"] if m in by_metric else 10**6)
-                out.append("| metric | cl | " + " | ".join(k.capitalize() + " [95 % CI]" for k in kinds) + " |")
-                out.append("|---|---|" + "---|" * len(kinds))
+                out.append(
+                    "| metric | cl | " + perm_head + " | ".join(k.capitalize() + " [95 % CI]" for k in shown) + " |"
+                )
+                out.append("|---|---|" + ("---|" if perm else "") + "---|" * len(shown))
                 for m in metrics:
                     r = by_metric.get(m)
                     cl_txt = "–" if r is None else f"{r['cluster']}" + (" ★" if r["winner"] else "")
+                    if perm:
+                        q = perm.get(m)
+                        cl_txt += " | " + ("–" if q is None else f"{q['cluster']}" + (" ★" if q["winner"] else ""))
                     cells = []
-                    for k in kinds:
-                        e = next(x for x in ests if x["metric"] == m and x["kind"] == k)
-                        cells.append(_cell(e, width))
+                    for k in shown:
+                        e = next((x for x in ests if x["metric"] == m and x["kind"] == k), None)
+                        cells.append("–" if e is None else _cell(e, width))
                     out.append(f"| {m}{' ↓' if m in flipped else ''} | {cl_txt} | " + " | ".join(cells) + " |")
                 out.append("")
     return out

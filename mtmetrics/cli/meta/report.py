@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ... import plugins
 from ...errors import InputError, ParameterError
 from ...io.tables import Columns, Table, default_human, detect_columns, read_table
 from ...stats.correlation import KINDS
-from ...stats.metaeval import Correlations, MetricScores
+from ...stats.metaeval import ALL_KINDS, LEVELS, Correlations, MetricScores
 from ...stats.significance import DEFAULT_SEED
 from .common import (
     DEFAULT_BOOT,
@@ -48,7 +48,22 @@ def _report_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-group", action="store_true")
     p.add_argument("--no-split-systems", action="store_true")
     p.add_argument(
-        "--levels", nargs="+", choices=("segment", "system"), default=["segment", "system"], help="(default: both)"
+        "--levels", nargs="+", choices=LEVELS, default=["segment", "system"], help="(default: segment system)"
+    )
+    p.add_argument(
+        "--kinds",
+        nargs="+",
+        choices=ALL_KINDS,
+        default=list(KINDS),
+        help="measures (default: pearson spearman kendall); also accuracy, soft-accuracy (system level) and acc-eq "
+        "(segment and item level), as for meta correlate",
+    )
+    p.add_argument(
+        "--permutations",
+        type=int,
+        default=1000,
+        help="permutations of the PERM-BOTH clusters (next to Williams') and of soft-accuracy (default 1000; "
+        "0: no permutation clusters)",
     )
     p.add_argument(
         "--sample-segments",
@@ -94,6 +109,27 @@ def _cross(
     return out
 
 
+def _perm_test(
+    res: Correlations, key: tuple[str, str, str], specs: list[str], k: int, seed: list[int]
+) -> Callable[[str, str], float]:
+    """PERM-BOTH p-value of "a's Pearson r beats b's" on one cell's points, seeded per ordered pair
+    (``[seed, cell index, index of a, index of b]``) and computed once."""
+    from ...stats.correlation import pearson_rows
+    from ...stats.permutation import perm_both
+
+    done: dict[tuple[str, str], float] = {}
+
+    def test(a: str, b: str) -> float:
+        if (a, b) not in done:
+            pa = res.points[(key[0], key[1], key[2], a)]
+            pb = res.points[(key[0], key[1], key[2], b)]
+            sk = [*seed, specs.index(a), specs.index(b)]
+            done[(a, b)] = perm_both(pearson_rows, pa.human, pa.metric, pb.metric, k, sk)[0]
+        return done[(a, b)]
+
+    return test
+
+
 def run_report(argv: Sequence[str]) -> int:
     """``mtmetrics meta report``."""
     import shlex
@@ -113,8 +149,11 @@ def run_report(argv: Sequence[str]) -> int:
 
     started = time.perf_counter()
     ns = _report_parser().parse_args(argv)
-    if ns.bootstrap_n < 0 or ns.seed < 0 or ns.jobs < 1:
-        raise ParameterError("--bootstrap-n and --seed must be non-negative, -j at least 1.")
+    if ns.bootstrap_n < 0 or ns.seed < 0 or ns.jobs < 1 or ns.permutations < 0:
+        raise ParameterError("--bootstrap-n, --seed and --permutations must be non-negative, -j at least 1.")
+    if ns.permutations == 0 and "soft-accuracy" in ns.kinds:
+        raise ParameterError("soft-accuracy needs --permutations of at least 1.")
+    kinds = list(dict.fromkeys(["pearson", *ns.kinds]))  # the clusters rank by Pearson
     if ns.sample_segments is not None and ns.sample_segments < 1:
         raise ParameterError("--sample-segments must be at least 1.")
     _check_plot(ns.plot)
@@ -148,21 +187,40 @@ def run_report(argv: Sequence[str]) -> int:
     results = []
     for (table, cols, humans, _), scores in zip(loaded, all_scores, strict=True):
         results.append(
-            correlate(table, cols, scores, humans, ns.levels, KINDS, ns.bootstrap_n, ns.seed, False, split, ns.jobs)
+            correlate(
+                table,
+                cols,
+                scores,
+                humans,
+                ns.levels,
+                kinds,
+                ns.bootstrap_n,
+                ns.seed,
+                False,
+                split,
+                ns.jobs,
+                max(1, ns.permutations),
+            )
         )
     t_corr = time.perf_counter()
     tables_doc = []
     for (table, cols, humans, sample), scores, res, refsys in zip(loaded, all_scores, results, dropped, strict=True):
         cells = list(dict.fromkeys((e.group, e.human, e.level) for e in res.estimates))
         cl_docs = []
-        for group, human, level in cells:
+        perm_docs = []
+        for ci, (group, human, level) in enumerate(cells):
             pear = [e for e in res.estimates if (e.group, e.human, e.level, e.kind) == (group, human, level, "pearson")]
+            if not pear or level not in ("segment", "system"):  # item-level r is an average: no tests
+                continue
             values = {e.metric: e.value for e in pear}
-            n = pear[0].n if pear else 0
+            n = pear[0].n
+            cell = {"group": group, "human": human, "level": level, "n": n}
             ranking = clusters(values, _cross(scores, res, (group, human, level)), n)
-            cl_docs.append(
-                {"group": group, "human": human, "level": level, "n": n, "ranking": [dict(r.__dict__) for r in ranking]}
-            )
+            cl_docs.append({**cell, "ranking": [dict(r.__dict__) for r in ranking]})
+            if ns.permutations:
+                test = _perm_test(res, (group, human, level), [s.spec for s in scores], ns.permutations, [ns.seed, ci])
+                ranking = clusters(values, {}, n, test=test)
+                perm_docs.append({**cell, "ranking": [dict(r.__dict__) for r in ranking]})
         groups = list(dict.fromkeys(table.columns[cols.group])) if cols.group else ["all"]
         tables_doc.append(
             {
@@ -177,6 +235,7 @@ def run_report(argv: Sequence[str]) -> int:
                 "metrics": _metric_info(scores),
                 "correlations": [e.to_dict() for e in res.estimates],
                 "clusters": cl_docs,
+                "perm_clusters": perm_docs,
                 "system_points": res.system_points,
             }
         )
@@ -200,7 +259,8 @@ def run_report(argv: Sequence[str]) -> int:
         "jobs": ns.jobs,
         "bootstrap": {"n": ns.bootstrap_n, "seed": ns.seed, "level": 0.95, "interval": "percentile"},
         "levels": list(ns.levels),
-        "kinds": list(KINDS),
+        "kinds": kinds,
+        "permutations": {"n": ns.permutations, "seed": ns.seed, "test": "PERM-BOTH"},
         "flipped": sorted(flipped),
         "unavailable": [dict(u.__dict__) for u in unavailable],
         "signatures": signatures,

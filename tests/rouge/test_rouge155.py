@@ -79,7 +79,9 @@ def perl_scores() -> dict[tuple[str, str, str], perl155.Scores]:
 
 def test_raw_text_has_what_the_script_cleans() -> None:
     """The corpora really are raw: the characters readText handles specially all occur."""
-    text = "\n".join(h + "\n" + "\n".join(r) for name in ("1ref", "2refs", "2refs-b") for h, r in zip(*_corpus(name)))
+    text = "\n".join(
+        h + "\n" + "\n".join(r) for name in ("1ref", "2refs", "2refs-b") for h, r in zip(*_corpus(name), strict=True)
+    )
     for what, pattern in {
         "curly quotes": "[\u201c\u201d\u2018]",
         "curly apostrophe": "\u2019",

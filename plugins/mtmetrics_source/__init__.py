@@ -2,12 +2,14 @@
 
 SSCN, PRS and MPR need the source sentences and word alignments source↔hypothesis and
 source↔each reference (Pharaoh files read by :mod:`mtmetrics.io.alignments`, or computed by an
-aligner resource from :mod:`mtmetrics.resources.aligners`); DUP needs a POS tagger. Uses only
+aligner resource from :mod:`mtmetrics.resources.aligners`); DUP needs a POS tagger. The command
+``mtmetrics align`` (:mod:`.align_command`) writes those files with eflomal. Uses only
 mtmetrics' public API.
 """
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable
 
 import mtmetrics
@@ -24,3 +26,11 @@ def register_metrics(register: Callable[[type[mtmetrics.Metric]], None]) -> None
     """Register sscn, prs, mpr and dup."""
     for cls in (Sscn, Prs, Mpr, Dup):
         register(cls)
+
+
+@mtmetrics.hookimpl
+def register_commands(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``mtmetrics align`` (eflomal alignments as Pharaoh files with a JSON sidecar)."""
+    from .align_command import add_align_command
+
+    add_align_command(subparsers)

@@ -1,0 +1,159 @@
+"""``mtmetrics align SRC TGT -o PREFIX``: word alignments for SSCN, PRS and MPR, written once, traceable.
+
+Runs eflomal (the ``align`` extra: ``pip install 'mtmetrics[align]'``) on the line-aligned files
+``SRC`` and ``TGT`` (tokens: the ASCII-whitespace-separated words, exactly what the metrics split)
+and writes Pharaoh files, one line per sentence pair, every link ``i-j`` with ``i`` the *source*
+token and ``j`` the *target* token, 0-based:
+
+==================  ==========================================================================
+``PREFIX.fwd``      source→target direction (each target word linked to at most one source
+                    word): ``--align-hyp`` / ``--align-ref``, SSCN's constraint ``1``
+``PREFIX.rev``      target→source direction (each source word linked to at most one target
+                    word): ``--align-hyp-rev`` / ``--align-ref-rev``, SSCN's constraint ``2``
+``PREFIX.inter``    intersection of the two
+``PREFIX.union``    union of the two
+``PREFIX.gdfa``     grow-diag-final-and (Koehn et al. 2005)
+``PREFIX.json``     sidecar: settings, eflomal's version, SHA-256 of the inputs and outputs
+==================  ==========================================================================
+
+eflomal 2.0 has no seed option (its sampler seeds itself from ``/dev/urandom``), so two runs can
+give slightly different links and ``--seed`` is not offered: the files are what makes a score
+reproducible, and the sidecar's hashes tie a score to them. Typical use::
+
+    mtmetrics align src.ru hyp.en -o hyp && mtmetrics align src.ru ref.en -o ref
+    mtmetrics ref.en -i hyp.en --src src.ru -m sscn prs \\
+        --align-hyp hyp.fwd --align-hyp-rev hyp.rev --align-ref ref.fwd --align-ref-rev ref.rev
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import mtmetrics
+from mtmetrics import InputError
+from mtmetrics.io.alignments import Links, tokens, write_pharaoh
+from mtmetrics.io.text import read_lines
+from mtmetrics.resources.aligners import EflomalAligner, symmetrise
+
+#: Output suffix -> (what the file holds, how it is made from the two directions).
+OUTPUTS: dict[str, tuple[str, str | None]] = {
+    "fwd": ("source→target direction (each target word ≤ 1 source word); --align-hyp / --align-ref", None),
+    "rev": ("target→source direction (each source word ≤ 1 target word); --align-hyp-rev / --align-ref-rev", None),
+    "inter": ("intersection of fwd and rev", "intersect"),
+    "union": ("union of fwd and rev", "union"),
+    "gdfa": ("grow-diag-final-and of fwd and rev", "grow-diag-final-and"),
+}
+SIDECAR_FORMAT = 1
+
+
+def add_align_command(subparsers: argparse._SubParsersAction) -> None:
+    """Register ``mtmetrics align``."""
+    parser = subparsers.add_parser(
+        "align",
+        help="eflomal word alignments, both directions and symmetrisations, as Pharaoh files for sscn/prs/mpr",
+        description="Word-align SRC with TGT using eflomal and write Pharaoh files for sscn, prs and mpr.",
+        epilog="Writes PREFIX.fwd (source→target: --align-hyp), PREFIX.rev (target→source: --align-hyp-rev), "
+        "PREFIX.inter, PREFIX.union, PREFIX.gdfa (links i-j, i the source token, 0-based) and PREFIX.json "
+        "(settings, eflomal version, SHA-256 of inputs and outputs). eflomal takes no seed: runs may differ.",
+    )
+    parser.add_argument("source", metavar="SRC", help="source sentences, one per line (.gz accepted)")
+    parser.add_argument("target", metavar="TGT", help="translations (hypotheses or references), line-aligned")
+    parser.add_argument("-o", "--output", required=True, metavar="PREFIX", help="prefix of the files written")
+    parser.add_argument(
+        "--model",
+        type=int,
+        choices=(1, 2, 3),
+        default=3,
+        help="eflomal model: 1 IBM1, 2 +HMM, 3 +fertility (default 3)",
+    )
+    parser.add_argument(
+        "--extra",
+        metavar="SRCFILE:TGTFILE",
+        help="a parallel corpus aligned together with the input (better word statistics; only the input's "
+        "links are written)",
+    )
+    parser.add_argument("--n-samplers", type=int, default=3, help="eflomal's independent samplers (default 3)")
+    parser.add_argument("--null-prior", type=float, default=0.2, help="eflomal's NULL prior (default 0.2)")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no message on standard error")
+    parser.set_defaults(func=run)
+
+
+def sha256_of(path: str | Path) -> str:
+    """SHA-256 of a file's bytes, as written on disk."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def align_files(
+    source: str, target: str, prefix: str, aligner: EflomalAligner, extra: str | None = None
+) -> dict[str, Any]:
+    """Align ``source`` with ``target``, write ``PREFIX.<fwd|rev|inter|union|gdfa|json>``; return the sidecar."""
+    src_lines, tgt_lines = read_lines(source), read_lines(target)
+    if len(src_lines) != len(tgt_lines):
+        raise InputError(
+            f"{source} has {len(src_lines)} lines but {target} has {len(tgt_lines)}: the files must be "
+            f"line-aligned (one sentence pair per line)."
+        )
+    src = [tokens(s) for s in src_lines]
+    tgt = [tokens(t) for t in tgt_lines]
+    als = aligner.align(src, tgt)
+    links: dict[str, list[Links]] = {"fwd": [a.fwd for a in als], "rev": [a.rev for a in als]}
+    for suffix, (_, method) in OUTPUTS.items():
+        if method is not None:
+            links[suffix] = [
+                symmetrise(method, len(s), len(t), a.fwd, a.rev) for s, t, a in zip(src, tgt, als, strict=True)
+            ]
+    outputs = {}
+    for suffix, (what, _) in OUTPUTS.items():
+        path = f"{prefix}.{suffix}"
+        write_pharaoh(path, links[suffix])
+        outputs[suffix] = {"path": path, "sha256": sha256_of(path), "holds": what}
+    sidecar = {
+        "format": SIDECAR_FORMAT,
+        "command": "mtmetrics align",
+        "mtmetrics": mtmetrics.__version__,
+        "aligner": {
+            "name": "eflomal",
+            "version": aligner.version,
+            "model": aligner.model,
+            "n_samplers": aligner.n_samplers,
+            "rel_iterations": aligner.rel_iterations,
+            "null_prior": aligner.null_prior,
+            "extra": None if extra is None else {"corpus": extra, "label": aligner.extra_label},
+        },
+        "seed": None,
+        "deterministic": False,
+        "note": "eflomal takes no seed (it seeds from /dev/urandom): a rerun may differ slightly; "
+        "these files, identified by their SHA-256, are the alignments a score was computed from.",
+        "tokens": "ASCII-whitespace-separated words of each line, as given (eflomal lowercases internally)",
+        "links": "i-j per line: i the source token index, j the target token index, 0-based",
+        "inputs": {
+            "source": {"path": source, "sha256": sha256_of(source), "lines": len(src_lines)},
+            "target": {"path": target, "sha256": sha256_of(target), "lines": len(tgt_lines)},
+        },
+        "outputs": outputs,
+    }
+    Path(f"{prefix}.json").write_text(json.dumps(sidecar, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return sidecar
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``mtmetrics align``; returns the exit status (errors reach the CLI as :class:`MtmetricsError`)."""
+    if args.n_samplers < 1:
+        raise InputError(f"--n-samplers must be at least 1, got {args.n_samplers}.")
+    aligner = EflomalAligner(model=args.model, extra=args.extra, n_samplers=args.n_samplers, null_prior=args.null_prior)
+    sidecar = align_files(args.source, args.target, args.output, aligner, args.extra)
+    if not args.quiet:
+        written = ", ".join(o["path"] for o in sidecar["outputs"].values())
+        print(
+            f"align: {sidecar['inputs']['source']['lines']} pairs; wrote {written}, {args.output}.json", file=sys.stderr
+        )
+    return 0

@@ -5,8 +5,11 @@ and ``rbase`` (the hypothesis-side and reference-side totals), optionally passed
 ``inverse`` (``f^-1`` of ROUGE-W); missing references are NaN. Then
 
 * ``P = inverse(hit / pbase)``, ``R = inverse(hit / rbase)``, ``F = (1 + b^2) P R / (R + b^2 P)``;
-* ``best``: the reference with the best F (``impl=rouge155``: ROUGE-1.5.5's ``-f B``, which keeps
-  the *first* reference with the highest recall-like ``key`` the variant supplies);
+* ``best``: the reference with the best F (``impl=rouge155``: ROUGE-1.5.5's ``-f B``: the script
+  walks the references in order from a best score of -1 and takes one only if its score is
+  strictly higher, so the *first* reference with the highest ``key`` wins ties; the key is the
+  recall rounded to 5 decimals for ROUGE-N, -S and -SU, unrounded for -L and, for -W,
+  ``f^-1(hit / f(r))``, as each variant supplies it);
 * ``average``: ROUGE-1.5.5's ``-f A``: hits and both totals are summed over the references, then
   scored once;
 * ``jackknife``: the mean, over the leave-one-out subsets of the references, of the best

@@ -53,7 +53,7 @@ def _recall_key(hit: np.ndarray, rbase: np.ndarray) -> np.ndarray:
 class RougeN(RougeMetric):
     """ROUGE-N: clipped n-gram matches; R over the reference's n-grams, P over the hypothesis's.
 
-    ``impl=paper`` and ``impl=rouge155`` count the same; rouge155 adds the script's token filter,
+    ``impl=paper`` and ``impl=rouge155`` count the same; rouge155 adds the script's text cleaning,
     rounding and recall-based choice of the best reference.
     """
 
@@ -77,7 +77,7 @@ class RougeL(RougeMetric):
     """ROUGE-L: ``R = LCS/r``, ``P = LCS/c`` (eqs. 1-3); paper check 0.75 and 0.5.
 
     For one hypothesis sentence ROUGE-1.5.5 counts the same hit (its union-LCS and unigram
-    clipping only matter for multi-sentence summaries); rouge155 differs by token filter,
+    clipping only matter for multi-sentence summaries); rouge155 differs by text cleaning,
     rounding and choosing the best reference by unrounded recall.
     """
 
@@ -162,7 +162,7 @@ class RougeS(RougeMetric):
     """ROUGE-S<skip>: skip-bigrams with at most ``skip`` words in between (``-1``: S*, any gap).
 
     ``skip=0`` is bigram ROUGE-2. Totals are the number of in-range pairs (``C(n, 2)`` for S*).
-    rouge155 counts the same; it differs by token filter, rounding and recall-based ``best``.
+    rouge155 counts the same; it differs by text cleaning, rounding and recall-based ``best``.
     """
 
     name = "rouge-s"

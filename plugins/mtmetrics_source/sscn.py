@@ -110,7 +110,7 @@ class Sscn(AlignedMetric):
             str,
             "disagree",
             "disagree: a word aligned to no source word agrees with nothing (METRICS.md); "
-            "agree: two unaligned words agree (through NULL; before 0.2)",
+            "agree: two words that are both unaligned agree too (through NULL; the former reading)",
             sig_key="unal",
             choices=UNALIGNED,
         ),

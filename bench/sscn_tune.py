@@ -96,7 +96,7 @@ def load_or_align(
 
     def als(t: str) -> list[Alignment]:
         parts = zip(read[t, "sym"], read[t, "fwd"], read[t, "rev"], strict=True)
-        return [Alignment(s, f, r, origin) for s, f, r in parts]
+        return [Alignment(s, f, r, origin, two_way=True) for s, f, r in parts]
 
     return {"align_hyp": als("hyp"), "align_refs": [(a,) for a in als("ref")]}
 

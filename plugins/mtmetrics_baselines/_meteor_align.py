@@ -276,13 +276,16 @@ class _Search:
 def align_stage(
     candidates: Mapping[int, Sequence[int]],
     fixed: Sequence[Link] = (),
-    budget: int = NODE_BUDGET,
-    beam_width: int = BEAM_WIDTH,
+    budget: int | None = None,
+    beam_width: int | None = None,
 ) -> StageAlignment:
     """The stage alignment of ``candidates`` (hypothesis position → candidate reference positions).
 
-    ``fixed`` holds the earlier stages' links (their words must not be among the candidates).
+    ``fixed`` holds the earlier stages' links (their words must not be among the candidates);
+    ``budget`` and ``beam_width`` default to :data:`NODE_BUDGET` and :data:`BEAM_WIDTH`.
     """
+    budget = NODE_BUDGET if budget is None else budget
+    beam_width = BEAM_WIDTH if beam_width is None else beam_width
     forced: list[Link] = []
     searched: list[_Component] = []
     for adj in _components(candidates):

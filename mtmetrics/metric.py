@@ -202,6 +202,26 @@ class Metric(abc.ABC):
         names = self.stat_names()
         return Score(float(stats[0]), {n: float(v) for n, v in zip(names[1:], stats[1:], strict=True)})
 
+    @classmethod
+    def language_defaults(cls, target: str) -> dict[str, Any]:
+        """Parameter values implied by the target language (``-l``) unless the user sets them.
+
+        sacrebleu's BLEU, for instance, tokenises Chinese with ``zh``. The default implies nothing.
+        """
+        return {}
+
+    def target_languages(self) -> tuple[str, ...] | None:
+        """Target languages (ISO 639-1) this instance's resources support; ``None``: any language.
+
+        A metric with English-only resources (WordNet, an English tagger) returns ``("en",)``, and
+        the CLI refuses ``-l`` with another target language instead of scoring it silently.
+        """
+        return None
+
+    def language_resources(self) -> str:
+        """The resources that limit :meth:`target_languages`, named in the error message."""
+        return "its resources"
+
     def needs_corpus(self) -> bool:
         """Whether segment statistics depend on state built from all references of the corpus.
 

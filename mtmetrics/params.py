@@ -48,6 +48,9 @@ class Param:
         fmt: renders the value for the signature; the default prints booleans as yes/no.
         check: extra validation; returns an error message or ``None``.
         nullable: whether ``None`` is an accepted value.
+        aliases: further command-line spellings of the parameter's flag, e.g. sacrebleu's
+            (``("-s", "--smooth-method")`` for BLEU's ``smooth_method``); the CLI adds them when
+            the metric is chosen, and refuses two chosen metrics that claim the same spelling.
     """
 
     name: str
@@ -60,6 +63,7 @@ class Param:
     fmt: Formatter | None = None
     check: Callable[[Any], str | None] | None = None
     nullable: bool = False
+    aliases: tuple[str, ...] = ()
 
     @property
     def flag(self) -> str:

@@ -16,12 +16,15 @@ import os
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 from . import hookspecs
 from .errors import PluginError, UnknownMetricError, suggest
+
+if TYPE_CHECKING:
+    from .metric import Metric
 
 GROUP = "mtmetrics"
 DISABLE_ENV = "MTMETRICS_DISABLE_PLUGINS"
@@ -53,7 +56,7 @@ class PluginInfo:
 class MetricEntry:
     """A registered metric class and the plugin that registered it."""
 
-    cls: type
+    cls: type[Metric]
     plugin: PluginInfo
 
 
@@ -195,7 +198,7 @@ def metric_registry() -> dict[str, MetricEntry]:
         return _state.metrics
 
 
-def metric_class(name: str) -> type:
+def metric_class(name: str) -> type[Metric]:
     """The class registered as ``name``; unknown names raise with the closest suggestions."""
     registry = metric_registry()
     try:

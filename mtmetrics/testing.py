@@ -177,8 +177,8 @@ def check_determinism(cls: type[Metric], corpus: Corpus) -> None:
         # segment rows use the whole corpus's state: each one alone, scored by the prepared copy
         segments = build_segments(corpus.hyps, corpus.refs, corpus.sources, ann, cls.inputs)
         prepared = m.prepare(references_of(segments))
-        for i, seg in enumerate(segments):
-            alone = prepared.statistics_of([seg]).array[0]
+        for i, segment in enumerate(segments):
+            alone = prepared.statistics_of([segment]).array[0]
             assert alone.tobytes() == a.array[i].tobytes(), f"{cls.name}: segment {i + 1} depends on its chunk"
         return
     for i in range(len(corpus.hyps)):

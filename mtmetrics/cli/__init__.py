@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 from .. import plugins
 from ..errors import MtmetricsError, PluginError
+from .args import StrictArgumentParser
 
 EXIT_USAGE = 2
 
@@ -39,7 +40,7 @@ def _pop_disabled(argv: list[str]) -> list[str]:
 
 def _commands() -> dict[str, tuple[argparse.ArgumentParser, Callable[[argparse.Namespace], int]]]:
     """Sub-commands of plugins (core ones are dispatched directly)."""
-    parser = argparse.ArgumentParser(prog="mtmetrics")
+    parser = StrictArgumentParser(prog="mtmetrics")
     sub = parser.add_subparsers(dest="command")
     found: dict[str, tuple[argparse.ArgumentParser, Callable[[argparse.Namespace], int]]] = {}
     pm = plugins.get_plugin_manager()

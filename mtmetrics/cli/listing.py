@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import sys
@@ -10,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import plugins
+from .args import StrictArgumentParser
 
 
 def describe_metrics() -> list[dict[str, Any]]:
@@ -34,6 +34,7 @@ def describe_metrics() -> list[dict[str, Any]]:
                     {
                         "name": p.name,
                         "flag": f"--{name}-{p.flag}",
+                        "aliases": list(p.aliases),
                         "type": p.type.__name__,
                         "default": p.default,
                         "choices": list(p.choices) if p.choices else None,
@@ -49,7 +50,7 @@ def describe_metrics() -> list[dict[str, Any]]:
 
 def run_list(argv: Sequence[str]) -> int:
     """Print the metric list as text or JSON."""
-    parser = argparse.ArgumentParser(prog="mtmetrics list", description="List metrics and their parameters.")
+    parser = StrictArgumentParser(prog="mtmetrics list", description="List metrics and their parameters.")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     ns = parser.parse_args(list(argv))
     metrics = describe_metrics()
@@ -72,7 +73,8 @@ def run_list(argv: Sequence[str]) -> int:
             lines.append(f"    {m['description']}")
         for p in m["params"]:
             choices = f" {{{','.join(map(str, p['choices']))}}}" if p["choices"] else ""
-            lines.append(f"    {p['flag']} ({p['type']}, default {p['default']}){choices}: {p['help']}")
+            flags = ", ".join([p["flag"], *p["aliases"]])
+            lines.append(f"    {flags} ({p['type']}, default {p['default']}){choices}: {p['help']}")
     for name, err in errors:
         lines.append(f"FAILED plugin {name}: {err}")
     sys.stdout.write("\n".join(lines) + "\n")

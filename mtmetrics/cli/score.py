@@ -14,14 +14,16 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .. import plugins
+from .. import __version__, plugins
 from ..errors import InputError, MtmetricsError, ParameterError, suggest
 from ..io import Block, read_blocks, read_reference_rows
 from ..io.alignments import alignments_from_lines
+from ..io.testsets import check_langpair, find_test_set
 from ..metric import Inputs, Metric, Segment, Statistics, build_segments
 from ..parallel import CHUNK, first_chunk
 from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED, Settings, compare_systems
 from ..streaming import SegmentStore, score_stream
+from .args import StrictArgumentParser
 from .output import FORMATS, Scored, render
 from .progress import Progress
 
@@ -50,12 +52,11 @@ def parse_spec(text: str) -> MetricSpec:
 
 def base_parser() -> argparse.ArgumentParser:
     """The scoring options shared by every metric."""
-    p = argparse.ArgumentParser(
+    p = StrictArgumentParser(
         prog="mtmetrics",
         description="Score machine-translation output. 'mtmetrics list' shows the metrics and their parameters.",
         epilog="Metric parameters: --<metric>-<param> VALUE (e.g. --bleu-max-ngram-order 6), or inline "
         "as -m bleus:max_order=6. Run 'mtmetrics -m NAME --help' to see a metric's flags.",
-        allow_abbrev=False,
     )
     p.add_argument("refs", nargs="*", metavar="REF", help="reference files, one segment per line (.gz accepted)")
     p.add_argument("-i", "--input", nargs="+", metavar="HYP", help="system output files (default: standard input)")
@@ -92,8 +93,28 @@ def base_parser() -> argparse.ArgumentParser:
     p.add_argument("-b", "--score-only", action="store_true", help="print only the scores")
     p.add_argument("-f", "--format", choices=FORMATS, default="text", help="output format (default: text)")
     p.add_argument("-w", "--width", type=int, default=None, help="decimals in text output")
-    p.add_argument("--short", action="store_true", help="short signatures")
+    p.add_argument("-sh", "--short", action="store_true", help="short signatures")
     p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no warnings on standard error")
+    p.add_argument(
+        "-e", "--encoding", default="utf-8", help="encoding of the input files: mtmetrics reads UTF-8 only (as default)"
+    )
+    p.add_argument("-V", "--version", action="version", version=f"mtmetrics {__version__}")
+    ts = p.add_argument_group("sacrebleu test sets (read from sacrebleu's local cache; never downloaded)")
+    ts.add_argument("-t", "--test-set", metavar="NAME", help="score against a sacrebleu test set's references")
+    ts.add_argument(
+        "-l",
+        "--language-pair",
+        metavar="SRC-TRG",
+        help="language pair: selects the test set's pair, BLEU's tokenizer for zh/ja/ko as sacrebleu does, and "
+        "makes metrics whose resources cover other languages only refuse the target language",
+    )
+    ts.add_argument(
+        "--echo",
+        nargs="+",
+        choices=("src", "ref"),
+        help="print the test set's source or references (tab-separated) and exit",
+    )
     sig = p.add_argument_group("significance (sacrebleu's flags; the first system is the baseline)")
     sig.add_argument("-ci", "--confidence", action="store_true", help="bootstrap 95%% confidence intervals")
     sig.add_argument("-cin", "--confidence-n", type=int, default=DEFAULT_BOOTSTRAP, help="bootstrap resamples")
@@ -144,7 +165,16 @@ def _add_metric_flags(parser: argparse.ArgumentParser, classes: dict[str, type[M
                 help_text += f"; one of {', '.join(map(str, prm.choices))}"
             if prm.type is bool:
                 kwargs.update(nargs="?", const="yes", metavar="yes|no")
-            group.add_argument(f"--{name}-{prm.flag}", help=help_text, **kwargs)
+            flags = [f"--{name}-{prm.flag}", *(a for a in prm.aliases if a != f"--{name}-{prm.flag}")]
+            for flag in flags:
+                if flag in parser._option_string_actions:
+                    other = dests.get(parser._option_string_actions[flag].dest)
+                    owner = f"{other[0]}'s parameter {other[1]}" if other else "a core option"
+                    raise ParameterError(
+                        f"{flag} would mean both {name}'s parameter {prm.name} and {owner}: score these "
+                        f"metrics in separate runs, or use the inline form -m {name}:{prm.name}=VALUE."
+                    )
+            group.add_argument(*flags, help=help_text, **kwargs)
             dests[dest] = (name, prm.name)
     return dests
 
@@ -160,6 +190,14 @@ def _unknown_flag_error(unknown: list[str], classes: dict[str, type[Metric]]) ->
                 f"{name}: unknown parameter '--{name}-{param}'.{suggest(param, flags)} "
                 f"Its parameters: {', '.join(f'--{name}-{f}' for f in flags) or 'none'}."
             )
+    name = flag.split("=", 1)[0]
+    for metric, entry in sorted(plugins.metric_registry().items()):
+        for prm in entry.cls.params:
+            if name in prm.aliases:
+                return ParameterError(
+                    f"{name} is {metric}'s parameter {prm.name} (sacrebleu's spelling), but {metric} is not among "
+                    f"the metrics: add it to -m, or drop {name}."
+                )
     return MtmetricsError(f"unrecognised argument '{flag}'. See 'mtmetrics --help'.")
 
 
@@ -168,6 +206,8 @@ def _metric_params(
 ) -> dict[str, Any]:
     declared = {p.name for p in cls.params}
     params: dict[str, Any] = {}
+    if ns.language_pair:
+        params.update(cls.language_defaults(check_langpair(ns.language_pair)[1]))
     if ns.tokenize is not None and "tokenize" in declared:
         params["tokenize"] = ns.tokenize
     if ns.lowercase and "lowercase" in declared:
@@ -193,10 +233,58 @@ class Layout:
     align_refs_rev: tuple[int, ...] = ()
 
 
+def _test_set(ns: argparse.Namespace) -> None:
+    """Resolve ``-t``/``-l``/``--echo``/``-e``: references (and source) from sacrebleu's cache."""
+    if ns.encoding.lower().replace("_", "-") not in ("utf-8", "utf8"):
+        raise InputError(
+            f"-e/--encoding {ns.encoding}: mtmetrics reads UTF-8 only; convert the files first "
+            f"(iconv -f {ns.encoding} -t UTF-8 FILE > FILE.utf8)."
+        )
+    if ns.language_pair:
+        check_langpair(ns.language_pair)
+    if ns.test_set is None:
+        if ns.echo:
+            raise InputError("--echo prints a test set's fields: give -t NAME -l SRC-TRG too.")
+        return
+    if ns.refs:
+        raise InputError(
+            f"give either reference files or a test set (-t {ns.test_set}), not both: "
+            f"{ns.refs[0]} would be taken as a reference."
+        )
+    found = find_test_set(ns.test_set, ns.language_pair)
+    ns.refs = list(found.references)
+    ns.test_set_files = found
+
+
+def _echo(ns: argparse.Namespace) -> int:
+    """``--echo src ref``: the test set's fields, tab-separated, one segment per line (as sacrebleu)."""
+    found = ns.test_set_files
+    paths = [p for field in ns.echo for p in ([found.source] if field == "src" else list(found.references))]
+    for block in read_blocks(paths, CHUNK):
+        sys.stdout.write("".join("\t".join(row) + "\n" for row in block.rows()))
+    return 0
+
+
+def _check_languages(ns: argparse.Namespace, metrics: list[Metric]) -> None:
+    """A metric whose resources cover other languages only refuses the target language of ``-l``."""
+    if not ns.language_pair:
+        return
+    target = check_langpair(ns.language_pair)[1]
+    for metric in metrics:
+        supported = metric.target_languages()
+        if supported is not None and target not in supported:
+            raise ParameterError(
+                f"{metric.display_name} cannot score {target} (-l {ns.language_pair}): "
+                f"{metric.language_resources()} cover {', '.join(supported)} only."
+            )
+
+
 def _check_inputs(ns: argparse.Namespace) -> list[str]:
     """The system files (``-`` for standard input), after the checks that need no reading."""
     if not ns.refs:
-        raise InputError("no reference file given: mtmetrics REF [REF ...] -i HYP [HYP ...] -m NAME.")
+        raise InputError(
+            "no reference file given: mtmetrics REF [REF ...] -i HYP [HYP ...] -m NAME, or -t TESTSET -l LP."
+        )
     if ns.input:
         twice = sorted({p for p in ns.input if ns.input.count(p) > 1})
         if twice:
@@ -344,7 +432,13 @@ def run_score(argv: Sequence[str]) -> int:
         raise _unknown_flag_error(unknown, classes)
     if ns.width is not None and not 0 <= ns.width <= 17:
         raise ParameterError("-w/--width must be between 0 and 17.")
+    _test_set(ns)
+    if ns.echo:
+        return _echo(ns)
     metrics = [classes[s.name](**_metric_params(s, classes[s.name], ns, dests)) for s in specs]
+    _check_languages(ns, metrics)
+    if ns.test_set is not None and ns.src is None and any(type(m).inputs.source for m in metrics):
+        ns.src = ns.test_set_files.source
     systems = _check_inputs(ns)
     settings = settings_of(ns, len(systems))
     if ns.jobs < 1:
@@ -356,7 +450,7 @@ def run_score(argv: Sequence[str]) -> int:
     names = {f"ref{k}": path for k, path in enumerate(ns.refs)}
     if ns.src:
         names["sources"] = ns.src
-    bar = Progress(None, "scoring", enabled=False if ns.no_progress else None)
+    bar = Progress(None, "scoring", enabled=False if ns.no_progress or ns.quiet else None)
     scored: list[Scored] = []
     stores: list[SegmentStore] = []
     try:

@@ -68,6 +68,7 @@ class Bleu(Metric):
             sig_short="s",
             choices=tuple(_SMOOTH_DEFAULTS),
             fmt=_smooth_fmt,
+            aliases=("-s", "--smooth-method"),
         ),
         Param(
             "smooth_value",
@@ -76,6 +77,7 @@ class Bleu(Metric):
             "value for floor (0.1) and add-k (1); default: the method's",
             sig_key=None,
             nullable=True,
+            aliases=("-sv", "--smooth-value"),
         ),
         Param(
             "max_ngram_order",
@@ -85,6 +87,15 @@ class Bleu(Metric):
             sig_key="order",
             sig_short="o",
             check=_order_check,
+        ),
+        Param(
+            "force",
+            bool,
+            False,
+            "sacrebleu's --force, accepted for compatibility: it only silences sacrebleu's warning about "
+            "tokenised input, which mtmetrics never prints; scores are the same either way",
+            sig_key=None,
+            aliases=("--force",),
         ),
     )
 
@@ -106,6 +117,12 @@ class Bleu(Metric):
     @property
     def display_name(self) -> str:
         return "BLEU"
+
+    @classmethod
+    def language_defaults(cls, target: str) -> dict[str, Any]:
+        """sacrebleu's tokenizer for the target language (``-l en-zh`` tokenises with ``zh``)."""
+        special = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
+        return {"tokenize": special[target]} if target in special else {}
 
     def stat_names(self) -> tuple[str, ...]:
         return self._names

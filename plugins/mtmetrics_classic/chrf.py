@@ -42,10 +42,21 @@ class Chrf(Metric):
             sig_short="e",
             fmt=_eff_fmt,
         ),
-        Param("char_order", int, 6, "character n-gram order", sig_key="nc", check=_positive),
-        Param("word_order", int, 0, "word n-gram order (2 gives chrF++)", sig_key="nw", check=_positive),
+        Param("char_order", int, 6, "character n-gram order", sig_key="nc", check=_positive, aliases=("-cc",)),
+        Param(
+            "word_order", int, 0, "word n-gram order (2 gives chrF++)", sig_key="nw", check=_positive, aliases=("-cw",)
+        ),
         Param("whitespace", bool, False, "include whitespace in character n-grams", sig_key="space", sig_short="s"),
-        Param("beta", int, 2, "weight of recall over precision", sig_key="beta", sig_short="b", check=_positive),
+        Param(
+            "beta",
+            int,
+            2,
+            "weight of recall over precision",
+            sig_key="beta",
+            sig_short="b",
+            check=_positive,
+            aliases=("-cb",),
+        ),
     )
 
     def setup(self) -> None:

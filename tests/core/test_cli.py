@@ -210,9 +210,10 @@ def test_list_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     doc = json.loads(out)
     bleu = next(m for m in doc["metrics"] if m["name"] == "bleu")
     assert bleu["plugin"] == "mtmetrics_classic" and bleu["version"] == mtmetrics.__version__
-    assert {"name": "max_ngram_order", "flag": "--bleu-max-ngram-order", "type": "int", "default": 4}.items() <= bleu[
-        "params"
-    ][-1].items()
+    order = next(p for p in bleu["params"] if p["name"] == "max_ngram_order")
+    assert {"flag": "--bleu-max-ngram-order", "type": "int", "default": 4}.items() <= order.items()
+    smooth = next(p for p in bleu["params"] if p["name"] == "smooth_method")
+    assert smooth["aliases"] == ["-s", "--smooth-method"]
     ter = next(m for m in doc["metrics"] if m["name"] == "ter")
     assert ter["higher_is_better"] is False and ter["score_range"] == [0.0, None]
 

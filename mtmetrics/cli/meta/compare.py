@@ -12,6 +12,7 @@ from ...errors import InputError, ParameterError
 from ...stats.correlation import KINDS
 from ...stats.metaeval import Correlations, MetricScores, correlate, score_table
 from ...stats.significance import DEFAULT_SEED
+from ..args import StrictArgumentParser
 from .common import (
     DEFAULT_BOOT,
     _check_plot,
@@ -28,7 +29,7 @@ from .common import (
 
 # ------------------------------------------------------------------------------ compare
 def _compare_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = StrictArgumentParser(
         prog="mtmetrics meta compare",
         description="Is metric A's correlation with the human scores higher than B's? Williams, "
         "Meng-Rosenthal-Rubin, Fisher's z and a paired bootstrap. Either a TABLE with -m A B, or "

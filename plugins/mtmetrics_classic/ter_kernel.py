@@ -1,0 +1,102 @@
+"""TER statistics of many segments: the compiled search when numba is installed, else sacrebleu's.
+
+sacrebleu's TER (``sacrebleu.metrics.lib_ter``) is a greedy, order-dependent search: at each step
+it tries shifts of matching word blocks, scores every candidate with a beam edit distance and
+keeps the best by a fixed ranking, until no shift helps or 1,000 candidates were tried. Any
+different tie-break changes the chosen shift and so the number, which is why the compiled kernel
+(:mod:`._ter_numba`) transcribes it decision for decision over integer word ids instead of
+implementing TER afresh. In pure Python the search costs tens of milliseconds per long segment
+and its row cache keeps full matrix rows (14 GB on a 150,000-token line); compiled and storing
+only the beam, it is far faster and linear in memory. Tokenisation stays sacrebleu's own
+(``TER._preprocess_segment``), so each option (case, normalisation, punctuation, Asian
+characters) means exactly what it means there.
+
+The choice is made once per process; ``MTMETRICS_TER_KERNEL=python`` forces sacrebleu's Python
+code (the two give identical statistics: ``tests/classic/test_ter_kernel.py``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+import numpy as np
+import sacrebleu
+from sacrebleu.metrics.lib_ter import translation_edit_rate
+
+from mtmetrics import Segment
+
+from ._sacrebleu import segment_stats
+
+ENV = "MTMETRICS_TER_KERNEL"
+
+
+@cache
+def _load_numba() -> Any:
+    """The compiled module, or None (sacrebleu's Python code); read once per process."""
+    if os.environ.get(ENV, "").strip().lower() == "python":
+        return None
+    try:
+        from . import _ter_numba
+    except ImportError:
+        return None
+    try:  # compile (or load from the on-disk cache) now; an unusable numba falls back to Python
+        one = np.zeros(1, dtype=np.int64)
+        _ter_numba.ter_pairs(one, np.array([0, 1]), one, np.array([0, 1]), np.zeros(1, dtype=np.int64))
+    except Exception as exc:  # pragma: no cover - depends on the installation
+        import warnings
+
+        warnings.warn(f"ter: numba kernel unusable ({exc}); using sacrebleu's Python code", stacklevel=2)
+        return None
+    return _ter_numba
+
+
+def kernel() -> str:
+    """``numba`` or ``python``: which TER search this process uses."""
+    return "python" if _load_numba() is None else "numba"
+
+
+def _encode(token_lists: Sequence[list[str]], vocab: dict[str, int]) -> tuple[np.ndarray, np.ndarray]:
+    """Flat word ids (one id per distinct string) and the offsets of each list."""
+    ids: list[int] = []
+    off = [0]
+    for words in token_lists:
+        ids.extend([vocab.setdefault(w, len(vocab)) for w in words])
+        off.append(len(ids))
+    return np.array(ids, dtype=np.int64), np.array(off, dtype=np.int64)
+
+
+def ter_statistics(ter: sacrebleu.TER, segments: Sequence[Segment]) -> np.ndarray:
+    """Rows ``(num_edits, ref_length)`` per segment, equal to sacrebleu's for the TER object ``ter``.
+
+    As in sacrebleu: the fewest edits over the references, the mean reference length.
+    """
+    nb = _load_numba()
+    if nb is None:
+        return segment_stats(ter, segments)
+    prep = ter._preprocess_segment
+    hyps = [prep(s.hyp).split() for s in segments]
+    refs = [[prep(r).split() for r in s.refs] for s in segments]
+    vocab: dict[str, int] = {}
+    hyp_ids, hyp_off = _encode(hyps, vocab)
+    ref_ids, ref_off = _encode([r for rs in refs for r in rs], vocab)
+    pair_hyp = np.repeat(np.arange(len(segments), dtype=np.int64), [len(rs) for rs in refs])
+    edits = nb.ter_pairs(hyp_ids, hyp_off, ref_ids, ref_off, pair_hyp).tolist()
+    out = np.empty((len(segments), 2), dtype=np.float64)
+    k = 0
+    for row, (words_hyp, words_refs) in enumerate(zip(hyps, refs, strict=True)):
+        best = int(1e16)
+        ref_lengths = 0
+        for words_ref in words_refs:
+            num = edits[k]
+            if num == nb.ERROR:  # sacrebleu raises on this pair: let it say so
+                num, _ = translation_edit_rate(words_hyp, words_ref)
+            ref_lengths += len(words_ref)
+            if num < best:
+                best = num
+            k += 1
+        out[row, 0] = best
+        out[row, 1] = ref_lengths / len(words_refs)
+    return out

@@ -100,14 +100,15 @@ class _Component:
         self.complete = all(len(rs) == len(self.refs) for rs in adj.values())
         self.size = min(len(adj), len(self.refs)) if self.complete else _max_matching(adj)
 
-    def can_reach(self, need: int, hyps: Sequence[int], used: set[int]) -> bool:
-        """Whether ``need`` more links can be made from the hypothesis words ``hyps``."""
+    def can_reach(self, need: int, hyps: Sequence[int], used: set[int], low: int) -> bool:
+        """Whether ``need`` more links can be made from the hypothesis words ``hyps`` (in a
+        complete component, to reference words after ``low``, its last linked one)."""
         if need <= 0:
             return True
         if len(hyps) < need:
             return False
-        if self.complete:  # free refs are never fewer than the links still needed
-            return True
+        if self.complete:
+            return len(self.refs) - bisect.bisect_right(self.refs, low) >= need
         free = set(self.refs) - used
         return _max_matching({h: self.adj[h] for h in hyps}, free) >= need
 
@@ -163,18 +164,19 @@ class _Search:
         """Crossings of a new link at ref ``r`` with chosen links (all on earlier hypothesis words)."""
         return len(refs) - bisect.bisect_right(refs, r)
 
-    def bound(self, i: int, refs: list[int], used: set[int], need: list[int]) -> int:
+    def bound(self, i: int, refs: list[int], used: set[int], need: list[int], low: list[int]) -> int:
         """Lower bound of the cost still to come from unit ``i`` on."""
         total = 0
         for c, n in enumerate(need):
             if n <= 0:
                 continue
+            floor = low[c]
             cheapest = sorted(
                 min(
                     (
                         self.weight * self._own(refs, r) + s
                         for r, s in zip(self.cands[j], self.static[j], strict=True)
-                        if r not in used
+                        if r > floor and r not in used
                     ),
                     default=0,
                 )
@@ -183,24 +185,31 @@ class _Search:
             total += sum(cheapest[:n])
         return total
 
-    def feasible(self, i: int, c: int, used: set[int], need: list[int]) -> bool:
+    def feasible(self, i: int, c: int, used: set[int], need: list[int], low: int) -> bool:
         """Whether component ``c`` can still reach its maximum from unit ``i`` on."""
-        return self.comps[c].can_reach(need[c], [self.hyps[j] for j in self.later(i, c)], used)
+        return self.comps[c].can_reach(need[c], [self.hyps[j] for j in self.later(i, c)], used, low)
 
-    def options(self, i: int, refs: list[int], used: set[int], need: list[int]) -> list[tuple[int, int | None]]:
-        """``(cost, ref)`` of each feasible choice of unit ``i``, in tie-break order (``None``: no link)."""
+    def options(
+        self, i: int, refs: list[int], used: set[int], need: list[int], low: list[int]
+    ) -> list[tuple[int, int | None]]:
+        """``(cost, ref)`` of each feasible choice of unit ``i``, in tie-break order (``None``: no link).
+
+        In a complete component the links are monotone (see the module's docstring): a unit
+        links only to reference words after the component's last linked one, ``low[c]``.
+        """
         c = self.comp_of[i]
+        floor = low[c] if self.comps[c].complete else -1
         out: list[tuple[int, int | None]] = []
         if need[c] > 0:
             need[c] -= 1
             for r, s in zip(self.cands[i], self.static[i], strict=True):
-                if r not in used:
+                if r > floor and r not in used:
                     used.add(r)
-                    if self.feasible(i + 1, c, used, need):
+                    if self.feasible(i + 1, c, used, need, max(r, low[c])):
                         out.append((self.weight * self._own(refs, r) + s, r))
                     used.discard(r)
             need[c] += 1
-        if self.feasible(i + 1, c, used, need):
+        if self.feasible(i + 1, c, used, need, low[c]):
             out.append((0, None))
         return out
 
@@ -215,6 +224,7 @@ class _Search:
         refs: list[int] = []
         used: set[int] = set()
         need = [comp.size for comp in self.comps]
+        low = [-1 if comp.complete else -(1 << 62) for comp in self.comps]
 
         def visit(i: int, cost: int) -> None:
             self.nodes += 1
@@ -225,10 +235,10 @@ class _Search:
                     best[:] = [(cost, list(links))]
                     self.incumbent = best[0]
                 return
-            if best and cost + self.bound(i, refs, used, need) >= best[0][0]:
+            if best and cost + self.bound(i, refs, used, need, low) >= best[0][0]:
                 return
             c = self.comp_of[i]
-            for step, r in self.options(i, refs, used, need):
+            for step, r in self.options(i, refs, used, need, low):
                 if r is None:
                     visit(i + 1, cost)
                     continue
@@ -237,7 +247,9 @@ class _Search:
                 k = bisect.bisect_right(refs, r)
                 refs.insert(k, r)
                 need[c] -= 1
+                before, low[c] = low[c], max(r, low[c])
                 visit(i + 1, cost + step)
+                low[c] = before
                 need[c] += 1
                 del refs[k]
                 used.discard(r)
@@ -248,15 +260,16 @@ class _Search:
 
     def beam(self, width: int) -> tuple[int, list[Link]] | None:
         """Best complete alignment of a beam search keeping ``width`` states per unit."""
-        states: list[tuple[int, list[Link], list[int], set[int], list[int]]] = [
-            (0, [], [], set(), [comp.size for comp in self.comps])
+        start = [-1 if comp.complete else -(1 << 62) for comp in self.comps]
+        states: list[tuple[int, list[Link], list[int], set[int], list[int], list[int]]] = [
+            (0, [], [], set(), [comp.size for comp in self.comps], start)
         ]
         for i in range(len(self.hyps)):
-            grown: list[tuple[int, int, list[Link], list[int], set[int], list[int]]] = []
-            for cost, links, refs, used, need in states:
-                for step, r in self.options(i, refs, used, need):
+            grown: list[tuple[int, int, list[Link], list[int], set[int], list[int], list[int]]] = []
+            for cost, links, refs, used, need, low in states:
+                for step, r in self.options(i, refs, used, need, low):
                     if r is None:
-                        new = (cost, links, refs, used, need)
+                        new = (cost, links, refs, used, need, low)
                     else:
                         c = self.comp_of[i]
                         new = (
@@ -265,8 +278,9 @@ class _Search:
                             sorted([*refs, r]),
                             used | {r},
                             [n - (k == c) for k, n in enumerate(need)],
+                            [max(r, x) if k == c else x for k, x in enumerate(low)],
                         )
-                    grown.append((new[0] + self.bound(i + 1, new[2], new[3], new[4]), *new))
+                    grown.append((new[0] + self.bound(i + 1, new[2], new[3], new[4], new[5]), *new))
             grown.sort(key=lambda s: (s[0], s[2]))
             states = [s[1:] for s in grown[:width]]
         done = [(cost, links) for cost, links, *_ in states]

@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -139,6 +139,7 @@ def score_tables(
     jobs: int = 1,
     skip_unavailable: bool = False,
     task_rows: int = TASK_ROWS,
+    annotations: Sequence[Mapping[str, Sequence[Any]] | None] | None = None,
 ) -> tuple[list[list[MetricScores]], list[Unavailable]]:
     """Score every row of every table with every metric, balancing the work over ``jobs`` processes.
 
@@ -153,7 +154,9 @@ def score_tables(
     process already opened (NLTK's WordNet reads its data files lazily through one handle per
     file, and concurrent readers corrupt each other's reads). With
     ``skip_unavailable`` a metric whose probe raises :class:`~mtmetrics.ResourceError` is left out
-    and reported; otherwise the error propagates.
+    and reported; otherwise the error propagates. ``annotations`` (one mapping or ``None`` per
+    table, e.g. :func:`~mtmetrics.resources.table_alignments.table_annotations`) reach the metrics
+    that declare them in :attr:`~mtmetrics.Metric.inputs`.
     """
     from ..errors import ResourceError
 
@@ -166,12 +169,15 @@ def score_tables(
         hyps = table.columns[columns.hyp]
         refs = [table.columns[c] for c in columns.refs]
         src = table.columns[columns.source] if columns.source else None
-        built: dict[bool, list[Segment]] = {}
+        ann = annotations[ti] if annotations else None
+        built: dict[tuple[bool, bool], list[Segment]] = {}
         for si, (_spec, metric) in enumerate(specs):
-            use_src = bool(metric.inputs.source)
-            if use_src not in built:
-                built[use_src] = build_segments(hyps, refs, src if use_src else None, None, metric.inputs)
-            segments = built[use_src]
+            use = (bool(metric.inputs.source), bool(metric.inputs.annotations) and ann is not None)
+            if use not in built:
+                built[use] = build_segments(
+                    hyps, refs, src if use[0] else None, ann if use[1] else None, metric.inputs
+                )
+            segments = built[use]
             metric.observe(segments)
             table_segments[(ti, si)] = segments
             for prepared, rows in _prepared_per_group(metric, table, columns, segments):
@@ -275,10 +281,14 @@ def _assemble(parts: list[tuple[np.ndarray | None, np.ndarray]], n: int) -> np.n
 
 
 def score_table(
-    table: Table, columns: Columns, specs: Sequence[tuple[str, Metric]], jobs: int = 1
+    table: Table,
+    columns: Columns,
+    specs: Sequence[tuple[str, Metric]],
+    jobs: int = 1,
+    annotations: Mapping[str, Sequence[Any]] | None = None,
 ) -> list[MetricScores]:
     """Score every row with every metric; ``jobs > 1`` shares the work among processes (:func:`score_tables`)."""
-    return score_tables([(table, columns)], specs, jobs)[0][0]
+    return score_tables([(table, columns)], specs, jobs, annotations=[annotations])[0][0]
 
 
 @dataclass(frozen=True)

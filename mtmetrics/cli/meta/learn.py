@@ -11,6 +11,7 @@ from ...errors import InputError
 from ...io.tables import Columns, Table
 from ...stats.metaeval import MetricScores, score_table
 from ..args import StrictArgumentParser
+from .alignopts import add_aligner_args, table_alignments
 from .common import (
     _dump,
     _load,
@@ -23,6 +24,7 @@ from .common import (
 def _learn_parser(prog: str, description: str) -> argparse.ArgumentParser:
     p = StrictArgumentParser(prog=prog, description=description)
     _table_args(p)
+    add_aligner_args(p)
     p.add_argument("--only-group", metavar="VALUE", help="train on the rows of one group (e.g. an lp) only")
     p.add_argument(
         "-o", "--output", metavar="MODEL.json", help="write the learned model (usable as -m combo:model=PATH)"
@@ -36,7 +38,7 @@ def _features(ns: argparse.Namespace) -> tuple[Table, Columns, str, list[MetricS
     table, cols, humans = _load(ns)
     if len(humans) != 1:
         raise InputError("learning needs exactly one --human column.")
-    scores = score_table(table, cols, build_metrics(ns.metrics), ns.jobs)
+    scores = score_table(table, cols, build_metrics(ns.metrics), ns.jobs, table_alignments(ns, table, cols))
     rows = np.arange(len(table))
     if ns.only_group is not None:
         if not cols.group:

@@ -14,6 +14,7 @@ from ...stats.correlation import KINDS
 from ...stats.metaeval import ALL_KINDS, LEVELS, Correlations, MetricScores
 from ...stats.significance import DEFAULT_SEED
 from ..args import StrictArgumentParser
+from .alignopts import add_aligner_args, table_alignments
 from .common import (
     DEFAULT_BOOT,
     _check_plot,
@@ -79,6 +80,7 @@ def _report_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
     p.add_argument("--bootstrap-n", type=int, default=DEFAULT_BOOT)
+    add_aligner_args(p)
     p.add_argument("-j", "--jobs", type=int, default=1, help="worker processes for scoring")
     p.add_argument("-o", "--output", metavar="REPORT.md", help="write the Markdown here (default: standard output)")
     p.add_argument("--json", metavar="PATH", help="also write every number as JSON")
@@ -182,8 +184,11 @@ def run_report(argv: Sequence[str]) -> int:
         if ns.sample_segments:
             table, sample = sample_table(table, cols, ns.sample_segments, ns.seed)
         loaded.append((table, cols, humans, sample))
+    annotations = [table_alignments(ns, t, c) for t, c, _, _ in loaded]
     t_read = time.perf_counter()
-    all_scores, unavailable = score_tables([(t, c) for t, c, _, _ in loaded], metrics, ns.jobs, not ns.metrics)
+    all_scores, unavailable = score_tables(
+        [(t, c) for t, c, _, _ in loaded], metrics, ns.jobs, not ns.metrics, annotations=annotations
+    )
     t_score = time.perf_counter()
     results = []
     for (table, cols, humans, _), scores in zip(loaded, all_scores, strict=True):

@@ -26,6 +26,7 @@ import hashlib
 import importlib
 import importlib.metadata
 import os
+import re
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -187,6 +188,24 @@ def _read_parallel(prefix: str | os.PathLike[str]) -> tuple[list[str], list[str]
     return src, tgt
 
 
+#: Non-ASCII whitespace: a token may hold it (tokens split at ASCII whitespace only), eflomal's reader splits at it.
+_UNICODE_SPACE = re.compile(r"[^\S\t\n\v\f\r ]")
+
+
+def _eflomal_line(words: Sequence[str]) -> str:
+    """One sentence as eflomal reads it, with exactly these tokens.
+
+    eflomal splits its input with Python's ``str.split()``, which also splits at non-ASCII
+    whitespace (the ideographic space U+3000 of Japanese text, NBSP), while the metrics' tokens
+    (:func:`~mtmetrics.io.alignments.tokens`) keep it inside a token: such a character is replaced
+    by U+2423 (␣) so that eflomal sees the same number of tokens and its indices fit the text.
+    An empty sentence becomes a placeholder ``.`` (eflomal needs a word on each side).
+    """
+    if not words:
+        return "."
+    return " ".join(_UNICODE_SPACE.sub("\u2423", w) for w in words)
+
+
 class EflomalAligner:
     """eflomal run on the evaluation pairs plus an optional parallel corpus, both directions, symmetrised.
 
@@ -259,8 +278,8 @@ class EflomalAligner:
         if not sources:
             return []
         # eflomal needs a non-empty sentence on both sides; empty ones are aligned as a placeholder
-        src_lines = [" ".join(s) if s else "." for s in sources]
-        tgt_lines = [" ".join(t) if t else "." for t in targets]
+        src_lines = [_eflomal_line(s) for s in sources]
+        tgt_lines = [_eflomal_line(t) for t in targets]
         aligner = self._eflomal.Aligner(
             model=self.model, n_samplers=self.n_samplers, rel_iterations=self.rel_iterations, null_prior=self.null_prior
         )

@@ -68,3 +68,19 @@ def test_missing_eflomal_names_install_command(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(aligners.importlib, "import_module", lambda name: fake_import(name))
     with pytest.raises(ResourceError, match=r"pip install 'mtmetrics\[align\]'"):
         EflomalAligner()
+
+
+def test_eflomal_links_fit_tokens_with_ideographic_spaces() -> None:
+    """WMT22 ja-en sources hold U+3000, which ``tokens`` keeps inside a token but eflomal's reader split:
+    its indices must still point into the metrics' tokens (raw text, first sources that contain one)."""
+    src_path = DATA / "dev" / "wmt22-general" / "txt" / "sources" / "generaltest2022.ja-en.src.ja"
+    ref_path = DATA / "dev" / "wmt22-general" / "txt" / "references" / "generaltest2022.ja-en.ref.A.en"
+    src_lines = require(src_path).read_text(encoding="utf-8").split("\n")[:-1]
+    ref_lines = require(ref_path).read_text(encoding="utf-8").split("\n")[:-1]
+    keep = [k for k, s in enumerate(src_lines) if "\u3000" in s]
+    assert len(keep) >= 3
+    src = [tokens(src_lines[k]) for k in keep]
+    tgt = [tokens(ref_lines[k]) for k in keep]
+    for a, s, t in zip(EflomalAligner().align(src, tgt), src, tgt, strict=True):
+        for i, j in a.fwd | a.rev | a.links:
+            assert 0 <= i < len(s) and 0 <= j < len(t)

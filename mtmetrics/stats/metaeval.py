@@ -17,8 +17,14 @@ Besides the coefficients, the WMT metrics task's agreement measures (``accuracy`
 ``soft-accuracy`` at system level, ``acc-eq`` at segment and item level; :mod:`.agreement`).
 
 Intervals are seeded bootstrap 95 % percentile intervals (as sacrebleu's): ``segment`` resamples
-rows; ``item`` resamples source segments; ``system`` resamples each system's segments (stratified,
-so every system keeps its number of judged segments) and re-scores from the statistics. The draws
+rows; ``item`` resamples source segments; ``system`` resamples the *shared* source segments
+(items) jointly, as WMT and mt-metrics-eval do: each resample draws item ids with replacement, and
+every system keeps its rows of the drawn items (as often as each is drawn), is re-scored from the
+statistics and gets the mean human score of those rows. Systems are compared on the same drawn
+segments, so the variation of the test set's difficulty, shared by all systems, does not widen the
+interval (``system_resampling="independent"``, the former default, resamples each system's rows
+on its own: 1.5–2× wider intervals). A resample in which a system has none of its items is not
+valid (dropped from the interval and from ``resamples``). The draws
 depend only on the seed, the group and the row layout — never on the metric — so every metric sees
 the same resamples and differences between metrics can be bootstrapped pairwise (:mod:`.corrtests`).
 Error rates (``higher_is_better = False``) are negated before correlating and marked as flipped.
@@ -75,8 +81,11 @@ class MetricScores:
         """Corpus scores of ``rows`` re-weighted by each row of ``weights`` (bootstrap counts)."""
         totals = weights @ self.stats.array[rows]
         if self.stats.aggregation == "mean":
-            totals = totals / weights.sum(axis=1, keepdims=True)
-        values = self.metric.score_rows(totals)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                totals = totals / weights.sum(axis=1, keepdims=True)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            values = self.metric.score_rows(totals)
+        values = np.where(weights.sum(axis=1) > 0, values, np.nan)  # a system none of whose items was drawn
         return -values if self.flipped else values
 
 
@@ -330,7 +339,11 @@ class GroupDraws:
     item_idx: np.ndarray  # (B, n_items) resampled items
     systems: list[str]
     system_rows: list[np.ndarray]  # positions (within the group) of each system's rows
-    system_weights: list[np.ndarray]  # (B, n_s) bootstrap counts per system
+    system_weights: list[np.ndarray]  # (B, n_s) bootstrap counts of each system's rows
+
+
+#: how system-level resamples are drawn: the shared items jointly (WMT, mtme), or each system alone
+SYSTEM_RESAMPLING = ("joint", "independent")
 
 
 def system_membership(names: Sequence[str], split: str | None = "+") -> tuple[list[str], list[np.ndarray]]:
@@ -359,22 +372,41 @@ def group_draws(
     seed: int,
     group_index: int,
     split: str | None = "+",
+    system_resampling: str = "joint",
 ) -> GroupDraws:
-    """Draw the resamples of one group from ``default_rng([seed, group_index])``."""
+    """Draw the resamples of one group from ``default_rng([seed, group_index])``.
+
+    In this order: ``segment_idx`` (``integers(0, n, (B, n))`` over the group's rows), ``item_idx``
+    (``integers(0, m, (B, m))`` over the m distinct item ids, numbered in sorted order), then, only
+    for ``system_resampling="independent"``, each system's ``integers(0, n_s, (B, n_s))``. With
+    ``"joint"`` (default) a system row's weight in resample b is how often ``item_idx[b]`` drew its
+    item: the system level reuses the item level's draws.
+    """
+    if system_resampling not in SYSTEM_RESAMPLING:
+        raise ValueError(f"system_resampling must be one of {SYSTEM_RESAMPLING}, not {system_resampling!r}")
     rng = np.random.default_rng([seed, group_index])
     n = len(rows)
     segment_idx = rng.integers(0, n, size=(n_boot, n)) if n_boot else np.zeros((0, n), dtype=np.int64)
     item_names, item_ids = np.unique(items[rows], return_inverse=True)
-    item_idx = rng.integers(0, len(item_names), size=(n_boot, len(item_names)))
+    item_ids = item_ids.reshape(-1)
+    m_items = len(item_names)
+    item_idx = rng.integers(0, m_items, size=(n_boot, m_items))
     sys_names, sys_rows = system_membership(systems[rows].tolist(), split)
     weights = []
-    for pos in sys_rows:
-        m = len(pos)
-        draws = rng.integers(0, m, size=(n_boot, m))
-        flat = draws + np.arange(n_boot)[:, None] * m
-        counts = np.bincount(flat.ravel(), minlength=n_boot * m).reshape(n_boot, m).astype(np.float64)
-        weights.append(counts)
-    return GroupDraws(rows, segment_idx, item_ids.reshape(-1), item_idx, sys_names, sys_rows, weights)
+    if system_resampling == "joint":
+        item_counts = _counts(item_idx, m_items)
+        weights = [item_counts[:, item_ids[pos]] for pos in sys_rows]
+    else:
+        for pos in sys_rows:
+            weights.append(_counts(rng.integers(0, len(pos), size=(n_boot, len(pos))), len(pos)))
+    return GroupDraws(rows, segment_idx, item_ids, item_idx, sys_names, sys_rows, weights)
+
+
+def _counts(draws: np.ndarray, m: int) -> np.ndarray:
+    """``(B, m)`` float counts of each value ``0..m-1`` in each row of ``draws``."""
+    b = len(draws)
+    flat = draws + np.arange(b)[:, None] * m
+    return np.bincount(flat.ravel(), minlength=b * m).reshape(b, m).astype(np.float64)
 
 
 @dataclass
@@ -432,6 +464,7 @@ def _correlate(
     keep_samples: bool,
     split_systems: str | None,
     permutations: int = agr.DEFAULT_PERMUTATIONS,
+    system_resampling: str = "joint",
 ) -> Correlations:
     """:func:`correlate` in this process."""
     n_rows = len(table)
@@ -444,16 +477,20 @@ def _correlate(
     group_names = list(dict.fromkeys(groups.tolist()))
     for gi, group in enumerate(group_names):
         rows = np.flatnonzero(groups == group)
-        draws = group_draws(rows, systems, items, n_boot, seed, gi, split_systems)
+        draws = group_draws(rows, systems, items, n_boot, seed, gi, split_systems, system_resampling)
         cache = agr.GroupCache()
         for human in humans:
             h_all = human_values[human][rows]
             h_sys = np.array([h_all[pos].mean() for pos in draws.system_rows])
             h_sys_boot = None
             if n_boot:
-                h_sys_boot = np.column_stack(
-                    [w @ h_all[pos] / len(pos) for w, pos in zip(draws.system_weights, draws.system_rows, strict=True)]
-                )
+                with np.errstate(invalid="ignore", divide="ignore"):
+                    h_sys_boot = np.column_stack(
+                        [
+                            w @ h_all[pos] / w.sum(axis=1)
+                            for w, pos in zip(draws.system_weights, draws.system_rows, strict=True)
+                        ]
+                    )
             for ms in scores:
                 m_all = ms.segment_scores[rows]
                 for level in levels:
@@ -605,19 +642,22 @@ def correlate(
     split_systems: str | None = "+",
     jobs: int = 1,
     permutations: int = agr.DEFAULT_PERMUTATIONS,
+    system_resampling: str = "joint",
 ) -> Correlations:
     """Correlations of every metric with every human column, per group, at the chosen levels.
 
     ``kinds`` may also name the agreement measures of :mod:`.agreement` (``accuracy``,
     ``soft-accuracy``, ``acc-eq``), computed at the levels where they are defined;
-    ``permutations`` is the number of permutations of ``soft-accuracy``'s tests (mtme's ``k``).
+    ``permutations`` is the number of permutations of ``soft-accuracy``'s tests (mtme's ``k``);
+    ``system_resampling`` is ``"joint"`` (default: the shared items are resampled for all systems
+    at once, as WMT does) or ``"independent"`` (each system's rows alone; module docstring).
 
     With ``jobs > 1`` the metrics are shared among that many forked processes; the same result.
     The resamples depend only on the seed, the group and the rows, so each process draws the same
     ones; the parts are merged back into the single-process order (group, human, metric, level,
     kind). Forking is safe here: only numpy arrays and the metrics' score formulas are used.
     """
-    rest = (humans, levels, kinds, n_boot, seed, keep_samples, split_systems, permutations)
+    rest = (humans, levels, kinds, n_boot, seed, keep_samples, split_systems, permutations, system_resampling)
     if jobs <= 1 or len(scores) <= 1:
         return _correlate(table, columns, scores, *rest)
     global _corr_args

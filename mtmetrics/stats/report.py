@@ -4,24 +4,31 @@ This module holds what the report adds to :mod:`.metaeval`: which metrics run by
 (:func:`default_metric_names`), deterministic subsampling of large tables (:func:`sample_table`),
 significance clusters (:func:`clusters`) and the Markdown rendering (:func:`markdown`).
 
-Significance clusters, precisely (Pearson's r only; at segment and at system level, per group):
+Significance clusters, precisely (Pearson's r only; per group and level):
 
 1. Rank the metrics by r, highest first (ties keep the order of ``-m``); metrics with an undefined
    r (constant scores) are left out.
 2. Walk down the ranking. The first metric leads cluster 1. Each next metric joins the current
-   cluster unless Williams' test (:func:`~.corrtests.williams`: one-sided, H1 "the leader's r is
-   higher", with the correlation between the two metrics' scores on the same points) gives
-   ``p < 0.05`` against the cluster's *leader*; then it starts and leads the next cluster. Clusters
-   are therefore contiguous in the ranking (the greedy grouping of the WMT metrics task's tables).
+   cluster unless the level's test (one-sided, H1 "the leader's r is higher") gives ``p < 0.05``
+   against the cluster's *leader*; then it starts and leads the next cluster. Clusters are
+   therefore contiguous in the ranking (the greedy grouping of the WMT metrics task's tables).
 3. Separately, a metric is a *winner* when no metric with a higher r beats it significantly
-   (Williams, ``p < 0.05``) — WMT's bold "not significantly outperformed by any other metric".
+   (``p < 0.05``) — WMT's bold "not significantly outperformed by any other metric".
 
-Williams' test needs more than 3 points; with fewer (e.g. 3 systems) no clusters are formed.
+The test of the main clusters (column *cl*):
 
-Permutation clusters (column *perm*): the same greedy walk and winners with the p-value of the
-PERM-BOTH permutation test (:func:`~.permutation.perm_both`, Deutsch et al. 2021, as WMT since
-2022) instead of Williams': each point's (segment's or system's) pair of standardised metric
-scores is swapped with probability 1/2, ``k`` times, seeded per cell and pair of metrics.
+* system level: Williams' test (:func:`~.corrtests.williams`, with the correlation between the
+  two metrics' system scores); it needs more than 3 points, so 3 systems form no clusters;
+* segment and item level: PERM-BOTH (:func:`~.permutation.perm_both`) swapping whole source
+  segments (``blocks`` = item): the rows of one source segment (one per system) share the source
+  and references and are not independent, so Williams' test with n = all rows gives p-values like
+  1e-57 on differences that do not survive resampling the segments. The item level's measure is
+  the within-segment r averaged over segments (mtme's ``average_by="item"``). Williams' test over
+  all rows stays available (``--segment-test williams``) for comparison with older tables.
+
+Permutation clusters (column *perm*): the same greedy walk and winners with mtme's PERM-BOTH
+(Deutsch et al. 2021, as WMT since 2022), each point's (row's or system's) pair of standardised
+metric scores swapped with probability 1/2, ``k`` times, seeded per cell and pair of metrics.
 
 Reference systems: WMT's DA tables sometimes list a human translation as a system that is also one
 of the table's reference columns (WMT21 ru-en: ``HUMAN.0``); every metric then gives it a perfect
@@ -146,6 +153,13 @@ def drop_systems(table: Table, columns: Columns, names: set[str], split: str | N
     return Table(table.name, table.sha256, cols)
 
 
+def item_ids(table: Table, columns: Columns, group: str) -> np.ndarray:
+    """The item (source segment) index of each row of ``group``, in table order (ids sorted as strings)."""
+    groups = table.columns[columns.group] if columns.group else ["all"] * len(table)
+    segs = [s for g, s in zip(groups, table.columns[columns.segment], strict=True) if g == group]
+    return np.unique(np.array(segs), return_inverse=True)[1].reshape(-1)
+
+
 @dataclass(frozen=True)
 class Ranked:
     """One metric's place in a significance ranking."""
@@ -154,7 +168,7 @@ class Ranked:
     r: float
     rank: int
     cluster: int
-    p_vs_leader: float  # Williams one-sided p of "leader > this metric" (nan for the leader)
+    p_vs_leader: float  # one-sided p of "leader > this metric" (nan for the leader)
     winner: bool
 
 
@@ -276,18 +290,40 @@ def markdown(doc: dict[str, Any], width: int = 3) -> str:
         "segments of the group; system level correlates each system's corpus score (the metric's own "
         "aggregation of its segment statistics) with its mean human score. WMT's `A+B` rows (identical "
         "outputs) count for both systems at system level.",
-        f"- Intervals: 95 % bootstrap percentile intervals, {b['n']} resamples, seed {b['seed']} "
-        f"(segment level resamples segments; system level resamples each system's segments). Every "
-        f"metric sees the same resamples.",
+        f"- Intervals: 95 % bootstrap percentile intervals, {b['n']} resamples, seed {b['seed']}. Segment level "
+        "resamples rows; "
+        + (
+            "system level resamples each system's segments on its own (`--system-resampling independent`). "
+            if b.get("system_resampling") == "independent"
+            else "system level resamples the source segments the systems share, jointly: each resample draws "
+            "segment ids with replacement and every system keeps its rows of the drawn segments, as WMT and "
+            "mt-metrics-eval do. "
+        )
+        + "Every metric sees the same resamples.",
         "- Error rates (marked ↓) are negated before correlating, so higher is better everywhere.",
         "- Significance clusters (column *cl*, Pearson only): metrics ranked by r; the top metric leads "
-        "cluster 1; walking down the ranking, a metric joins the current cluster unless Williams' test "
-        "(one-sided, p < 0.05, using the two metrics' correlation on the same points) says the cluster's "
-        "leader is better, in which case it leads the next cluster. ★ marks the winners: metrics that no "
-        "higher-ranked metric beats significantly (Williams, p < 0.05). No clusters with 3 or fewer points."
+        "cluster 1; walking down the ranking, a metric joins the current cluster unless a one-sided test at "
+        "p < 0.05 says the cluster's leader is better, in which case it leads the next cluster. ★ marks the "
+        "winners: metrics that no higher-ranked metric beats significantly. The test: at system level "
+        "Williams' test (using the two metrics' correlation on the same systems; no clusters with 3 or fewer "
+        "systems); "
         + (
-            f" Column *perm*: the same clusters and winners from PERM-BOTH permutation tests "
-            f"(Deutsch et al. 2021; {doc['permutations']['n']} permutations, seed {doc['permutations']['seed']})."
+            "at segment level Williams' test over all rows (`--segment-test williams`), which treats the "
+            "systems × segments rows as independent and so overstates significance."
+            if doc.get("segment_test") == "williams"
+            else "at segment and item level the PERM-BOTH permutation test (Deutsch et al. 2021) swapping the "
+            "two metrics' standardised scores of whole source segments at once (the rows of one segment share "
+            "its source and references and are not independent)"
+            + (
+                f", {doc['permutations']['n']} permutations, seed {doc['permutations']['seed']}."
+                if doc.get("permutations", {}).get("n")
+                else " (not run: `--permutations 0`)."
+            )
+        )
+        + (
+            f" Column *perm*: the same clusters and winners from mt-metrics-eval's PERM-BOTH test (Deutsch et "
+            f"al. 2021), swapping each point (row or system) on its own; {doc['permutations']['n']} "
+            f"permutations, seed {doc['permutations']['seed']}."
             if doc.get("permutations", {}).get("n")
             else ""
         ),

@@ -105,6 +105,7 @@ def test_error_rate_flipped_and_signatures(wmt17_doc: dict) -> None:
         "seed": 12345,
         "level": 0.95,
         "interval": "percentile",
+        "system_resampling": "joint",
     }
 
 

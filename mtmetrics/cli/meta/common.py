@@ -12,7 +12,7 @@ from ... import plugins
 from ...errors import InputError, ParameterError
 from ...io.tables import Columns, Table, default_human, detect_columns, read_table
 from ...metric import Metric
-from ...stats.metaeval import Correlations, MetricScores
+from ...stats.metaeval import SYSTEM_RESAMPLING, Correlations, MetricScores
 from ...stats.significance import DEFAULT_SEED
 from ..score import parse_spec
 
@@ -79,6 +79,7 @@ def _table_args(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "-j", "--jobs", type=int, default=1, help="worker processes for scoring and for the bootstrap of correlations"
+    system_resampling_arg(p)
     )
     p.add_argument("-f", "--format", choices=("text", "json"), default="text")
     p.add_argument("-w", "--width", type=int, default=4, help="decimals in text output")
@@ -86,6 +87,18 @@ def _table_args(p: argparse.ArgumentParser) -> None:
 
 def _load(ns: argparse.Namespace) -> tuple[Table, Columns, list[str]]:
     if ns.bootstrap_n < 0:
+def system_resampling_arg(p: argparse.ArgumentParser) -> None:
+    """``--system-resampling``: how the system-level bootstrap draws its resamples."""
+    p.add_argument(
+        "--system-resampling",
+        choices=SYSTEM_RESAMPLING,
+        default="joint",
+        help="system-level bootstrap: joint (default; resample the shared source segments, every system keeps its "
+        "rows of the drawn segments, as WMT and mt-metrics-eval) or independent (each system's rows on their own; "
+        "the former default, wider intervals)",
+    )
+
+
         raise ParameterError("--bootstrap-n must be 0 or more.")
     if ns.seed < 0:
         raise ParameterError("--seed must be a non-negative integer.")
@@ -125,7 +138,13 @@ def _header(table: Table, cols: Columns, humans: Sequence[str], ns: argparse.Nam
         },
         "human": list(humans),
         "split_systems": _split(ns),
-        "bootstrap": {"n": ns.bootstrap_n, "seed": ns.seed, "level": 0.95, "interval": "percentile"},
+        "bootstrap": {
+            "n": ns.bootstrap_n,
+            "seed": ns.seed,
+            "level": 0.95,
+            "interval": "percentile",
+            "system_resampling": ns.system_resampling,
+        },
     }
 
 

@@ -24,6 +24,7 @@ from .common import (
     _split,
     build_metrics,
     correlation_plots,
+    system_resampling_arg,
 )
 
 
@@ -54,6 +55,7 @@ def _compare_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-split-systems", action="store_true")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
     p.add_argument("--bootstrap-n", type=int, default=DEFAULT_BOOT)
+    system_resampling_arg(p)
     p.add_argument("-j", "--jobs", type=int, default=1)
     p.add_argument("-f", "--format", choices=("text", "json"), default="text")
     p.add_argument("-w", "--width", type=int, default=4)
@@ -97,7 +99,19 @@ def run_compare(argv: Sequence[str]) -> int:
         table, cols, humans = _load(ns)
         metrics = build_metrics(ns.metrics)
         scores = score_table(table, cols, metrics, ns.jobs)
-        res = correlate(table, cols, scores, humans, [ns.level], [ns.kind], ns.bootstrap_n, ns.seed, True, _split(ns))
+        res = correlate(
+            table,
+            cols,
+            scores,
+            humans,
+            [ns.level],
+            [ns.kind],
+            ns.bootstrap_n,
+            ns.seed,
+            True,
+            _split(ns),
+            system_resampling=ns.system_resampling,
+        )
         head = _header(table, cols, humans, ns)
         head["metrics"] = _metric_info(scores)
         head["level"], head["kind"] = ns.level, ns.kind

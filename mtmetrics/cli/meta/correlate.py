@@ -83,6 +83,7 @@ def run_correlate(argv: Sequence[str]) -> int:
         _split(ns),
         ns.jobs,
         ns.permutations,
+        ns.system_resampling,
     )
     doc = _header(table, cols, humans, ns)
     if "soft-accuracy" in ns.kinds:

@@ -22,6 +22,7 @@ from .common import (
     _metric_info,
     build_metrics,
     correlation_plots,
+    system_resampling_arg,
 )
 
 
@@ -78,8 +79,17 @@ def _report_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="keep systems whose output is one of the references (dropped by default and named in the report)",
     )
+    p.add_argument(
+        "--segment-test",
+        choices=("perm-items", "williams"),
+        default="perm-items",
+        help="test of the segment- and item-level clusters (column cl): perm-items (default; PERM-BOTH swapping "
+        "whole source segments, so the rows of one segment are not taken as independent) or williams (the former "
+        "default: Williams' test with n = all rows, which treats the systems x segments rows as independent)",
+    )
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
     p.add_argument("--bootstrap-n", type=int, default=DEFAULT_BOOT)
+    system_resampling_arg(p)
     add_aligner_args(p)
     p.add_argument("-j", "--jobs", type=int, default=1, help="worker processes for scoring")
     p.add_argument("-o", "--output", metavar="REPORT.md", help="write the Markdown here (default: standard output)")
@@ -113,13 +123,24 @@ def _cross(
 
 
 def _perm_test(
-    res: Correlations, key: tuple[str, str, str], specs: list[str], k: int, seed: list[int]
+    res: Correlations,
+    key: tuple[str, str, str],
+    specs: list[str],
+    k: int,
+    seed: list[int],
+    grouped_by: Any = None,
+    blocks: Any = None,
 ) -> Callable[[str, str], float]:
     """PERM-BOTH p-value of "a's Pearson r beats b's" on one cell's points, seeded per ordered pair
-    (``[seed, cell index, index of a, index of b]``) and computed once."""
-    from ...stats.correlation import pearson_rows
-    from ...stats.permutation import perm_both
+    (``[*seed, index of a, index of b]``) and computed once.
 
+    ``grouped_by`` (an item index per point): the measure is the mean of the within-item Pearson r
+    (the item level); ``blocks``: swap the points of an item together (:func:`~.permutation.perm_both`).
+    """
+    from ...stats.correlation import pearson_rows
+    from ...stats.permutation import item_mean_rows, perm_both
+
+    measure = pearson_rows if grouped_by is None else item_mean_rows(grouped_by, pearson_rows)
     done: dict[tuple[str, str], float] = {}
 
     def test(a: str, b: str) -> float:
@@ -127,7 +148,7 @@ def _perm_test(
             pa = res.points[(key[0], key[1], key[2], a)]
             pb = res.points[(key[0], key[1], key[2], b)]
             sk = [*seed, specs.index(a), specs.index(b)]
-            done[(a, b)] = perm_both(pearson_rows, pa.human, pa.metric, pb.metric, k, sk)[0]
+            done[(a, b)] = perm_both(measure, pa.human, pa.metric, pb.metric, k, sk, blocks)[0]
         return done[(a, b)]
 
     return test
@@ -145,6 +166,7 @@ def run_report(argv: Sequence[str]) -> int:
         clusters,
         default_metric_names,
         drop_systems,
+        item_ids,
         markdown,
         reference_systems,
         sample_table,
@@ -206,6 +228,7 @@ def run_report(argv: Sequence[str]) -> int:
                 split,
                 ns.jobs,
                 max(1, ns.permutations),
+                ns.system_resampling,
             )
         )
     t_corr = time.perf_counter()
@@ -214,19 +237,32 @@ def run_report(argv: Sequence[str]) -> int:
         cells = list(dict.fromkeys((e.group, e.human, e.level) for e in res.estimates))
         cl_docs = []
         perm_docs = []
+        specs = [s.spec for s in scores]
         for ci, (group, human, level) in enumerate(cells):
             pear = [e for e in res.estimates if (e.group, e.human, e.level, e.kind) == (group, human, level, "pearson")]
-            if not pear or level not in ("segment", "system"):  # item-level r is an average: no tests
+            if not pear:
                 continue
             values = {e.metric: e.value for e in pear}
             n = pear[0].n
             cell = {"group": group, "human": human, "level": level, "n": n}
-            ranking = clusters(values, _cross(scores, res, (group, human, level)), n)
-            cl_docs.append({**cell, "ranking": [dict(r.__dict__) for r in ranking]})
-            if ns.permutations:
-                test = _perm_test(res, (group, human, level), [s.spec for s in scores], ns.permutations, [ns.seed, ci])
+            key = (group, human, level)
+            items = item_ids(table, cols, group) if level != "system" else None
+            grouped = items if level == "item" else None  # the item level's r: within-item r, averaged
+            if level == "system" or ns.segment_test == "williams":
+                # the item level's r is an average of correlations: no Williams test
+                ranking = [] if level == "item" else clusters(values, _cross(scores, res, key), n)
+                test_name = "williams"
+            elif ns.permutations:
+                test = _perm_test(res, key, specs, ns.permutations, [ns.seed, ci, 1], grouped, items)
                 ranking = clusters(values, {}, n, test=test)
-                perm_docs.append({**cell, "ranking": [dict(r.__dict__) for r in ranking]})
+                test_name = "perm-both-items"
+            else:
+                ranking, test_name = [], "none"
+            cl_docs.append({**cell, "test": test_name, "ranking": [dict(r.__dict__) for r in ranking]})
+            if ns.permutations:
+                test = _perm_test(res, key, specs, ns.permutations, [ns.seed, ci], grouped, None)
+                ranking = clusters(values, {}, n, test=test)
+                perm_docs.append({**cell, "test": "perm-both", "ranking": [dict(r.__dict__) for r in ranking]})
         groups = list(dict.fromkeys(table.columns[cols.group])) if cols.group else ["all"]
         tables_doc.append(
             {
@@ -263,7 +299,14 @@ def run_report(argv: Sequence[str]) -> int:
         "command": "mtmetrics meta report " + shlex.join(list(argv)),
         "note": ns.note,
         "jobs": ns.jobs,
-        "bootstrap": {"n": ns.bootstrap_n, "seed": ns.seed, "level": 0.95, "interval": "percentile"},
+        "bootstrap": {
+            "n": ns.bootstrap_n,
+            "seed": ns.seed,
+            "level": 0.95,
+            "interval": "percentile",
+            "system_resampling": ns.system_resampling,
+        },
+        "segment_test": ns.segment_test,
         "levels": list(ns.levels),
         "kinds": kinds,
         "permutations": {"n": ns.permutations, "seed": ns.seed, "test": "PERM-BOTH"},

@@ -20,6 +20,15 @@ the score here is the sum of the vector, i.e. clipped unigram precision (no brev
 The hypothesis is tagged with the ``tagger`` resource on the metric's own tokens
 (:mod:`mtmetrics.resources.taggers`); a per-segment ``hyp_pos`` annotation (one tag per token)
 overrides the tagger.
+
+Other target languages: the default tagger (NLTK's, English) would tag German or Czech words
+with English tags, so DUP declares its tagger's language (:meth:`Dup.target_languages`) and the
+CLI refuses ``-l en-de`` with it. For another language give a tagger for it: ``tagger=nltk:LANG``
+(NLTK ships ``eng`` and ``rus``; a missing model is a :class:`~mtmetrics.ResourceError` naming the
+download command) or ``spacy:MODEL`` (e.g. ``de_core_news_sm``; Penn-style ``tag_`` for English
+models, the model's own tag set otherwise — tags that are not Penn's fall in ``other``, use
+``spacy:MODEL:pos`` and compare only like with like), or pre-tagged ``hyp_pos``. PRS and MPR look
+only at alignments and work for any language pair the aligner handles.
 """
 
 from __future__ import annotations
@@ -69,6 +78,22 @@ def matched_flags(hyp: list[str], refs: list[list[str]]) -> list[bool]:
     return flags
 
 
+#: ISO 639-3 codes of NLTK's perceptron taggers -> ISO 639-1 (what ``-l`` takes).
+_NLTK_LANGS = {"eng": "en", "rus": "ru"}
+
+
+def tagger_languages(spec: str) -> tuple[str, ...] | None:
+    """Target languages a tagger spec covers (``None``: unknown or any)."""
+    kind, _, rest = spec.partition(":")
+    if kind == "nltk":
+        lang = rest or "eng"
+        return (_NLTK_LANGS.get(lang, lang),)
+    head = rest.split("_", 1)[0]
+    if kind == "spacy" and len(head) == 2 and head != "xx":
+        return (head,)
+    return None
+
+
 class Dup(Metric):
     """POS-discriminative unigram precision: a vector of per-POS sub-precisions and their sum."""
 
@@ -98,6 +123,18 @@ class Dup(Metric):
 
     def resource_fields(self) -> tuple[Field, ...]:
         return (Field("tagger", self._tagger.signature(), "tag"),)
+
+    def target_languages(self) -> tuple[str, ...] | None:
+        """The language of the tagger: ``nltk`` is English (``-l xx-de`` is refused, not tagged as English).
+
+        ``nltk:LANG`` is LANG's tagger (``rus``: Russian, whose NLTK tag set is not Penn: its words
+        fall in the ``other`` bucket), ``spacy:MODEL`` the language of the model's name (``de_core_news_sm``:
+        German; ``xx_...`` multilingual: any).
+        """
+        return tagger_languages(self.values["tagger"])
+
+    def language_resources(self) -> str:
+        return f"its POS tagger (tagger={self.values['tagger']})"
 
     def stat_names(self) -> tuple[str, ...]:
         return ("hyp_len", *(f"matched_{t}" for t in BUCKETS))

@@ -65,3 +65,44 @@ def test_subprecisions_sum_to_unigram_precision(hyp: str, refs: list[str]) -> No
     assert sum(res.sub_scores.values()) == pytest.approx(res.score)
     bleu = sacrebleu.sentence_bleu(hyp, refs)
     assert res.score * 100 == pytest.approx(bleu.precisions[0])
+
+
+def _wmt21_en_de(tmp_path, n: int = 20):  # type: ignore[no-untyped-def]
+    """The first n lines of WMT21 en→de (reference A, one system), raw, written to files."""
+    txt = WMT21 / "txt"
+    ref = read_text(require(txt / "references" / "newstest2021.en-de.ref.A.de"))[:n]
+    hyp_file = sorted((txt / "system-outputs").glob("newstest2021.en-de.hyp.*.de.gz"))[0]
+    hyp = read_text(hyp_file)[:n]
+    paths = []
+    for name, lines in (("ref.de", ref), ("hyp.de", hyp)):
+        p = tmp_path / name
+        p.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+        paths.append(str(p))
+    return paths
+
+
+def test_english_tagger_refuses_a_german_target(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """-l en-de with the default (English) tagger is an error naming the tagger, not German tagged as English."""
+    from mtmetrics.cli import main
+
+    ref, hyp = _wmt21_en_de(tmp_path)
+    assert main([ref, "-i", hyp, "-l", "en-de", "-m", "dup"]) != 0
+    err = capsys.readouterr().err
+    assert "cannot score de" in err and "tagger=nltk" in err
+    # without -l nothing is refused (the user vouches for the tagger)
+    assert main([ref, "-i", hyp, "-m", "dup", "-b"]) == 0
+
+
+def test_missing_tagger_model_is_a_clear_error() -> None:
+    """A tagger for a language whose model is not installed: ResourceError naming the download command."""
+    with pytest.raises(mtmetrics.ResourceError, match=r"nltk\.downloader averaged_perceptron_tagger_deu"):
+        mtmetrics.load_metric("dup", tagger="nltk:deu")
+
+
+def test_tagger_languages() -> None:
+    from mtmetrics_source.dup import tagger_languages
+
+    assert tagger_languages("nltk") == ("en",)
+    assert tagger_languages("nltk:rus") == ("ru",)
+    assert tagger_languages("spacy:de_core_news_sm") == ("de",)
+    assert tagger_languages("spacy:xx_sent_ud_sm") is None

@@ -77,16 +77,14 @@ def _table_args(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--bootstrap-n", type=int, default=DEFAULT_BOOT, help=f"bootstrap resamples (default {DEFAULT_BOOT}; 0: none)"
     )
+    system_resampling_arg(p)
     p.add_argument(
         "-j", "--jobs", type=int, default=1, help="worker processes for scoring and for the bootstrap of correlations"
-    system_resampling_arg(p)
     )
     p.add_argument("-f", "--format", choices=("text", "json"), default="text")
     p.add_argument("-w", "--width", type=int, default=4, help="decimals in text output")
 
 
-def _load(ns: argparse.Namespace) -> tuple[Table, Columns, list[str]]:
-    if ns.bootstrap_n < 0:
 def system_resampling_arg(p: argparse.ArgumentParser) -> None:
     """``--system-resampling``: how the system-level bootstrap draws its resamples."""
     p.add_argument(
@@ -99,6 +97,8 @@ def system_resampling_arg(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _load(ns: argparse.Namespace) -> tuple[Table, Columns, list[str]]:
+    if ns.bootstrap_n < 0:
         raise ParameterError("--bootstrap-n must be 0 or more.")
     if ns.seed < 0:
         raise ParameterError("--seed must be a non-negative integer.")

@@ -151,11 +151,21 @@ class Metric(abc.ABC):
     #: tables and taggers are loaded once, and forks warm workers from it; otherwise each worker
     #: starts fresh (``forkserver``) and rebuilds the metric from its parameters.
     fork_safe: ClassVar[bool] = False
+    #: Longest segment scored by default, in tokens (whitespace-separated words of the raw hypothesis
+    #: or reference), for metrics whose cost grows faster than linearly with segment length; ``None``
+    #: for linear ones. A longer segment is an error naming it before anything is scored (a line of
+    #: 150,000 tokens once took TER to 14 GB). Raise it per instance (``metric.max_segment_tokens =
+    #: N``, ``None`` for no limit) or on the command line (``--max-segment-tokens N``).
+    max_segment_tokens: int | None = None
+    #: Cost of one segment in its hypothesis length n and reference length m (for the documentation).
+    complexity: ClassVar[str] = "O(n + m)"
 
     def __init__(self, **params: Any) -> None:
         self.values: Mapping[str, Any] = MappingProxyType(resolve_params(type(self).params, params, type(self).name))
         #: corpus-level state built by :meth:`prepare` (None until then, and for most metrics always)
         self.corpus_state: Any = None
+        #: number of references of the last corpus scored through the API (for :meth:`get_signature`)
+        self.last_nrefs: str | None = None
         self.setup()
 
     def setup(self) -> None:  # noqa: B027 - an optional hook, empty by default
@@ -283,6 +293,18 @@ class Metric(abc.ABC):
         return ()
 
     # ----------------------------------------------------------------------- signatures
+    def get_signature(self) -> Signature:
+        """The signature of the last corpus scored, as sacrebleu's ``metric.get_signature()``.
+
+        Like sacrebleu, it needs a scored corpus first: the signature names its number of references.
+        """
+        if self.last_nrefs is None:
+            raise InputError(
+                f"{self.display_name}.get_signature(): score a corpus first (the signature names its number of "
+                f"references), or call signature(nrefs) with the number of references."
+            )
+        return self.signature(self.last_nrefs)
+
     def signature(self, nrefs: str = "1") -> Signature:
         """The signature of this metric instance for a run with ``nrefs`` references."""
         from .plugins import provenance
@@ -303,20 +325,45 @@ class Metric(abc.ABC):
     # ------------------------------------------------------------------------ the API
     def statistics(
         self,
-        hyps: Sequence[str],
-        refs: Sequence[Sequence[str | None]],
-        sources: Sequence[str] | None = None,
+        hyps: Iterable[str] | None = None,
+        refs: Iterable[Iterable[str | None]] | None = None,
+        sources: Iterable[str] | None = None,
         annotations: Mapping[str, Sequence[Any]] | None = None,
         jobs: int = 1,
+        *,
+        hypotheses: Iterable[str] | None = None,
+        references: Iterable[Iterable[str | None]] | None = None,
     ) -> Statistics:
         """Segment statistics of a corpus: the raw material of scores, bootstrap and paired tests.
 
         ``jobs > 1`` spreads the segments over that many worker processes (same result, exactly).
         The given segments are the corpus: a metric that needs corpus state (:meth:`needs_corpus`)
-        is prepared from their references, whatever it was prepared with before.
+        is prepared from their references, whatever it was prepared with before. ``hypotheses`` and
+        ``references`` are sacrebleu's names for ``hyps`` and ``refs``; any iterable (a generator)
+        is accepted. A segment longer than :attr:`max_segment_tokens` is an error.
         """
-        segments = build_segments(hyps, refs, sources, annotations, self.inputs)
-        return self.prepare(references_of(segments)).statistics_of(segments, jobs)
+        hyps, refs = _streams(hyps, hypotheses, refs, references)
+        segments = build_segments(hyps, refs, sources, annotations, self.inputs)  # type: ignore[arg-type]
+        self.check_lengths(segments)
+        stats = self.prepare(references_of(segments)).statistics_of(segments, jobs)
+        self.last_nrefs = stats.nrefs
+        return stats
+
+    def check_lengths(self, segments: Sequence[Segment], first: int = 1) -> None:
+        """Refuse a segment longer than :attr:`max_segment_tokens` before any of them is scored."""
+        limit = self.max_segment_tokens
+        if limit is None:
+            return
+        for i, segment in enumerate(segments):
+            for what, text in (("hypothesis", segment.hyp), *(("reference", r) for r in segment.refs)):
+                n = count_tokens(text, limit)
+                if n > limit:
+                    raise InputError(
+                        f"segment {first + i}: the {what} has {n} tokens, more than the {limit} that "
+                        f"{type(self).name} accepts by default (its cost grows as {type(self).complexity}). "
+                        f"Raise the limit with {type(self).__name__}.max_segment_tokens = N on the metric "
+                        f"(--max-segment-tokens N on the command line), or split the segment."
+                    )
 
     def statistics_of(
         self, segments: Sequence[Segment], jobs: int = 1, progress: Callable[[int], None] | None = None
@@ -354,37 +401,58 @@ class Metric(abc.ABC):
 
     def corpus_score(
         self,
-        hyps: Sequence[str],
-        refs: Sequence[Sequence[str | None]],
-        sources: Sequence[str] | None = None,
+        hyps: Iterable[str] | None = None,
+        refs: Iterable[Iterable[str | None]] | None = None,
+        sources: Iterable[str] | None = None,
         annotations: Mapping[str, Sequence[Any]] | None = None,
         jobs: int = 1,
+        *,
+        hypotheses: Iterable[str] | None = None,
+        references: Iterable[Iterable[str | None]] | None = None,
     ) -> Result:
-        """Score a corpus. ``refs`` is a list of reference streams, each as long as ``hyps``."""
+        """Score a corpus. ``refs`` is a list of reference streams, each as long as ``hyps``.
+
+        ``hypotheses=`` and ``references=`` (sacrebleu's keywords) work too, as do generators.
+        """
+        hyps, refs = _streams(hyps, hypotheses, refs, references)
         return self.score_statistics(self.statistics(hyps, refs, sources, annotations, jobs))
 
     def sentence_score(
         self,
-        hyp: str,
-        refs: Sequence[str | None],
+        hyp: str | None = None,
+        refs: Iterable[str | None] | None = None,
         source: str | None = None,
         annotations: Mapping[str, Any] | None = None,
+        *,
+        hypothesis: str | None = None,
+        references: Iterable[str | None] | None = None,
     ) -> Result:
-        """Score one segment against its references."""
-        if isinstance(refs, str):
-            raise InputError("sentence_score: refs must be a list of reference strings, not one string.")
+        """Score one segment against its references (``hypothesis=``/``references=`` as in sacrebleu)."""
+        hyp = _given("hyp", hyp, "hypothesis", hypothesis)
+        refs = _given("refs", refs, "references", references)
+        if isinstance(refs, str) or not isinstance(hyp, str):
+            raise InputError(
+                "sentence_score: the hypothesis is one string and the references a list of strings, "
+                "not one string: e.g. sentence_score('a b', ['a b c'])."
+            )
         ann = {k: [v] for k, v in (annotations or {}).items()}
-        return self.corpus_score([hyp], [[r] for r in refs], None if source is None else [source], ann)
+        return self.corpus_score(
+            [hyp], [[r] for r in _listed(refs, "references")], None if source is None else [source], ann
+        )
 
     def segment_scores(
         self,
-        hyps: Sequence[str],
-        refs: Sequence[Sequence[str | None]],
-        sources: Sequence[str] | None = None,
+        hyps: Iterable[str] | None = None,
+        refs: Iterable[Iterable[str | None]] | None = None,
+        sources: Iterable[str] | None = None,
         annotations: Mapping[str, Sequence[Any]] | None = None,
         jobs: int = 1,
+        *,
+        hypotheses: Iterable[str] | None = None,
+        references: Iterable[Iterable[str | None]] | None = None,
     ) -> list[Result]:
         """One result per segment, each as :meth:`sentence_score` would give it."""
+        hyps, refs = _streams(hyps, hypotheses, refs, references)
         return self.segment_results(self.statistics(hyps, refs, sources, annotations, jobs))
 
     def segment_results(self, stats: Statistics) -> list[Result]:
@@ -407,7 +475,53 @@ class Metric(abc.ABC):
             higher_is_better=type(self).higher_is_better,
             n_segments=n,
             verbose=score.verbose,
+            attributes=MappingProxyType(dict(score.attributes)),
+            decimals=default_decimals(type(self)),
         )
+
+
+def default_decimals(cls: type[Metric]) -> int:
+    """Decimals the CLI prints by default: 2 for scores on a 0-100 (or open) scale, 4 for 0-1 ones."""
+    return 2 if cls.score_range[1] > 1.0 else 4
+
+
+def count_tokens(text: str, limit: int | None = None) -> int:
+    """Whitespace-separated tokens of ``text``; a text of at most ``limit`` characters is not split.
+
+    With ``limit`` the count is exact only when it exceeds ``limit`` (a text of ``c`` characters has
+    at most ``c`` tokens), which keeps the check of ordinary lines at one ``len``.
+    """
+    if limit is not None and len(text) <= limit:
+        return 0
+    return len(text.split())
+
+
+def _given(name: str, value: Any, alias: str, alias_value: Any) -> Any:
+    if value is not None and alias_value is not None:
+        raise InputError(f"give {name} or {alias} (sacrebleu's name), not both.")
+    chosen = value if value is not None else alias_value
+    if chosen is None:
+        raise InputError(f"missing {name} (or {alias}).")
+    return chosen
+
+
+def _listed(items: Any, what: str) -> list[Any]:
+    """``items`` as a list (a generator or any iterable is read once); anything else is an InputError."""
+    if isinstance(items, list):
+        return items
+    if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+        raise InputError(f"{what} must be a list of strings (or an iterable of them), not {type(items).__name__}.")
+    return list(items)
+
+
+def _streams(hyps: Any, hypotheses: Any, refs: Any, references: Any) -> tuple[list[str], list[Sequence[str | None]]]:
+    """Hypotheses and reference streams from either spelling, read into lists."""
+    hyp_list = _listed(_given("hyps", hyps, "hypotheses", hypotheses), "hypotheses")
+    ref_given = _given("refs", refs, "references", references)
+    if isinstance(ref_given, (str, bytes)):
+        raise InputError("refs must be a list of reference streams (lists of strings), e.g. [['a b'], ['a c']].")
+    streams = _listed(ref_given, "references")
+    return hyp_list, [s if isinstance(s, (str, Sequence)) else _listed(s, "each reference stream") for s in streams]
 
 
 def build_segments(
@@ -468,6 +582,12 @@ def build_segments(
             raise InputError(
                 f"{label('hyps', 'hypotheses')}: segment {first + i} is {type(hyp).__name__}, not a string."
             )
+        for k, stream in enumerate(refs):
+            if stream[i] is not None and not isinstance(stream[i], str):
+                raise InputError(
+                    f"{label(f'ref{k}', f'reference stream {k + 1}')}: segment {first + i} is "
+                    f"{type(stream[i]).__name__}, not a string."
+                )
         seg_refs = tuple(r for stream in refs if (r := stream[i]) is not None and r.strip())
         if not seg_refs:
             where = ", ".join(label(f"ref{k}", f"reference stream {k + 1}") for k in range(len(refs)))

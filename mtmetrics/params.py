@@ -7,6 +7,7 @@ signature fields and the ``params`` block of the JSON output, so the four can ne
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +19,23 @@ _FALSE = {"no", "false", "0", "off", "n"}
 
 #: Renders a parameter value for the signature; receives the value and all of the metric's values.
 Formatter = Callable[[Any, Mapping[str, Any]], str]
+
+#: Inclusive bounds of a numeric parameter: ``(low, high)``. ``high`` may be ``None`` (no upper
+#: bound, but the value must be finite) or ``math.inf`` (infinity itself is a meaningful value);
+#: ``low`` may be ``-math.inf`` likewise. NaN is never accepted.
+Bounds = tuple[float, float | None]
+
+
+def format_range(bounds: Bounds) -> str:
+    """Interval notation of ``bounds``: ``[1, 9]``, ``[0, inf)`` (finite values), ``[0, inf]``."""
+    low, high = bounds
+    left = "(-inf" if low == -math.inf else f"[{_number(low)}"
+    right = "inf)" if high is None else "inf]" if high == math.inf else f"{_number(high)}]"
+    return f"{left}, {right}"
+
+
+def _number(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else repr(float(x))
 
 
 def format_value(value: Any) -> str:
@@ -51,6 +69,11 @@ class Param:
         aliases: further command-line spellings of the parameter's flag, e.g. sacrebleu's
             (``("-s", "--smooth-method")`` for BLEU's ``smooth_method``); the CLI adds them when
             the metric is chosen, and refuses two chosen metrics that claim the same spelling.
+        range: inclusive bounds of an ``int`` or ``float`` parameter (see :data:`Bounds`). Every
+            numeric parameter declares one (the conformance tests check it), so a value that would
+            make scores NaN, infinite or runaway is refused with the range in the message, and
+            ``mtmetrics list`` and ``--help`` show it. NaN is always refused; infinities are
+            refused unless the range includes them.
     """
 
     name: str
@@ -64,6 +87,7 @@ class Param:
     check: Callable[[Any], str | None] | None = None
     nullable: bool = False
     aliases: tuple[str, ...] = ()
+    range: Bounds | None = None
 
     @property
     def flag(self) -> str:
@@ -79,8 +103,12 @@ class Param:
             raise ParameterError(f"{where}parameter '{self.name}' needs a value ({self.type.__name__}).")
         try:
             converted = self._convert(value)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise ParameterError(f"{where}parameter '{self.name}' expects {self._describe()}, got {value!r}.") from None
+        if self.type in (int, float):
+            problem = self._out_of_range(converted)
+            if problem:
+                raise ParameterError(f"{where}parameter '{self.name}' {problem}; got {value!r}.")
         if self.choices is not None and converted not in self.choices:
             raise ParameterError(
                 f"{where}parameter '{self.name}' must be one of "
@@ -119,7 +147,26 @@ class Param:
     def _describe(self) -> str:
         if self.type is bool:
             return "yes or no"
+        if self.range is not None:
+            return f"{'an integer' if self.type is int else 'a number'} in {format_range(self.range)}"
         return f"a value of type {self.type.__name__}"
+
+    def _out_of_range(self, value: float) -> str | None:
+        """Why a converted number is refused (NaN, an infinity the range excludes, out of range), or None."""
+        low, high = self.range if self.range is not None else (-math.inf, None)
+        where = f" in {format_range(self.range)}" if self.range is not None else ""
+        if math.isnan(value):
+            return f"must be a number{where}, not NaN"
+        if math.isinf(value) and value not in (low, high):
+            return f"must be a finite number{where}"
+        if value < low or (high is not None and value > high):
+            return f"must be in {format_range(self.range or (low, high))}"
+        return None
+
+    @property
+    def range_text(self) -> str | None:
+        """The declared range in interval notation (``[1, 9]``, ``[0, inf)``), or None."""
+        return None if self.range is None else format_range(self.range)
 
     def signature_value(self, value: Any, values: Mapping[str, Any]) -> str:
         """Render ``value`` for the signature."""

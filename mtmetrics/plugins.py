@@ -198,11 +198,20 @@ def metric_registry() -> dict[str, MetricEntry]:
         return _state.metrics
 
 
+def canonical_name(name: str) -> str:
+    """The registered spelling of a metric name given in any case (``BLEU`` -> ``bleu``), else ``name``."""
+    registry = metric_registry()
+    if name in registry:
+        return name
+    folded = [key for key in registry if key.casefold() == name.casefold()]
+    return folded[0] if len(folded) == 1 else name
+
+
 def metric_class(name: str) -> type[Metric]:
-    """The class registered as ``name``; unknown names raise with the closest suggestions."""
+    """The class registered as ``name`` (in any case); unknown names raise with the closest suggestions."""
     registry = metric_registry()
     try:
-        return registry[name].cls
+        return registry[canonical_name(name)].cls
     except KeyError:
         raise UnknownMetricError(
             f"unknown metric '{name}'.{suggest(name, registry)} "

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .jsonsafe import json_safe, scores_with_notes
 from .signature import Signature
 
 
@@ -15,18 +16,27 @@ class Score:
 
     ``verbose`` is an optional human-readable tail for text output (sacrebleu's BLEU prints its
     precisions and brevity penalty there).
+
+    ``attributes`` are further values a :class:`Result` answers as attributes, under the names a
+    reference tool's score object uses (BLEU's ``counts``, ``totals``, ``precisions``, ``sys_len``
+    as lists and integers, as sacrebleu's ``BLEUScore`` has them). They are not written to JSON,
+    whose ``sub_scores`` already hold the numbers.
     """
 
     score: float
     sub_scores: Mapping[str, float] = field(default_factory=dict)
     verbose: str | None = None
+    attributes: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Result:
     """A scored corpus or segment, with everything needed to report and reproduce it.
 
-    Sub-scores are also attributes: ``result.precision`` is ``result.sub_scores["precision"]``.
+    Sub-scores are also attributes: ``result.precision`` is ``result.sub_scores["precision"]``, and
+    so are the metric's ``attributes`` (sacrebleu's names, e.g. ``result.counts`` of BLEU).
+    ``float(result)`` is the score, and ``str(result)`` prints it with ``decimals`` decimals, the
+    command line's default for the metric (2 on a 0-100 scale, 4 on a 0-1 one).
     """
 
     metric: str
@@ -38,29 +48,47 @@ class Result:
     higher_is_better: bool
     n_segments: int
     verbose: str | None = None
+    attributes: Mapping[str, Any] = field(default_factory=dict)
+    decimals: int = 4
 
-    def __getattr__(self, item: str) -> float:
-        # Only called when normal lookup fails: expose sub-scores as attributes.
+    def __getattr__(self, item: str) -> Any:
+        # Only called when normal lookup fails: expose attributes and sub-scores as attributes.
+        attributes = self.__dict__.get("attributes")
+        if attributes is not None and item in attributes:
+            return attributes[item]
         subs = self.__dict__.get("sub_scores")
         if subs is not None and item in subs:
             return float(subs[item])
         raise AttributeError(f"{type(self).__name__} has no attribute or sub-score '{item}'")
 
-    def to_dict(self, short: bool = False) -> dict[str, Any]:
-        """A JSON-ready, lossless dictionary (full-precision floats, never rounded strings)."""
-        return {
-            "metric": self.metric,
-            "name": self.name,
-            "score": float(self.score),
-            "sub_scores": {k: float(v) for k, v in self.sub_scores.items()},
-            "higher_is_better": self.higher_is_better,
-            "n_segments": self.n_segments,
-            "params": {k: _jsonable(v) for k, v in self.params.items()},
-            "signature": self.signature.format(short),
-        }
+    def __float__(self) -> float:
+        return float(self.score)
 
-    def format(self, width: int = 4, score_only: bool = False, short: bool = False) -> str:
-        """sacrebleu-style text: ``SIGNATURE = score [verbose]``."""
+    def to_dict(self, short: bool = False) -> dict[str, Any]:
+        """A JSON-ready, lossless dictionary (full-precision floats, never rounded strings).
+
+        It is strict JSON: a NaN or infinite score or sub-score is ``None`` (``null``), and
+        ``score_note`` / ``sub_score_notes`` say why.
+        """
+        scores, score_notes = scores_with_notes({"score": self.score})
+        subs, sub_notes = scores_with_notes(dict(self.sub_scores))
+        out: dict[str, Any] = {"metric": self.metric, "name": self.name, "score": scores["score"]}
+        if score_notes:
+            out["score_note"] = score_notes["score"]
+        out["sub_scores"] = subs
+        if sub_notes:
+            out["sub_score_notes"] = sub_notes
+        out.update(
+            higher_is_better=self.higher_is_better,
+            n_segments=self.n_segments,
+            params={k: json_safe(_jsonable(v)) for k, v in self.params.items()},
+            signature=self.signature.format(short),
+        )
+        return out
+
+    def format(self, width: int | None = None, score_only: bool = False, short: bool = False) -> str:
+        """sacrebleu-style text: ``SIGNATURE = score [verbose]`` (``width`` decimals; default :attr:`decimals`)."""
+        width = self.decimals if width is None else width
         text = f"{self.score:.{width}f}"
         if score_only:
             return text

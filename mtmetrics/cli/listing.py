@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import math
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from .. import plugins
+from ..jsonsafe import strict_json
 from .args import StrictArgumentParser
 
 
@@ -38,6 +38,7 @@ def describe_metrics() -> list[dict[str, Any]]:
                         "type": p.type.__name__,
                         "default": p.default,
                         "choices": list(p.choices) if p.choices else None,
+                        "range": p.range_text,
                         "signature_key": p.sig_key,
                         "help": p.help,
                     }
@@ -61,7 +62,7 @@ def run_list(argv: Sequence[str]) -> int:
             "plugins": [vars(p) | {} for p in plugins.plugins()],
             "failed_plugins": [{"name": n, "error": e} for n, e in errors],
         }
-        sys.stdout.write(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+        sys.stdout.write(strict_json(doc, indent=1) + "\n")
         return 0
     lines = []
     for m in metrics:
@@ -73,6 +74,7 @@ def run_list(argv: Sequence[str]) -> int:
             lines.append(f"    {m['description']}")
         for p in m["params"]:
             choices = f" {{{','.join(map(str, p['choices']))}}}" if p["choices"] else ""
+            choices += f" range {p['range']}" if p["range"] else ""
             flags = ", ".join([p["flag"], *p["aliases"]])
             lines.append(f"    {flags} ({p['type']}, default {p['default']}){choices}: {p['help']}")
     for name, err in errors:

@@ -2,17 +2,18 @@
 
 JSON is lossless: numbers are full-precision floats (Python's shortest round-tripping repr),
 never rounded strings, and every result carries its signature and parameters. The same input
-always renders to the same bytes.
+always renders to the same bytes. It is strict JSON: a NaN or infinite score is ``null`` with a
+note saying why (see :mod:`mtmetrics.jsonsafe`), never ``NaN``/``Infinity``.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, TextIO
 
 from .. import __version__
+from ..jsonsafe import finite_or_none, scores_with_notes, strict_json
 from ..result import Result, Score
 from ..stats import Comparison, Interval
 from ..stats.significance import significance_mark
@@ -179,7 +180,7 @@ def _test_table(scored: list[Scored], width: int | None, short: bool) -> str:
 
 
 def _json(scored: list[Scored], short: bool) -> Iterator[str]:
-    yield f'{{\n "mtmetrics": {json.dumps(__version__)},\n "results": [\n'
+    yield f'{{\n "mtmetrics": {strict_json(__version__)},\n "results": [\n'
     for k, s in enumerate(scored):
         entry: dict[str, Any] = {"system": s.system, "spec": s.spec, **s.result.to_dict(short)}
         if s.interval is not None:
@@ -188,17 +189,27 @@ def _json(scored: list[Scored], short: bool) -> Iterator[str]:
             entry["paired"] = {**vars(s.comparison), "baseline": next(x.system for x in scored if x.baseline)}
         elif s.baseline:
             entry["paired"] = {"baseline": s.system}
-        text = json.dumps(entry, indent=1, ensure_ascii=False)
+        text = strict_json(entry, indent=1)
         if s.segments is not None:
-            # segment lists are streamed from their spool file, one value per line
+            # segment lists are streamed from their spool file, one value per line; a NaN or
+            # infinite segment score is null, and segment_notes (by segment number) says why
+            notes: dict[str, dict[str, str]] = {}
             yield text[: -len("\n}")] + ',\n "segment_scores": ['
             for n, seg in enumerate(s.segments):
-                yield ("," if n else "") + "\n  " + json.dumps(float(seg.score))
+                value = finite_or_none(seg.score)
+                if value is None:
+                    notes[str(n + 1)] = scores_with_notes({"score": seg.score})[1]
+                yield ("," if n else "") + "\n  " + strict_json(value)
             yield '\n ],\n "segment_sub_scores": ['
             for n, seg in enumerate(s.segments):
-                subs = {key: float(v) for key, v in seg.sub_scores.items()}
-                yield ("," if n else "") + "\n  " + json.dumps(subs, ensure_ascii=False)
-            yield "\n ]\n}"
+                subs, sub_notes = scores_with_notes(dict(seg.sub_scores))
+                if sub_notes:
+                    notes.setdefault(str(n + 1), {}).update(sub_notes)
+                yield ("," if n else "") + "\n  " + strict_json(subs)
+            yield "\n ]"
+            if notes:
+                yield ',\n "segment_notes": ' + strict_json(notes)
+            yield "\n}"
         else:
             yield text
         yield ",\n" if k < len(scored) - 1 else "\n"

@@ -9,6 +9,7 @@ score computed, before anything is written to standard output.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -19,7 +20,7 @@ from ..errors import InputError, MtmetricsError, ParameterError, suggest
 from ..io import Block, read_blocks, read_reference_rows
 from ..io.alignments import alignments_from_lines
 from ..io.testsets import check_langpair, find_test_set
-from ..metric import Inputs, Metric, Segment, Statistics, build_segments
+from ..metric import Inputs, Metric, Segment, Statistics, build_segments, count_tokens
 from ..parallel import CHUNK, first_chunk
 from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED, Settings, compare_systems
 from ..streaming import SegmentStore, score_stream
@@ -38,7 +39,7 @@ class MetricSpec:
 
 
 def parse_spec(text: str) -> MetricSpec:
-    """Parse ``name`` or ``name:param=value,param=value``."""
+    """Parse ``name`` or ``name:param=value,param=value``; the name in any case (``BLEU`` is ``bleu``)."""
     name, _, rest = text.partition(":")
     inline: dict[str, str] = {}
     if rest:
@@ -47,7 +48,7 @@ def parse_spec(text: str) -> MetricSpec:
             if not eq or not key:
                 raise ParameterError(f"-m {text}: expected name:param=value[,param=value], got '{item}'.")
             inline[key.strip().replace("-", "_")] = value.strip()
-    return MetricSpec(text, name.strip(), inline)
+    return MetricSpec(text, plugins.canonical_name(name.strip()), inline)
 
 
 def base_parser() -> argparse.ArgumentParser:
@@ -87,6 +88,13 @@ def base_parser() -> argparse.ArgumentParser:
         "--align-ref-rev", nargs="+", metavar="FILE", help="the target→source direction of --align-ref, one per REF"
     )
     p.add_argument("--align-one-based", action="store_true", help="alignment indices are 1-based (as gold files)")
+    p.add_argument(
+        "--max-segment-tokens",
+        type=int,
+        metavar="N",
+        help="longest segment (whitespace-separated tokens) that metrics whose cost grows faster than linearly "
+        "accept (default: each metric's own limit, see 'mtmetrics list'; 0: no limit)",
+    )
     p.add_argument("-tok", "--tokenize", help="tokenizer for every metric with a 'tokenize' parameter")
     p.add_argument("-lc", "--lowercase", action="store_true", help="lowercase for every metric with 'lowercase'")
     p.add_argument("-sl", "--sentence-level", action="store_true", help="also report one score per segment")
@@ -160,7 +168,8 @@ def _add_metric_flags(parser: argparse.ArgumentParser, classes: dict[str, type[M
         for prm in cls.params:
             dest = f"param__{name}__{prm.name}"
             kwargs: dict[str, Any] = {"dest": dest, "default": argparse.SUPPRESS, "metavar": "VALUE"}
-            help_text = f"{prm.help} (default: {prm.default})"
+            help_text = f"{prm.help} (default: {prm.default}"
+            help_text += f"; range {prm.range_text})" if prm.range is not None else ")"
             if prm.choices:
                 help_text += f"; one of {', '.join(map(str, prm.choices))}"
             if prm.type is bool:
@@ -354,6 +363,48 @@ def _layout(ns: argparse.Namespace, system: str) -> Layout:
 
 
 @dataclass(frozen=True)
+class Limit:
+    """The longest segment the chosen metrics accept, and which metric sets it (for the message)."""
+
+    tokens: int
+    metric: str
+    complexity: str
+
+    def check(self, block: Block, files: int) -> None:
+        """Refuse a line of the first ``files`` files (hypothesis, references) over the limit.
+
+        Runs on the undecoded block: a line has at most as many tokens as bytes, so only lines of
+        more than ``tokens`` bytes (found by one regular-expression scan) are decoded and counted.
+        """
+        long_line = re.compile(rb"[^\n]{%d,}" % (self.tokens + 1))
+        for raw, name in zip(block.raw[:files], block.names[:files], strict=True):
+            if len(raw) <= self.tokens:
+                continue
+            for match in long_line.finditer(raw):
+                n = count_tokens(match.group().decode("utf-8", "replace"))
+                if n > self.tokens:
+                    line = block.first + raw.count(b"\n", 0, match.start())
+                    raise InputError(
+                        f"{name}:{line}: {n} tokens, more than the {self.tokens} that {self.metric} accepts by "
+                        f"default (its cost grows as {self.complexity}); raise the limit with "
+                        f"--max-segment-tokens N (0: none), or split the line."
+                    )
+
+
+def segment_limit(metrics: Sequence[Metric], override: int | None) -> Limit | None:
+    """The strictest :attr:`Metric.max_segment_tokens` of ``metrics``, or the ``--max-segment-tokens`` value."""
+    if override is not None:
+        if override < 0:
+            raise ParameterError(f"--max-segment-tokens must be 0 (no limit) or more, got {override}.")
+        return None if override == 0 else Limit(override, "every metric", "the option's value")
+    limited = [m for m in metrics if m.max_segment_tokens is not None]
+    if not limited:
+        return None
+    strictest = min(limited, key=lambda m: m.max_segment_tokens or 0)
+    return Limit(strictest.max_segment_tokens or 0, type(strictest).name, type(strictest).complexity)
+
+
+@dataclass(frozen=True)
 class LineChunk:
     """Lines read in lockstep for a run of segments, undecoded; they become segments where they are scored."""
 
@@ -402,13 +453,21 @@ class LineChunk:
 
 
 def _chunks(
-    layout: Layout, inputs: Inputs, names: dict[str, str], one_based: bool, first: int | None = None
+    layout: Layout,
+    inputs: Inputs,
+    names: dict[str, str],
+    one_based: bool,
+    first: int | None = None,
+    limit: Limit | None = None,
 ) -> Iterator[LineChunk]:
     """The input read in lockstep, a chunk of lines at a time (memory: one chunk per worker).
 
     ``first`` sets the size of the first chunk (see :func:`mtmetrics.parallel.first_chunk`).
+    ``limit`` is checked on each chunk's lines in this process, before the chunk goes to be scored.
     """
     for block in read_blocks(layout.paths, CHUNK, first):
+        if limit is not None:
+            limit.check(block, 1 + layout.n_refs)
         yield LineChunk(block, layout, inputs, dict(names), one_based)
 
 
@@ -479,7 +538,8 @@ def _score_systems(
     metrics = [m.prepare(read_reference_rows(ns.refs)) for m in metrics]
     for path in systems:
         names["hyps"] = path if path != "-" else "<stdin>"
-        chunks = _chunks(_layout(ns, path), inputs, names, ns.align_one_based, first_chunk(metrics, ns.jobs))
+        limit = segment_limit(metrics, ns.max_segment_tokens)
+        chunks = _chunks(_layout(ns, path), inputs, names, ns.align_one_based, first_chunk(metrics, ns.jobs), limit)
         outcomes = score_stream(metrics, chunks, ns.jobs, settings is not None, ns.sentence_level, bar.advance)
         for m, (spec, outcome) in enumerate(zip(specs, outcomes, strict=True)):
             if outcome.segments is not None:

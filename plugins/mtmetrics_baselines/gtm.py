@@ -40,10 +40,6 @@ from mtmetrics import Metric, Param, Score, Segment
 from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param
 
 
-def _exponent_check(value: float) -> str | None:
-    return None if 1.0 <= value <= 10.0 else "must be between 1 and 10"
-
-
 def run_weight(matching: Iterable[tuple[int, int]], exponent: float) -> float:
     """``Σ length(run)^e`` over the maximal diagonal runs of a matching (a set of ``(i, j)`` cells)."""
     cells = set(matching)
@@ -127,7 +123,7 @@ class Gtm(Metric):
             "run-length exponent e (1: bag of words; ORANGE's GTM10/20/30 are 1, 2, 3)",
             sig_key="e",
             fmt=_e_fmt,
-            check=_exponent_check,
+            range=(1.0, 10.0),
         ),
     )
 

@@ -61,7 +61,7 @@ import numpy as np
 from mtmetrics import Field, Metric, Param, Score, Segment
 from mtmetrics.resources import Preprocessor, tokenize_param
 
-from ._common import positive, unit_interval
+from ._common import positive
 from ._meteor_align import align_stage
 from ._nltk import load_wordnet, require_nltk
 
@@ -180,9 +180,17 @@ class Meteor(Metric):
     perfect_on_identity = False
     params = (
         tokenize_param(),
-        Param("alpha", float, 0.9, "weight of precision against recall in Fmean", sig_key="a", check=unit_interval),
-        Param("beta", float, 3.0, "shape (exponent) of the fragmentation penalty", sig_key="b", check=positive),
-        Param("gamma", float, 0.5, "weight of the fragmentation penalty", sig_key="g", check=unit_interval),
+        Param("alpha", float, 0.9, "weight of precision against recall in Fmean", sig_key="a", range=(0.0, 1.0)),
+        Param(
+            "beta",
+            float,
+            3.0,
+            "shape (exponent) of the fragmentation penalty; not 0 (0⁰ = 1 would penalise perfect matches)",
+            sig_key="b",
+            range=(0.0, None),
+            check=positive,
+        ),
+        Param("gamma", float, 0.5, "weight of the fragmentation penalty", sig_key="g", range=(0.0, 1.0)),
         Param(
             "stemmer",
             str,

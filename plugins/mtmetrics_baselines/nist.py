@@ -48,7 +48,7 @@ import numpy as np
 from mtmetrics import InputError, Metric, Param, Score, Segment
 from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param
 
-from ._common import Ngram, int_between, ngram_counts
+from ._common import Ngram, ngram_counts
 
 #: β of the brevity penalty: a hypothesis 2/3 as long as the references is penalised by 0.5.
 BETA = math.log(0.5) / math.log(1.5) ** 2
@@ -144,7 +144,7 @@ class Nist(Metric):
     params = (
         LOWERCASE,
         tokenize_param(),
-        Param("max_order", int, 5, "maximum n-gram order", sig_key="order", sig_short="o", check=int_between(1, 9)),
+        Param("max_order", int, 5, "maximum n-gram order", sig_key="order", sig_short="o", range=(1, 9)),
         Param(
             "info",
             str,

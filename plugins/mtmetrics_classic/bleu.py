@@ -25,10 +25,6 @@ def _smooth_fmt(method: Any, values: Mapping[str, Any]) -> str:
     return f"{method}[{(default if value is None else value):.2f}]"
 
 
-def _order_check(value: int) -> str | None:
-    return None if 1 <= value <= 9 else "must be between 1 and 9"
-
-
 def _stat_names(order: int) -> tuple[str, ...]:
     return (
         "hyp_len",
@@ -77,6 +73,7 @@ class Bleu(Metric):
             "value for floor (0.1) and add-k (1); default: the method's",
             sig_key=None,
             nullable=True,
+            range=(0.0, None),  # a negative k makes add-k precisions negative (math domain error)
             aliases=("-sv", "--smooth-value"),
         ),
         Param(
@@ -86,7 +83,7 @@ class Bleu(Metric):
             "maximum n-gram order",
             sig_key="order",
             sig_short="o",
-            check=_order_check,
+            range=(1, 9),
         ),
         Param(
             "force",
@@ -187,7 +184,7 @@ class BleuS(Bleu):
             "maximum n-gram order n of BLEUS<n>",
             sig_key="order",
             sig_short="o",
-            check=_order_check,
+            range=(1, 9),
         ),
     )
 

@@ -19,8 +19,9 @@ def _eff_fmt(eps_smoothing: Any, values: Mapping[str, Any]) -> str:
     return "no" if eps_smoothing else "yes"
 
 
-def _positive(value: int) -> str | None:
-    return None if value >= 0 else "must not be negative"
+#: n-gram orders beyond this add only empty n-gram sets (no segment is scored on them) but cost a
+#: pass over every segment each: an order of a million would hang the run.
+MAX_ORDER = 100
 
 
 class Chrf(Metric):
@@ -42,9 +43,15 @@ class Chrf(Metric):
             sig_short="e",
             fmt=_eff_fmt,
         ),
-        Param("char_order", int, 6, "character n-gram order", sig_key="nc", check=_positive, aliases=("-cc",)),
+        Param("char_order", int, 6, "character n-gram order", sig_key="nc", range=(0, MAX_ORDER), aliases=("-cc",)),
         Param(
-            "word_order", int, 0, "word n-gram order (2 gives chrF++)", sig_key="nw", check=_positive, aliases=("-cw",)
+            "word_order",
+            int,
+            0,
+            "word n-gram order (2 gives chrF++)",
+            sig_key="nw",
+            range=(0, MAX_ORDER),
+            aliases=("-cw",),
         ),
         Param("whitespace", bool, False, "include whitespace in character n-grams", sig_key="space", sig_short="s"),
         Param(
@@ -54,7 +61,7 @@ class Chrf(Metric):
             "weight of recall over precision",
             sig_key="beta",
             sig_short="b",
-            check=_positive,
+            range=(0, 100),  # F-beta weighs recall beta² times precision: 100 is recall to 4 decimals
             aliases=("-cb",),
         ),
     )

@@ -10,6 +10,7 @@ the same thing whichever way the values were given.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -36,8 +37,8 @@ def parse_ratio(text: str, count: int, what: str) -> tuple[float, ...]:
     if len(parts) != count:
         raise ValueError(f"{what} needs {count} numbers separated by ':'")
     nums = tuple(float(p) for p in parts)
-    if any(x < 0 or x != x for x in nums) or sum(nums) <= 0:
-        raise ValueError(f"{what}: numbers must be non-negative with a positive sum")
+    if any(not 0 <= x < math.inf for x in nums) or sum(nums) <= 0:
+        raise ValueError(f"{what}: numbers must be finite and non-negative with a positive sum")
     return nums
 
 
@@ -50,10 +51,6 @@ def _check_ratio(count: int, what: str) -> Any:
         return None
 
     return check
-
-
-def _non_negative(value: float) -> str | None:
-    return None if value >= 0 else "must not be negative"
 
 
 @dataclass(frozen=True)
@@ -149,7 +146,7 @@ def make_params(pos_default: str = "none", pos_choices: tuple[str, ...] | None =
             sig_key="alpha",
             sig_short="a",
             fmt=_fmt_alpha,
-            check=_non_negative,
+            range=(0.0, None),
             nullable=True,
         ),
         Param(
@@ -160,7 +157,7 @@ def make_params(pos_default: str = "none", pos_choices: tuple[str, ...] | None =
             sig_key="beta",
             sig_short="b",
             fmt=_fmt_beta,
-            check=_non_negative,
+            range=(0.0, None),
             nullable=True,
         ),
         Param(
@@ -173,7 +170,7 @@ def make_params(pos_default: str = "none", pos_choices: tuple[str, ...] | None =
             check=_check_ratio(3, "weights"),
             nullable=True,
         ),
-        Param("n", int, 2, "context window of the n-gram alignment", sig_key="n", check=_non_negative),
+        Param("n", int, 2, "context window of the n-gram alignment", sig_key="n", range=(0, None)),
         Param(
             "multiref",
             str,
@@ -216,7 +213,7 @@ def make_params(pos_default: str = "none", pos_choices: tuple[str, ...] | None =
             "weight of hLEPOR_word in eq. 11 (default 1 or the preset's)",
             sig_key="wE",
             fmt=_fmt_combination,
-            check=_non_negative,
+            range=(0.0, None),
             nullable=True,
         ),
         Param(
@@ -225,7 +222,7 @@ def make_params(pos_default: str = "none", pos_choices: tuple[str, ...] | None =
             None,
             "weight of hLEPOR_POS in eq. 11 (default 1 or the preset's)",
             sig_key=None,
-            check=_non_negative,
+            range=(0.0, None),
             nullable=True,
         ),
     )

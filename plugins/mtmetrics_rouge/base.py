@@ -42,10 +42,6 @@ STEM_ON = f"len>{STEM_MIN_EXCLUSIVE}"
 SCRIPT_STEMMER = "rouge155-porter+wn2.0exc"
 
 
-def _non_negative(value: float) -> str | None:
-    return None if value >= 0 and value != float("inf") else "must be a finite number >= 0"
-
-
 def _script_or(fmt: Callable[[Any, Mapping[str, Any]], str], script: str) -> Callable[[Any, Mapping[str, Any]], str]:
     """A signature formatter printing ``script`` under ``impl=rouge155``, else what ``fmt`` prints."""
 
@@ -88,9 +84,7 @@ COMMON_PARAMS: tuple[Param, ...] = (
         sig_key="stop",
         sig_short="sw",
     ),
-    Param(
-        "beta", float, 1.0, "weight of recall over precision in F", sig_key="beta", sig_short="b", check=_non_negative
-    ),
+    Param("beta", float, 1.0, "weight of recall over precision in F", sig_key="beta", sig_short="b", range=(0.0, None)),
     Param(
         "impl",
         str,

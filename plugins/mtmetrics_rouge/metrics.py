@@ -18,12 +18,11 @@ from .base import COMMON_PARAMS, Corpus, Matches, RougeMetric
 from .combine import round5
 from .lcs import lcs_length, wlcs_batch
 
-
-def _at_least(low: float) -> Callable[[float], str | None]:
-    def check(value: float) -> str | None:
-        return None if value >= low else f"must be at least {low:g}"
-
-    return check
+#: ROUGE-N's largest order: an n-gram is a tuple of n words, so n near a segment's length would
+#: hold O(length²) words in memory for nothing (such n-grams never match).
+MAX_N = 20
+#: ROUGE-W's largest weight: f(k) = k^weight must stay finite for the longest segments (10,000^10 = 1e40).
+MAX_WEIGHT = 10.0
 
 
 def _bag_matches(corpus: Corpus, make_units: Callable[[Flat], Units]) -> tuple[np.ndarray, ...]:
@@ -61,7 +60,7 @@ class RougeN(RougeMetric):
     description = "ROUGE-N: n-gram recall, precision and F (Lin 2004)"
     # a segment shorter than n has no n-grams, so hyp == ref scores 0 there
     perfect_on_identity = False
-    params = (Param("n", int, 2, "n-gram order", sig_key="n", check=_at_least(1)), *COMMON_PARAMS)
+    params = (Param("n", int, 2, "n-gram order", sig_key="n", range=(1, MAX_N)), *COMMON_PARAMS)
 
     @property
     def display_name(self) -> str:
@@ -124,7 +123,7 @@ class RougeW(RougeMetric):
             "exponent of f(k) = k^weight (1 gives ROUGE-L)",
             sig_key="weight",
             sig_short="w",
-            check=_at_least(1),
+            range=(1.0, MAX_WEIGHT),
         ),
         *COMMON_PARAMS,
     )
@@ -178,7 +177,7 @@ class RougeS(RougeMetric):
             "maximum number of words between the two words of a pair (-1: no limit)",
             sig_key="skip",
             sig_short="s",
-            check=_at_least(-1),
+            range=(-1, None),
             fmt=lambda value, values: _skip_fmt(value),
         ),
         *COMMON_PARAMS,

@@ -39,10 +39,6 @@ from .similarity import SIMILARITY_PARAMS, SimilarityTable, load_table
 DEFAULT_ALPHA = 0.8
 
 
-def _unit_interval(value: float) -> str | None:
-    return None if 0.0 <= value <= 1.0 else "must be between 0 and 1"
-
-
 def _alpha_fmt(value: Any, values: Mapping[str, Any]) -> str:
     return format(float(value), "g")
 
@@ -66,7 +62,7 @@ class Sia(Metric):
             sig_key="alpha",
             sig_short="a",
             fmt=_alpha_fmt,
-            check=_unit_interval,
+            range=(0.0, 1.0),
         ),
         Param("incs", bool, True, "iterate alignment rounds over all references (INCS)", sig_key="incs"),
         *SIMILARITY_PARAMS,

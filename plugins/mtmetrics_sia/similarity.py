@@ -152,10 +152,6 @@ def format_table(rows: dict[str, list[tuple[str, float]]], header: list[str] | N
     return "".join(out).encode("utf-8")
 
 
-def _at_least_one(value: int) -> str | None:
-    return None if value >= 1 else "must be at least 1"
-
-
 #: The ``similarity`` and ``top`` parameters of every metric that matches words through a table
 #: (SIA's PROB, SSCN's stochastic variant); the table itself is signed by ``sim:<name>@<hash>``.
 SIMILARITY_PARAMS: tuple[Param, ...] = (
@@ -167,5 +163,5 @@ SIMILARITY_PARAMS: tuple[Param, ...] = (
         sig_key=None,  # rendered by the metric's resource_fields() as sim:<name>@<hash>
         nullable=True,
     ),
-    Param("top", int, 100, "similar words kept per word of the similarity table", sig_key="top", check=_at_least_one),
+    Param("top", int, 100, "similar words kept per word of the similarity table", sig_key="top", range=(1, None)),
 )

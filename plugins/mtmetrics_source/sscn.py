@@ -62,10 +62,6 @@ UNALIGNED = ("disagree", "agree")
 DEFAULT_CONSTRAIN = "all"
 
 
-def _order_check(value: int) -> str | None:
-    return None if 1 <= value <= 9 else "must be between 1 and 9"
-
-
 def brevity_penalty(c: int, r: int) -> float:
     """BLEU's brevity penalty for hypothesis length ``c`` and effective reference length ``r``."""
     if c == 0:
@@ -88,7 +84,7 @@ class Sscn(AlignedMetric):
     perfect_on_identity = False
     inputs = Inputs(source=True, annotations=ALIGN_ANNOTATIONS)
     params: ClassVar[tuple[Param, ...]] = (
-        Param("n", int, 2, "n-gram order", sig_key="n", check=_order_check),
+        Param("n", int, 2, "n-gram order", sig_key="n", range=(1, 9)),
         Param(
             "constraint",
             str,

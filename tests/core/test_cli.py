@@ -173,7 +173,7 @@ def test_error_unknown_parameter_lists_real_ones(capsys: pytest.CaptureFixture[s
 
 
 def test_error_bad_value(capsys: pytest.CaptureFixture[str]) -> None:
-    assert "parameter 'max_ngram_order' expects a value of type int, got 'x'" in _error(
+    assert "parameter 'max_ngram_order' expects an integer in [1, 9], got 'x'" in _error(
         [REF0, "-i", HYP, "--bleu-max-ngram-order", "x"], capsys
     )
     assert "must be one of none, 13a" in _error([REF0, "-i", HYP, "-tok", "moses"], capsys)

@@ -47,7 +47,8 @@ def _dump(obj: Any) -> str:
             return [fix(x) for x in v]
         return v
 
-    return json.dumps(fix(obj), indent=2, ensure_ascii=False) + "\n"
+    # allow_nan=False: a non-finite number that fix() missed fails loudly instead of writing NaN
+    return json.dumps(fix(obj), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
 # ------------------------------------------------------------------------------ table options

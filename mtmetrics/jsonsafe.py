@@ -1,0 +1,53 @@
+"""Strict JSON: what every JSON file or stream mtmetrics writes goes through.
+
+Python's ``json`` writes ``NaN`` and ``Infinity`` for non-finite floats, which the JSON standard
+does not have and strict parsers (``jq``, JavaScript's ``JSON.parse``, Go, Rust's serde) reject.
+mtmetrics writes ``null`` instead, and where the value is a score it says why in a ``*_note``
+field (``"score": null, "score_note": "undefined: NaN ..."``), so a reader never mistakes a missing
+value for a zero. Serialisation always passes ``allow_nan=False``: a non-finite number that slips
+past these helpers is an error, never invalid output.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+
+def finite_or_none(value: float) -> float | None:
+    """``value`` as a float, or ``None`` when it is NaN or infinite."""
+    x = float(value)
+    return x if math.isfinite(x) else None
+
+
+def undefined_note(value: float) -> str:
+    """Why a score is written as ``null``: what the metric's formula gave instead of a number."""
+    x = float(value)
+    if math.isnan(x):
+        return "undefined: the metric gave NaN (not a number, e.g. 0/0), which JSON cannot represent"
+    sign = "+" if x > 0 else "-"
+    return f"undefined: the metric gave {sign}Infinity (e.g. a division by zero), which JSON cannot represent"
+
+
+def scores_with_notes(scores: dict[str, float]) -> tuple[dict[str, float | None], dict[str, str]]:
+    """Scores by name with non-finite ones as ``None``, and a note for each of those."""
+    values = {k: finite_or_none(v) for k, v in scores.items()}
+    notes = {k: undefined_note(v) for k, v in scores.items() if values[k] is None}
+    return values, notes
+
+
+def json_safe(obj: Any) -> Any:
+    """A copy of ``obj`` (dicts, lists, tuples, scalars) with every non-finite float replaced by ``None``."""
+    if isinstance(obj, float):
+        return obj if math.isfinite(obj) else None
+    if isinstance(obj, dict):
+        return {k: json_safe(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [json_safe(v) for v in obj]
+    return obj
+
+
+def strict_json(obj: Any, indent: int | None = None) -> str:
+    """``obj`` as strict JSON text (UTF-8 characters kept); non-finite floats become ``null``."""
+    return json.dumps(json_safe(obj), indent=indent, ensure_ascii=False, allow_nan=False)

@@ -9,7 +9,9 @@ signature carries the SHA-256 of the model file (its first 16 hex digits) and ea
 metric's signature is checked against the model's: a feature whose signature changed (another
 tokenizer, a new version of a plugin) is an error, since the weights were learned for it.
 Scores are unbounded (weights can be negative), so ``score_range`` is open and identity is not
-guaranteed to be best.
+guaranteed to be best. Features that need the source or annotations (SSCN, PRS, MPR: word
+alignments) make the combination need them too, and receive them; the ``align`` field of their
+signature (where the alignments came from) is data, not a setting, and is not compared.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 import mtmetrics
-from mtmetrics import Field, Metric, Param, Segment
+from mtmetrics import Field, Inputs, Metric, Param, Segment
 
 
 def _spec(text: str) -> tuple[str, dict[str, str]]:
@@ -36,9 +38,15 @@ def _spec(text: str) -> tuple[str, dict[str, str]]:
     return name.strip(), params
 
 
+#: Signature fields that describe the data, not the feature: the number of references, and the
+#: origin of the word alignments a source metric was given (SSCN, PRS, MPR: ``align:``), which is
+#: recorded only once the metric has seen segments.
+_DATA_FIELDS = ("nrefs:", "align:")
+
+
 def _signature_core(sig: str) -> str:
-    """A signature without its nrefs field (the model may be used with another number of references)."""
-    return "|".join(f for f in sig.split("|") if not f.startswith("nrefs:"))
+    """A signature without its data fields (the model may be used with other references or alignments)."""
+    return "|".join(f for f in sig.split("|") if not f.startswith(_DATA_FIELDS))
 
 
 class Combo(Metric):
@@ -86,6 +94,12 @@ class Combo(Metric):
                     f"{_signature_core(f['signature'])}."
                 )
             self.features.append(metric)
+        # what the features need, the combination needs: sources and annotations (alignments of
+        # SSCN, PRS, MPR) are passed through to them; per instance, since they depend on the model file
+        self.inputs = Inputs(  # type: ignore[misc]
+            source=any(f.inputs.source for f in self.features),
+            annotations=tuple(dict.fromkeys(a for f in self.features for a in f.inputs.annotations)),
+        )
         self.signs = np.array([float(f["sign"]) for f in doc["features"]])
         self.weights = np.array(doc["weights"], dtype=np.float64)
         self.intercept = float(doc.get("intercept", 0.0))
@@ -103,6 +117,11 @@ class Combo(Metric):
 
     def stat_names(self) -> tuple[str, ...]:
         return ("score", *(f["spec"] for f in self.doc["features"]))
+
+    def observe(self, segments: Sequence[Segment]) -> None:
+        """Let the features record the input's provenance (the aligner named in SSCN's signature)."""
+        for f in self.features:
+            f.observe(segments)
 
     def segment_statistics(self, segment: Segment) -> np.ndarray:
         return self.corpus_statistics([segment])[0]

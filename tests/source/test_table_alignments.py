@@ -87,3 +87,27 @@ def test_aligner_needs_a_source_column(small_table: Path, tmp_path: Path, capsys
     no_src.write_text("".join("\t".join(r[k] for k in keep) + "\n" for r in rows), encoding="utf-8")
     assert main(["meta", "report", str(no_src), "-m", "bleu", "--aligner", "diagonal", "-o", "/dev/null"]) != 0
     assert "--aligner needs a source column" in capsys.readouterr().err
+
+
+def test_mct_with_source_features_then_combo_in_meta_report(small_table: Path, tmp_path: Path) -> None:
+    """meta mct --aligner trains on SSCN and BLEUS; combo:model= then scores with the features' sources and
+    alignments passed through: its segment scores are the model's weighted sum of the features' (API oracle)."""
+    model = tmp_path / "m.json"
+    argv = ["meta", "mct", str(small_table), "-m", "bleus", "sscn:constraint=1", "--aligner", "diagonal"]
+    assert main([*argv, "--no-loso", "--restarts", "2", "-o", str(model)]) == 0
+    doc = json.loads(model.read_text(encoding="utf-8"))
+    out = tmp_path / "r.json"
+    spec = f"combo:model={model}"
+    argv = ["meta", "report", str(small_table), "-m", spec, "--aligner", "diagonal", "--bootstrap-n", "0"]
+    assert main([*argv, "--permutations", "0", "--levels", "segment", "--json", str(out), "-o", "/dev/null"]) == 0
+    r_report = next(
+        e["value"] for e in json.loads(out.read_text())["tables"][0]["correlations"] if e["kind"] == "pearson"
+    )
+    table = read_table(small_table)
+    cols = detect_columns(table, None, None, None, None, None, None, False)
+    src, hyp, ref = (table.columns[c] for c in (cols.source, cols.hyp, cols.refs[0]))
+    ann = align_annotations(DiagonalAligner(), src, hyp, [ref])
+    bleus = [s.score for s in mtmetrics.load_metric("bleus").segment_scores(hyp, [ref])]
+    sscn = [s.score for s in mtmetrics.load_metric("sscn", constraint="1").segment_scores(hyp, [ref], src, ann)]
+    combo = doc["weights"][0] * np.array(bleus) + doc["weights"][1] * np.array(sscn)
+    assert r_report == pytest.approx(float(np.corrcoef(combo, table.numbers("z"))[0, 1]), abs=1e-9)

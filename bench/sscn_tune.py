@@ -1,32 +1,36 @@
-"""Choose SSCN's default ``constrain`` (``all`` / ``any``) on development data only.
+"""Choose SSCN's defaults (``n``, ``constraint``, ``constrain``, ``unaligned``) on development data only.
 
-    python bench/sscn_tune.py --sources DIR [--align-dir /tmp/sscn-dev-align] [--output FILE]
+    python bench/sscn_tune.py [--align-cache /tmp/mtmetrics-align-cache] [--output FILE] [--json FILE]
 
-Data: WMT17 segment-level DA (``dev/wmt17-da/derived/newstest2017.da-seg.joined.tsv.gz``, 560
-judged segments for each of cs, de, ru, tr, zh -> en, one reference). SSCN needs the *source*
-sentences, which that folder does not hold (its README: "NO sources"). They are taken from a
-``source`` column of the TSV when it has one, otherwise from ``--sources DIR`` holding the plain
-newstest2017 source files ``newstest2017-<xx>en-src.<xx>`` (one sentence per line; ``sid`` is the
-1-based line number, as for the references). Without either the script stops with an error.
+Data: the development set for source-based metrics, WMT22 general to-English segment DA
+(``dev/wmt22-general/derived/generaltest2022.<lp>.da-seg.joined.tsv.gz`` for ja, ru, uk, liv -> en;
+columns ``source``, ``ref_A``, ``hyp``, ``z``). zh-en is not used (its MQM judgments are held out).
+The same 500 source segments per pair as ``docs/results/meta-wmt22-da-dev.md`` are kept (all
+systems' rows of each; :func:`mtmetrics.stats.report.sample_table`, seed 12345; liv-en has 420),
+and the systems whose output is a reference are dropped, as ``meta report`` does.
 
-Procedure: for each language pair, the judged segments' sources are aligned with their
-hypotheses and references by eflomal in ONE run per pair (:func:`align_annotations` with
-:class:`EflomalAligner`, model 3, grow-diag-final-and, eflomal's default sampler settings; no
-extra data). eflomal has no seed, so the alignments (forward, reverse and symmetrised) are written
-once to Pharaoh files in ``--align-dir`` and read back on later runs: every variant is scored from
-the same links. Scored: SSCN for ``constraint`` x ``constrain`` at n=2 and for n=1..4 with the
-default ``constraint``; BLEU, chrF, PRS, MPR and DUP for context. The criterion is the mean over
-the pairs of the segment-level Pearson correlation with the DA z-scores
-(:func:`mtmetrics.stats.correlation.pearson`).
+Alignment: per pair, the distinct source<->hypothesis and source<->reference pairs are aligned in
+ONE eflomal run (:func:`mtmetrics.resources.table_alignments.table_annotations`, eflomal model 3,
+grow-diag-final-and, eflomal's default sampler settings, no extra data). eflomal has no seed: its
+links (both directions) are saved in ``--align-cache`` on the first run and read back on every
+later one, so every variant is scored from the same links (and ``mtmetrics meta report
+--aligner eflomal --align-cache DIR`` on the same sample reads the same files).
+
+Scored: every SSCN variant n in 1..4 x constraint in {1, 2, union, intersect} x constrain in
+{all, any} x unaligned in {disagree, agree} (at n = 1 ``all`` and ``any`` coincide, so only
+``all`` is run), plus BLEU, BLEUS, chrF, PRS, MPR and DUP for context. Criterion, fixed before
+running: the mean over the four pairs of the segment-level Pearson correlation with the DA
+z-scores (rows pooled within a pair, as in ``meta report``); the variant with the highest mean
+gives the defaults.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
+import json
 import os
 import sys
-from collections.abc import Sequence
+import time
 from pathlib import Path
 from typing import Any
 
@@ -37,120 +41,109 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("NLTK_DATA", str(ROOT.parent / "shared" / "nltk_data"))
 
 import mtmetrics  # noqa: E402
-from mtmetrics.io.alignments import Alignment, read_pharaoh, write_pharaoh  # noqa: E402
-from mtmetrics.resources.aligners import EflomalAligner, align_annotations  # noqa: E402
+from mtmetrics.io.tables import Columns, Table, detect_columns, read_table  # noqa: E402
+from mtmetrics.resources.aligners import EflomalAligner  # noqa: E402
+from mtmetrics.resources.table_alignments import table_annotations  # noqa: E402
 from mtmetrics.stats.correlation import pearson  # noqa: E402
-from tests.datapaths import WMT17  # noqa: E402
+from mtmetrics.stats.report import drop_systems, reference_systems, sample_table  # noqa: E402
+from tests.datapaths import DATA  # noqa: E402
 
-DATA = WMT17 / "derived" / "newstest2017.da-seg.joined.tsv.gz"
-CONSTRAINTS = ("1", "2", "union", "intersect")
-CONSTRAINS = ("all", "any")
-CONTEXT = ("bleu", "chrf", "prs", "mpr", "dup")
-PARTS = ("sym", "fwd", "rev")
-
-
-def read_rows(path: Path, sources_dir: Path | None, limit: int | None) -> list[dict[str, str]]:
-    """The judged rows, each with a ``source`` (from the TSV or from ``sources_dir``)."""
-    with gzip.open(path, "rt", encoding="utf-8") as fh:
-        header = fh.readline().rstrip("\n").split("\t")
-        rows = [dict(zip(header, line.rstrip("\n").split("\t"), strict=True)) for line in fh]
-    if "source" not in header:
-        if sources_dir is None:
-            sys.exit(
-                f"{path} has no 'source' column and no --sources DIR was given: SSCN, PRS, MPR and DUP "
-                "need the source sentences (newstest2017-<xx>en-src.<xx>, one per line)."
-            )
-        cache: dict[str, list[str]] = {}
-        for row in rows:
-            xx = row["lp"].split("-")[0]
-            if xx not in cache:
-                src_file = sources_dir / f"newstest2017-{xx}en-src.{xx}"
-                cache[xx] = src_file.read_text(encoding="utf-8").split("\n")
-            row["source"] = cache[xx][int(row["sid"]) - 1]
-    if limit:
-        seen: dict[str, int] = {}
-        kept = []
-        for row in rows:
-            seen[row["lp"]] = seen.get(row["lp"], 0) + 1
-            if seen[row["lp"]] <= limit:
-                kept.append(row)
-        rows = kept
-    return rows
-
-
-def load_or_align(
-    lp: str, rows: Sequence[dict[str, str]], align_dir: Path, aligner: EflomalAligner
-) -> dict[str, list[Any]]:
-    """Alignment annotations for one pair: read from ``align_dir`` if saved, else eflomal once and save."""
-    srcs, hyps, refs = [r["source"] for r in rows], [r["hyp"] for r in rows], [r["ref"] for r in rows]
-    files = {(t, p): align_dir / f"{lp}.{t}.{p}.pharaoh" for t in ("hyp", "ref") for p in PARTS}
-    if not all(f.exists() for f in files.values()):
-        ann = align_annotations(aligner, srcs, hyps, [refs])
-        align_dir.mkdir(parents=True, exist_ok=True)
-        for t, done in (("hyp", ann["align_hyp"]), ("ref", [r[0] for r in ann["align_refs"]])):
-            for p, attr in zip(PARTS, ("links", "fwd", "rev"), strict=True):
-                write_pharaoh(files[t, p], [None if a is None else getattr(a, attr) for a in done])
-        (align_dir / f"{lp}.signature").write_text(aligner.signature() + "\n", encoding="utf-8")
-    origin = (align_dir / f"{lp}.signature").read_text(encoding="utf-8").strip()
-    read = {k: [sure for sure, _ in read_pharaoh(f)] for k, f in files.items()}
-
-    def als(t: str) -> list[Alignment]:
-        parts = zip(read[t, "sym"], read[t, "fwd"], read[t, "rev"], strict=True)
-        return [Alignment(s, f, r, origin, two_way=True) for s, f, r in parts]
-
-    return {"align_hyp": als("hyp"), "align_refs": [(a,) for a in als("ref")]}
-
-
-def segment_scores(name: str, rows: Sequence[dict[str, str]], ann: dict[str, list[Any]], **params: Any) -> np.ndarray:
-    """One score per judged segment."""
-    metric = mtmetrics.load_metric(name, **params)
-    srcs = [r["source"] for r in rows] if metric.inputs.source else None
-    use_ann = ann if metric.inputs.annotations else None
-    results = metric.segment_scores([r["hyp"] for r in rows], [[r["ref"] for r in rows]], srcs, use_ann)
-    return np.array([res.score for res in results], dtype=float)
+DEV = DATA / "dev" / "wmt22-general" / "derived"
+PAIRS = ("ja-en", "liv-en", "ru-en", "uk-en")
+SEED = 12345
+SAMPLE = 500
+CONTEXT = ("bleu", "bleus", "chrf", "prs", "mpr", "dup")
 
 
 def variants() -> list[tuple[str, str, dict[str, Any]]]:
     """(label, metric, params) of everything scored."""
     out: list[tuple[str, str, dict[str, Any]]] = []
-    for c in CONSTRAINTS:
-        for w in CONSTRAINS:
-            out.append((f"sscn n=2 con={c} {w}", "sscn", {"n": 2, "constraint": c, "constrain": w}))
-    for n in (1, 3, 4):
-        for w in CONSTRAINS:
-            out.append((f"sscn n={n} con=union {w}", "sscn", {"n": n, "constraint": "union", "constrain": w}))
+    for n in (1, 2, 3, 4):
+        for con in ("1", "2", "union", "intersect"):
+            for words in ("all",) if n == 1 else ("all", "any"):
+                for unal in ("disagree", "agree"):
+                    params = {"n": n, "constraint": con, "constrain": words, "unaligned": unal}
+                    out.append((f"sscn n={n} con={con} {words} unal={unal}", "sscn", params))
     out.extend((name, name, {}) for name in CONTEXT)
     return out
 
 
+def load(lp: str) -> tuple[Table, Columns]:
+    """The sampled dev table of one pair, reference systems dropped (as ``meta report``)."""
+    table = read_table(DEV / f"generaltest2022.{lp}.da-seg.joined.tsv.gz")
+    cols = detect_columns(table, None, None, None, None, None, None, False)
+    refsys = reference_systems(table, cols, split="+")
+    if refsys:
+        table = drop_systems(table, cols, set(refsys), "+")
+    table, _ = sample_table(table, cols, SAMPLE, SEED)
+    return table, cols
+
+
+def write_sample(path: Path) -> None:
+    """The sampled rows of every pair, in pair order, as one TSV with the tables' columns."""
+    with open(path, "w", encoding="utf-8") as fh:
+        for k, lp in enumerate(PAIRS):
+            table, _ = load(lp)
+            names = list(table.columns)
+            if k == 0:
+                fh.write("\t".join(names) + "\n")
+            for i in range(len(table)):
+                fh.write("\t".join(str(table.columns[c][i]) for c in names) + "\n")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", type=Path, default=DATA, help="joined DA TSV (dev data only)")
-    ap.add_argument("--sources", type=Path, default=None, help="folder of newstest2017-<xx>en-src.<xx> files")
-    ap.add_argument("--align-dir", type=Path, default=Path("/tmp/sscn-dev-align"))
-    ap.add_argument("--limit", type=int, default=None, help="first N rows per pair (smoke tests only)")
+    ap.add_argument("--align-cache", type=Path, default=Path("/tmp/mtmetrics-align-cache"))
     ap.add_argument("--output", type=Path, default=None, help="write the table as Markdown here")
+    ap.add_argument("--json", type=Path, default=None, help="write every correlation as JSON here")
+    ap.add_argument(
+        "--write-sample",
+        type=Path,
+        default=None,
+        help="only write the sampled dev rows of the four pairs as one TSV here (the training table of "
+        "'meta mct' in docs/results/source-features-wmt21.md) and stop",
+    )
     args = ap.parse_args()
-    rows = read_rows(args.data, args.sources, args.limit)
-    pairs = sorted({r["lp"] for r in rows})
+    if args.write_sample:
+        write_sample(args.write_sample)
+        return
     aligner = EflomalAligner(sym="grow-diag-final-and", model=3)
-    table: dict[str, list[float]] = {}
-    for lp in pairs:
-        sub = [r for r in rows if r["lp"] == lp]
-        ann = load_or_align(lp, sub, args.align_dir, aligner)
-        z = np.array([float(r["z"]) for r in sub])
+    table_r: dict[str, list[float]] = {}
+    sizes = {}
+    for lp in PAIRS:
+        table, cols = load(lp)
+        t0 = time.perf_counter()
+        ann = table_annotations(table, cols, aligner, args.align_cache)
+        t_align = time.perf_counter() - t0
+        src = table.columns[cols.source] if cols.source else None
+        hyps = table.columns[cols.hyp]
+        refs = [table.columns[c] for c in cols.refs]
+        z = table.numbers("z")
+        sizes[lp] = len(hyps)
         for label, name, params in variants():
-            table.setdefault(label, []).append(pearson(segment_scores(name, sub, ann, **params), z))
-        print(f"{lp}: done ({len(sub)} segments)", file=sys.stderr)
-    head = "| variant | " + " | ".join(pairs) + " | mean |"
-    lines = [head, "|" + "---|" * (len(pairs) + 2)]
-    for label, per in table.items():
-        lines.append(f"| {label} | " + " | ".join(f"{r:.3f}" for r in per) + f" | {np.mean(per):.3f} |")
+            metric = mtmetrics.load_metric(name, **params)
+            results = metric.segment_scores(
+                hyps,
+                refs,
+                src if metric.inputs.source else None,
+                ann if metric.inputs.annotations else None,
+            )
+            scores = np.array([r.score for r in results], dtype=float)
+            table_r.setdefault(label, []).append(pearson(scores, z))
+        print(f"{lp}: {len(hyps)} rows, alignment {t_align:.1f} s", file=sys.stderr)
+    ranked = sorted(table_r.items(), key=lambda kv: -float(np.mean(kv[1])))
+    head = "| rank | variant | " + " | ".join(PAIRS) + " | mean |"
+    lines = [head, "|---|---|" + "---|" * (len(PAIRS) + 1)]
+    for rank, (label, per) in enumerate(ranked, 1):
+        lines.append(f"| {rank} | {label} | " + " | ".join(f"{r:.4f}" for r in per) + f" | {np.mean(per):.4f} |")
     text = "\n".join(lines)
-    print(f"aligner: {aligner.signature()}; alignments in {args.align_dir}")
+    print(f"aligner: {aligner.signature()}; links in {args.align_cache}; rows per pair: {sizes}")
     print(text)
     if args.output:
         args.output.write_text(text + "\n", encoding="utf-8")
+    if args.json:
+        doc = {"aligner": aligner.signature(), "pairs": PAIRS, "rows": sizes, "pearson": table_r}
+        args.json.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -465,6 +465,7 @@ def _correlate(
     split_systems: str | None,
     permutations: int = agr.DEFAULT_PERMUTATIONS,
     system_resampling: str = "joint",
+    system_human: Mapping[tuple[str, str], float] | None = None,
 ) -> Correlations:
     """:func:`correlate` in this process."""
     n_rows = len(table)
@@ -478,12 +479,18 @@ def _correlate(
     for gi, group in enumerate(group_names):
         rows = np.flatnonzero(groups == group)
         draws = group_draws(rows, systems, items, n_boot, seed, gi, split_systems, system_resampling)
+        if system_human is not None:
+            draws = _official_systems(draws, system_human, group)
         cache = agr.GroupCache()
         for human in humans:
             h_all = human_values[human][rows]
             h_sys = np.array([h_all[pos].mean() for pos in draws.system_rows])
             h_sys_boot = None
-            if n_boot:
+            if system_human is not None:
+                h_sys = np.array([_official(system_human, group, name) for name in draws.systems])
+                if n_boot:  # official scores have no resamples: fixed in every resample
+                    h_sys_boot = np.tile(h_sys, (n_boot, 1))
+            elif n_boot:
                 with np.errstate(invalid="ignore", divide="ignore"):
                     h_sys_boot = np.column_stack(
                         [
@@ -559,6 +566,22 @@ def _correlate(
                     keep_samples,
                 )
     return out
+
+
+def _official(table: Mapping[tuple[str, str], float], group: str, system: str) -> float:
+    """The official score of ``system`` in ``group`` (an entry for group ``""`` serves every group)."""
+    return table[(group, system)] if (group, system) in table else table[("", system)]
+
+
+def _official_systems(draws: GroupDraws, table: Mapping[tuple[str, str], float], group: str) -> GroupDraws:
+    """The draws restricted to the systems that have an official system-level human score."""
+    keep = [i for i, s in enumerate(draws.systems) if (group, s) in table or ("", s) in table]
+    return replace(
+        draws,
+        systems=[draws.systems[i] for i in keep],
+        system_rows=[draws.system_rows[i] for i in keep],
+        system_weights=[draws.system_weights[i] for i in keep],
+    )
 
 
 def _add(out: Correlations, est: Estimate, val: agr.Value, seed: int, keep_samples: bool) -> None:
@@ -643,6 +666,7 @@ def correlate(
     jobs: int = 1,
     permutations: int = agr.DEFAULT_PERMUTATIONS,
     system_resampling: str = "joint",
+    system_human: Mapping[tuple[str, str], float] | None = None,
 ) -> Correlations:
     """Correlations of every metric with every human column, per group, at the chosen levels.
 
@@ -651,13 +675,28 @@ def correlate(
     ``permutations`` is the number of permutations of ``soft-accuracy``'s tests (mtme's ``k``);
     ``system_resampling`` is ``"joint"`` (default: the shared items are resampled for all systems
     at once, as WMT does) or ``"independent"`` (each system's rows alone; module docstring).
+    ``system_human`` (``(group, system) → score``; group ``""`` matches every group) replaces the
+    system level's human scores (the mean of the joined rows) with official ones, e.g. WMT's
+    published system-level DA: only systems it names are kept at system level, and, having no
+    resamples, the official scores stay fixed in every bootstrap resample.
 
     With ``jobs > 1`` the metrics are shared among that many forked processes; the same result.
     The resamples depend only on the seed, the group and the rows, so each process draws the same
     ones; the parts are merged back into the single-process order (group, human, metric, level,
     kind). Forking is safe here: only numpy arrays and the metrics' score formulas are used.
     """
-    rest = (humans, levels, kinds, n_boot, seed, keep_samples, split_systems, permutations, system_resampling)
+    rest = (
+        humans,
+        levels,
+        kinds,
+        n_boot,
+        seed,
+        keep_samples,
+        split_systems,
+        permutations,
+        system_resampling,
+        system_human,
+    )
     if jobs <= 1 or len(scores) <= 1:
         return _correlate(table, columns, scores, *rest)
     global _corr_args

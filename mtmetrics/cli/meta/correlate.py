@@ -9,20 +9,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...errors import ParameterError
-from ...stats.metaeval import ALL_KINDS, LEVELS, Correlations, Estimate, correlate, score_table
+from ...stats.metaeval import ALL_KINDS, LEVELS, Correlations, Estimate, correlate
+from ...stats.precomputed import is_precomputed, write_scores
 from ..args import StrictArgumentParser
 from .common import (
     _check_plot,
     _dump,
     _fmt,
     _header,
-    _load,
     _metric_info,
     _split,
     _table_args,
-    build_metrics,
     correlation_plots,
 )
+from .inputs import input_args, load_input, score_specs
 
 
 # ------------------------------------------------------------------------------ correlate
@@ -34,6 +34,16 @@ def _correlate_parser() -> argparse.ArgumentParser:
         "tie-calibrated acc-eq (segment and item level).",
     )
     _table_args(p)
+    metrics_arg = next(a for a in p._actions if a.dest == "metrics")
+    metrics_arg.help = (
+        "metrics, e.g. chrf bleus:max_order=4; precomputed scores as col:NAME (a numeric column of the table) or "
+        "file:PATH (SYSTEM<TAB>SCORE per segment, mt-metrics-eval's form): their system score is the mean of their "
+        "segment scores"
+    )
+    next(a for a in p._actions if a.dest == "table").help = (
+        "TSV (with header) or JSONL table of judged segments (.gz accepted), or an mt-metrics-eval data directory "
+        "(with --lp)"
+    )
     fmt = next(a for a in p._actions if a.dest == "format")
     fmt.choices = ("text", "json", "markdown")
     p.add_argument(
@@ -58,6 +68,13 @@ def _correlate_parser() -> argparse.ArgumentParser:
         help="permutations of soft-accuracy's pairwise tests between systems (default 1000, as WMT24)",
     )
     p.add_argument("--plot", metavar="DIR", help="also draw PNG and SVG pictures into DIR (needs mtmetrics[plot])")
+    input_args(p)
+    p.add_argument(
+        "--save-scores",
+        metavar="DIR",
+        help="also write each metric's segment scores as DIR/METRIC.seg.score (SYSTEM<TAB>SCORE per table row, "
+        "as mt-metrics-eval keeps them; error rates negated), to be read back with -m file:DIR/METRIC.seg.score",
+    )
     return p
 
 
@@ -65,9 +82,9 @@ def run_correlate(argv: Sequence[str]) -> int:
     """``mtmetrics meta correlate``."""
     ns = _correlate_parser().parse_args(argv)
     _check_plot(ns.plot)
-    table, cols, humans = _load(ns)
-    metrics = build_metrics(ns.metrics)
-    scores = score_table(table, cols, metrics, ns.jobs)
+    inp = load_input(ns)
+    table, cols, humans = inp.table, inp.columns, inp.humans
+    scores = score_specs(table, cols, ns.metrics, ns.jobs)
     if ns.permutations < 1:
         raise ParameterError("--permutations must be at least 1.")
     res = correlate(
@@ -84,8 +101,18 @@ def run_correlate(argv: Sequence[str]) -> int:
         ns.jobs,
         ns.permutations,
         ns.system_resampling,
+        inp.system_human,
     )
     doc = _header(table, cols, humans, ns)
+    if inp.system_human is not None:
+        doc["system_human"] = {
+            "source": inp.system_human_source,
+            "note": "system level: official system scores (not the mean of the rows), fixed in every resample",
+        }
+    if any(is_precomputed(sp) for sp in ns.metrics):
+        doc["precomputed"] = "system score of a precomputed metric = the mean of its segment scores"
+    if ns.save_scores:
+        doc["saved_scores"] = [str(p) for p in write_scores(ns.save_scores, table, cols, scores)]
     if "soft-accuracy" in ns.kinds:
         doc["permutations"] = {"n": ns.permutations, "seed": ns.seed}
     doc["metrics"] = _metric_info(scores)

@@ -1,0 +1,144 @@
+"""Read an mt-metrics-eval (mtme) data directory as a table of judged segments.
+
+The layout of one test set as mtme downloads it (``mt-metrics-eval-v2/<testset>/``)::
+
+    sources/LP.txt                      one source segment per line
+    references/LP.REF.txt               one file per reference (REF: refA, refB, ...)
+    system-outputs/LP/SYSTEM.txt        one file per system, line-aligned with the source
+    human-scores/LP.SCORER.seg.score    SYSTEM<TAB>SCORE, one line per system and segment
+    human-scores/LP.SCORER.sys.score    SYSTEM<TAB>SCORE, one line per system (official scores)
+    metric-scores/LP/METRIC-REF.seg.score   the same form, per metric
+
+(``None`` marks a segment without a score; older sets name the human files ``LP.seg.score``, read
+here as scorer ``score``.) :func:`read_mtme` joins them: one row per system and segment that has a
+segment-level score from every chosen scorer, with columns ``lp``, ``system``, ``sid`` (the
+1-based line), ``source``, ``hyp``, ``ref_REF`` per reference, one human column per scorer and one
+column per requested metric (its name, e.g. ``BLEU-refA``, for ``-m col:BLEU-refA``). Rows are
+ordered by system (sorted), then line. No text is changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import InputError
+from .tables import Columns, Table
+
+
+@dataclass(frozen=True)
+class MtmeData:
+    """A joined mtme language pair: the table, its columns, human columns and official system scores."""
+
+    table: Table
+    columns: Columns
+    humans: list[str]
+    system_human: dict[str, dict[tuple[str, str], float]]  # scorer → (lp, system) → score
+
+
+def _lines(path: Path) -> list[str]:
+    if not path.exists():
+        raise InputError(f"{path}: missing (mt-metrics-eval layout: see mtmetrics.io.mtme).")
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [ln.rstrip("\r") for ln in lines]
+
+
+def _scores(path: Path) -> dict[str, list[float | None]]:
+    out: dict[str, list[float | None]] = {}
+    for k, line in enumerate(_lines(path), start=1):
+        parts = line.split("\t") if "\t" in line else line.split()
+        if len(parts) != 2:
+            raise InputError(f"{path}:{k}: expected SYSTEM<TAB>SCORE.")
+        try:
+            value = None if parts[1] == "None" else float(parts[1])
+        except ValueError:
+            raise InputError(f"{path}:{k}: '{parts[1]}' is not a number.") from None
+        out.setdefault(parts[0], []).append(value)
+    return out
+
+
+def read_mtme(
+    directory: str | Path, lp: str, scorers: Sequence[str] | None = None, metrics: Sequence[str] = ()
+) -> MtmeData:
+    """Join the files of language pair ``lp`` under ``directory`` (module docstring).
+
+    ``scorers`` chooses the human scorers (default: every ``LP.*.seg.score``); ``metrics`` names
+    metric-score files to add as columns (``METRIC-REF`` for ``metric-scores/LP/METRIC-REF.seg.score``).
+    """
+    root = Path(directory)
+    sources = _lines(root / "sources" / f"{lp}.txt")
+    refs = {p.name[len(lp) + 1 : -4]: _lines(p) for p in sorted((root / "references").glob(f"{lp}.*.txt"))}
+    if not refs:
+        raise InputError(f"{root}: no references/{lp}.REF.txt.")
+    out_dir = root / "system-outputs" / lp
+    outputs = {p.name[:-4]: _lines(p) for p in sorted(out_dir.glob("*.txt"))}
+    if not outputs:
+        raise InputError(f"{out_dir}: no system outputs.")
+    human_dir = root / "human-scores"
+    found: dict[str, Path] = {}
+    for p in sorted(human_dir.glob(f"{lp}.*seg.score")):
+        middle = p.name[len(lp) + 1 : -len("seg.score")].rstrip(".")
+        found[middle or "score"] = p
+    names = list(scorers) if scorers else list(found)
+    if not names:
+        raise InputError(f"{human_dir}: no {lp}.SCORER.seg.score file.")
+    missing = [n for n in names if n not in found]
+    if missing:
+        raise InputError(f"{human_dir}: no segment scores for {', '.join(missing)}; found {', '.join(found)}.")
+    human = {n: _scores(found[n]) for n in names}
+    metric_scores = {}
+    for m in metrics:
+        path = root / "metric-scores" / lp / f"{m}.seg.score"
+        metric_scores[m] = _scores(path)
+    n = len(sources)
+    for name, lines in [*refs.items(), *outputs.items()]:
+        if len(lines) != n:
+            raise InputError(f"{root}: {lp} {name} has {len(lines)} lines, the source {n}.")
+    cols: dict[str, list[str]] = {"lp": [], "system": [], "sid": [], "source": [], "hyp": []}
+    cols.update({f"ref_{r}": [] for r in refs})
+    cols.update({h: [] for h in names})
+    cols.update({m: [] for m in metrics})
+    for system in sorted(outputs):
+        per_h = [human[h].get(system) for h in names]
+        if any(v is None for v in per_h):
+            continue  # a system without human scores is not judged
+        for i in range(n):
+            values = [v[i] if v is not None and i < len(v) else None for v in per_h]
+            if any(v is None for v in values):
+                continue
+            metric_values = []
+            for m in metrics:
+                ms = metric_scores[m].get(system)
+                if ms is None or i >= len(ms) or ms[i] is None:
+                    raise InputError(f"{m}: no score for system '{system}', segment {i + 1}, which is judged.")
+                metric_values.append(ms[i])
+            cols["lp"].append(lp)
+            cols["system"].append(system)
+            cols["sid"].append(str(i + 1))
+            cols["source"].append(sources[i])
+            cols["hyp"].append(outputs[system][i])
+            for r, lines in refs.items():
+                cols[f"ref_{r}"].append(lines[i])
+            for h, v in zip(names, values, strict=True):
+                cols[h].append(repr(v))
+            for m, v in zip(metrics, metric_values, strict=True):
+                cols[m].append(repr(v))
+    if not cols["lp"]:
+        raise InputError(f"{root}: no judged segments for {lp}.")
+    system_human: dict[str, dict[tuple[str, str], float]] = {}
+    for h in names:
+        sys_path = human_dir / (re.sub(r"seg\.score$", "sys.score", found[h].name))
+        if sys_path.exists():
+            system_human[h] = {(lp, s): v[0] for s, v in _scores(sys_path).items() if v and v[0] is not None}
+    digest = hashlib.sha256()
+    for c in cols.values():
+        digest.update("\n".join(c).encode("utf-8"))
+    table = Table(f"{root.name}:{lp}", digest.hexdigest(), cols)
+    columns = Columns("system", "sid", "hyp", tuple(f"ref_{r}" for r in refs), "source", "lp")
+    return MtmeData(table, columns, names, system_human)

@@ -1,0 +1,238 @@
+"""Meta-evaluating scores computed elsewhere (COMET, BLEURT, a new metric) next to the built-ins.
+
+A *precomputed* metric has one number per judged row and nothing else: no statistics to
+re-aggregate. Its segment scores are correlated as they are; its **system score is the mean of its
+segment scores** over the system's rows (``aggregation = "mean"`` of the single statistic), unless
+a system-level scores file gives the system scores (then those are the system points, and the
+system level has no bootstrap interval for it: a file has no resamples). Higher is better is
+assumed (negate error rates before writing them).
+
+Where the scores come from (``-m`` entries of ``meta correlate`` / ``report`` / ``compare``):
+
+* ``col:NAME`` — a numeric column ``NAME`` of the table;
+* ``file:PATH`` — a scores file as mt-metrics-eval keeps them: one ``SYSTEM<TAB>SCORE`` line per
+  segment. The k-th line naming system S scores the k-th row of S in the table (in table order),
+  which is the order ``meta correlate --save-scores`` writes and the order of a table read from an
+  mt-metrics-eval directory (:mod:`mtmetrics.io.mtme`); ``None`` is not accepted for a judged row.
+
+:func:`write_scores` writes any :class:`~.metaeval.MetricScores`' (sign-applied) segment scores in
+the same form, so the numbers of one run can be read back without rescoring.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import InputError
+from ..io.tables import Columns, Table
+from ..metric import Metric, Segment, Statistics
+from ..params import Param
+from ..result import Score
+from .metaeval import MetricScores
+
+PREFIXES = ("col:", "file:")
+
+
+def is_precomputed(spec: str) -> bool:
+    """Whether a ``-m`` entry names precomputed scores (``col:NAME`` or ``file:PATH``)."""
+    return spec.startswith(PREFIXES)
+
+
+class Precomputed(Metric):
+    """Scores read from a column or a file (module docstring); never scores text itself."""
+
+    name = "precomputed"
+    description = "segment scores computed elsewhere; system score = mean of the segment scores"
+    aggregation = "mean"
+    score_range = (-math.inf, math.inf)
+    perfect_on_identity = False
+    fork_safe = True
+    params = (
+        Param("label", str, "", "the name shown in tables (the column or the file's stem)", None),
+        Param("origin", str, "", "where the scores came from: col:NAME or file:PATH#sha256", "from"),
+    )
+
+    @property
+    def display_name(self) -> str:
+        """The label (e.g. ``COMET``)."""
+        return str(self.values["label"]) or "precomputed"
+
+    def stat_names(self) -> tuple[str, ...]:
+        """One statistic: the score."""
+        return ("score",)
+
+    def segment_statistics(self, segment: Segment) -> np.ndarray:
+        """Not available: precomputed scores are read, never computed from text."""
+        raise InputError(f"{self.display_name}: precomputed scores cannot score new text.")
+
+    def compute_score(self, stats: np.ndarray) -> Score:
+        """The (mean) score itself."""
+        return Score(float(stats[0]), {})
+
+    def score_rows(self, totals: np.ndarray) -> np.ndarray:
+        """The first column of each row (the mean score)."""
+        return np.asarray(totals, dtype=np.float64)[:, 0]
+
+
+def read_segment_scores(path: str | Path) -> list[tuple[str, float | None]]:
+    """``(system, score)`` per line of a ``SYSTEM<TAB>SCORE`` file (``None`` where it says ``None``)."""
+    p = Path(path)
+    if not p.exists():
+        raise InputError(f"{p}: no such scores file.")
+    out: list[tuple[str, float | None]] = []
+    for k, line in enumerate(p.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        parts = line.rstrip("\r").split("\t") if "\t" in line else line.split()
+        if len(parts) != 2:
+            raise InputError(f"{p}:{k}: expected SYSTEM<TAB>SCORE, got {len(parts)} fields.")
+        name, value = parts
+        if value == "None":
+            out.append((name, None))
+            continue
+        try:
+            number = float(value)
+        except ValueError:
+            raise InputError(f"{p}:{k}: '{value}' is not a number.") from None
+        if not math.isfinite(number):
+            raise InputError(f"{p}:{k}: '{value}' is not a finite number.")
+        out.append((name, number))
+    return out
+
+
+def scores_for_rows(lines: Sequence[tuple[str, float | None]], systems: Sequence[str], origin: str) -> np.ndarray:
+    """The score of each table row: the k-th line naming S for the k-th row of S (module docstring)."""
+    per: dict[str, list[float | None]] = {}
+    for name, value in lines:
+        per.setdefault(name, []).append(value)
+    used: dict[str, int] = {}
+    out = np.empty(len(systems), dtype=np.float64)
+    for i, name in enumerate(systems):
+        k = used.get(name, 0)
+        values = per.get(name)
+        if values is None:
+            raise InputError(f"{origin}: no scores for system '{name}'.")
+        if k >= len(values):
+            raise InputError(f"{origin}: system '{name}' has {len(values)} scores, the table has more rows of it.")
+        value = values[k]
+        if value is None:
+            raise InputError(f"{origin}: system '{name}', row {k + 1} of it, is None but the table judges it.")
+        out[i] = value
+        used[name] = k + 1
+    return out
+
+
+def precomputed_scores(spec: str, table: Table, columns: Columns) -> MetricScores:
+    """A :class:`~.metaeval.MetricScores` for ``col:NAME`` or ``file:PATH`` on ``table``'s rows."""
+    if spec.startswith("col:"):
+        column = spec[4:]
+        if column not in table.columns:
+            raise InputError(f"{table.name}: no column '{column}' for -m {spec}; columns: {', '.join(table.columns)}.")
+        values = table.numbers(column)
+        metric = Precomputed(label=column, origin=spec)
+    elif spec.startswith("file:"):
+        path = Path(spec[5:])
+        lines = read_segment_scores(path)
+        sha = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+        values = scores_for_rows(lines, table.columns[columns.system], str(path))
+        label = re.sub(r"\.seg\.score$", "", path.name)
+        metric = Precomputed(label=label, origin=f"file:{path.name}#{sha}")
+    else:
+        raise InputError(f"-m {spec}: precomputed scores are col:NAME or file:PATH.")
+    stats = Statistics(("score",), values.reshape(-1, 1), "mean", "-")
+    return MetricScores(spec, metric, stats, values, False)
+
+
+def merge_scores(
+    specs: Sequence[str], table: Table, columns: Columns, computed: Sequence[MetricScores]
+) -> list[MetricScores]:
+    """The metrics in ``-m`` order: computed ones as given, precomputed ones read from the table or files."""
+    by_spec = {s.spec: s for s in computed}
+    return [precomputed_scores(sp, table, columns) if is_precomputed(sp) else by_spec[sp] for sp in specs]
+
+
+def safe_file_name(spec: str) -> str:
+    """A file name for a metric spec (``bleu:max_order=2`` → ``bleu_max_order=2``)."""
+    return re.sub(r"[^\w.=+-]+", "_", spec).strip("_") or "metric"
+
+
+def write_scores(directory: str | Path, table: Table, columns: Columns, scores: Sequence[MetricScores]) -> list[Path]:
+    """Write each metric's sign-applied segment scores as ``DIR/SPEC.seg.score`` (``SYSTEM<TAB>SCORE``,
+    table order), readable back with ``-m file:DIR/SPEC.seg.score``; ``repr`` keeps every bit."""
+    out_dir = Path(directory)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    systems = table.columns[columns.system]
+    paths = []
+    for s in scores:
+        path = out_dir / f"{safe_file_name(s.spec)}.seg.score"
+        lines = [f"{name}\t{float(v)!r}" for name, v in zip(systems, s.segment_scores, strict=True)]
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+#: usual names of the columns of a system-level scores table (WMT21's ad-sys-scores files: SYS, Z.SCR)
+SYSTEM_COLUMNS = ("system", "sys", "system_name")
+SCORE_COLUMNS = ("score", "z", "z.scr", "human", "mqm", "da")
+GROUP_COLUMNS = ("group", "lp", "langpair", "lang_pair", "pair")
+
+
+def read_system_scores(
+    path: str | Path, score_column: str | None = None, default_group: str = ""
+) -> dict[tuple[str, str], float]:
+    """A system-level scores table: ``(group, system) → score``.
+
+    With a header (tab- or space-separated; columns ``system``/``sys``, ``score``/``z``/``Z.SCR``…
+    or ``score_column``, optionally ``group``/``lp``), e.g. WMT21's ``ad-sys-scores-ru-en.csv``
+    (``RAW.SCR Z.SCR N SYS N.ALL``); without one, mt-metrics-eval's ``SYSTEM<TAB>SCORE`` lines
+    (``*.sys.score``). Rows without a group get ``default_group`` (``""``: every group).
+    """
+    p = Path(path)
+    if not p.exists():
+        raise InputError(f"{p}: no such system scores file.")
+    rows = [ln.rstrip("\r") for ln in p.read_text(encoding="utf-8").splitlines() if ln.strip()]
+    if not rows:
+        raise InputError(f"{p}: empty system scores file.")
+
+    def fields(line: str) -> list[str]:
+        return line.split("\t") if "\t" in line else line.split()
+
+    head = [h.strip().lower() for h in fields(rows[0])]
+    out: dict[tuple[str, str], float] = {}
+    if len(head) == 2 and _number(fields(rows[0])[1]) is not None:  # mtme: no header
+        for k, line in enumerate(rows, start=1):
+            name, value = fields(line)
+            number = _number(value)
+            if number is None:
+                raise InputError(f"{p}:{k}: '{value}' is not a number.")
+            out[(default_group, name)] = number
+        return out
+    wanted = (score_column.lower(),) if score_column else SCORE_COLUMNS
+    sys_i = next((head.index(c) for c in SYSTEM_COLUMNS if c in head), None)
+    score_i = next((head.index(c) for c in wanted if c in head), None)
+    group_i = next((head.index(c) for c in GROUP_COLUMNS if c in head), None)
+    if sys_i is None or score_i is None:
+        raise InputError(f"{p}: needs a system and a score column (--system-human-col); header: {' '.join(head)}.")
+    for k, line in enumerate(rows[1:], start=2):
+        f = fields(line)
+        if len(f) != len(head):
+            raise InputError(f"{p}:{k}: {len(f)} fields, the header has {len(head)}.")
+        number = _number(f[score_i])
+        if number is None:
+            raise InputError(f"{p}:{k}: '{f[score_i]}' is not a number.")
+        out[(f[group_i] if group_i is not None else default_group, f[sys_i])] = number
+    return out
+
+
+def _number(text: str) -> float | None:
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None

@@ -1,0 +1,178 @@
+"""``meta correlate`` inputs: official system-level human scores, precomputed metric scores
+(``col:``, ``file:``, ``--save-scores``) and an mt-metrics-eval directory, on WMT21 ru-en.
+
+Oracles: sacrebleu's sentence/corpus chrF computed here from the raw WMT21 files, scipy's
+correlations, WMT21's published system-level DA read with the csv module.
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+import json
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import numpy as np
+import pytest
+import sacrebleu
+import scipy.stats
+
+from mtmetrics.cli import main
+from tests.datapaths import DATA
+
+WMT21 = DATA / "test" / "wmt21-news"
+SYS_DA = WMT21 / "humaneval" / "newstest2021-toen" / "ad-sys-scores-ru-en.csv"
+JOINED = WMT21 / "derived" / "newstest2021.ru-en.da-seg.joined.tsv.gz"
+
+
+def _run(*args: str) -> dict:
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        code = main(list(args))
+    assert code == 0
+    return json.loads(buf.getvalue())
+
+
+def _rows(path: Path) -> list[dict[str, str]]:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as fh:  # type: ignore[operator]
+        return list(csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE))
+
+
+def _get(doc: dict, level: str, metric: str) -> dict:
+    return next(e for e in doc["correlations"] if (e["level"], e["metric"], e["kind"]) == (level, metric, "pearson"))
+
+
+def _official() -> dict[str, float]:
+    with SYS_DA.open(encoding="utf-8") as fh:
+        lines = [ln.split() for ln in fh.read().splitlines() if ln.strip()]
+    head = lines[0]
+    return {r[head.index("SYS")]: float(r[head.index("Z.SCR")]) for r in lines[1:]}
+
+
+def _corpus_chrf(rows: list[dict[str, str]], a: str = "ref_A", b: str = "ref_B") -> float:
+    return sacrebleu.corpus_chrf([r["hyp"] for r in rows], [[r[a] for r in rows], [r[b] for r in rows]]).score
+
+
+def test_system_human_file_is_the_system_level(wmt21_small: Path) -> None:
+    doc = _run(
+        "meta", "correlate", str(wmt21_small), "-m", "chrf", "--human", "z", "--system-human", str(SYS_DA),
+        "--levels", "segment", "system", "-f", "json", "--bootstrap-n", "20",
+    )  # fmt: skip
+    rows = _rows(wmt21_small)
+    official = _official()
+    systems = sorted({r["da_system"] for r in rows})
+    assert set(systems) <= set(official)
+    m = [_corpus_chrf([r for r in rows if r["da_system"] == s]) for s in systems]
+    h = [official[s] for s in systems]
+    est = _get(doc, "system", "chrf")
+    assert est["n"] == len(systems)
+    assert est["value"] == pytest.approx(scipy.stats.pearsonr(m, h)[0], abs=1e-12)
+    # the mean of the joined rows is something else
+    mean_h = [np.mean([float(r["z"]) for r in rows if r["da_system"] == s]) for s in systems]
+    assert abs(scipy.stats.pearsonr(m, mean_h)[0] - est["value"]) > 1e-3
+    assert doc["system_human"]["source"] == SYS_DA.name
+    pts = {p["system"]: p["human_score"] for p in doc["system_points"]}
+    assert pts and all(pts[s] == official[s] for s in pts)
+
+
+def test_precomputed_column_and_saved_scores(wmt21_small: Path, tmp_path: Path) -> None:
+    rows = _rows(wmt21_small)
+    sent = [sacrebleu.sentence_chrf(r["hyp"], [r["ref_A"], r["ref_B"]]).score for r in rows]
+    header = [*rows[0], "mychrf"]
+    table = tmp_path / "t.tsv"
+    table.write_text(
+        "\n".join(["\t".join(header)] + ["\t".join([*r.values(), repr(s)]) for r, s in zip(rows, sent, strict=True)])
+        + "\n",
+        encoding="utf-8",
+    )
+    saved = tmp_path / "scores"
+    doc = _run(
+        "meta", "correlate", str(table), "-m", "chrf", "col:mychrf", "--human", "z", "-f", "json",
+        "--bootstrap-n", "0", "--save-scores", str(saved),
+    )  # fmt: skip
+    z = np.array([float(r["z"]) for r in rows])
+    assert _get(doc, "segment", "col:mychrf")["value"] == pytest.approx(scipy.stats.pearsonr(sent, z)[0], abs=1e-12)
+    systems = list(dict.fromkeys(r["da_system"] for r in rows))
+    pos = {s: [i for i, r in enumerate(rows) if r["da_system"] == s] for s in systems}
+    mean_m = [np.mean([sent[i] for i in pos[s]]) for s in systems]
+    mean_h = [z[pos[s]].mean() for s in systems]
+    # a precomputed metric's system score is the mean of its segment scores
+    assert _get(doc, "system", "col:mychrf")["value"] == pytest.approx(
+        scipy.stats.pearsonr(mean_m, mean_h)[0], abs=1e-12
+    )
+    corpus = [_corpus_chrf([rows[i] for i in pos[s]]) for s in systems]
+    assert _get(doc, "system", "chrf")["value"] == pytest.approx(scipy.stats.pearsonr(corpus, mean_h)[0], abs=1e-12)
+    # the saved file: SYSTEM<TAB>SCORE per row in table order, read back as file:
+    lines = (saved / "chrf.seg.score").read_text(encoding="utf-8").splitlines()
+    assert [ln.split("\t")[0] for ln in lines] == [r["da_system"] for r in rows]
+    assert [float(ln.split("\t")[1]) for ln in lines] == pytest.approx(sent, abs=1e-9)
+    back = _run(
+        "meta", "correlate", str(table), "-m", f"file:{saved / 'chrf.seg.score'}", "--human", "z", "-f", "json",
+        "--bootstrap-n", "0",
+    )  # fmt: skip
+    spec = f"file:{saved / 'chrf.seg.score'}"
+    assert _get(back, "segment", spec)["value"] == pytest.approx(_get(doc, "segment", "chrf")["value"], abs=1e-12)
+    assert back["metrics"][0]["name"] == "chrf"
+
+
+def _mtme_dir(root: Path, n_lines: int) -> tuple[Path, list[dict[str, str]]]:
+    """WMT21 ru-en in mt-metrics-eval's layout, its first ``n_lines`` lines (files copied as they are)."""
+
+    def lines(path: Path) -> list[str]:
+        opener = gzip.open if path.suffix == ".gz" else open
+        with opener(path, "rt", encoding="utf-8") as fh:  # type: ignore[operator]
+            return fh.read().split("\n")[:n_lines]
+
+    txt = WMT21 / "txt"
+    d = root / "wmt21.news"
+    for sub in ("sources", "references", "system-outputs/ru-en", "human-scores", "metric-scores/ru-en"):
+        (d / sub).mkdir(parents=True)
+    (d / "sources" / "ru-en.txt").write_text("\n".join(lines(txt / "sources" / "newstest2021.ru-en.src.ru")) + "\n")
+    refs = {k: lines(txt / "references" / f"newstest2021.ru-en.ref.{k}.en") for k in "AB"}
+    for k, ls in refs.items():
+        (d / "references" / f"ru-en.ref{k}.txt").write_text("\n".join(ls) + "\n", encoding="utf-8")
+    joined = [r for r in _rows(JOINED) if int(r["line"]) <= n_lines]
+    systems = sorted({(r["da_system"], r["text_from"]) for r in joined})
+    seg, chrf_lines = [], []
+    for name, text_from in systems:
+        kind, what = text_from.split(":")
+        out = refs[what] if kind == "ref" else lines(txt / "system-outputs" / f"newstest2021.ru-en.hyp.{what}.en.gz")
+        (d / "system-outputs" / "ru-en" / f"{name}.txt").write_text("\n".join(out) + "\n", encoding="utf-8")
+        z = {int(r["line"]): r["z"] for r in joined if r["da_system"] == name}
+        seg += [f"{name}\t{z.get(i, 'None')}" for i in range(1, n_lines + 1)]
+        chrf_lines += [f"{name}\t{sacrebleu.sentence_chrf(out[i], [refs['A'][i]]).score!r}" for i in range(n_lines)]
+    (d / "human-scores" / "ru-en.wmt-z.seg.score").write_text("\n".join(seg) + "\n", encoding="utf-8")
+    official = _official()
+    sys_lines = [f"{name}\t{official[name]!r}" for name, _ in systems]
+    (d / "human-scores" / "ru-en.wmt-z.sys.score").write_text("\n".join(sys_lines) + "\n", encoding="utf-8")
+    (d / "metric-scores" / "ru-en" / "sentchrF-refA.seg.score").write_text("\n".join(chrf_lines) + "\n")
+    for r in joined:
+        r["ref_A"], r["ref_B"] = refs["A"][int(r["line"]) - 1], refs["B"][int(r["line"]) - 1]
+    return d, joined
+
+
+def test_mtme_directory(tmp_path: Path) -> None:
+    d, joined = _mtme_dir(tmp_path, 60)
+    doc = _run(
+        "meta", "correlate", str(d), "--lp", "ru-en", "-m", "chrf", "col:sentchrF-refA", "-f", "json",
+        "--bootstrap-n", "0",
+    )  # fmt: skip
+    assert doc["human"] == ["wmt-z"]
+    joined.sort(key=lambda r: (r["da_system"], int(r["line"])))
+    z = [float(r["z"]) for r in joined]
+    chrf = [sacrebleu.sentence_chrf(r["hyp"], [r["ref_A"], r["ref_B"]]).score for r in joined]
+    assert doc["rows"] == len(joined)
+    assert _get(doc, "segment", "chrf")["value"] == pytest.approx(scipy.stats.pearsonr(chrf, z)[0], abs=1e-12)
+    one_ref = [sacrebleu.sentence_chrf(r["hyp"], [r["ref_A"]]).score for r in joined]
+    got = _get(doc, "segment", "col:sentchrF-refA")["value"]
+    assert got == pytest.approx(scipy.stats.pearsonr(one_ref, z)[0], abs=1e-12)
+    # the system level uses the official scores of human-scores/ru-en.wmt-z.sys.score
+    official = _official()
+    systems = sorted({r["da_system"] for r in joined})
+    m = [_corpus_chrf([r for r in joined if r["da_system"] == s]) for s in systems]
+    want = scipy.stats.pearsonr(m, [official[s] for s in systems])[0]
+    assert _get(doc, "system", "chrf")["value"] == pytest.approx(want, abs=1e-12)
+    assert doc["system_human"]["source"] == "human-scores/ru-en.wmt-z.sys.score"

@@ -163,6 +163,14 @@ class RougeMetric(Metric):
     higher_is_better = True
     params: ClassVar[tuple[Param, ...]] = COMMON_PARAMS
 
+    def target_languages(self) -> tuple[str, ...] | None:
+        """English with ``stem`` (English Porter stemmer) or ``stopwords`` (the English SMART list)."""
+        return ("en",) if self.values["stem"] or self.values["stopwords"] else None
+
+    def language_resources(self) -> str:
+        used = [f"{p}=yes" for p in ("stem", "stopwords") if self.values[p]]
+        return f"its English Porter stemmer / SMART stop words ({', '.join(used)})"
+
     def setup(self) -> None:
         v = self.values
         self._rouge155 = v["impl"] == "rouge155"

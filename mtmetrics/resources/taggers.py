@@ -179,6 +179,22 @@ def get_tagger(spec: str) -> Tagger:
     raise ParameterError(f"unknown tagger '{spec}'. Known taggers: {', '.join(TAGGER_SPECS)}.")
 
 
+#: ISO 639-3 codes of NLTK's perceptron taggers -> ISO 639-1 (what ``-l`` takes).
+_NLTK_LANGS = {"eng": "en", "rus": "ru"}
+
+
+def tagger_languages(spec: str) -> tuple[str, ...] | None:
+    """Target languages a tagger spec covers (``None``: unknown or any)."""
+    kind, _, rest = spec.partition(":")
+    if kind == "nltk":
+        lang = rest or "eng"
+        return (_NLTK_LANGS.get(lang, lang),)
+    head = rest.split("_", 1)[0]
+    if kind == "spacy" and len(head) == 2 and head != "xx":
+        return (head,)
+    return None
+
+
 def check_tagger_spec(spec: str) -> str | None:
     """A :class:`~mtmetrics.Param` check: ``None`` if ``spec`` is syntactically a tagger spec."""
     kind, _, rest = spec.partition(":")

@@ -23,7 +23,7 @@ import numpy as np
 
 from mtmetrics import Field, InputError, Inputs, Metric, Segment
 from mtmetrics.resources import Preprocessor
-from mtmetrics.resources.taggers import Tagger, get_tagger
+from mtmetrics.resources.taggers import Tagger, get_tagger, tagger_languages
 
 from .batch import score_segments
 from .config import effective, make_params
@@ -74,6 +74,14 @@ class Hlepor(Metric):
 
     def resource_fields(self) -> tuple[Field, ...]:
         return (Field("tagger", self._tagger.signature(), "tg"),) if self._tagger is not None else ()
+
+    def target_languages(self) -> tuple[str, ...] | None:
+        """The tagger's language with ``pos=<tagger>`` (``nltk``: English); any with ``pos=none|file``."""
+        pos = self.values["pos"]
+        return None if pos in ("none", "file") else tagger_languages(pos)
+
+    def language_resources(self) -> str:
+        return f"its POS tagger (pos={self.values['pos']})"
 
     def segment_statistics(self, segment: Segment) -> np.ndarray:
         return self.corpus_statistics([segment])[0]

@@ -81,6 +81,13 @@ class Paraphrase(Metric):
     def stat_names(self) -> tuple[str, ...]:
         return (SCORE_NAME, *FEATURES)
 
+    def target_languages(self) -> tuple[str, ...] | None:
+        """English: WordNet and VerbNet are English whatever the tagger."""
+        return ("en",)
+
+    def language_resources(self) -> str:
+        return f"English WordNet and VerbNet (and its tagger, tagger={self.values['tagger']})"
+
     def resource_fields(self) -> tuple[Field, ...]:
         a = self._analyzer
         return (

@@ -40,7 +40,7 @@ import numpy as np
 
 from mtmetrics import Field, InputError, Metric, Param, Score, Segment
 from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param
-from mtmetrics.resources.taggers import Tagger, check_tagger_spec, get_tagger
+from mtmetrics.resources.taggers import Tagger, check_tagger_spec, get_tagger, tagger_languages
 
 #: Coarse tags: the Penn Treebank tag set cut to two letters (PDT → PD, POS → PO, WRB → WR…).
 COARSE_TAGS: tuple[str, ...] = (
@@ -76,22 +76,6 @@ def matched_flags(hyp: list[str], refs: list[list[str]]) -> list[bool]:
             used[w] += 1
         flags.append(ok)
     return flags
-
-
-#: ISO 639-3 codes of NLTK's perceptron taggers -> ISO 639-1 (what ``-l`` takes).
-_NLTK_LANGS = {"eng": "en", "rus": "ru"}
-
-
-def tagger_languages(spec: str) -> tuple[str, ...] | None:
-    """Target languages a tagger spec covers (``None``: unknown or any)."""
-    kind, _, rest = spec.partition(":")
-    if kind == "nltk":
-        lang = rest or "eng"
-        return (_NLTK_LANGS.get(lang, lang),)
-    head = rest.split("_", 1)[0]
-    if kind == "spacy" and len(head) == 2 and head != "xx":
-        return (head,)
-    return None
 
 
 class Dup(Metric):

@@ -35,6 +35,7 @@ def en_de(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
         ("meteor", "meteor:modules=exact", "WordNet"),
         ("rouge-n:stem=yes", "rouge-n", "Porter stemmer"),
         ("rouge-l:stopwords=yes", "rouge-l", "SMART stop words"),
+        ("hlepor:pos=nltk", "hlepor", "pos=nltk"),
     ],
 )
 def test_english_resources_refuse_german(
@@ -46,3 +47,23 @@ def test_english_resources_refuse_german(
     assert "de" in err and resource in err
     assert main([ref, "-i", hyp, "-l", "en-de", "-m", allowed, "-b"]) == 0
     assert main([ref, "-i", hyp, "-m", refused, "-b"]) == 0  # without -l the user vouches for the text
+
+
+def test_paraphrase_is_english_whatever_the_tagger(en_de: tuple[str, str], capsys: pytest.CaptureFixture[str]) -> None:
+    from mtmetrics import load_metric
+
+    assert load_metric("paraphrase").target_languages() == ("en",)
+    ref, hyp = en_de
+    assert main([ref, "-i", hyp, "-l", "en-de", "-m", "paraphrase"]) != 0
+    assert "VerbNet" in capsys.readouterr().err
+
+
+def test_tagger_languages_and_sia() -> None:
+    from mtmetrics import load_metric
+    from mtmetrics.resources.taggers import tagger_languages
+
+    assert tagger_languages("nltk") == ("en",)
+    assert tagger_languages("nltk:rus") == ("ru",) and tagger_languages("spacy:de_core_news_sm:pos") == ("de",)
+    assert load_metric("hlepor-e").target_languages() is None  # pos=file: the user's tags
+    # SIA's similarity comes from a table the user trains (any language); no WordNet resource
+    assert load_metric("sia").target_languages() is None

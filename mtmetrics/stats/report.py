@@ -41,7 +41,8 @@ were dropped; ``--keep-reference-systems`` keeps them.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +50,7 @@ import numpy as np
 
 from ..io.tables import Columns, Table
 from .corrtests import williams
+from .metaeval import Correlations, MetricScores
 
 #: a system whose output equals a reference on more than this share of its rows *is* that reference
 REFERENCE_SHARE = 0.5
@@ -160,6 +162,39 @@ def item_ids(table: Table, columns: Columns, group: str) -> np.ndarray:
     return np.unique(np.array(segs), return_inverse=True)[1].reshape(-1)
 
 
+def target_language(group: str) -> str | None:
+    """The target language of a group named like a language pair (``en-de`` → ``de``), else ``None``."""
+    m = re.fullmatch(r"([a-z]{2,3})-([a-z]{2,3})", group)
+    return m.group(2) if m else None
+
+
+def exclude_by_language(res: Correlations, scores: Sequence[MetricScores]) -> dict[str, list[dict[str, Any]]]:
+    """Remove the estimates of metrics whose resources do not cover a group's target language.
+
+    A metric whose :meth:`~mtmetrics.Metric.target_languages` is not ``None`` and does not name
+    the target of a group called like a language pair (``en-de``) is left out of that group's
+    tables, clusters and system points (WMT21 en→de with METEOR's English WordNet says nothing
+    about METEOR). Returns, per group, the metrics left out and why; ``res`` is changed in place.
+    """
+    out: dict[str, list[dict[str, Any]]] = {}
+    groups = list(dict.fromkeys(e.group for e in res.estimates))
+    for group in groups:
+        target = target_language(group)
+        if target is None:
+            continue
+        for s in scores:
+            langs = s.metric.target_languages()
+            if langs is not None and target not in langs:
+                out.setdefault(group, []).append(
+                    {"metric": s.spec, "languages": list(langs), "resources": s.metric.language_resources()}
+                )
+    gone = {(g, x["metric"]) for g, xs in out.items() for x in xs}
+    if gone:
+        res.estimates[:] = [e for e in res.estimates if (e.group, e.metric) not in gone]
+        res.system_points[:] = [p for p in res.system_points if (p["group"], p["metric"]) not in gone]
+    return out
+
+
 @dataclass(frozen=True)
 class Ranked:
     """One metric's place in a significance ranking."""
@@ -267,6 +302,13 @@ def markdown(doc: dict[str, Any], width: int = 3) -> str:
                 f"(identical to a reference column on more than {100 * REFERENCE_SHARE:.0f} % of their rows; "
                 f"every metric would give them a perfect score): {names}. Rows naming them with another "
                 "system (`A+B`) count for the other system only.",
+                "",
+            ]
+        for group, items in (tb.get("language_excluded") or {}).items():
+            names = "; ".join(f"`{x['metric']}` ({x['resources']}: {', '.join(x['languages'])} only)" for x in items)
+            lines += [
+                f"`{tb['table']}`, {group}: left out because their resources do not cover the target language "
+                f"`{target_language(group)}`: {names}.",
                 "",
             ]
         s = tb.get("sample")

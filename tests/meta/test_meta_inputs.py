@@ -176,3 +176,35 @@ def test_mtme_directory(tmp_path: Path) -> None:
     want = scipy.stats.pearsonr(m, [official[s] for s in systems])[0]
     assert _get(doc, "system", "chrf")["value"] == pytest.approx(want, abs=1e-12)
     assert doc["system_human"]["source"] == "human-scores/ru-en.wmt-z.sys.score"
+
+
+def test_report_leaves_out_english_only_metrics_and_takes_precomputed(tmp_path: Path) -> None:
+    """WMT22 MQM en→de: METEOR (English WordNet) is named and left out; a precomputed column is ranked."""
+    src = DATA / "test" / "wmt22-mqm" / "derived" / "generaltest2022.en-de.mqm-train.with-refs.tsv.gz"
+    rows = [r for r in _rows(src) if int(r["seg_id"]) <= 25]
+    sent = [sacrebleu.sentence_chrf(r["hyp"], [r["ref_A"], r["ref_B"]]).score for r in rows]
+    table = tmp_path / "ende.tsv"
+    header = [*rows[0], "mychrf"]
+    body = ["\t".join([*r.values(), repr(s)]) for r, s in zip(rows, sent, strict=True)]
+    table.write_text("\n".join(["\t".join(header), *body]) + "\n", encoding="utf-8")
+    js, md = tmp_path / "r.json", tmp_path / "r.md"
+    args = ["meta", "report", str(table), "-m", "chrf", "meteor", "col:mychrf", "--human", "mqm"]
+    args += ["--bootstrap-n", "0", "--permutations", "20", "--json", str(js), "-o", str(md)]
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        assert main(args) == 0
+    doc = json.loads(js.read_text(encoding="utf-8"))
+    tb = doc["tables"][0]
+    assert {e["metric"] for e in tb["correlations"]} == {"chrf", "col:mychrf"}
+    assert [x["metric"] for x in tb["language_excluded"]["en-de"]] == ["meteor"]
+    text = md.read_text(encoding="utf-8")
+    assert "`meteor`" in text and "WordNet" in text and "target language `de`" in text
+    mqm = [float(r["mqm"]) for r in rows]
+    got = next(
+        e["value"]
+        for e in tb["correlations"]
+        if (e["level"], e["metric"], e["kind"]) == ("segment", "col:mychrf", "pearson")
+    )
+    assert got == pytest.approx(scipy.stats.pearsonr(sent, mqm)[0], abs=1e-12)
+    seg = next(c for c in tb["clusters"] if c["level"] == "segment")
+    assert {r["metric"] for r in seg["ranking"]} == {"chrf", "col:mychrf"}

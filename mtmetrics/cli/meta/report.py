@@ -12,6 +12,7 @@ from ...errors import InputError, ParameterError
 from ...io.tables import Columns, Table, default_human, detect_columns, read_table
 from ...stats.correlation import KINDS
 from ...stats.metaeval import ALL_KINDS, LEVELS, Correlations, MetricScores
+from ...stats.precomputed import is_precomputed, merge_scores
 from ...stats.significance import DEFAULT_SEED
 from ..args import StrictArgumentParser
 from .alignopts import add_aligner_args, table_alignments
@@ -166,6 +167,7 @@ def run_report(argv: Sequence[str]) -> int:
         clusters,
         default_metric_names,
         drop_systems,
+        exclude_by_language,
         item_ids,
         markdown,
         reference_systems,
@@ -183,7 +185,7 @@ def run_report(argv: Sequence[str]) -> int:
         raise ParameterError("--sample-segments must be at least 1.")
     _check_plot(ns.plot)
     names = ns.metrics or default_metric_names(plugins.metric_registry())
-    metrics = build_metrics(names)
+    metrics = build_metrics([n for n in names if not is_precomputed(n)])
     loaded: list[tuple[Table, Columns, list[str], dict[str, Any] | None]] = []
     dropped: list[dict[str, float]] = []
     split = None if ns.no_split_systems else "+"
@@ -211,6 +213,11 @@ def run_report(argv: Sequence[str]) -> int:
     all_scores, unavailable = score_tables(
         [(t, c) for t, c, _, _ in loaded], metrics, ns.jobs, not ns.metrics, annotations=annotations
     )
+    skipped = {u.spec for u in unavailable}
+    all_scores = [
+        merge_scores([n for n in names if n not in skipped], t, c, sc)
+        for (t, c, _, _), sc in zip(loaded, all_scores, strict=True)
+    ]
     t_score = time.perf_counter()
     results = []
     for (table, cols, humans, _), scores in zip(loaded, all_scores, strict=True):
@@ -231,8 +238,9 @@ def run_report(argv: Sequence[str]) -> int:
                 ns.system_resampling,
             )
         )
+    language_out = [exclude_by_language(res, scores) for res, scores in zip(results, all_scores, strict=True)]
     t_corr = time.perf_counter()
-    tables_doc = []
+    tables_doc: list[dict[str, Any]] = []
     for (table, cols, humans, sample), scores, res, refsys in zip(loaded, all_scores, results, dropped, strict=True):
         cells = list(dict.fromkeys((e.group, e.human, e.level) for e in res.estimates))
         cl_docs = []
@@ -271,6 +279,7 @@ def run_report(argv: Sequence[str]) -> int:
                 "rows": len(table),
                 "sample": sample,
                 "dropped_systems": refsys,
+                "language_excluded": language_out[len(tables_doc)],
                 "groups": groups,
                 "human": list(humans),
                 "columns": {"system": cols.system, "segment": cols.segment, "hyp": cols.hyp, "refs": list(cols.refs)},

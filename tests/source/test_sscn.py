@@ -83,13 +83,32 @@ def test_hits_are_not_clipped() -> None:
     assert s == pytest.approx(1.0)
 
 
-def test_unaligned_words_agree_with_nothing_by_default() -> None:
+def test_unaligned_disagree_agrees_with_nothing() -> None:
     # METRICS.md 4: a pair agrees when both words are aligned to a common source position. "the" is
     # unaligned on both sides: no common source position, so the bigram fails under constrain=all
-    s = sscn("the cat", ["the cat"], "x", A({(0, 1)}), [A({(0, 1)})], n=2, constraint="1")
+    lit = {"constraint": "1", "unaligned": "disagree"}
+    s = sscn("the cat", ["the cat"], "x", A({(0, 1)}), [A({(0, 1)})], n=2, constrain="all", **lit)
     assert s == pytest.approx(0.0)
     # unigrams: only "cat" (source 0 on both sides) scores
-    assert sscn("the cat", ["the cat"], "x", A({(0, 1)}), [A({(0, 1)})], n=1, constraint="1") == pytest.approx(0.5)
+    assert sscn("the cat", ["the cat"], "x", A({(0, 1)}), [A({(0, 1)})], n=1, **lit) == pytest.approx(0.5)
+
+
+def test_defaults_are_the_dev_choice() -> None:
+    """The defaults are the best SSCN variant of the dev run (docs/results/sscn-dev.json, bench/sscn_tune.py)."""
+    import json
+
+    doc = json.loads((Path(__file__).resolve().parents[2] / "docs" / "results" / "sscn-dev.json").read_text())
+    best = max((k for k in doc["pearson"] if k.startswith("sscn ")), key=lambda k: sum(doc["pearson"][k]))
+    n, con, words, unal = best.split()[1:]
+    values = mtmetrics.load_metric("sscn").values
+    assert (f"n={values['n']}", f"con={values['constraint']}", f"unal={values['unaligned']}") == (n, con, unal)
+    assert words == "all"  # n=1: all and any coincide (only 'all' is run); any is best at every n >= 2
+    assert values["constrain"] == "any"
+    # the same table: at n = 1 to 4, with the chosen constraint and unaligned reading, any >= all
+    for order in (2, 3, 4):
+        r_any = sum(doc["pearson"][f"sscn n={order} {con} any {unal}"])
+        r_all = sum(doc["pearson"][f"sscn n={order} {con} all {unal}"])
+        assert r_any >= r_all
 
 
 def test_unaligned_agree_is_the_old_reading() -> None:
@@ -105,9 +124,9 @@ def test_unaligned_agree_is_the_old_reading() -> None:
 
 
 def test_signature_distinguishes_unaligned_readings() -> None:
-    new = mtmetrics.load_metric("sscn").signature().format()
-    old = mtmetrics.load_metric("sscn", unaligned="agree").signature().format()
-    assert "|unal:disagree|" in new and "|unal:agree|" in old
+    literal = mtmetrics.load_metric("sscn", unaligned="disagree").signature().format()
+    default = mtmetrics.load_metric("sscn").signature().format()
+    assert "|unal:disagree|" in literal and "|unal:agree|" in default
 
 
 @pytest.mark.parametrize("constraint", ["union", "intersect"])
@@ -165,8 +184,8 @@ def test_signature_names_alignment_origin() -> None:
         },
     )
     assert res.signature.get("align") == "eflomal@2:m3,gdfa+file"
-    assert res.signature.get("con") == "union" and res.signature.get("words") == "all"
-    assert res.signature.get("unal") == "disagree"
+    assert res.signature.get("con") == "1" and res.signature.get("words") == "any"
+    assert res.signature.get("unal") == "agree" and res.signature.get("n") == "1"
 
 
 def test_errors() -> None:

@@ -92,7 +92,13 @@ def test_directions_differ(corpus: dict[str, Path]) -> None:
 def test_four_constraints_match_oracle_and_differ(corpus: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
     corpus_scores = {}
     for constraint in CONSTRAINTS:
-        status, out, err = cli(corpus, capsys, "-m", f"sscn:constraint={constraint}", *both_directions(corpus))
+        status, out, err = cli(
+            corpus,
+            capsys,
+            "-m",
+            f"sscn:constraint={constraint},n=2,constrain=all,unaligned=disagree",
+            *both_directions(corpus),
+        )
         assert status == 0, err
         res = json.loads(out)["results"][0]
         assert f"|con:{constraint}|" in res["signature"] and "|unal:disagree|" in res["signature"]
@@ -106,7 +112,9 @@ def test_four_constraints_match_oracle_and_differ(corpus: dict[str, Path], capsy
 
 def test_unaligned_agree_is_the_old_higher_reading(corpus: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
     """The NULL reading (``unaligned=agree``) scores higher on real alignments and is named in the signature."""
-    status, out, _ = cli(corpus, capsys, "-m", "sscn:unaligned=agree", *both_directions(corpus))
+    status, out, _ = cli(
+        corpus, capsys, "-m", "sscn:constraint=union,n=2,constrain=all,unaligned=agree", *both_directions(corpus)
+    )
     assert status == 0
     res = json.loads(out)["results"][0]
     assert "|unal:agree|" in res["signature"]
@@ -122,13 +130,15 @@ def test_one_direction_is_refused_naming_the_flag(
     corpus: dict[str, Path], capsys: pytest.CaptureFixture[str], constraint: str
 ) -> None:
     one = ["--align-hyp", str(corpus["hyp.fwd"]), "--align-ref", str(corpus["ref.fwd"])]
-    status, out, err = cli(corpus, capsys, "-m", f"sscn:constraint={constraint}", *one)
+    status, out, err = cli(corpus, capsys, "-m", f"sscn:constraint={constraint},n=2,constrain=all", *one)
     assert status == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and "add --align-hyp-rev FILE" in err
-    status, _, err = cli(corpus, capsys, "-m", f"sscn:constraint={constraint}", *one, "--align-hyp-rev", one[1])
+    status, _, err = cli(
+        corpus, capsys, "-m", f"sscn:constraint={constraint},n=2,constrain=all", *one, "--align-hyp-rev", one[1]
+    )
     assert status == 2 and "add --align-ref-rev FILE" in err
     # constraint 1 needs one direction only
-    status, out, _ = cli(corpus, capsys, "-m", "sscn:constraint=1", *one)
+    status, out, _ = cli(corpus, capsys, "-m", "sscn:constraint=1,n=2,constrain=all,unaligned=disagree", *one)
     assert status == 0
     assert json.loads(out)["results"][0]["segment_scores"] == pytest.approx(oracle_scores(corpus, "1"), abs=1e-12)
 

@@ -42,6 +42,7 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import InputError
 from ..io.tables import Columns, Table
 from ..metric import Metric, Segment, Statistics, build_segments
 from ..parallel import forks_warm
@@ -65,6 +66,9 @@ class MetricScores:
     segment_scores: np.ndarray  # already sign-flipped for error rates
     flipped: bool
     seconds: float = 0.0  # CPU seconds spent computing the statistics (all processes)
+    #: official system scores ``(group, system) → score`` (group ``""``: any), e.g. a precomputed
+    #: metric's system-level scores file; ``None``: the corpus score of the system's rows
+    system_scores: Mapping[tuple[str, str], float] | None = None
 
     @property
     def signature(self) -> str:
@@ -501,7 +505,7 @@ def _correlate(
             for ms in scores:
                 m_all = ms.segment_scores[rows]
                 for level in levels:
-                    pts = _points(level, ms, m_all, h_all, h_sys, h_sys_boot, draws, n_boot)
+                    pts = _points(level, ms, m_all, h_all, h_sys, h_sys_boot, draws, n_boot, group)
                     out.points[(group, human, level, ms.spec)] = pts
                     for kind in kinds:
                         if kind in agr.KINDS:
@@ -601,7 +605,13 @@ def _points(
     h_sys_boot: np.ndarray | None,
     draws: GroupDraws,
     n_boot: int,
+    group: str = "",
 ) -> Points:
+    if level == "system" and ms.system_scores is not None:  # official scores: no resamples
+        missing = [s for s in draws.systems if (group, s) not in ms.system_scores and ("", s) not in ms.system_scores]
+        if missing:
+            raise InputError(f"{ms.spec}: no system-level score for {', '.join(missing)} ({group}).")
+        return Points(np.array([_official(ms.system_scores, group, s) for s in draws.systems]), h_sys)
     if level == "system":
         m_sys = np.array([ms.system_score(draws.rows[pos]) for pos in draws.system_rows])
         m_boot = None

@@ -3,9 +3,10 @@
 A *precomputed* metric has one number per judged row and nothing else: no statistics to
 re-aggregate. Its segment scores are correlated as they are; its **system score is the mean of its
 segment scores** over the system's rows (``aggregation = "mean"`` of the single statistic), unless
-a system-level scores file gives the system scores (then those are the system points, and the
-system level has no bootstrap interval for it: a file has no resamples). Higher is better is
-assumed (negate error rates before writing them).
+a system-level scores file gives the system scores: for ``file:X.seg.score``, a file
+``X.sys.score`` beside it (``SYSTEM<TAB>SCORE``, mt-metrics-eval's form) is read, its scores are
+the system points, and the system level has no bootstrap interval for that metric (a file has no
+resamples). Higher is better is assumed (negate error rates before writing them).
 
 Where the scores come from (``-m`` entries of ``meta correlate`` / ``report`` / ``compare``):
 
@@ -143,6 +144,10 @@ def precomputed_scores(spec: str, table: Table, columns: Columns) -> MetricScore
         values = scores_for_rows(lines, table.columns[columns.system], str(path))
         label = re.sub(r"\.seg\.score$", "", path.name)
         metric = Precomputed(label=label, origin=f"file:{path.name}#{sha}")
+        sys_path = path.with_name(label + ".sys.score")
+        if path.name.endswith(".seg.score") and sys_path.exists():
+            stats = Statistics(("score",), values.reshape(-1, 1), "mean", "-")
+            return MetricScores(spec, metric, stats, values, False, system_scores=read_system_scores(sys_path))
     else:
         raise InputError(f"-m {spec}: precomputed scores are col:NAME or file:PATH.")
     stats = Statistics(("score",), values.reshape(-1, 1), "mean", "-")

@@ -116,6 +116,15 @@ def test_precomputed_column_and_saved_scores(wmt21_small: Path, tmp_path: Path) 
     spec = f"file:{saved / 'chrf.seg.score'}"
     assert _get(back, "segment", spec)["value"] == pytest.approx(_get(doc, "segment", "chrf")["value"], abs=1e-12)
     assert back["metrics"][0]["name"] == "chrf"
+    # a system-level scores file beside it gives the system points (here sacrebleu's corpus chrF)
+    sys_file = saved / "chrf.sys.score"
+    sys_file.write_text("".join(f"{s}\t{c!r}\n" for s, c in zip(systems, corpus, strict=True)), encoding="utf-8")
+    with_sys = _run(
+        "meta", "correlate", str(table), "-m", spec, "--human", "z", "-f", "json", "--bootstrap-n", "10",
+    )  # fmt: skip
+    est = _get(with_sys, "system", spec)
+    assert est["value"] == pytest.approx(scipy.stats.pearsonr(corpus, mean_h)[0], abs=1e-12)
+    assert est["resamples"] == 0 and est["lower"] is None
 
 
 def _mtme_dir(root: Path, n_lines: int) -> tuple[Path, list[dict[str, str]]]:

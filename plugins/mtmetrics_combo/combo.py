@@ -7,7 +7,12 @@ score is ``intercept + Σ_j weight_j · sign_j · score_j`` where ``score_j`` is
 sentence-level score; the corpus score is the mean over segments (``mean`` aggregation). The
 signature carries the SHA-256 of the model file (its first 16 hex digits) and each feature
 metric's signature is checked against the model's: a feature whose signature changed (another
-tokenizer, a new version of a plugin) is an error, since the weights were learned for it.
+tokenizer, a new version of a plugin) is an error, since the weights were learned for it. The
+signatures fix the features' own settings but not how the input text was prepared: the model also
+records each feature's scale on the training rows and a profile of the training text (cased or
+lowercased, tokenized or not; :mod:`mtmetrics.stats.textprep`), and text prepared grossly
+differently (lowercased or pre-tokenized when the training text was raw) is an
+:class:`~mtmetrics.InputError` (exit status 2), checked on every batch of 20 or more segments.
 Scores are unbounded (weights can be negative), so ``score_range`` is open and identity is not
 guaranteed to be best. Features that need the source or annotations (SSCN, PRS, MPR: word
 alignments) make the combination need them too, and receive them; the ``align`` field of their
@@ -137,6 +142,15 @@ class Combo(Metric):
 
     def corpus_statistics(self, segments: Sequence[Segment]) -> np.ndarray:
         self.require_ready()
+        if "text" in self.doc:
+            from mtmetrics.stats.textprep import mismatch, text_profile
+
+            problem = mismatch(self.doc["text"], text_profile([s.hyp for s in segments]))
+            if problem:
+                raise mtmetrics.InputError(
+                    f"combo: the model {self.values['model']} was trained on text prepared otherwise: {problem}. "
+                    "Score the text as it was prepared for training (raw WMT text, as a rule)."
+                )
         features: list[Metric] = self.corpus_state if self.corpus_state is not None else self.features
         cols = []
         for metric in features:

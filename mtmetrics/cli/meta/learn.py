@@ -61,11 +61,36 @@ def _model_doc(
     extra: dict[str, Any],
     ns: argparse.Namespace,
     n: int,
+    rows: Any,
+    cols: Columns,
 ) -> dict[str, Any]:
+    """The model file: features (spec, signature, sign and the scale of their signed segment scores
+    on the training rows), weights and the training text's profile (:mod:`~mtmetrics.stats.textprep`),
+    which ``combo`` checks the text it is applied to against."""
+    from ...stats.textprep import text_profile
+
+    def scale(values: Any) -> dict[str, float]:
+        return {
+            "mean": float(values.mean()),
+            "sd": float(values.std()),
+            "min": float(values.min()),
+            "max": float(values.max()),
+        }
+
+    hyps = table.columns[cols.hyp]
     return {
         "format": "mtmetrics-combo/1",
         "kind": kind,
-        "features": [{"spec": s.spec, "signature": s.signature, "sign": -1 if s.flipped else 1} for s in scores],
+        "features": [
+            {
+                "spec": s.spec,
+                "signature": s.signature,
+                "sign": -1 if s.flipped else 1,
+                "scale": scale(s.segment_scores[rows]),
+            }
+            for s in scores
+        ],
+        "text": text_profile([hyps[i] for i in rows]),
         "weights": list(weights),
         "intercept": intercept,
         "training": {"table": table.name, "sha256": table.sha256, "human": human, "rows": n, "group": ns.only_group},
@@ -102,7 +127,7 @@ def run_mct(argv: Sequence[str]) -> int:
 
         systems = np.array(table.columns[cols.system])[rows]
         extra["leave_one_system_out"] = leave_one_system_out(x, h, systems.tolist(), ns.restarts, ns.seed)
-    doc = _model_doc("mct", table, human, scores, model.weights, 0.0, extra, ns, len(h))
+    doc = _model_doc("mct", table, human, scores, model.weights, 0.0, extra, ns, len(h), rows, cols)
     _write_model(doc, ns.output)
     if ns.format == "json":
         sys.stdout.write(_dump(doc))
@@ -135,7 +160,7 @@ def run_regress(argv: Sequence[str]) -> int:
     p.add_argument("--p-enter", type=float, default=0.05)
     p.add_argument("--p-remove", type=float, default=0.10)
     ns = p.parse_args(argv)
-    table, _cols, human, scores, x, (h, _rows) = _features(ns)
+    table, cols, human, scores, x, (h, rows) = _features(ns)
     res = stepwise(x, h, ns.p_enter, ns.p_remove)
     weights = [0.0] * len(scores)
     for j, c in zip(res.features, res.coefficients, strict=True):
@@ -147,7 +172,7 @@ def run_regress(argv: Sequence[str]) -> int:
         "p_enter": ns.p_enter,
         "p_remove": ns.p_remove,
     }
-    doc = _model_doc("stepwise-ols", table, human, scores, weights, res.intercept, extra, ns, len(h))
+    doc = _model_doc("stepwise-ols", table, human, scores, weights, res.intercept, extra, ns, len(h), rows, cols)
     _write_model(doc, ns.output)
     if ns.format == "json":
         sys.stdout.write(_dump(doc))

@@ -149,3 +149,23 @@ def test_williams_over_all_rows_kept_as_option(wmt21_small: Path, reports: dict[
     expected = williams_oracle(values[hi], values[lo], scipy.stats.pearsonr(chrf, ter)[0], len(z))
     assert cell["ranking"][1]["p_vs_leader"] == pytest.approx(expected)
     assert "`--segment-test williams`" in doc["md"]
+
+
+def test_compare_perm_both_swaps_whole_segments(wmt21_small: Path) -> None:
+    """``meta compare`` at segment level: PERM-BOTH over whole source segments, next to Williams."""
+    doc = _run_json(
+        "meta", "compare", str(wmt21_small), "-m", "chrf", "ter", "--human", "z", "--bootstrap-n", "0",
+        "--permutations", "200", "--seed", "9", "-f", "json",
+    )  # fmt: skip
+    chrf, ter, z, items = _ru_en(wmt21_small)
+    test = doc["comparisons"][0]["tests"]["perm_both"]
+    assert test["swapped"] == "source segments"
+    assert test["p_one_sided"] == block_perm_oracle(z.tolist(), chrf.tolist(), ter.tolist(), items, 200, [9, 0])
+    # Williams over all rows is far more confident than swapping whole segments allows
+    assert doc["comparisons"][0]["tests"]["williams"]["p_one_sided"] < test["p_one_sided"]
+
+
+def _run_json(*args: str) -> dict:
+    code, out = _run(*args)
+    assert code == 0
+    return json.loads(out)

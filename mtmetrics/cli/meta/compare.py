@@ -9,8 +9,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...errors import InputError, ParameterError
+from ...io.tables import Columns, Table
 from ...stats.correlation import KINDS
-from ...stats.metaeval import Correlations, MetricScores, correlate, score_table
+from ...stats.metaeval import Correlations, MetricScores, correlate
 from ...stats.significance import DEFAULT_SEED
 from ..args import StrictArgumentParser
 from .common import (
@@ -22,10 +23,10 @@ from .common import (
     _load,
     _metric_info,
     _split,
-    build_metrics,
     correlation_plots,
     system_resampling_arg,
 )
+from .inputs import score_specs
 
 
 # ------------------------------------------------------------------------------ compare
@@ -37,7 +38,9 @@ def _compare_parser() -> argparse.ArgumentParser:
         "--values R1 R2 R12 N (correlations of A and B with the human scores, of A with B, and n).",
     )
     p.add_argument("table", nargs="?", metavar="TABLE", help="table of judged segments (as for correlate)")
-    p.add_argument("-m", "--metrics", nargs=2, metavar=("A", "B"), help="the two metrics")
+    p.add_argument(
+        "-m", "--metrics", nargs=2, metavar=("A", "B"), help="the two metrics (also col:NAME or file:PATH scores)"
+    )
     p.add_argument("--values", nargs=4, type=float, metavar=("R1", "R2", "R12", "N"), help="compare given correlations")
     p.add_argument("--n2", type=int, help="with --values: size of B's sample for Fisher's z if it differs")
     p.add_argument("--human", nargs="+", metavar="COL")
@@ -56,6 +59,13 @@ def _compare_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
     p.add_argument("--bootstrap-n", type=int, default=DEFAULT_BOOT)
     system_resampling_arg(p)
+    p.add_argument(
+        "--permutations",
+        type=int,
+        default=1000,
+        help="PERM-BOTH permutations (default 1000; 0: none); at segment level whole source segments are swapped, "
+        "so the test does not take the rows of one segment as independent (Williams, MRR and Fisher do)",
+    )
     p.add_argument("-j", "--jobs", type=int, default=1)
     p.add_argument("-f", "--format", choices=("text", "json"), default="text")
     p.add_argument("-w", "--width", type=int, default=4)
@@ -96,9 +106,10 @@ def run_compare(argv: Sequence[str]) -> int:
         if not ns.table or not ns.metrics:
             raise InputError("meta compare: give TABLE -m A B, or --values R1 R2 R12 N.")
         ns.human = ns.human
+        if ns.permutations < 0:
+            raise ParameterError("--permutations must be 0 or more.")
         table, cols, humans = _load(ns)
-        metrics = build_metrics(ns.metrics)
-        scores = score_table(table, cols, metrics, ns.jobs)
+        scores = score_specs(table, cols, ns.metrics, ns.jobs)
         res = correlate(
             table,
             cols,
@@ -115,7 +126,7 @@ def run_compare(argv: Sequence[str]) -> int:
         head = _header(table, cols, humans, ns)
         head["metrics"] = _metric_info(scores)
         head["level"], head["kind"] = ns.level, ns.kind
-        comparisons = _compare_table(res, scores, ns.level, ns.kind)
+        comparisons = _compare_table(res, scores, ns.level, ns.kind, (table, cols, ns.permutations, ns.seed))
         head["comparisons"] = comparisons
         if ns.plot:
             ests = [e.to_dict() for e in res.estimates]
@@ -127,12 +138,24 @@ def run_compare(argv: Sequence[str]) -> int:
     return 0
 
 
-def _compare_table(res: Correlations, scores: Sequence[MetricScores], level: str, kind: str) -> list[dict[str, Any]]:
-    from ...stats.correlation import FUNCTIONS, rank_rows
+def _compare_table(
+    res: Correlations,
+    scores: Sequence[MetricScores],
+    level: str,
+    kind: str,
+    perm: tuple[Table, Columns, int, int] | None = None,
+) -> list[dict[str, Any]]:
+    """The tests per group and human column; with ``perm = (table, columns, k, seed)`` also PERM-BOTH
+    (``k`` permutations, seeded ``[seed, group index]``): at segment level whole source segments are
+    swapped (their rows are not independent), at system level each system."""
+    from ...stats.correlation import FUNCTIONS, ROW_FUNCTIONS, rank_rows
     from ...stats.corrtests import paired_bootstrap_difference
+    from ...stats.permutation import perm_both
+    from ...stats.report import item_ids
 
     a, b = scores
     out = []
+    groups = list(dict.fromkeys(e.group for e in res.estimates))
     for group, human in dict.fromkeys((e.group, e.human) for e in res.estimates):
         ea = next(e for e in res.estimates if (e.group, e.human, e.metric) == (group, human, a.spec))
         eb = next(e for e in res.estimates if (e.group, e.human, e.metric) == (group, human, b.spec))
@@ -156,6 +179,18 @@ def _compare_table(res: Correlations, scores: Sequence[MetricScores], level: str
             item["tests"] = {"error": "a correlation is undefined (constant scores)"}
         else:
             item["tests"] = _tests(ea.value, eb.value, r12, ea.n)
+            if perm is not None and perm[2] > 0:
+                table, cols, k, seed = perm
+                blocks = item_ids(table, cols, group) if level == "segment" else None
+                p, delta = perm_both(
+                    ROW_FUNCTIONS[kind], pa.human, pa.metric, pb.metric, k, [seed, groups.index(group)], blocks
+                )
+                item["tests"]["perm_both"] = {
+                    "p_one_sided": p,
+                    "delta": delta,
+                    "permutations": k,
+                    "swapped": "source segments" if level == "segment" else "systems",
+                }
         ka = (group, human, level, a.spec, kind)
         kb = (group, human, level, b.spec, kind)
         if ka in res.samples and len(res.samples[ka]):
@@ -194,6 +229,12 @@ def _compare_text(head: dict[str, Any], comparisons: list[dict[str, Any]], width
                     f"  {label} = {_fmt(t['statistic'], width)}{df}: p (A > B) = {t['p_one_sided']:.4g}, "
                     f"two-sided {t['p_two_sided']:.4g}"
                 )
+        if "perm_both" in tests:
+            pt = tests["perm_both"]
+            lines.append(
+                f"  PERM-BOTH (swapping whole {pt['swapped']}): p (A > B) = {pt['p_one_sided']:.4g} "
+                f"({pt['permutations']} permutations, seed {head['bootstrap']['seed']})"
+            )
         if "paired_bootstrap" in tests:
             pb = tests["paired_bootstrap"]
             lines.append(

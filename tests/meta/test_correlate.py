@@ -226,7 +226,7 @@ def test_text_output_and_compare(wmt17_small: Path) -> None:
         for r in rows
     ]
     assert c["r_ab"] == pytest.approx(scipy.stats.pearsonr(chrf, bleu).statistic, abs=1e-9)
-    assert set(c["tests"]) == {"williams", "mrr", "fisher", "paired_bootstrap"}
+    assert set(c["tests"]) == {"williams", "mrr", "fisher", "paired_bootstrap", "perm_both"}
     assert c["tests"]["williams"]["df"] == 557
 
 

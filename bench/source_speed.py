@@ -19,6 +19,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -52,7 +53,10 @@ def main() -> None:
     links = aligned_pairs(EflomalAligner(), pairs, args.align_cache, "bench-de-en")
     t_align = time.perf_counter() - t0
     n = len(src)
-    ann = {"align_hyp": links[:n], "align_refs": list(zip(links[n : 2 * n], links[2 * n :], strict=True))}
+    ann: dict[str, list[Any]] = {
+        "align_hyp": links[:n],
+        "align_refs": list(zip(links[n : 2 * n], links[2 * n :], strict=True)),
+    }
     print(f"WMT21 de-en: {n} segments, 2 references, system {hyp_file.name}; best of {args.repeat}")
     print(f"alignment (eflomal, {len(pairs)} pairs, one run; cached after the first): {t_align:.2f} s")
     print(f"{'metric':<8} {'seconds':>8} {'x BLEU':>8}")
@@ -63,9 +67,11 @@ def main() -> None:
         use = ann if metric.inputs.annotations else None
         few = {k: v[:20] for k, v in use.items()} if use else None
         metric.corpus_score(hyp[:20], [r[:20] for r in refs], srcs[:20] if srcs else None, few)  # load resources
-        best = min(
-            best_time(lambda m=metric, s=srcs, a=use: m.corpus_score(hyp, refs, s, a)) for _ in range(args.repeat)
-        )
+
+        def run(m: mtmetrics.Metric = metric, s: list[str] | None = srcs, a: dict[str, Any] | None = use) -> object:
+            return m.corpus_score(hyp, refs, s, a)
+
+        best = min(best_time(run) for _ in range(args.repeat))
         base = base or best
         print(f"{name:<8} {best:>8.3f} {best / base:>8.1f}")
 

@@ -220,6 +220,14 @@ class Metric(abc.ABC):
         """
         return {}
 
+    @classmethod
+    def sentence_defaults(cls) -> dict[str, Any]:
+        """Parameter values the CLI's ``-sl`` implies unless the user sets them.
+
+        sacrebleu's ``-sl`` scores BLEU with effective order; so does BLEU here. Nothing by default.
+        """
+        return {}
+
     def target_languages(self) -> tuple[str, ...] | None:
         """Target languages (ISO 639-1) this instance's resources support; ``None``: any language.
 

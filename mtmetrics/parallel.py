@@ -5,7 +5,10 @@ are in flight, so memory stays bounded on endless input. Rows come back in the o
 and corpus sums are exact (:mod:`mtmetrics.accumulate`), so every result is byte-identical to the
 single-process one.
 
-Workers start in one of two ways:
+Workers start only when the input has shown it is worth them: chunks are scored in the calling
+process until they have taken :data:`POOL_AFTER` seconds and at least two more are waiting, so a
+small input never pays for starting workers. Pools come from :func:`mtmetrics.workers.pool`
+(Ctrl-C ends them at once). Workers start in one of two ways:
 
 * **warm fork** (Linux, every metric :attr:`~mtmetrics.Metric.fork_safe`, one thread in this
   process): the calling process scores a small first chunk (:data:`WARM_CHUNK` segments, cut
@@ -21,22 +24,25 @@ Workers start in one of two ways:
 from __future__ import annotations
 
 import gc
-import multiprocessing
-import sys
-import threading
+import itertools
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
 
+from . import workers
 from .metric import Metric, Segment
 
 #: segments per chunk: large enough to amortise pickling, small enough to bound batch memory
 CHUNK = 2000
+#: seconds of scoring in the calling process before ``-j`` workers are started: an input that
+#: takes less is scored without them (starting and feeding workers costs more than it saves)
+POOL_AFTER = 0.5
 #: size of the first chunk when it warms the calling process up before the fork: enough to load
 #: what a metric loads on first use, small so the other cores do not wait long
 WARM_CHUNK = 200
@@ -82,11 +88,7 @@ def segments_of(item: Work) -> Sequence[Segment]:
 
 def forks_warm(metrics: Sequence[Metric]) -> bool:
     """Whether ``-j`` workers for these metrics are forked from this (warmed-up) process."""
-    return (
-        sys.platform.startswith("linux")
-        and all(type(m).fork_safe for m in metrics)
-        and threading.active_count() == 1  # forking a threaded process can deadlock the child
-    )
+    return all(type(m).fork_safe for m in metrics) and workers.can_fork()
 
 
 def first_chunk(metrics: Sequence[Metric], jobs: int, chunk: int = CHUNK) -> int:
@@ -131,29 +133,39 @@ def _frozen() -> Iterator[None]:
 def stream_statistics(metrics: Sequence[Metric], chunks: Iterable[Work], jobs: int = 1) -> Iterator[Scored]:
     """For each chunk, in order: its size, its reference counts and one statistics array per metric.
 
-    The first chunk loads what the metrics load lazily; the objects alive after it are then left
-    out of garbage collection until the last chunk (:func:`_frozen`).
+    Chunks are scored in this process until they have taken :data:`POOL_AFTER` seconds; only then,
+    and only if at least two more chunks are waiting, are ``jobs`` workers started for the rest
+    (:func:`mtmetrics.workers.pool`): a small input never pays for workers, so ``-j`` is never
+    slower than ``-j 1`` by more than a worker start. The first chunk loads what the metrics load
+    lazily, before any fork; the objects alive after it are then left out of garbage collection
+    until the last chunk (:func:`_frozen`).
     """
     for metric in metrics:
         metric.require_ready()
     chunks = iter(chunks)
-    warm = jobs > 1 and forks_warm(metrics)
-    if jobs <= 1 or warm:
-        first = next(chunks, None)
-        if first is None:
-            return
-        yield _rows(metrics, first)  # loads what the metrics load lazily, before the fork
-        warm = warm and forks_warm(metrics)  # the caller may have started a thread meanwhile
+    spent = 0.0
+    ahead: list[Work] = []
     with _frozen():
-        if jobs <= 1:
-            for chunk in chunks:
-                yield _rows(metrics, chunk)
-            return
-        ctx = multiprocessing.get_context("fork" if warm else "forkserver")
+        while True:
+            if jobs > 1 and spent >= POOL_AFTER:
+                ahead = list(itertools.islice(chunks, 2))
+                if len(ahead) == 2:
+                    break  # worth workers
+                for chunk in ahead:
+                    yield _rows(metrics, chunk)
+                return
+            item = next(chunks, None)
+            if item is None:
+                return
+            t0 = time.perf_counter()
+            rows = _rows(metrics, item)
+            spent += time.perf_counter() - t0
+            yield rows
+        warm = forks_warm(metrics)  # the caller may have started a thread meanwhile
         # with fork, initargs are inherited (not pickled): the workers use the warmed metrics
-        with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init, initargs=(list(metrics),)) as pool:
+        with workers.pool(jobs, fork=warm, initializer=_init, initargs=(list(metrics),)) as pool:
             pending: deque[Future[Scored]] = deque()
-            for chunk in chunks:
+            for chunk in itertools.chain(ahead, chunks):
                 if not warm and isinstance(chunk, _Slice):
                     chunk = list(chunk.segments())  # a fresh worker has not inherited the list
                 pending.append(pool.submit(_work, chunk))

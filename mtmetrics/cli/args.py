@@ -36,3 +36,15 @@ class StrictArgumentParser(argparse.ArgumentParser):
             return []
         short = option_string[:2]
         return [t for t in super()._get_option_tuples(option_string) if t[1] == short]
+
+
+def check_jobs(jobs: int, quiet: bool = False) -> int:
+    """``-j``: at least 1, and at most the cores this process may use (capped with one warning line)."""
+    import sys
+
+    from ..errors import ParameterError
+    from ..workers import cap_jobs
+
+    if jobs < 1:
+        raise ParameterError(f"-j/--jobs must be at least 1, got {jobs}.")
+    return cap_jobs(jobs, None if quiet else lambda text: print(f"mtmetrics: warning: {text}", file=sys.stderr))

@@ -93,8 +93,22 @@ def _tested(scored: list[Scored]) -> bool:
 
 
 def _text(scored: list[Scored], width: int | None, score_only: bool, short: bool) -> Iterator[str]:
+    if any(s.segments is not None for s in scored):
+        yield from _segments_text(scored, width, score_only, short)
+        return
+    if score_only:
+        # the score (with its interval and p-value when a test ran), one line per system and metric
+        for s in scored:
+            w = _width(s, width)
+            line = f"{s.result.score:.{w}f}"
+            if s.interval is not None:
+                line += f" (μ = {s.interval.mean:.{w}f} ± {s.interval.halfwidth:.{w}f})"
+            if s.comparison is not None:
+                line += f" (p = {s.comparison.p_value:.4f}){significance_mark(s.comparison.p_value)}"
+            yield line + "\n"
+        return
     systems = _systems(scored)
-    if len(systems) == 1 and _tested(scored) and not score_only:
+    if len(systems) == 1 and _tested(scored):
         for s in scored:
             assert s.interval is not None
             w = _width(s, width)
@@ -103,20 +117,15 @@ def _text(scored: list[Scored], width: int | None, score_only: bool, short: bool
             ci = f"{text} (μ = {s.interval.mean:.{w}f} ± {s.interval.halfwidth:.{w}f})"
             yield line.replace(text, ci, 1) + "\n"
         return
-    if _tested(scored) and not score_only:
+    if _tested(scored):
         yield _test_table(scored, width, short)
         return
-    if len(systems) == 1 or score_only:
+    if len(systems) == 1:
         for s in scored:
-            w = _width(s, width)
-            if s.segments is not None:
-                for seg in s.segments:
-                    yield _segment_result(s, seg).format(w, score_only, short) + "\n"
-            if s.segments is None or not score_only:
-                line = s.result.format(w, score_only, short)
-                if not score_only and not s.result.higher_is_better:
-                    line += " (lower is better)"
-                yield line + "\n"
+            line = s.result.format(_width(s, width), False, short)
+            if not s.result.higher_is_better:
+                line += " (lower is better)"
+            yield line + "\n"
         return
     # several systems: a table, then each metric's signature once
     cols = _columns(scored)
@@ -128,11 +137,30 @@ def _text(scored: list[Scored], width: int | None, score_only: bool, short: bool
         rows.append([sys_name, *(f"{by_key[sys_name, c].result.score:.{_width(first[c], width)}f}" for c in cols)])
     lines = [*_aligned(rows), "", *(first[c].result.signature.format(short) for c in cols)]
     yield "\n".join(lines) + "\n"
-    for s in scored:
-        if s.segments is not None:
-            yield f"\n# {s.system} {s.result.name}: segment scores\n"
-            for seg in s.segments:
-                yield f"{seg.score:.{_width(s, width)}f}\n"
+
+
+def _segments_text(scored: list[Scored], width: int | None, score_only: bool, short: bool) -> Iterator[str]:
+    """``-sl``: one row per segment and one column per system and metric, the corpus row last.
+
+    With ``-b`` only the segment scores are printed, tab-separated (one column: sacrebleu's
+    ``-sl -b``). Otherwise a table whose last row, after a rule, is the corpus score, then each
+    metric's signature once.
+    """
+    several = len(_systems(scored)) > 1
+    iters = [iter(s.segments) for s in scored if s.segments is not None]
+    columns = [s for s in scored if s.segments is not None]
+    if score_only:
+        for row in zip(*iters, strict=True):
+            yield "\t".join(f"{seg.score:.{_width(s, width)}f}" for s, seg in zip(columns, row, strict=True)) + "\n"
+        return
+    header = ["segment", *(f"{s.system} {_header(s)}" if several else _header(s) for s in columns)]
+    rows = [header]
+    for i, row in enumerate(zip(*iters, strict=True)):
+        rows.append([str(i + 1), *(f"{seg.score:.{_width(s, width)}f}" for s, seg in zip(columns, row, strict=True))])
+    corpus = ["corpus", *(f"{s.result.score:.{_width(s, width)}f}" for s in columns)]
+    lines = _aligned([*rows, corpus], rule_before_last=True)
+    signatures = list(dict.fromkeys(s.result.signature.format(short) for s in columns))
+    yield "\n".join([*lines, "", *signatures]) + "\n"
 
 
 def _segment_result(s: Scored, seg: Score) -> Result:
@@ -140,14 +168,18 @@ def _segment_result(s: Scored, seg: Score) -> Result:
     return replace(s.result, score=seg.score, sub_scores=seg.sub_scores, verbose=seg.verbose, n_segments=1)
 
 
-def _aligned(rows: list[list[str]]) -> list[str]:
-    """Rows as columns: the first left-aligned, the others right-aligned, a rule under the header."""
+def _aligned(rows: list[list[str]], rule_before_last: bool = False) -> list[str]:
+    """Rows as columns: the first left-aligned, the others right-aligned, a rule under the header
+    (and before the last row, when it is a total)."""
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    rule = "  ".join("-" * w for w in widths)
     out = []
     for k, row in enumerate(rows):
+        if rule_before_last and k == len(rows) - 1 and k > 1:
+            out.append(rule)
         out.append("  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row)))
         if k == 0:
-            out.append("  ".join("-" * w for w in widths))
+            out.append(rule)
     return out
 
 

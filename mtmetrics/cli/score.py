@@ -24,7 +24,7 @@ from ..metric import Inputs, Metric, Segment, Statistics, build_segments, count_
 from ..parallel import CHUNK, first_chunk
 from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED, Settings, compare_systems
 from ..streaming import SegmentStore, score_stream
-from .args import StrictArgumentParser
+from .args import StrictArgumentParser, check_jobs
 from .output import FORMATS, Scored, render
 from .progress import Progress
 
@@ -215,8 +215,10 @@ def _metric_params(
 ) -> dict[str, Any]:
     declared = {p.name for p in cls.params}
     params: dict[str, Any] = {}
+    implied = dict(cls.sentence_defaults()) if ns.sentence_level else {}
     if ns.language_pair:
-        params.update(cls.language_defaults(check_langpair(ns.language_pair)[1]))
+        implied.update(cls.language_defaults(check_langpair(ns.language_pair)[1]))
+    params.update({k: v for k, v in implied.items() if k in declared})
     if ns.tokenize is not None and "tokenize" in declared:
         params["tokenize"] = ns.tokenize
     if ns.lowercase and "lowercase" in declared:
@@ -491,6 +493,11 @@ def run_score(argv: Sequence[str]) -> int:
         raise _unknown_flag_error(unknown, classes)
     if ns.width is not None and not 0 <= ns.width <= 17:
         raise ParameterError("-w/--width must be between 0 and 17.")
+    if ns.score_only and ns.format != "text":
+        raise ParameterError(
+            f"-b/--score-only prints bare scores as text, but -f {ns.format} always carries the full results: "
+            "drop -b or -f."
+        )
     _test_set(ns)
     if ns.echo:
         return _echo(ns)
@@ -499,9 +506,8 @@ def run_score(argv: Sequence[str]) -> int:
     if ns.test_set is not None and ns.src is None and any(type(m).inputs.source for m in metrics):
         ns.src = ns.test_set_files.source
     systems = _check_inputs(ns)
+    ns.jobs = check_jobs(ns.jobs, ns.quiet)
     settings = settings_of(ns, len(systems))
-    if ns.jobs < 1:
-        raise ParameterError(f"-j/--jobs must be at least 1, got {ns.jobs}.")
     inputs = Inputs(
         source=any(type(m).inputs.source for m in metrics),
         annotations=tuple(sorted({a for m in metrics for a in type(m).inputs.annotations})),

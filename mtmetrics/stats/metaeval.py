@@ -33,15 +33,14 @@ Error rates (``higher_is_better = False``) are negated before correlating and ma
 from __future__ import annotations
 
 import math
-import multiprocessing
 import time
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
+from .. import workers
 from ..errors import InputError
 from ..io.tables import Columns, Table
 from ..metric import Metric, Segment, Statistics, build_segments
@@ -187,9 +186,7 @@ def score_tables(
         for si, (_spec, metric) in enumerate(specs):
             use = (bool(metric.inputs.source), bool(metric.inputs.annotations) and ann is not None)
             if use not in built:
-                built[use] = build_segments(
-                    hyps, refs, src if use[0] else None, ann if use[1] else None, metric.inputs
-                )
+                built[use] = build_segments(hyps, refs, src if use[0] else None, ann if use[1] else None, metric.inputs)
             segments = built[use]
             metric.observe(segments)
             table_segments[(ti, si)] = segments
@@ -220,10 +217,9 @@ def score_tables(
     results: dict[tuple[int, int, int], tuple[np.ndarray, float]] = {}
     if jobs > 1 and len(tasks) > 1:
         # warm fork when every metric allows it: the probes loaded the resources, and the workers
-        # inherit them and the segments (nothing pickled); otherwise spawn and rebuild the metrics
-        ctx = multiprocessing.get_context("fork" if forks_warm([m for m, _ in work]) else "spawn")
-        with ProcessPoolExecutor(
-            max_workers=min(jobs, len(tasks)), mp_context=ctx, initializer=_init_work, initargs=(work,)
+        # inherit them and the segments (nothing pickled); otherwise forkserver workers rebuild the metrics
+        with workers.pool(
+            min(jobs, len(tasks)), fork=forks_warm([m for m, _ in work]), initializer=_init_work, initargs=(work,)
         ) as pool:
             futures = {t: pool.submit(_score_chunk, *t) for t in tasks}
             results = {t: f.result() for t, f in futures.items()}
@@ -657,6 +653,11 @@ def _estimate(
 _corr_args: tuple[Any, ...] = ()
 
 
+def _set_corr_args(args: tuple[Any, ...]) -> None:
+    global _corr_args
+    _corr_args = args
+
+
 def _correlate_part(specs: list[str]) -> Correlations:
     table, columns, scores, rest = _corr_args
     return _correlate(table, columns, [s for s in scores if s.spec in specs], *rest)
@@ -714,8 +715,8 @@ def correlate(
     parts_specs = [specs[i::jobs] for i in range(min(jobs, len(specs)))]
     _corr_args = (table, columns, scores, rest)
     try:
-        ctx = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=len(parts_specs), mp_context=ctx) as pool:
+        # forked when possible (only numpy arrays and score formulas are used); else pickled
+        with workers.pool(len(parts_specs), fork=True, initializer=_set_corr_args, initargs=(_corr_args,)) as pool:
             parts = list(pool.map(_correlate_part, parts_specs))
     finally:
         _corr_args = ()

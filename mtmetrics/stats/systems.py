@@ -9,14 +9,13 @@ and are assembled in a fixed order, so the result does not depend on ``jobs``.
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from .. import workers
 from ..metric import Metric, Statistics
 from ..parallel import forks_warm
 from ..signature import Field
@@ -61,8 +60,7 @@ def _run(tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]], jobs: int) -> 
     # fork only when every metric allows it: a forked child shares open file offsets with its
     # parent (NLTK reads WordNet lazily from open files); forkserver workers rebuild the metrics
     metrics = [a for _, args in tasks for a in args if isinstance(a, Metric)]
-    ctx = multiprocessing.get_context("fork" if forks_warm(metrics) else "forkserver")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+    with workers.pool(jobs, fork=forks_warm(metrics)) as pool:
         futures = [pool.submit(fn, *args) for fn, args in tasks]
         return [f.result() for f in futures]
 

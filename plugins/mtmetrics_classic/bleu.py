@@ -116,6 +116,11 @@ class Bleu(Metric):
         return "BLEU"
 
     @classmethod
+    def sentence_defaults(cls) -> dict[str, Any]:
+        """sacrebleu's ``-sl`` scores each sentence with effective order (a 2-word segment is not 0)."""
+        return {"effective_order": True}
+
+    @classmethod
     def language_defaults(cls, target: str) -> dict[str, Any]:
         """sacrebleu's tokenizer for the target language (``-l en-zh`` tokenises with ``zh``)."""
         special = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}

@@ -165,3 +165,53 @@ def test_test_set_from_sacrebleus_cache(
     ):
         code, out, err = _run(*args)
         assert code == 2 and out == "" and message in err, (args, err)
+
+
+def test_sentence_level_gives_sacrebleus_sentence_bleu(files: tuple[str, str, str]) -> None:
+    hyps, refs = _lines(files)
+    hyp, a, b = files
+    code, out, _ = _run(a, b, "-i", hyp, "-sl", "-f", "json")
+    doc = json.loads(out)["results"][0]
+    expected = [sacrebleu.sentence_bleu(h, [r[i] for r in refs]).score for i, h in enumerate(hyps)]
+    assert code == 0 and doc["segment_scores"] == expected and "eff:yes" in doc["signature"]
+    assert any(len(h.split()) == 2 for h in hyps) or sacrebleu.sentence_bleu("a b", ["a b"]).score > 0
+    # an explicit choice wins
+    code, out, _ = _run(a, b, "-i", hyp, "-sl", "-f", "json", "--bleu-effective-order", "no")
+    assert "eff:no" in json.loads(out)["results"][0]["signature"]
+    # text: one row per segment, the corpus row after a rule, the signature once
+    code, out, _ = _run(a, b, "-i", hyp, "-m", "bleu", "chrf", "-sl")
+    lines = out.splitlines()
+    assert lines[0].split() == ["segment", "BLEU", "chrF2"] and lines[2].split()[0] == "1"
+    assert lines[N + 2].startswith("----") and lines[N + 3].split()[0] == "corpus"
+    assert lines[-2].startswith("BLEU|") and lines[-1].startswith("chrF2|")
+    # -sl -b: the segment scores only, as sacrebleu's
+    code, out, _ = _run(a, b, "-i", hyp, "-sl", "-b")
+    assert out.splitlines() == [f"{x:.2f}" for x in expected]
+
+
+def test_score_only_keeps_the_interval_and_refuses_structured_formats(files: tuple[str, str, str]) -> None:
+    hyp, a, b = files
+    code, out, _ = _run(a, b, "-i", hyp, "-b", "-ci", "-cin", "100")
+    _score, rest = out.strip().split(" ", 1)
+    assert code == 0 and rest.startswith("(μ = ") and rest.endswith(")") and "±" in rest
+    for fmt in ("json", "tsv", "latex"):
+        code, out, err = _run(a, b, "-i", hyp, "-b", "-f", fmt)
+        assert code == 2 and out == "" and "drop -b or -f" in err
+
+
+def test_jobs_capped_and_small_inputs_scored_in_process(
+    files: tuple[str, str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mtmetrics import workers
+
+    hyp, a, b = files
+    code, out, err = _run(a, b, "-i", hyp, "-j", "64", "-b")
+    assert code == 0 and err.count("\n") == 1 and "using -j" in err
+    assert out == _run(a, b, "-i", hyp, "-b")[1]
+
+    def no_pool(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a small input must not start workers")
+
+    monkeypatch.setattr(workers, "pool", no_pool)
+    code, out, err = _run(a, b, "-i", hyp, "-j", "2", "-b", "-q")
+    assert code == 0 and err == ""

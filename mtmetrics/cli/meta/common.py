@@ -14,6 +14,7 @@ from ...io.tables import Columns, Table, default_human, detect_columns, read_tab
 from ...metric import Metric
 from ...stats.metaeval import SYSTEM_RESAMPLING, Correlations, MetricScores
 from ...stats.significance import DEFAULT_SEED
+from ..args import check_jobs
 from ..score import parse_spec
 
 DEFAULT_BOOT = 1000
@@ -103,8 +104,7 @@ def _load(ns: argparse.Namespace) -> tuple[Table, Columns, list[str]]:
         raise ParameterError("--bootstrap-n must be 0 or more.")
     if ns.seed < 0:
         raise ParameterError("--seed must be a non-negative integer.")
-    if ns.jobs < 1:
-        raise ParameterError("-j/--jobs must be at least 1.")
+    ns.jobs = check_jobs(ns.jobs)
     table = read_table(ns.table)
     cols = detect_columns(
         table, ns.system_col, ns.segment_col, ns.hyp_col, ns.ref_cols, ns.source_col, ns.group_col, ns.no_group

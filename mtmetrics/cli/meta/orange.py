@@ -49,10 +49,9 @@ def _orange_one(
 def run_orange(argv: Sequence[str]) -> int:
     """``mtmetrics meta orange``."""
     import hashlib
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
     from pathlib import Path
 
+    from ... import workers
     from ...io import read_lines
     from ...io.nbest import read_nbest
 
@@ -74,8 +73,7 @@ def run_orange(argv: Sequence[str]) -> int:
         # one metric: its candidates are scored in chunks by the -j workers (long n-best lists)
         results = [_orange_one(*args[0], ns.jobs)]
     elif ns.jobs > 1:
-        ctx = multiprocessing.get_context("forkserver")  # fork would share NLTK's open files
-        with ProcessPoolExecutor(max_workers=min(ns.jobs, len(args)), mp_context=ctx) as pool:
+        with workers.pool(min(ns.jobs, len(args))) as pool:  # forkserver: fork would share NLTK's open files
             results = [f.result() for f in [pool.submit(_orange_one, *a) for a in args]]
     else:
         results = [_orange_one(*a) for a in args]

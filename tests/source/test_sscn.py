@@ -94,21 +94,35 @@ def test_unaligned_disagree_agrees_with_nothing() -> None:
 
 
 def test_defaults_are_the_dev_choice() -> None:
-    """The defaults are the best SSCN variant of the dev run (docs/results/sscn-dev.json, bench/sscn_tune.py)."""
+    """``unaligned`` is the spec's reading; the rest is the best dev variant with it (docs/results/sscn-dev.json).
+
+    METRICS.md 4 defines SSCN: two words agree when aligned to a common source position, so an
+    unaligned word agrees with nothing (issue 15) — whatever the dev table prefers. Among the
+    ``unaligned=disagree`` variants the highest mean segment Pearson over the four dev pairs gives
+    ``n`` and ``constraint`` (bench/sscn_tune.py).
+    """
     import json
 
     doc = json.loads((Path(__file__).resolve().parents[2] / "docs" / "results" / "sscn-dev.json").read_text())
-    best = max((k for k in doc["pearson"] if k.startswith("sscn ")), key=lambda k: sum(doc["pearson"][k]))
+    pearson = {k: v for k, v in doc["pearson"].items() if k.startswith("sscn ")}
+    assert len(pearson) == 56 and all(len(v) == len(doc["pairs"]) == 4 for v in pearson.values())
+    literal = [k for k in pearson if k.endswith(" unal=disagree")]
+    best = max(literal, key=lambda k: sum(pearson[k]))
     n, con, words, unal = best.split()[1:]
     values = mtmetrics.load_metric("sscn").values
-    assert (f"n={values['n']}", f"con={values['constraint']}", f"unal={values['unaligned']}") == (n, con, unal)
+    assert unal == f"unal={values['unaligned']}" == "unal=disagree"
+    assert (f"n={values['n']}", f"con={values['constraint']}") == (n, con)
     assert words == "all"  # n=1: all and any coincide (only 'all' is run); any is best at every n >= 2
     assert values["constrain"] == "any"
-    # the same table: at n = 1 to 4, with the chosen constraint and unaligned reading, any >= all
+    # the same table: at n = 2 to 4, with the chosen constraint and the literal reading, any >= all
     for order in (2, 3, 4):
-        r_any = sum(doc["pearson"][f"sscn n={order} {con} any {unal}"])
-        r_all = sum(doc["pearson"][f"sscn n={order} {con} all {unal}"])
+        r_any = sum(pearson[f"sscn n={order} {con} any {unal}"])
+        r_all = sum(pearson[f"sscn n={order} {con} all {unal}"])
         assert r_any >= r_all
+    # the reported trade-off: the best NULL-reading variant is better on dev, by about 0.01
+    best_agree = max((k for k in pearson if k.endswith(" unal=agree")), key=lambda k: sum(pearson[k]))
+    gap = (sum(pearson[best_agree]) - sum(pearson[best])) / 4
+    assert 0 < gap < 0.02
 
 
 def test_unaligned_agree_is_the_old_reading() -> None:
@@ -124,9 +138,9 @@ def test_unaligned_agree_is_the_old_reading() -> None:
 
 
 def test_signature_distinguishes_unaligned_readings() -> None:
-    literal = mtmetrics.load_metric("sscn", unaligned="disagree").signature().format()
+    null = mtmetrics.load_metric("sscn", unaligned="agree").signature().format()
     default = mtmetrics.load_metric("sscn").signature().format()
-    assert "|unal:disagree|" in literal and "|unal:agree|" in default
+    assert "|unal:agree|" in null and "|unal:disagree|" in default
 
 
 @pytest.mark.parametrize("constraint", ["union", "intersect"])
@@ -139,6 +153,23 @@ def test_two_direction_constraints_refuse_one_direction(constraint: str) -> None
     # one direction is enough for constraints 1 and 2 (the one set of links stands for both)
     assert sscn("a", ["a"], "x", one, [one], constraint="1") == 1.0
     assert sscn("a", ["a"], "x", one, [one], constraint="2") == 1.0
+
+
+def test_default_needs_both_directions_and_says_so() -> None:
+    """The default constraint is union: one set of links is refused with a message saying it is the default."""
+    one, two = A({(0, 0)}), both({(0, 0)})
+    assert sscn("a", ["a"], "x", two, [two]) == 1.0
+    with pytest.raises(InputError) as info:
+        sscn("a", ["a"], "x", one, [two])
+    msg = str(info.value)
+    assert msg.startswith("sscn: constraint=union (the default) compares both alignment directions")
+    for part in ("add --align-hyp-rev FILE", "PREFIX.rev of 'mtmetrics align'", "sscn:constraint=1"):
+        assert part in msg
+    with pytest.raises(InputError, match=r"\(the default\) .* add --align-ref-rev FILE"):
+        sscn("a", ["a"], "x", two, [one])
+    # named explicitly, intersect is not the default
+    with pytest.raises(InputError, match=r"^sscn: constraint=intersect compares"):
+        sscn("a", ["a"], "x", one, [two], constraint="intersect")
 
 
 def test_reverse_direction_as_annotations() -> None:
@@ -184,8 +215,8 @@ def test_signature_names_alignment_origin() -> None:
         },
     )
     assert res.signature.get("align") == "eflomal@2:m3,gdfa+file"
-    assert res.signature.get("con") == "1" and res.signature.get("words") == "any"
-    assert res.signature.get("unal") == "agree" and res.signature.get("n") == "1"
+    assert res.signature.get("con") == "union" and res.signature.get("words") == "any"
+    assert res.signature.get("unal") == "disagree" and res.signature.get("n") == "1"
 
 
 def test_errors() -> None:

@@ -61,7 +61,9 @@ def both_directions(corpus: dict[str, Path]) -> list[str]:
     ]
 
 
-def oracle_scores(corpus: dict[str, Path], constraint: str, unaligned: str = "disagree") -> list[float]:
+def oracle_scores(
+    corpus: dict[str, Path], constraint: str, unaligned: str = "disagree", n: int = 2, constrain: str = "all"
+) -> list[float]:
     """The literal oracle per segment, from the raw text and the Pharaoh files."""
     hyps = corpus["hyp"].read_text(encoding="utf-8").splitlines()
     refs = corpus["ref"].read_text(encoding="utf-8").splitlines()
@@ -74,9 +76,9 @@ def oracle_scores(corpus: dict[str, Path], constraint: str, unaligned: str = "di
             links["hyp.rev"][s],
             [links["ref.fwd"][s]],
             [links["ref.rev"][s]],
-            2,
+            n,
             constraint,
-            "all",
+            constrain,
             unaligned,
         )
         for s in range(len(hyps))
@@ -141,6 +143,25 @@ def test_one_direction_is_refused_naming_the_flag(
     status, out, _ = cli(corpus, capsys, "-m", "sscn:constraint=1,n=2,constrain=all,unaligned=disagree", *one)
     assert status == 0
     assert json.loads(out)["results"][0]["segment_scores"] == pytest.approx(oracle_scores(corpus, "1"), abs=1e-12)
+
+
+def test_default_with_one_direction_is_refused_clearly(
+    corpus: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The default constraint (union) with only --align-hyp/--align-ref: exit 2, one line saying what to add."""
+    one = ["--align-hyp", str(corpus["hyp.fwd"]), "--align-ref", str(corpus["ref.fwd"])]
+    status, out, err = cli(corpus, capsys, "-m", "sscn", *one)
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert "constraint=union (the default) compares both alignment directions" in err
+    assert "add --align-hyp-rev FILE" in err and "PREFIX.rev of 'mtmetrics align'" in err
+    assert "sscn:constraint=1" in err
+    # with both directions the default scores as the literal oracle (n=1, union, any, disagree)
+    status, out, err = cli(corpus, capsys, "-m", "sscn", *both_directions(corpus))
+    assert status == 0, err
+    res = json.loads(out)["results"][0]
+    assert "|n:1|con:union|words:any|unal:disagree|" in res["signature"]
+    assert res["segment_scores"] == pytest.approx(oracle_scores(corpus, "union", n=1, constrain="any"), abs=1e-12)
 
 
 def test_rev_flags_need_their_forward_flags(corpus: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:

@@ -18,13 +18,29 @@ import numpy as np
 _COMPACT_AT = 64  # parts per statistic before they are re-expressed by a few floats
 
 
+def fsum(values: Iterable[float]) -> float:
+    """``math.fsum``, except that NaN and infinities propagate as in a plain sum (``inf - inf`` is NaN).
+
+    ``math.fsum`` raises ``ValueError`` on ``inf + -inf``; a metric whose statistics hold both
+    (an undefined segment) must give a NaN score, not a traceback.
+    """
+    values = list(values)
+    if all(map(math.isfinite, values)):
+        return math.fsum(values)
+    return float(sum(values))
+
+
 def exact_parts(values: Iterable[float]) -> list[float]:
     """Non-overlapping floats whose exact sum is the exact sum of ``values``.
 
     Each step takes the correctly rounded sum of what is left (``math.fsum`` of the values minus
     the parts so far), so the remainder shrinks by 2^53 per step; a handful of steps suffice.
+    A NaN or infinite value makes the sum non-finite: it is the one part (nothing exact to keep,
+    and the loop below would never reach a zero remainder).
     """
     values = list(values)
+    if not all(map(math.isfinite, values)):
+        return [fsum(values)]
     parts: list[float] = []
     while True:
         rest = math.fsum([*values, *(-p for p in parts)])
@@ -66,7 +82,7 @@ class ExactSum:
 
     def total(self) -> np.ndarray:
         """Correctly rounded column sums (equal to ``math.fsum`` over all rows of each column)."""
-        return np.array([math.fsum(p) for p in self._parts], dtype=np.float64)
+        return np.array([fsum(p) for p in self._parts], dtype=np.float64)
 
     def __getstate__(self) -> dict[str, object]:
         return {"width": self.width, "count": self.count, "parts": self._parts}

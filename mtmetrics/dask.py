@@ -19,7 +19,7 @@ import numpy as np
 
 from .accumulate import ExactSum
 from .errors import InputError, ResourceError
-from .metric import Metric, Segment, Statistics, build_segments
+from .metric import Metric, Segment, Statistics, build_segments, finish_totals
 from .result import Result
 from .signature import nrefs_value
 
@@ -94,7 +94,7 @@ def score_bag(metric: Metric, bag: Any, keep_statistics: bool = False) -> tuple[
     if total.count == 0:
         raise InputError("the bag holds no segments to score (empty input).")
     sums = total.total()
-    aggregated = sums / total.count if type(metric).aggregation == "mean" else sums
+    aggregated = finish_totals(type(metric).aggregation, sums, total.count)
     nrefs = nrefs_value(ref_counts)
     result = metric.score_aggregate(aggregated, total.count, nrefs)
     stats = None

@@ -37,7 +37,6 @@ Python API, signatures, statistics kept for resampling, the CLI — is built on 
 from __future__ import annotations
 
 import abc
-import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -45,6 +44,7 @@ from typing import Any, ClassVar, Literal
 
 import numpy as np
 
+from .accumulate import fsum
 from .errors import InputError
 from .params import Param, resolve_params
 from .result import Result, Score
@@ -77,6 +77,24 @@ class Segment:
     annotations: Mapping[str, Any] = field(default_factory=dict)
 
 
+def finish_totals(aggregation: Aggregation, totals: np.ndarray, counts: np.ndarray | float) -> np.ndarray:
+    """The sum/mean rule, in one place: summed statistics of ``counts`` segments -> ``compute_score``'s input.
+
+    ``sum`` metrics score the sums themselves; ``mean`` metrics their mean. ``totals`` is one row of
+    sums (``counts`` a number) or one row per resample (``counts`` a vector); a row over no segment
+    is left as it is (all zeros) rather than divided by zero.
+    """
+    if aggregation != "mean":
+        return totals
+    n = np.asarray(counts, dtype=np.float64)
+    if totals.ndim == 2 and n.ndim == 1:
+        n = n[:, None]
+    if n.ndim == 0:
+        return totals / n if n else totals
+    safe = np.where(n > 0, n, 1.0)
+    return np.where(n > 0, totals / safe, totals)
+
+
 @dataclass(frozen=True)
 class Statistics:
     """Per-segment statistics of one metric on one system, kept for re-aggregation.
@@ -104,14 +122,12 @@ class Statistics:
         order of segments or on how they were split into chunks.
         """
         if weights is None:
-            total = np.array([math.fsum(col) for col in self.array.T], dtype=np.float64)
+            total = np.array([fsum(col) for col in self.array.T], dtype=np.float64)
             n = float(len(self))
         else:
             total = np.asarray(weights, dtype=np.float64) @ self.array
             n = float(np.sum(weights))
-        if self.aggregation == "mean":
-            return total / n if n else total
-        return total
+        return finish_totals(self.aggregation, total, n)
 
 
 def _rebuild(cls: type[Metric], values: dict[str, Any], state: Any = None) -> Metric:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .accumulate import ExactSum
-from .metric import Metric, Statistics
+from .metric import Metric, Statistics, finish_totals
 from .parallel import Work, segments_of, stream_statistics
 from .result import Result, Score
 from .signature import nrefs_value
@@ -109,7 +109,7 @@ def score_stream(
     for m, metric in enumerate(metrics):
         acc = sums[m]
         total = acc.total()
-        aggregated = total / acc.count if type(metric).aggregation == "mean" and acc.count else total
+        aggregated = finish_totals(type(metric).aggregation, total, acc.count)
         result = metric.score_aggregate(aggregated, acc.count, nrefs)
         stats = None
         if keep_statistics:

@@ -43,7 +43,7 @@ import numpy as np
 from .. import workers
 from ..errors import InputError
 from ..io.tables import Columns, Table
-from ..metric import Metric, Segment, Statistics, build_segments
+from ..metric import Metric, Segment, Statistics, build_segments, finish_totals
 from ..parallel import forks_warm
 from ..signature import nrefs_value
 from . import agreement as agr
@@ -82,10 +82,7 @@ class MetricScores:
 
     def resampled_system_scores(self, rows: np.ndarray, weights: np.ndarray) -> np.ndarray:
         """Corpus scores of ``rows`` re-weighted by each row of ``weights`` (bootstrap counts)."""
-        totals = weights @ self.stats.array[rows]
-        if self.stats.aggregation == "mean":
-            with np.errstate(invalid="ignore", divide="ignore"):
-                totals = totals / weights.sum(axis=1, keepdims=True)
+        totals = finish_totals(self.stats.aggregation, weights @ self.stats.array[rows], weights.sum(axis=1))
         with np.errstate(invalid="ignore", divide="ignore"):
             values = self.metric.score_rows(totals)
         values = np.where(weights.sum(axis=1) > 0, values, np.nan)  # a system none of whose items was drawn

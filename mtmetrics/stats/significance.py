@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..metric import Metric, Statistics
+from ..metric import Aggregation, Metric, Statistics, finish_totals
 
 #: sacrebleu's default seed (SACREBLEU_SEED), so default runs give sacrebleu's numbers.
 DEFAULT_SEED = 12345
@@ -90,11 +90,9 @@ def swap_masks(n_segments: int, n_trials: int, seed: int) -> Iterator[np.ndarray
         done += rows
 
 
-def _scores(metric: Metric, totals: np.ndarray, counts: np.ndarray, aggregation: str) -> np.ndarray:
+def _scores(metric: Metric, totals: np.ndarray, counts: np.ndarray, aggregation: Aggregation) -> np.ndarray:
     """Scores of resampled corpora from their summed statistics (one row per resample)."""
-    if aggregation == "mean":
-        totals = totals / counts[:, None]
-    return metric.score_rows(totals)
+    return metric.score_rows(finish_totals(aggregation, totals, counts))
 
 
 def bootstrap_scores(

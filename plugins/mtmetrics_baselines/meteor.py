@@ -60,10 +60,10 @@ import numpy as np
 
 from mtmetrics import Field, Metric, Param, Score, Segment
 from mtmetrics.resources import Preprocessor, tokenize_param
+from mtmetrics.resources.wordnet import load_wordnet, require_nltk
 
 from ._common import positive
 from ._meteor_align import align_stage
-from ._nltk import load_wordnet, require_nltk
 
 STEMMERS = ("porter", "porter-nltk")
 IMPLS = ("paper", "nltk")
@@ -170,6 +170,9 @@ class Meteor(Metric):
     """METEOR: exact, stem and WordNet-synonym unigram alignment with a fragmentation penalty."""
 
     name = "meteor"
+    #: cost grows faster than linearly: 1,000 tokens of a small vocabulary take minutes
+    max_segment_tokens = 1000
+    complexity = "exponential worst case per stage (bounded search, then a beam)"
     description = (
         "METEOR (Banerjee & Lavie 2005): exact, Porter-stem and WordNet-synonym matching, fragmentation penalty"
     )

@@ -45,6 +45,9 @@ class Hlepor(Metric):
 
     fork_safe = True  # everything it loads is in memory: -j forks warm workers
     name = "hlepor"
+    #: cost grows faster than linearly: 30,000 tokens take 2 s
+    max_segment_tokens = 20000
+    complexity = "O(n·m) worst case (candidate alignments of repeated words)"
     description = "hLEPOR / hLEPOR_E (Han et al. 2013): length penalty, position penalty, precision and recall"
     aggregation = "mean"
     score_range = (0.0, 1.0)

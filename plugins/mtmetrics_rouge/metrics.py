@@ -81,6 +81,9 @@ class RougeL(RougeMetric):
     """
 
     name = "rouge-l"
+    #: cost grows faster than linearly: 30,000 tokens take 0.2 s
+    max_segment_tokens = 50000
+    complexity = "O(n·m/64) (bit-parallel LCS)"
     description = "ROUGE-L: longest common subsequence F (Lin & Och 2004)"
     params = COMMON_PARAMS
 
@@ -112,6 +115,9 @@ class RougeW(RougeMetric):
     """
 
     name = "rouge-w"
+    #: cost grows faster than linearly: 30,000 tokens take 8 s
+    max_segment_tokens = 10000
+    complexity = "O(n·m) (weighted LCS table, compiled)"
     description = "ROUGE-W: weighted longest common subsequence F (Lin & Och 2004)"
     # under impl=rouge155 the recall base f(f(r)) keeps hyp == ref below 1 (true under impl=paper)
     perfect_on_identity = False
@@ -182,6 +188,14 @@ class RougeS(RougeMetric):
         ),
         *COMMON_PARAMS,
     )
+
+    #: with skip=-1 (S*) a segment of n words has n(n-1)/2 pairs, all held in memory
+    complexity = "O(n·skip) pairs; O(n²) with skip=-1"
+
+    def setup(self) -> None:
+        super().setup()
+        # S* holds every pair: 5,000 words are 12.5 million pairs; a limited skip is linear
+        self.max_segment_tokens = 5000 if self.values["skip"] < 0 else None
 
     @property
     def display_name(self) -> str:

@@ -56,7 +56,7 @@ import numpy as np
 
 from mtmetrics import Field, InputError, Inputs, Param
 from mtmetrics.resources import LOWERCASE
-from mtmetrics_sia.similarity import SIMILARITY_PARAMS, SimilarityTable, load_table
+from mtmetrics.resources.similarity import SIMILARITY_PARAMS, SimilarityTable, load_table
 
 from ._common import ALIGN_ANNOTATIONS, AlignedMetric, AlignedSegment, source_sets
 

@@ -13,12 +13,16 @@ integer word ids (see :mod:`.ter_kernel` for the why and the checks):
   positions, the same ranking (gain, length, earlier start, earlier target; the first of equals
   kept) and the same 1,000-candidate budget counted across the whole greedy loop.
 
-Where sacrebleu caches rows in a trie keyed by hypothesis prefixes, this kernel keeps the current
-hypothesis' matrix and recomputes only the rows after the first word a shift changes: a row
-depends only on the previous row and the word of that row (the hypothesis length, hence the beam,
-never changes during the search), so the values are the same. Only the beam is stored (rows
-``1..n-1`` at most ``2 * beam`` cells wide, row ``0`` and row ``n`` in full), so memory stays
-linear in the segment length where sacrebleu keeps full ``(n + 1) x (m + 1)`` rows.
+Where sacrebleu caches rows in a trie keyed by hypothesis prefixes, this kernel keeps, for the
+current hypothesis, the forward matrix and a suffix matrix (the cheapest way from each beam cell
+to the last one, :func:`_suffix_matrix`). A row depends only on the previous row and its own word
+(the hypothesis length, hence the beam, never changes during the search), so a candidate shift
+needs only the rows from its first to its last changed word recomputed; the distance is then the
+minimum over that row of forward plus suffix cost, the same value sacrebleu's full recomputation
+gives (only values are needed for candidates; the trace, where ties matter, is read from the full
+forward matrix as sacrebleu does). Only the beam is stored (rows ``1..n-1`` at most ``2 * beam``
+cells wide, row ``0`` and row ``n`` in full), so memory stays linear in the segment length where
+sacrebleu allocates full ``(n + 1) x (m + 1)`` rows.
 
 Importing this module raises ``ImportError`` when numba is missing; the caller then uses
 sacrebleu's Python code. Compiled code is cached on disk (``cache=True``).

@@ -1,4 +1,7 @@
-"""Word similarity tables for SIA's stochastic word matching (PROB, METRICS.md 1.2).
+"""Word similarity tables, a resource shared by metrics that match words stochastically.
+
+SIA's PROB matching (METRICS.md 1.2) and SSCN's stochastic variant read tables through
+:func:`load_table` and declare the same parameters (:data:`SIMILARITY_PARAMS`).
 
 File format (plain text, UTF-8, optionally gzip-compressed; read as data, never unpickled)::
 
@@ -27,7 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from threading import Lock
 
-from mtmetrics import Param, ResourceError
+from ..errors import ResourceError
+from ..params import Param
 
 GZIP_MAGIC = b"\x1f\x8b"
 TRAIN_HINT = "Build one with: mtmetrics similarity train --english corpus.en --pivot corpus.fr --output table.tsv.gz"
@@ -62,14 +66,14 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
     try:
         raw = Path(path).read_bytes()
     except FileNotFoundError:
-        raise ResourceError(f"sia: similarity table {path} not found. {TRAIN_HINT}") from None
+        raise ResourceError(f"similarity table {path} not found. {TRAIN_HINT}") from None
     except OSError as exc:
-        raise ResourceError(f"sia: cannot read similarity table {path}: {exc}") from None
+        raise ResourceError(f"cannot read similarity table {path}: {exc}") from None
     if raw[:2] == GZIP_MAGIC:
         try:
             return gzip.decompress(raw)
         except (OSError, EOFError) as exc:
-            raise ResourceError(f"sia: similarity table {path} is not valid gzip: {exc}") from None
+            raise ResourceError(f"similarity table {path} is not valid gzip: {exc}") from None
     return raw
 
 
@@ -78,7 +82,7 @@ def parse(data: bytes, source: str = "table") -> dict[str, list[tuple[str, float
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ResourceError(f"sia: similarity table {source} is not UTF-8: {exc}") from None
+        raise ResourceError(f"similarity table {source} is not UTF-8: {exc}") from None
     entries: dict[str, list[tuple[str, float]]] = {}
     for lineno, line in enumerate(text.split("\n"), 1):
         if not line or line.startswith("#"):
@@ -86,19 +90,16 @@ def parse(data: bytes, source: str = "table") -> dict[str, list[tuple[str, float
         parts = line.rstrip("\r").split("\t")
         if len(parts) != 3 or not parts[0] or not parts[1]:
             raise ResourceError(
-                f"sia: similarity table {source}, line {lineno}: "
-                f"expected 'word<TAB>similar<TAB>value', got {line[:80]!r}"
+                f"similarity table {source}, line {lineno}: expected 'word<TAB>similar<TAB>value', got {line[:80]!r}"
             )
         try:
             value = float(parts[2])
         except ValueError:
             raise ResourceError(
-                f"sia: similarity table {source}, line {lineno}: value {parts[2]!r} is not a number"
+                f"similarity table {source}, line {lineno}: value {parts[2]!r} is not a number"
             ) from None
         if not math.isfinite(value) or value < 0:
-            raise ResourceError(
-                f"sia: similarity table {source}, line {lineno}: value must be finite and >= 0, got {value}"
-            )
+            raise ResourceError(f"similarity table {source}, line {lineno}: value must be finite and >= 0, got {value}")
         entries.setdefault(parts[0], []).append((parts[1], value))
     return entries
 
@@ -128,7 +129,7 @@ def load_table(path: str | os.PathLike[str], top: int) -> SimilarityTable:
     try:
         st = p.stat()
     except OSError:
-        raise ResourceError(f"sia: similarity table {path} not found. {TRAIN_HINT}") from None
+        raise ResourceError(f"similarity table {path} not found. {TRAIN_HINT}") from None
     key = (str(p.resolve()), st.st_mtime_ns, st.st_size, top)
     with _LOCK:
         cached = _CACHE.get(key)

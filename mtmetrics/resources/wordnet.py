@@ -1,7 +1,11 @@
-"""Lazy access to NLTK and its WordNet: nothing here imports NLTK until a metric's ``setup()``.
+"""Lazy access to NLTK and its WordNet, a resource shared by metrics: nothing here imports NLTK
+until a metric's ``setup()`` asks for it.
 
-NLTK is the optional extra ``mtmetrics[nltk]``; WordNet is an NLTK data package read from the
-directories in ``NLTK_DATA`` (and NLTK's default locations). Either missing raises
+METEOR's synonym stage and the paraphrase features read the same WordNet through
+:func:`load_wordnet` (one reader, loaded and hashed once per process, whose version and content
+hash the metrics put in their signatures). NLTK is the optional extra ``mtmetrics[nltk]``;
+WordNet is an NLTK data package read from the directories in ``NLTK_DATA`` (and NLTK's default
+locations). Either missing raises
 :class:`mtmetrics.ResourceError` naming the install command; nothing is ever downloaded.
 """
 
@@ -15,7 +19,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from mtmetrics import ResourceError
+from ..errors import ResourceError
 
 NLTK_INSTALL = "pip install 'mtmetrics[nltk]'"
 WORDNET_INSTALL = "python -m nltk.downloader wordnet"

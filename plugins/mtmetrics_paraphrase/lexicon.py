@@ -1,7 +1,8 @@
 """The lexical resources of the paraphrase features, loaded lazily and once per process.
 
-* WordNet (synsets, and ``morphy`` for verb base forms) comes from the baselines plugin's loader
-  (:func:`mtmetrics_baselines._nltk.load_wordnet`), which also hashes it for the signature.
+* WordNet (synsets, and ``morphy`` for verb base forms) is the core's shared resource
+  (:func:`mtmetrics.resources.wordnet.load_wordnet`, the reader METEOR uses too), which also
+  hashes it for the signature.
 * VerbNet (Levin's verb classes, extended) is read with NLTK's ``VerbnetCorpusReader`` from
   ``corpora/verbnet`` in ``NLTK_DATA``; its version is taken from the README's first line and its
   content is hashed (SHA-256 of the sorted file names and contents).
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from mtmetrics import ResourceError
-from mtmetrics_baselines._nltk import WordNet, load_wordnet, require_nltk
+from mtmetrics.resources.wordnet import WordNet, load_wordnet, require_nltk
 
 #: Installs WordNet, VerbNet and the English POS tagger model in one go.
 DOWNLOAD_HINT = "python -m nltk.downloader wordnet verbnet averaged_perceptron_tagger_eng"

@@ -29,10 +29,9 @@ from typing import ClassVar
 
 import numpy as np
 
-from mtmetrics import Field, Metric, Param, Segment
+from mtmetrics import Field, Metric, Param, Segment, load_metric
 from mtmetrics.resources import tokenize_param
 from mtmetrics.resources.taggers import check_tagger_spec
-from mtmetrics_classic.ter import Ter
 
 from .analysis import Analyzer
 from .features import FEATURES, feature_vector
@@ -77,7 +76,7 @@ class Paraphrase(Metric):
     def setup(self) -> None:
         """Load the resources (tagger, WordNet, VerbNet, stemmer) once per process."""
         self._analyzer = Analyzer(self.values["tokenize"], self.values["tagger"])
-        self._ter = Ter()
+        self._ter = load_metric("ter")  # through the registry: plugins import no other plugin
         feature = self.values["feature"]
         self._main = None if feature == "mean" else FEATURES.index(feature)
 

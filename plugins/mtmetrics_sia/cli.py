@@ -19,8 +19,7 @@ from collections.abc import Callable
 
 from mtmetrics import InputError
 from mtmetrics.resources import TOKENIZER_NAMES, Preprocessor
-
-from .similarity import load_table
+from mtmetrics.resources.similarity import load_table
 
 
 def add_similarity_command(subparsers: argparse._SubParsersAction) -> None:

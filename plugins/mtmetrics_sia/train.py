@@ -24,8 +24,7 @@ import numpy as np
 
 from mtmetrics import InputError
 from mtmetrics.resources import Preprocessor
-
-from .similarity import format_table
+from mtmetrics.resources.similarity import format_table
 
 
 @dataclass

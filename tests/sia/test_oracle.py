@@ -32,7 +32,7 @@ def _case(rng: random.Random) -> tuple[list[str], list[list[str]], float, bool]:
 def _metric(alpha: float, incs: bool, table: dict[str, dict[str, float]] | None = None) -> Sia:
     m = Sia(tokenize="none", alpha=alpha, incs=incs)
     if table is not None:
-        from mtmetrics_sia.similarity import SimilarityTable
+        from mtmetrics.resources.similarity import SimilarityTable
 
         m._table = SimilarityTable("test", "0" * 64, 100, table)
     return m

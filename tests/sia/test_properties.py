@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mtmetrics.resources.similarity import SimilarityTable
 from mtmetrics_sia.metric import Sia
-from mtmetrics_sia.similarity import SimilarityTable
 
 WORDS = st.lists(st.sampled_from(list("abcde")), min_size=0, max_size=9)
 REFS = st.lists(st.lists(st.sampled_from(list("abcdef")), min_size=1, max_size=9), min_size=1, max_size=3)

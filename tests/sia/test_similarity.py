@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import mtmetrics
+from mtmetrics.resources.similarity import load_table
 from mtmetrics.testing import CHECKS, Corpus, default_corpus
 from mtmetrics_sia.metric import Sia
-from mtmetrics_sia.similarity import load_table
 
 TABLE = "# a comment\ncat\tcat\t0.5\ncat\tkitten\t0.3\ncat\tdog\t0.2\nsat\tsits\t1\n"
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from mtmetrics.cli import main
-from mtmetrics_sia.similarity import load_table
+from mtmetrics.resources.similarity import load_table
 from mtmetrics_sia.train import similarity_entries, table_bytes, train_model1
 
 from ..datapaths import DATA, require

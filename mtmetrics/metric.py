@@ -548,6 +548,16 @@ def _streams(hyps: Any, hypotheses: Any, refs: Any, references: Any) -> tuple[li
     return hyp_list, [s if isinstance(s, (str, Sequence)) else _listed(s, "each reference stream") for s in streams]
 
 
+#: The command-line options that provide an annotation (others come from ``--annotation NAME FILE``).
+ANNOTATION_FLAGS = {
+    "align_hyp": "--align-hyp FILE (Pharaoh source-hypothesis links; with --align-ref and --src, "
+    "e.g. from 'mtmetrics align SRC HYP -o PREFIX')",
+    "align_refs": "--align-ref FILE [FILE ...] (one per reference)",
+    "align_hyp_rev": "--align-hyp-rev FILE",
+    "align_refs_rev": "--align-ref-rev FILE [FILE ...]",
+}
+
+
 def build_segments(
     hyps: Sequence[str],
     refs: Sequence[Sequence[str | None]],
@@ -595,7 +605,11 @@ def build_segments(
     annotations = annotations or {}
     for key in inputs.annotations:
         if key not in annotations:
-            raise InputError(f"this metric needs the annotation '{key}' for every segment.")
+            flag = ANNOTATION_FLAGS.get(key, f"--annotation {key} FILE")
+            raise InputError(
+                f"this metric needs the annotation '{key}' for every segment: on the command line {flag}; "
+                f"in the API annotations={{'{key}': [...]}}."
+            )
     for key, values in annotations.items():
         if len(values) != n:
             raise InputError(f"annotation '{key}' has {len(values)} segments, the hypotheses have {n}.")

@@ -520,10 +520,19 @@ def run_score(argv: Sequence[str]) -> int:
     stores: list[SegmentStore] = []
     try:
         _score_systems(ns, systems, specs, metrics, inputs, names, settings, bar, scored, stores)
+    except InputError as exc:
+        raise InputError(_with_annotation_files(str(exc), ns)) from None
     finally:
         for store in stores:
             store.close()
     return 0
+
+
+def _with_annotation_files(message: str, ns: argparse.Namespace) -> str:
+    """A metric's message about ``annotation 'NAME'`` with the file(s) the annotation came from."""
+    for name, *files in ns.annotation or []:
+        message = message.replace(f"annotation '{name}'", f"annotation '{name}' ({', '.join(files)})")
+    return message
 
 
 def _score_systems(

@@ -1,8 +1,9 @@
 """Reading one-segment-per-line text files, strictly.
 
 Files are UTF-8 (a UTF-8 byte-order mark is accepted and dropped), optionally gzip-compressed
-(``.gz``), with ``\\n`` or ``\\r\\n`` line ends. An undecodable byte is an error naming the file,
-line and byte offset; nothing is replaced or skipped silently.
+(``.gz``, or any name: gzip's magic bytes are recognised), with ``\\n`` or ``\\r\\n`` line
+ends. An undecodable byte is an error naming the file, line and byte offset; nothing is replaced
+or skipped silently.
 
 The files are read in blocks of whole lines (:func:`read_blocks`): cutting a block at its
 ``size``-th newline is done on bytes, without a Python object per line, and a block is decoded at
@@ -29,6 +30,7 @@ READ_SIZE = 1 << 20
 #: lines per block when a file is read on its own
 LINES = 4096
 _BOM = b"\xef\xbb\xbf"
+_GZIP_MAGIC = b"\x1f\x8b"
 
 
 def read_lines(path: str | os.PathLike[str]) -> list[str]:
@@ -58,13 +60,19 @@ def _open(name: str, stack: ExitStack) -> _Reader:
     if p.is_dir():
         raise InputError(f"{name}: is a directory, expected a text file with one segment per line.")
     try:
-        opener = gzip.open if name.endswith(".gz") else open
+        opener = gzip.open if name.endswith(".gz") or _is_gzip(p) else open
         stream = stack.enter_context(opener(p, "rb"))
     except PermissionError:
         raise InputError(f"{name}: permission denied.") from None
     except OSError as exc:
         raise InputError(f"{name}: cannot read ({exc}).") from None
     return _Reader(stream, name)  # type: ignore[arg-type]
+
+
+def _is_gzip(path: Path) -> bool:
+    """Whether the file starts with gzip's magic bytes (a compressed file without ``.gz`` is read as gzip)."""
+    with open(path, "rb") as fh:
+        return fh.read(2) == _GZIP_MAGIC
 
 
 class _Reader:
@@ -131,6 +139,10 @@ def decode_block(raw: bytes, name: str, first: int) -> list[str]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
+        if first == 1 and raw.startswith(_GZIP_MAGIC):  # only standard input gets here compressed
+            raise InputError(
+                f"{name} is gzip-compressed: give the file's name (read as gzip), or decompress it (zcat FILE | ...)."
+            ) from None
         start = raw.rfind(b"\n", 0, exc.start) + 1
         number = first + raw.count(b"\n", 0, exc.start)
         raise InputError(

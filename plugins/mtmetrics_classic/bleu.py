@@ -152,7 +152,9 @@ class Bleu(Metric):
         )
         subs = {f"precision_{n + 1}": float(p) for n, p in enumerate(res.precisions)}
         subs.update(bp=float(res.bp), ratio=float(res.ratio), hyp_len=float(res.sys_len), ref_len=float(res.ref_len))
-        return Score(float(res.score), subs, res._verbose)
+        # sacrebleu's BLEUScore attributes, with its types (lists, ints), for code written against it
+        names = ("counts", "totals", "precisions", "bp", "sys_len", "ref_len", "ratio", "prec_str")
+        return Score(float(res.score), subs, res._verbose, {k: getattr(res, k) for k in names})
 
     def score_rows(self, totals: np.ndarray) -> np.ndarray:
         """BLEU of many statistics rows (resamples) without building Score objects."""

@@ -102,7 +102,9 @@ class Chrf(Metric):
         return segment_stats(self._chrf, segments)
 
     def compute_score(self, stats: np.ndarray) -> Score:
-        return Score(float(self._chrf._compute_f_score([int(x) for x in stats])))
+        v = self.values  # sacrebleu's CHRFScore attributes
+        attributes = {"char_order": v["char_order"], "word_order": v["word_order"], "beta": v["beta"]}
+        return Score(float(self._chrf._compute_f_score([int(x) for x in stats])), attributes=attributes)
 
     def resource_fields(self) -> tuple[Field, ...]:
         return (SACREBLEU_FIELD,)

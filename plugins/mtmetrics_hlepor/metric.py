@@ -148,7 +148,7 @@ class Hlepor(Metric):
             hyp_tags, ref_tags = self._file_tags(segments)
         total = eff.w_word + eff.w_pos
         for i in range(len(segments)):
-            self._check_counts(i, hyp_words[i], ref_words[i], hyp_tags[i], ref_tags[i])
+            self._check_counts(segments[i], hyp_words[i], ref_words[i], hyp_tags[i], ref_tags[i])
         pos_rows = score_segments(hyp_tags, ref_tags, eff.pos, n, impl)
         for i in range(len(segments)):
             pos_score = pos_rows[i].score
@@ -158,15 +158,36 @@ class Hlepor(Metric):
             out[i, 0] = (eff.w_word * word_score + eff.w_pos * pos_score) / total
         return out
 
-    @staticmethod
     def _check_counts(
-        i: int, hyp: list[str], refs: list[list[str]], hyp_tags: list[str], ref_tags: list[list[str]]
+        self, seg: Segment, hyp: list[str], refs: list[list[str]], hyp_tags: list[str], ref_tags: list[list[str]]
     ) -> None:
+        """One tag per token, tokens counted after tokenisation; a mismatch names the annotation and the segment.
+
+        The segment is quoted (its number within the corpus is not known here: segments come in
+        chunks); the command line adds the annotation's file name to the message.
+        """
+        how = f"tokenize={self.values['tokenize']}" + (", lowercase" if self.values["lowercase"] else "")
+        advice = (
+            f"tokens are counted after tokenisation ({how}), so the tag file needs one tag per token of the "
+            f"tokenised text (punctuation split off), not per whitespace-separated word; or let mtmetrics tag "
+            f"it with pos=nltk."
+        )
         if len(hyp_tags) != len(hyp):
-            raise InputError(f"segment {i + 1}: {len(hyp_tags)} hypothesis POS tags for {len(hyp)} tokens.")
+            raise InputError(
+                f"annotation 'hyp_pos': {len(hyp_tags)} POS tags for the {len(hyp)} tokens of the hypothesis "
+                f"{_quote(seg.hyp)}: {advice}"
+            )
         for k, (r, t) in enumerate(zip(refs, ref_tags, strict=True)):
             if len(t) != len(r):
-                raise InputError(f"segment {i + 1}, reference {k + 1}: {len(t)} POS tags for {len(r)} tokens.")
+                raise InputError(
+                    f"annotation 'ref_pos': {len(t)} POS tags for the {len(r)} tokens of reference {k + 1} "
+                    f"{_quote(seg.refs[k])}: {advice}"
+                )
+
+
+def _quote(text: str, width: int = 60) -> str:
+    """``text`` quoted for a message, cut to ``width`` characters."""
+    return repr(text if len(text) <= width else text[: width - 1] + "…")
 
 
 def _shape_tag(token: str) -> str:

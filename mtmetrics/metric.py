@@ -161,6 +161,15 @@ class Metric(abc.ABC):
     perfect_on_identity: ClassVar[bool] = True
     #: One line shown by ``mtmetrics list``.
     description: ClassVar[str] = ""
+    #: Whether ``meta report`` may run it by default on a table's hypotheses and references alone.
+    #: False when it needs something a table cannot supply: a model file (learned combinations), a
+    #: source or annotations (metrics declaring ``inputs.source`` / ``inputs.annotations`` are left
+    #: out by default whatever this says; they declare False as well to say so).
+    plain_text: ClassVar[bool] = True
+    #: Model file formats (ids such as ``mtmetrics-combo/1``) that this metric's ``model`` parameter
+    #: reads: a command that writes such a model names the metrics that apply it, without naming them
+    #: in the core.
+    model_formats: ClassVar[tuple[str, ...]] = ()
     #: True when a process forked from one that has used this metric can go on using its copy:
     #: everything the metric loads is in memory (no file read lazily through an open handle, no
     #: thread, no socket). Then ``-j`` scores a first chunk in the calling process, so kernels,

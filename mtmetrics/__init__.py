@@ -28,8 +28,25 @@ from .metric import Inputs, Metric, Segment, Statistics, build_segments
 from .params import Param
 from .result import Result, Score
 from .signature import Field, Signature
+from .version import __version__
 
-__version__ = "0.1.0"
+
+def _wire() -> None:
+    """Give the protocol module the registry's provenance and the scoring engine (see ``metric.Services``)."""
+    from . import metric, parallel
+
+    def provenance(cls: type[Metric]) -> tuple[str, str]:
+        from .plugins import provenance as registered
+
+        return registered(cls)
+
+    metric.SERVICES.provenance = provenance
+    metric.SERVICES.score_segments = lambda m, segments, jobs, progress: parallel.score_segments(
+        m, segments, jobs, progress=progress
+    )
+
+
+_wire()
 
 
 def load_metric(name: str, **params: Any) -> Metric:

@@ -39,6 +39,7 @@ from __future__ import annotations
 import abc
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal
 
@@ -49,6 +50,7 @@ from .errors import InputError
 from .params import Param, resolve_params
 from .result import Result, Score
 from .signature import Field, Signature, nrefs_value
+from .version import __version__
 
 Aggregation = Literal["sum", "mean"]
 
@@ -130,6 +132,27 @@ class Statistics:
         return finish_totals(self.aggregation, total, n)
 
 
+def _unwired(*_args: Any) -> Any:
+    raise RuntimeError("mtmetrics.metric is used without the mtmetrics package: import mtmetrics first")
+
+
+class Services:
+    """What the protocol's API methods need from outside it, installed by the package's ``__init__``.
+
+    The protocol module imports neither the plugin registry nor the scoring engine: the package
+    wires them in here (``mtmetrics/__init__.py``), so a metric's signature can name the plugin that
+    registered it and ``statistics()`` can score in chunks and worker processes.
+    """
+
+    #: ``(distribution, version)`` of the plugin that registered a metric class
+    provenance: Callable[[type[Metric]], tuple[str, str]] = _unwired
+    #: ``(metric, segments, jobs, progress) -> rows``: the engine (:func:`mtmetrics.parallel.score_segments`)
+    score_segments: Callable[[Metric, Sequence[Segment], int, Callable[[int], None] | None], np.ndarray] = _unwired
+
+
+SERVICES = Services()
+
+
 def _rebuild(cls: type[Metric], values: dict[str, Any], state: Any = None) -> Metric:
     metric = cls(**values)
     metric.corpus_state = state
@@ -204,6 +227,21 @@ class Metric(abc.ABC):
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
         return f"{type(self).__name__}({args})"
+
+    # -------------------------------------------------- optional hooks for the conformance suite
+    @staticmethod
+    def example_params(folder: Path) -> dict[str, str] | None:
+        """Parameters to build the metric with in the conformance suite, or None: its defaults.
+
+        For metrics that cannot be built from their defaults (``combo`` needs a model file, which
+        this writes to ``folder``).
+        """
+        return None
+
+    @staticmethod
+    def example_annotations(hyps: list[str], refs: list[list[str | None]], sources: list[str]) -> dict[str, Any] | None:
+        """Annotations for the conformance suite's corpus, for metrics that need some (None: none)."""
+        return None
 
     # ----------------------------------------------------------------- what plugins implement
     @property
@@ -340,17 +378,13 @@ class Metric(abc.ABC):
 
     def signature(self, nrefs: str = "1") -> Signature:
         """The signature of this metric instance for a run with ``nrefs`` references."""
-        from .plugins import provenance
-
         fields = [Field("nrefs", nrefs, "#")]
         for p in type(self).params:
             if p.sig_key is not None:
                 value = p.signature_value(self.values[p.name], self.values)
                 fields.append(Field(p.sig_key, value, p.sig_short or p.sig_key))
         fields.extend(self.resource_fields())
-        dist, version = provenance(type(self))
-        from . import __version__
-
+        dist, version = SERVICES.provenance(type(self))
         fields.append(Field("plugin", f"{dist}@{version}", "p"))
         fields.append(Field("version", __version__, "v"))
         return Signature(self.display_name, tuple(fields))
@@ -408,13 +442,11 @@ class Metric(abc.ABC):
         corpus state and was not prepared is prepared from these segments' references; a prepared
         one keeps its state (so a corpus can be scored in parts with the whole corpus's state).
         """
-        from .parallel import corpus_statistics
-
         metric = self if self.ready else self.prepare(references_of(segments))
         self.observe(segments)
         if metric is not self:
             metric.observe(segments)
-        array = corpus_statistics(metric, segments, jobs, progress=progress)
+        array = SERVICES.score_segments(metric, segments, jobs, progress)
         names = self.stat_names()
         if array.shape != (len(segments), len(names)):
             raise RuntimeError(

@@ -48,7 +48,7 @@ POOL_AFTER = 0.5
 WARM_CHUNK = 200
 
 _worker_metrics: list[Metric] = []
-#: the segment list of :func:`corpus_statistics`, inherited by forked workers
+#: the segment list of :func:`score_segments`, inherited by forked workers
 _inherited: Sequence[Segment] = ()
 
 
@@ -67,7 +67,7 @@ class Chunk(Protocol):
 Work = Sequence[Segment] | Chunk
 
 #: what each chunk gives back: its number of segments, their reference counts, one array per metric
-Scored = tuple[int, set[int], list[np.ndarray]]
+ChunkRows = tuple[int, set[int], list[np.ndarray]]
 
 
 @dataclass(frozen=True)
@@ -101,13 +101,13 @@ def _init(metrics: list[Metric]) -> None:
     _worker_metrics = metrics
 
 
-def _rows(metrics: Sequence[Metric], item: Work) -> Scored:
+def _rows(metrics: Sequence[Metric], item: Work) -> ChunkRows:
     segments = segments_of(item)
     rows = [np.asarray(m.corpus_statistics(segments), dtype=np.float64) for m in metrics]
     return len(segments), {len(s.refs) for s in segments}, rows
 
 
-def _work(item: Work) -> Scored:
+def _work(item: Work) -> ChunkRows:
     return _rows(_worker_metrics, item)
 
 
@@ -130,7 +130,7 @@ def _frozen() -> Iterator[None]:
         gc.unfreeze()
 
 
-def stream_statistics(metrics: Sequence[Metric], chunks: Iterable[Work], jobs: int = 1) -> Iterator[Scored]:
+def stream_statistics(metrics: Sequence[Metric], chunks: Iterable[Work], jobs: int = 1) -> Iterator[ChunkRows]:
     """For each chunk, in order: its size, its reference counts and one statistics array per metric.
 
     Chunks are scored in this process until they have taken :data:`POOL_AFTER` seconds; only then,
@@ -164,7 +164,7 @@ def stream_statistics(metrics: Sequence[Metric], chunks: Iterable[Work], jobs: i
         warm = forks_warm(metrics)  # the caller may have started a thread meanwhile
         # with fork, initargs are inherited (not pickled): the workers use the warmed metrics
         with workers.pool(jobs, fork=warm, initializer=_init, initargs=(list(metrics),)) as pool:
-            pending: deque[Future[Scored]] = deque()
+            pending: deque[Future[ChunkRows]] = deque()
             for chunk in itertools.chain(ahead, chunks):
                 if not warm and isinstance(chunk, _Slice):
                     chunk = list(chunk.segments())  # a fresh worker has not inherited the list
@@ -175,7 +175,7 @@ def stream_statistics(metrics: Sequence[Metric], chunks: Iterable[Work], jobs: i
                 yield pending.popleft().result()
 
 
-def corpus_statistics(
+def score_segments(
     metric: Metric,
     segments: Sequence[Segment],
     jobs: int = 1,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import tempfile
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -19,7 +20,7 @@ import numpy as np
 
 from .accumulate import ExactSum
 from .metric import Metric, Statistics, finish_totals
-from .parallel import Work, segments_of, stream_statistics
+from .parallel import CHUNK, Work, first_chunk, segments_of, stream_statistics
 from .result import Result, Score
 from .signature import nrefs_value
 
@@ -63,6 +64,89 @@ class StreamOutcome:
     segments: SegmentStore | None
 
 
+#: a source of chunks: called with the size of the first chunk and of the others (the engine
+#: chooses them, see :func:`mtmetrics.parallel.first_chunk`), it yields the chunks
+ChunkSource = Callable[[int, int], Iterable[Work]]
+
+
+class _System:
+    """What is kept of one source (system) while its chunks are scored."""
+
+    def __init__(self, metrics: Sequence[Metric], keep_statistics: bool, keep_segments: bool) -> None:
+        self.sums = [ExactSum(len(m.stat_names())) for m in metrics]
+        self.kept: list[list[np.ndarray]] | None = [[] for _ in metrics] if keep_statistics else None
+        self.stores = [SegmentStore() if keep_segments else None for _ in metrics]
+        self.ref_counts: set[int] = set()
+
+    def close(self) -> None:
+        for store in self.stores:
+            if store is not None:
+                store.close()
+
+    def outcomes(self, metrics: Sequence[Metric]) -> list[StreamOutcome]:
+        nrefs = nrefs_value(self.ref_counts) if self.ref_counts else "0"
+        out = []
+        for m, metric in enumerate(metrics):
+            acc = self.sums[m]
+            aggregated = finish_totals(type(metric).aggregation, acc.total(), acc.count)
+            result = metric.score_aggregate(aggregated, acc.count, nrefs)
+            stats = None
+            if self.kept is not None:
+                array = np.concatenate(self.kept[m]) if self.kept[m] else np.empty((0, acc.width))
+                stats = Statistics(metric.stat_names(), array, type(metric).aggregation, nrefs)
+            out.append(StreamOutcome(result, stats, self.stores[m]))
+        return out
+
+
+def score_sources(
+    metrics: Sequence[Metric],
+    sources: Sequence[ChunkSource],
+    jobs: int = 1,
+    keep_statistics: bool = False,
+    keep_segments: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> list[list[StreamOutcome]]:
+    """Score every metric on every source (system); one list of outcomes per source.
+
+    The chunks of all sources go through one stream (:func:`mtmetrics.parallel.stream_statistics`),
+    so several small systems share one pool of workers instead of starting one each, and the
+    metrics (``combo``'s features, taggers) are built once. Results equal scoring each source alone.
+    """
+    first = first_chunk(metrics, jobs)
+    systems = [_System(metrics, keep_statistics, keep_segments) for _ in sources]
+    owners: deque[int] = deque()  # the source of each chunk in flight, in order
+    observers = [m for m in metrics if type(m).observe is not Metric.observe]
+
+    def chunks() -> Iterator[Work]:
+        for k, source in enumerate(sources):
+            for chunk in source(first if k == 0 else CHUNK, CHUNK):
+                if observers:  # only they need the segments here, in the calling process
+                    segments = segments_of(chunk)
+                    for metric in observers:
+                        metric.observe(segments)
+                owners.append(k)
+                yield chunk
+
+    try:
+        for size, counts, rows_per_metric in stream_statistics(metrics, chunks(), jobs):
+            system = systems[owners.popleft()]
+            system.ref_counts.update(counts)
+            for m, rows in enumerate(rows_per_metric):
+                system.sums[m].add(rows)
+                if system.kept is not None:
+                    system.kept[m].append(rows)
+                store = system.stores[m]
+                if store is not None:
+                    store.add(metrics[m].compute_score(row.copy()) for row in rows)
+            if progress is not None:
+                progress(size)
+    except BaseException:
+        for system in systems:
+            system.close()
+        raise
+    return [system.outcomes(metrics) for system in systems]
+
+
 def score_stream(
     metrics: Sequence[Metric],
     chunks: Iterable[Work],
@@ -71,49 +155,5 @@ def score_stream(
     keep_segments: bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> list[StreamOutcome]:
-    """Score every metric on a stream of segment chunks; results equal scoring the whole list."""
-    sums = [ExactSum(len(m.stat_names())) for m in metrics]
-    kept: list[list[np.ndarray]] = [[] for _ in metrics]
-    stores = [SegmentStore() if keep_segments else None for _ in metrics]
-    ref_counts: set[int] = set()
-
-    observers = [m for m in metrics if type(m).observe is not Metric.observe]
-
-    def observed() -> Iterator[Work]:
-        for chunk in chunks:
-            if observers:  # only they need the segments here, in the calling process
-                segments = segments_of(chunk)
-                for metric in observers:
-                    metric.observe(segments)
-            yield chunk
-
-    try:
-        for size, counts, rows_per_metric in stream_statistics(metrics, observed(), jobs):
-            ref_counts.update(counts)
-            for m, rows in enumerate(rows_per_metric):
-                sums[m].add(rows)
-                if keep_statistics:
-                    kept[m].append(rows)
-                store = stores[m]
-                if store is not None:
-                    store.add(metrics[m].compute_score(row.copy()) for row in rows)
-            if progress is not None:
-                progress(size)
-    except BaseException:
-        for store in stores:
-            if store is not None:
-                store.close()
-        raise
-    nrefs = nrefs_value(ref_counts) if ref_counts else "0"
-    out = []
-    for m, metric in enumerate(metrics):
-        acc = sums[m]
-        total = acc.total()
-        aggregated = finish_totals(type(metric).aggregation, total, acc.count)
-        result = metric.score_aggregate(aggregated, acc.count, nrefs)
-        stats = None
-        if keep_statistics:
-            array = np.concatenate(kept[m]) if kept[m] else np.empty((0, acc.width))
-            stats = Statistics(metric.stat_names(), array, type(metric).aggregation, nrefs)
-        out.append(StreamOutcome(result, stats, stores[m]))
-    return out
+    """Score every metric on one stream of segment chunks; results equal scoring the whole list."""
+    return score_sources(metrics, [lambda _first, _size: chunks], jobs, keep_statistics, keep_segments, progress)[0]

@@ -30,6 +30,7 @@ import random
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -106,10 +107,10 @@ def default_corpus() -> Corpus:
 
 def for_metric(cls: type[Metric], corpus: Corpus, folder: str | os.PathLike[str]) -> Corpus:
     """``corpus`` with the metric's ``example_params(folder)`` when it defines them."""
-    maker: Callable[..., dict[str, Any]] | None = getattr(cls, "example_params", None)
-    if maker is None:
+    params = cls.example_params(Path(folder))
+    if params is None:
         return corpus
-    return Corpus(corpus.hyps, corpus.refs, corpus.sources, {**corpus.params, **maker(folder)})
+    return Corpus(corpus.hyps, corpus.refs, corpus.sources, {**corpus.params, **params})
 
 
 def _make(cls: type[Metric], corpus: Corpus) -> Metric:
@@ -119,10 +120,9 @@ def _make(cls: type[Metric], corpus: Corpus) -> Metric:
 def _annotations(
     cls: type[Metric], hyps: Sequence[str], refs: Sequence[Sequence[str | None]], sources: Sequence[str]
 ) -> dict[str, Any] | None:
-    maker: Callable[..., dict[str, Any]] | None = getattr(cls, "example_annotations", None)
-    if cls.inputs.annotations and maker is not None:
-        return maker(list(hyps), [list(s) for s in refs], list(sources))
-    return None
+    if not cls.inputs.annotations:
+        return None
+    return cls.example_annotations(list(hyps), [list(s) for s in refs], list(sources))
 
 
 def _score(metric: Metric, hyps: Sequence[str], refs: Sequence[Sequence[str | None]], sources: Sequence[str]) -> Any:
@@ -246,7 +246,7 @@ def check_workers(cls: type[Metric], corpus: Corpus) -> None:
     A metric that declares ``fork_safe`` is used in this process first and then forked, so this
     also checks that claim: a copy made after its resources were loaded must score the same.
     """
-    from .parallel import corpus_statistics
+    from .parallel import score_segments
 
     m = _make(cls, corpus)
     ann = _annotations(cls, corpus.hyps, corpus.refs, corpus.sources)
@@ -254,7 +254,7 @@ def check_workers(cls: type[Metric], corpus: Corpus) -> None:
     segments = build_segments(corpus.hyps, corpus.refs, corpus.sources, ann, cls.inputs)
     m.observe(segments)
     m = m.prepare(references_of(segments))  # corpus state travels to the workers with the metric
-    two = corpus_statistics(m, segments, jobs=2, chunk=max(1, len(segments) // 3))
+    two = score_segments(m, segments, jobs=2, chunk=max(1, len(segments) // 3))
     assert two.tobytes() == one.array.tobytes(), f"{cls.name}: statistics from -j 2 differ from -j 1"
 
 

@@ -12,11 +12,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, TextIO
 
-from .. import __version__
 from ..jsonsafe import finite_or_none, scores_with_notes, strict_json
 from ..result import Result, Score
 from ..stats import Comparison, Interval
 from ..stats.significance import significance_mark
+from ..version import __version__
 
 FORMATS = ("text", "json", "tsv", "latex")
 

@@ -9,21 +9,21 @@ score computed, before anything is written to standard output.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .. import __version__, plugins
+from .. import plugins
 from ..errors import InputError, MtmetricsError, ParameterError, suggest
-from ..io import Block, read_blocks, read_reference_rows
-from ..io.alignments import alignments_from_lines
+from ..io import read_blocks, read_reference_rows
+from ..io.lines import Layout, line_chunks, segment_limit
 from ..io.testsets import check_langpair, find_test_set
-from ..metric import Inputs, Metric, Segment, Statistics, build_segments, count_tokens
-from ..parallel import CHUNK, first_chunk
+from ..io.text import LINES
+from ..metric import Inputs, Metric, Statistics
 from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED, Settings, compare_systems
-from ..streaming import SegmentStore, score_stream
+from ..streaming import ChunkSource, SegmentStore, score_sources
+from ..version import __version__
 from .args import StrictArgumentParser, check_jobs
 from .output import FORMATS, Scored, render
 from .progress import Progress
@@ -230,20 +230,6 @@ def _metric_params(
     return params
 
 
-@dataclass(frozen=True)
-class Layout:
-    """Where each input sits in the row of lines read in lockstep for one system."""
-
-    paths: tuple[str, ...]
-    n_refs: int
-    src: int | None
-    annotations: tuple[tuple[str, tuple[int, ...]], ...]
-    align_hyp: int | None
-    align_refs: tuple[int, ...]
-    align_hyp_rev: int | None = None
-    align_refs_rev: tuple[int, ...] = ()
-
-
 def _test_set(ns: argparse.Namespace) -> None:
     """Resolve ``-t``/``-l``/``--echo``/``-e``: references (and source) from sacrebleu's cache."""
     if ns.encoding.lower().replace("_", "-") not in ("utf-8", "utf8"):
@@ -271,7 +257,7 @@ def _echo(ns: argparse.Namespace) -> int:
     """``--echo src ref``: the test set's fields, tab-separated, one segment per line (as sacrebleu)."""
     found = ns.test_set_files
     paths = [p for field in ns.echo for p in ([found.source] if field == "src" else list(found.references))]
-    for block in read_blocks(paths, CHUNK):
+    for block in read_blocks(paths, LINES):
         sys.stdout.write("".join("\t".join(row) + "\n" for row in block.rows()))
     return 0
 
@@ -364,115 +350,6 @@ def _layout(ns: argparse.Namespace, system: str) -> Layout:
     )
 
 
-@dataclass(frozen=True)
-class Limit:
-    """The longest segment the chosen metrics accept, and which metric sets it (for the message)."""
-
-    tokens: int
-    metric: str
-    complexity: str
-
-    def check(self, block: Block, files: int) -> None:
-        """Refuse a line of the first ``files`` files (hypothesis, references) over the limit.
-
-        Runs on the undecoded block: a line has at most as many tokens as bytes, so only lines of
-        more than ``tokens`` bytes (found by one regular-expression scan) are decoded and counted.
-        """
-        long_line = re.compile(rb"[^\n]{%d,}" % (self.tokens + 1))
-        for raw, name in zip(block.raw[:files], block.names[:files], strict=True):
-            if len(raw) <= self.tokens:
-                continue
-            for match in long_line.finditer(raw):
-                n = count_tokens(match.group().decode("utf-8", "replace"))
-                if n > self.tokens:
-                    line = block.first + raw.count(b"\n", 0, match.start())
-                    raise InputError(
-                        f"{name}:{line}: {n} tokens, more than the {self.tokens} that {self.metric} accepts by "
-                        f"default (its cost grows as {self.complexity}); raise the limit with "
-                        f"--max-segment-tokens N (0: none), or split the line."
-                    )
-
-
-def segment_limit(metrics: Sequence[Metric], override: int | None) -> Limit | None:
-    """The strictest :attr:`Metric.max_segment_tokens` of ``metrics``, or the ``--max-segment-tokens`` value."""
-    if override is not None:
-        if override < 0:
-            raise ParameterError(f"--max-segment-tokens must be 0 (no limit) or more, got {override}.")
-        return None if override == 0 else Limit(override, "every metric", "the option's value")
-    limited = [m for m in metrics if m.max_segment_tokens is not None]
-    if not limited:
-        return None
-    strictest = min(limited, key=lambda m: m.max_segment_tokens or 0)
-    return Limit(strictest.max_segment_tokens or 0, type(strictest).name, type(strictest).complexity)
-
-
-@dataclass(frozen=True)
-class LineChunk:
-    """Lines read in lockstep for a run of segments, undecoded; they become segments where they are scored."""
-
-    block: Block
-    layout: Layout
-    inputs: Inputs
-    names: dict[str, str]
-    one_based: bool
-
-    def segments(self) -> list[Segment]:
-        """Decode the lines, build and check the segments (alignments checked against their sentences)."""
-        rows, layout, first = self.block.rows(), self.layout, self.block.first
-        hyps = [r[0] for r in rows]
-        refs: list[list[str | None]] = [[r[1 + k] for r in rows] for k in range(layout.n_refs)]
-        sources = [r[layout.src] for r in rows] if layout.src is not None else None
-        annotations: dict[str, list[Any]] = {}
-        for name, idx in layout.annotations:
-            annotations[name] = [r[idx[0]] for r in rows] if len(idx) == 1 else [[r[i] for i in idx] for r in rows]
-        if sources is not None:
-            annotations.update(self._alignments(rows, sources, hyps, refs))
-        return build_segments(hyps, refs, sources, annotations or None, self.inputs, self.names, first)
-
-    def _alignments(
-        self, rows: list[tuple[str, ...]], sources: list[str], hyps: list[str], refs: list[list[str | None]]
-    ) -> dict[str, list[Any]]:
-        """The alignment annotations of these rows: ``align_hyp``, ``align_refs`` and their ``_rev`` directions."""
-        layout, first = self.layout, self.block.first
-        out: dict[str, list[Any]] = {}
-
-        def read(index: int, targets: Sequence[str | None]) -> list[Any]:
-            lines = [r[index] for r in rows]
-            return alignments_from_lines(lines, layout.paths[index], sources, targets, self.one_based, first)
-
-        def per_segment(indices: tuple[int, ...]) -> list[Any]:
-            streams = [read(i, refs[k]) for k, i in enumerate(indices)]
-            return [tuple(s[j] for s in streams) for j in range(len(rows))]
-
-        if layout.align_hyp is not None:
-            out["align_hyp"] = read(layout.align_hyp, hyps)
-            out["align_refs"] = per_segment(layout.align_refs)
-        if layout.align_hyp_rev is not None:
-            out["align_hyp_rev"] = read(layout.align_hyp_rev, hyps)
-        if layout.align_refs_rev:
-            out["align_refs_rev"] = per_segment(layout.align_refs_rev)
-        return out
-
-
-def _chunks(
-    layout: Layout,
-    inputs: Inputs,
-    names: dict[str, str],
-    one_based: bool,
-    first: int | None = None,
-    limit: Limit | None = None,
-) -> Iterator[LineChunk]:
-    """The input read in lockstep, a chunk of lines at a time (memory: one chunk per worker).
-
-    ``first`` sets the size of the first chunk (see :func:`mtmetrics.parallel.first_chunk`).
-    ``limit`` is checked on each chunk's lines in this process, before the chunk goes to be scored.
-    """
-    for block in read_blocks(layout.paths, CHUNK, first):
-        if limit is not None:
-            limit.check(block, 1 + layout.n_refs)
-        yield LineChunk(block, layout, inputs, dict(names), one_based)
-
-
 def run_score(argv: Sequence[str]) -> int:
     """Run the scoring command; returns the exit status."""
     argv = list(argv)
@@ -551,18 +428,24 @@ def _score_systems(
     all_stats: list[list[Statistics]] = [[] for _ in metrics]
     # corpus-level state (NIST's information weights) from a first pass over the reference files
     metrics = [m.prepare(read_reference_rows(ns.refs)) for m in metrics]
-    for path in systems:
-        names["hyps"] = path if path != "-" else "<stdin>"
-        limit = segment_limit(metrics, ns.max_segment_tokens)
-        chunks = _chunks(_layout(ns, path), inputs, names, ns.align_one_based, first_chunk(metrics, ns.jobs), limit)
-        outcomes = score_stream(metrics, chunks, ns.jobs, settings is not None, ns.sentence_level, bar.advance)
+    limit = segment_limit(metrics, ns.max_segment_tokens)
+    labels = [path if path != "-" else "<stdin>" for path in systems]
+
+    def source(path: str, label: str) -> ChunkSource:
+        layout, own = _layout(ns, path), {**names, "hyps": label}
+        return lambda first, size: line_chunks(layout, inputs, own, ns.align_one_based, size, first, limit)
+
+    # one stream for all systems: several small files share one pool of workers
+    sources = [source(path, label) for path, label in zip(systems, labels, strict=True)]
+    per_system = score_sources(metrics, sources, ns.jobs, settings is not None, ns.sentence_level, bar.advance)
+    for label, outcomes in zip(labels, per_system, strict=True):
         for m, (spec, outcome) in enumerate(zip(specs, outcomes, strict=True)):
             if outcome.segments is not None:
                 stores.append(outcome.segments)
             if outcome.statistics is not None:
                 all_stats[m].append(outcome.statistics)
             width = 2 if type(metrics[m]).score_range[1] > 1.0 else 4
-            scored.append(Scored(names["hyps"], spec.text, outcome.result, outcome.segments, width))
+            scored.append(Scored(label, spec.text, outcome.result, outcome.segments, width))
     bar.close()
     if settings is not None:
         scored = _with_tests(scored, metrics, all_stats, settings)

@@ -88,7 +88,7 @@ def test_bootstrap_reuses_the_corpus_weights(files: tuple[str, str, str]) -> Non
 
 def test_statistics_identical_whatever_the_chunking() -> None:
     from mtmetrics.metric import references_of
-    from mtmetrics.parallel import corpus_statistics
+    from mtmetrics.parallel import score_segments
 
     hyps, ref_a, ref_b = _data()
     nist = mtmetrics.load_metric("nist")
@@ -96,5 +96,5 @@ def test_statistics_identical_whatever_the_chunking() -> None:
     segments = mtmetrics.build_segments(hyps, [ref_a, ref_b])
     prepared = nist.prepare(references_of(segments))
     for jobs, chunk in ((1, 7), (2, 50)):
-        rows = corpus_statistics(prepared, segments, jobs=jobs, chunk=chunk)
+        rows = score_segments(prepared, segments, jobs=jobs, chunk=chunk)
         assert rows.tobytes() == whole.array.tobytes()

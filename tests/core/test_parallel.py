@@ -6,7 +6,7 @@ import pytest
 
 import mtmetrics
 from mtmetrics.cli import main
-from mtmetrics.parallel import corpus_statistics
+from mtmetrics.parallel import score_segments
 from tests.datapaths import WMT17, read_text, require
 
 
@@ -22,7 +22,7 @@ def test_jobs_give_identical_statistics(name: str) -> None:
     metric = mtmetrics.load_metric(name)
     one = metric.statistics(hyps, [refs])
     segments = mtmetrics.build_segments(hyps, [refs])
-    two = corpus_statistics(metric, segments, jobs=2, chunk=250)
+    two = score_segments(metric, segments, jobs=2, chunk=250)
     assert two.tobytes() == one.array.tobytes()
     assert metric.corpus_score(hyps, [refs], jobs=2).score == metric.corpus_score(hyps, [refs]).score
 
@@ -30,7 +30,7 @@ def test_jobs_give_identical_statistics(name: str) -> None:
 def test_progress_is_reported_per_chunk() -> None:
     hyps, refs = _data(500)
     seen: list[int] = []
-    corpus_statistics(mtmetrics.load_metric("bleu"), mtmetrics.build_segments(hyps, [refs]), 1, 200, seen.append)
+    score_segments(mtmetrics.load_metric("bleu"), mtmetrics.build_segments(hyps, [refs]), 1, 200, seen.append)
     assert seen == [200, 200, 100]
 
 
@@ -55,7 +55,7 @@ def test_meteor_workers_read_wordnet_safely() -> None:
     metric = mtmetrics.load_metric("meteor")
     metric.corpus_score(hyps[:50], [refs[:50]])  # the parent has WordNet open before the workers start
     segments = mtmetrics.build_segments(hyps, [refs])
-    parallel = corpus_statistics(metric, segments, jobs=2, chunk=250)
+    parallel = score_segments(metric, segments, jobs=2, chunk=250)
     assert parallel.tobytes() == metric.statistics(hyps, [refs]).array.tobytes()
 
 
@@ -86,8 +86,8 @@ def test_forked_workers_inherit_the_segments_instead_of_receiving_them() -> None
     with pytest.raises((pickle.PicklingError, AttributeError)):
         pickle.dumps(unpicklable[0])
     metric = mtmetrics.load_metric("rouge-l")
-    two = corpus_statistics(metric, unpicklable, jobs=2, chunk=100)
-    assert two.tobytes() == corpus_statistics(metric, segments).tobytes()
+    two = score_segments(metric, unpicklable, jobs=2, chunk=100)
+    assert two.tobytes() == score_segments(metric, segments).tobytes()
 
 
 def test_a_thread_started_after_the_first_chunk_falls_back_to_fresh_workers() -> None:
@@ -106,9 +106,9 @@ def test_a_thread_started_after_the_first_chunk_falls_back_to_fresh_workers() ->
             threads[0].start()
 
     try:
-        two = corpus_statistics(metric, segments, jobs=2, chunk=200, progress=progress)
+        two = score_segments(metric, segments, jobs=2, chunk=200, progress=progress)
     finally:
         stop.set()
         for t in threads:
             t.join()
-    assert two.tobytes() == corpus_statistics(metric, segments).tobytes()
+    assert two.tobytes() == score_segments(metric, segments).tobytes()

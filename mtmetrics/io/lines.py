@@ -1,0 +1,144 @@
+"""Input assembly: line-aligned files read in lockstep, cut into chunks that become segments where scored.
+
+The scoring command reads a system's hypotheses, references, source, annotations and alignments
+in lockstep (:func:`line_chunks`); each :class:`LineChunk` carries undecoded lines to wherever it
+is scored (a worker process) and becomes segments there, so the reading process stays idle. A
+segment longer than the chosen metrics accept (:class:`Limit`) is refused while reading, before
+any work is wasted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InputError, ParameterError
+from ..metric import Inputs, Metric, Segment, build_segments, count_tokens
+from .alignments import alignments_from_lines
+from .text import Block, read_blocks
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where each input sits in the row of lines read in lockstep for one system."""
+
+    paths: tuple[str, ...]
+    n_refs: int
+    src: int | None
+    annotations: tuple[tuple[str, tuple[int, ...]], ...]
+    align_hyp: int | None
+    align_refs: tuple[int, ...]
+    align_hyp_rev: int | None = None
+    align_refs_rev: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Limit:
+    """The longest segment the chosen metrics accept, and which metric sets it (for the message)."""
+
+    tokens: int
+    metric: str
+    complexity: str
+
+    def check(self, block: Block, files: int) -> None:
+        """Refuse a line of the first ``files`` files (hypothesis, references) over the limit.
+
+        Runs on the undecoded block: a line has at most as many tokens as bytes, so only lines of
+        more than ``tokens`` bytes (found by one regular-expression scan) are decoded and counted.
+        """
+        long_line = re.compile(rb"[^\n]{%d,}" % (self.tokens + 1))
+        for raw, name in zip(block.raw[:files], block.names[:files], strict=True):
+            if len(raw) <= self.tokens:
+                continue
+            for match in long_line.finditer(raw):
+                n = count_tokens(match.group().decode("utf-8", "replace"))
+                if n > self.tokens:
+                    line = block.first + raw.count(b"\n", 0, match.start())
+                    raise InputError(
+                        f"{name}:{line}: {n} tokens, more than the {self.tokens} that {self.metric} accepts by "
+                        f"default (its cost grows as {self.complexity}); raise the limit with "
+                        f"--max-segment-tokens N (0: none), or split the line."
+                    )
+
+
+def segment_limit(metrics: Sequence[Metric], override: int | None) -> Limit | None:
+    """The strictest :attr:`Metric.max_segment_tokens` of ``metrics``, or the ``--max-segment-tokens`` value."""
+    if override is not None:
+        if override < 0:
+            raise ParameterError(f"--max-segment-tokens must be 0 (no limit) or more, got {override}.")
+        return None if override == 0 else Limit(override, "every metric", "the option's value")
+    limited = [m for m in metrics if m.max_segment_tokens is not None]
+    if not limited:
+        return None
+    strictest = min(limited, key=lambda m: m.max_segment_tokens or 0)
+    return Limit(strictest.max_segment_tokens or 0, type(strictest).name, type(strictest).complexity)
+
+
+@dataclass(frozen=True)
+class LineChunk:
+    """Lines read in lockstep for a run of segments, undecoded; they become segments where they are scored."""
+
+    block: Block
+    layout: Layout
+    inputs: Inputs
+    names: dict[str, str]
+    one_based: bool
+
+    def segments(self) -> list[Segment]:
+        """Decode the lines, build and check the segments (alignments checked against their sentences)."""
+        rows, layout, first = self.block.rows(), self.layout, self.block.first
+        hyps = [r[0] for r in rows]
+        refs: list[list[str | None]] = [[r[1 + k] for r in rows] for k in range(layout.n_refs)]
+        sources = [r[layout.src] for r in rows] if layout.src is not None else None
+        annotations: dict[str, list[Any]] = {}
+        for name, idx in layout.annotations:
+            annotations[name] = [r[idx[0]] for r in rows] if len(idx) == 1 else [[r[i] for i in idx] for r in rows]
+        if sources is not None:
+            annotations.update(self._alignments(rows, sources, hyps, refs))
+        return build_segments(hyps, refs, sources, annotations or None, self.inputs, self.names, first)
+
+    def _alignments(
+        self, rows: list[tuple[str, ...]], sources: list[str], hyps: list[str], refs: list[list[str | None]]
+    ) -> dict[str, list[Any]]:
+        """The alignment annotations of these rows: ``align_hyp``, ``align_refs`` and their ``_rev`` directions."""
+        layout, first = self.layout, self.block.first
+        out: dict[str, list[Any]] = {}
+
+        def read(index: int, targets: Sequence[str | None]) -> list[Any]:
+            lines = [r[index] for r in rows]
+            return alignments_from_lines(lines, layout.paths[index], sources, targets, self.one_based, first)
+
+        def per_segment(indices: tuple[int, ...]) -> list[Any]:
+            streams = [read(i, refs[k]) for k, i in enumerate(indices)]
+            return [tuple(s[j] for s in streams) for j in range(len(rows))]
+
+        if layout.align_hyp is not None:
+            out["align_hyp"] = read(layout.align_hyp, hyps)
+            out["align_refs"] = per_segment(layout.align_refs)
+        if layout.align_hyp_rev is not None:
+            out["align_hyp_rev"] = read(layout.align_hyp_rev, hyps)
+        if layout.align_refs_rev:
+            out["align_refs_rev"] = per_segment(layout.align_refs_rev)
+        return out
+
+
+def line_chunks(
+    layout: Layout,
+    inputs: Inputs,
+    names: dict[str, str],
+    one_based: bool,
+    size: int,
+    first: int | None = None,
+    limit: Limit | None = None,
+) -> Iterator[LineChunk]:
+    """The input read in lockstep, a chunk of lines at a time (memory: one chunk per worker).
+
+    ``size`` lines per chunk, ``first`` for the first one (the engine chooses both).
+    ``limit`` is checked on each chunk's lines in this process, before the chunk goes to be scored.
+    """
+    for block in read_blocks(layout.paths, size, first):
+        if limit is not None:
+            limit.check(block, 1 + layout.n_refs)
+        yield LineChunk(block, layout, inputs, dict(names), one_based)

@@ -1,6 +1,7 @@
 """``combo``: score with a model learned by ``mtmetrics meta mct`` or ``meta regress``.
 
-The model file (JSON, ``format: mtmetrics-combo/1``) lists the feature metrics as ``-m`` specs,
+The model file is the core format ``mtmetrics-combo/1`` (:mod:`mtmetrics.stats.combination`,
+read with :class:`~mtmetrics.stats.combination.CombinationModel`). It lists the feature metrics as ``-m`` specs,
 their signatures at training time, a sign per feature (-1 for error rates, which were negated
 when learning), the weights and intercept, and the training data's name and SHA-256. A segment's
 score is ``intercept + Σ_j weight_j · sign_j · score_j`` where ``score_j`` is feature ``j``'s
@@ -22,7 +23,6 @@ signature (where the alignments came from) is data, not a setting, and is not co
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -32,6 +32,7 @@ import numpy as np
 
 import mtmetrics
 from mtmetrics import Field, Inputs, Metric, Param, Segment
+from mtmetrics.stats.combination import FORMAT, CombinationModel, Feature
 
 
 def _spec(text: str) -> tuple[str, dict[str, str]]:
@@ -67,6 +68,9 @@ class Combo(Metric):
     score_range = (-math.inf, math.inf)
     perfect_on_identity = False
     description: ClassVar[str] = "learned linear combination of metrics (meta mct / meta regress model file)"
+    #: it needs a model file, which a meta-evaluation table does not supply
+    plain_text: ClassVar[bool] = False
+    model_formats: ClassVar[tuple[str, ...]] = (FORMAT,)
 
     def setup(self) -> None:
         path = self.values["model"]
@@ -81,22 +85,16 @@ class Combo(Metric):
             )
         raw = p.read_bytes()
         self.sha256 = hashlib.sha256(raw).hexdigest()
-        try:
-            doc: dict[str, Any] = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise mtmetrics.InputError(f"combo: {path} is not JSON ({exc.msg}).") from None
-        if doc.get("format") != "mtmetrics-combo/1":
-            raise mtmetrics.InputError(f"combo: {path} is not an mtmetrics-combo/1 model.")
-        self.doc = doc
+        self.model = CombinationModel.from_json(raw, f"combo: {path}")
         self.features: list[Metric] = []
-        for f in doc["features"]:
-            name, params = _spec(f["spec"])
+        for f in self.model.features:
+            name, params = _spec(f.spec)
             metric = mtmetrics.load_metric(name, **params)
             now = _signature_core(str(metric.signature("1")))
-            if now != _signature_core(f["signature"]):
+            if now != _signature_core(f.signature):
                 raise mtmetrics.InputError(
-                    f"combo: feature {f['spec']} now has the signature {now}, but the model was trained with "
-                    f"{_signature_core(f['signature'])}."
+                    f"combo: feature {f.spec} now has the signature {now}, but the model was trained with "
+                    f"{_signature_core(f.signature)}."
                 )
             self.features.append(metric)
         # what the features need, the combination needs: sources and annotations (alignments of
@@ -105,23 +103,18 @@ class Combo(Metric):
             source=any(f.inputs.source for f in self.features),
             annotations=tuple(dict.fromkeys(a for f in self.features for a in f.inputs.annotations)),
         )
-        self.signs = np.array([float(f["sign"]) for f in doc["features"]])
-        self.weights = np.array(doc["weights"], dtype=np.float64)
-        self.intercept = float(doc.get("intercept", 0.0))
 
     @staticmethod
     def example_params(folder: Path) -> dict[str, str]:
         """A small model over chrF and BLEUS4 written to ``folder``, for the conformance suite."""
-        features = []
-        for spec in ("chrf", "bleus"):
-            features.append({"spec": spec, "signature": str(mtmetrics.load_metric(spec).signature("1")), "sign": 1})
-        doc = {"format": "mtmetrics-combo/1", "features": features, "weights": [0.5, 0.5], "intercept": 0.0}
+        specs = ("chrf", "bleus")
+        features = tuple(Feature(s, str(mtmetrics.load_metric(s).signature("1"))) for s in specs)
         path = Path(folder) / "combo-example.json"
-        path.write_text(json.dumps(doc, indent=1), encoding="utf-8")
+        path.write_text(CombinationModel(features, (0.5, 0.5)).to_json(), encoding="utf-8")
         return {"model": str(path)}
 
     def stat_names(self) -> tuple[str, ...]:
-        return ("score", *(f["spec"] for f in self.doc["features"]))
+        return ("score", *(f.spec for f in self.model.features))
 
     def observe(self, segments: Sequence[Segment]) -> None:
         """Let the features record the input's provenance (the aligner named in SSCN's signature)."""
@@ -142,23 +135,19 @@ class Combo(Metric):
 
     def corpus_statistics(self, segments: Sequence[Segment]) -> np.ndarray:
         self.require_ready()
-        if "text" in self.doc:
-            from mtmetrics.stats.textprep import mismatch, text_profile
-
-            problem = mismatch(self.doc["text"], text_profile([s.hyp for s in segments]))
-            if problem:
-                raise mtmetrics.InputError(
-                    f"combo: the model {self.values['model']} was trained on text prepared otherwise: {problem}. "
-                    "Score the text as it was prepared for training (raw WMT text, as a rule)."
-                )
+        problem = self.model.text_mismatch([s.hyp for s in segments])
+        if problem:
+            raise mtmetrics.InputError(
+                f"combo: the model {self.values['model']} was trained on text prepared otherwise: {problem}. "
+                "Score the text as it was prepared for training (raw WMT text, as a rule)."
+            )
         features: list[Metric] = self.corpus_state if self.corpus_state is not None else self.features
         cols = []
         for metric in features:
             stats = metric.statistics_of(segments)
             cols.append(metric.score_rows(stats.array))
-        feats = np.column_stack(cols) * self.signs
-        combo = self.intercept + feats @ self.weights
-        return np.column_stack([combo, feats])
+        feats = self.model.signed(np.column_stack(cols))
+        return np.column_stack([self.model.combine(feats), feats])
 
     def resource_fields(self) -> tuple[Field, ...]:
         return (Field("model", self.sha256[:16], "model"),)

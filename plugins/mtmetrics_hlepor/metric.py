@@ -210,6 +210,7 @@ class HleporE(Hlepor):
     description = "hLEPOR_E (Han et al. 2013, eq. 11) with POS tags given as annotations hyp_pos/ref_pos"
     params = make_params(pos_default="file", pos_choices=("file",))
     inputs: ClassVar[Inputs] = Inputs(annotations=("hyp_pos", "ref_pos"))
+    plain_text: ClassVar[bool] = False  # the POS tags are annotations a plain table does not have
 
     @staticmethod
     def example_annotations(hyps: list[str], refs: list[list[str | None]], sources: list[str]) -> dict[str, Any]:

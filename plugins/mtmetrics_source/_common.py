@@ -107,6 +107,7 @@ class AlignedMetric(Metric):
     complexity = "O(n²) (pairs of aligned words)"
 
     fork_safe = True  # everything it loads is in memory: -j forks warm workers
+    plain_text = False  # sources and word alignments, which a plain table does not have
 
     def setup(self) -> None:
         self._origins: set[str] = set()

@@ -9,11 +9,12 @@ from typing import Any
 
 from ...errors import InputError
 from ...io.tables import Columns, Table
+from ...stats.combination import FORMAT, CombinationModel, Feature, Scale
 from ...stats.metaeval import MetricScores, score_table
+from ...stats.textprep import text_profile
 from ..args import StrictArgumentParser
 from .alignopts import add_aligner_args, table_alignments
 from .common import (
-    _dump,
     _load,
     _table_args,
     build_metrics,
@@ -27,7 +28,10 @@ def _learn_parser(prog: str, description: str) -> argparse.ArgumentParser:
     add_aligner_args(p)
     p.add_argument("--only-group", metavar="VALUE", help="train on the rows of one group (e.g. an lp) only")
     p.add_argument(
-        "-o", "--output", metavar="MODEL.json", help="write the learned model (usable as -m combo:model=PATH)"
+        "-o",
+        "--output",
+        metavar="MODEL.json",
+        help=f"write the learned model ({FORMAT}, read by the metric that applies learned combinations)",
     )
     return p
 
@@ -51,7 +55,7 @@ def _features(ns: argparse.Namespace) -> tuple[Table, Columns, str, list[MetricS
     return table, cols, humans[0], scores, x, (h, rows)
 
 
-def _model_doc(
+def _model(
     kind: str,
     table: Table,
     human: str,
@@ -63,46 +67,40 @@ def _model_doc(
     n: int,
     rows: Any,
     cols: Columns,
-) -> dict[str, Any]:
-    """The model file: features (spec, signature, sign and the scale of their signed segment scores
-    on the training rows), weights and the training text's profile (:mod:`~mtmetrics.stats.textprep`),
-    which ``combo`` checks the text it is applied to against."""
-    from ...stats.textprep import text_profile
-
-    def scale(values: Any) -> dict[str, float]:
-        return {
-            "mean": float(values.mean()),
-            "sd": float(values.std()),
-            "min": float(values.min()),
-            "max": float(values.max()),
-        }
-
+) -> CombinationModel:
+    """The model (:mod:`~mtmetrics.stats.combination`): features (spec, signature, sign and the
+    scale of their signed segment scores on the training rows), weights and the training text's
+    profile (:mod:`~mtmetrics.stats.textprep`), which a metric applying the model checks its text against."""
     hyps = table.columns[cols.hyp]
-    return {
-        "format": "mtmetrics-combo/1",
-        "kind": kind,
-        "features": [
-            {
-                "spec": s.spec,
-                "signature": s.signature,
-                "sign": -1 if s.flipped else 1,
-                "scale": scale(s.segment_scores[rows]),
-            }
-            for s in scores
-        ],
-        "text": text_profile([hyps[i] for i in rows]),
-        "weights": list(weights),
-        "intercept": intercept,
-        "training": {"table": table.name, "sha256": table.sha256, "human": human, "rows": n, "group": ns.only_group},
-        **extra,
-    }
+    return CombinationModel(
+        features=tuple(
+            Feature(s.spec, s.signature, -1 if s.flipped else 1, Scale.of(s.segment_scores[rows])) for s in scores
+        ),
+        weights=tuple(weights),
+        intercept=intercept,
+        kind=kind,
+        text=text_profile([hyps[i] for i in rows]),
+        training={"table": table.name, "sha256": table.sha256, "human": human, "rows": n, "group": ns.only_group},
+        extra=extra,
+    )
 
 
-def _write_model(doc: dict[str, Any], path: str | None) -> None:
+def _write_model(model: CombinationModel, path: str | None) -> None:
     if path:
         from pathlib import Path
 
-        Path(path).write_text(_dump(doc), encoding="utf-8")
+        Path(path).write_text(model.to_json(), encoding="utf-8")
+
+
+def _written(path: str) -> str:
+    """The line saying the model was written to ``path`` and how to score with it: through the
+    registered metrics whose :attr:`~mtmetrics.Metric.model_formats` name the format (the core
+    names none of them)."""
+    from ... import plugins
+
+    readers = [name for name, entry in plugins.metric_registry().items() if FORMAT in entry.cls.model_formats]
+    how = ", ".join(f"-m {name}:model={path}" for name in readers)
+    return f"model written to {path}" + (f" (score with: {how})" if how else "")
 
 
 def run_mct(argv: Sequence[str]) -> int:
@@ -127,14 +125,14 @@ def run_mct(argv: Sequence[str]) -> int:
 
         systems = np.array(table.columns[cols.system])[rows]
         extra["leave_one_system_out"] = leave_one_system_out(x, h, systems.tolist(), ns.restarts, ns.seed)
-    doc = _model_doc("mct", table, human, scores, model.weights, 0.0, extra, ns, len(h), rows, cols)
-    _write_model(doc, ns.output)
+    learned = _model("mct", table, human, scores, model.weights, 0.0, extra, ns, len(h), rows, cols)
+    _write_model(learned, ns.output)
     if ns.format == "json":
-        sys.stdout.write(_dump(doc))
+        sys.stdout.write(learned.to_json())
         return 0
     lines = [f"MCT on {table.name} ({len(h)} segments, human={human}, seed {ns.seed}, {ns.restarts} random restarts)"]
-    for f, w in zip(doc["features"], model.weights, strict=True):
-        lines.append(f"  {w:+.6g} × {f['spec']}" + (" (sign-flipped)" if f["sign"] < 0 else ""))
+    for f, w in zip(learned.features, model.weights, strict=True):
+        lines.append(f"  {w:+.6g} × {f.spec}" + (" (sign-flipped)" if f.sign < 0 else ""))
     lines.append(
         f"training Pearson r = {model.r:.{ns.width}f} (best single feature {extra['best_single_feature']}: "
         f"{model.best_single:.{ns.width}f})"
@@ -147,7 +145,7 @@ def run_mct(argv: Sequence[str]) -> int:
             f"single features: {singles})"
         )
     if ns.output:
-        lines.append(f"model written to {ns.output} (score with: -m combo:model={ns.output})")
+        lines.append(_written(ns.output))
     sys.stdout.write("\n".join(lines) + "\n")
     return 0
 
@@ -172,10 +170,10 @@ def run_regress(argv: Sequence[str]) -> int:
         "p_enter": ns.p_enter,
         "p_remove": ns.p_remove,
     }
-    doc = _model_doc("stepwise-ols", table, human, scores, weights, res.intercept, extra, ns, len(h), rows, cols)
-    _write_model(doc, ns.output)
+    learned = _model("stepwise-ols", table, human, scores, weights, res.intercept, extra, ns, len(h), rows, cols)
+    _write_model(learned, ns.output)
     if ns.format == "json":
-        sys.stdout.write(_dump(doc))
+        sys.stdout.write(learned.to_json())
         return 0
     lines = [
         f"stepwise OLS on {table.name} ({len(h)} segments, human={human}, p-enter {ns.p_enter}, p-remove {ns.p_remove})"
@@ -184,6 +182,6 @@ def run_regress(argv: Sequence[str]) -> int:
         lines.append(f"  {s['action']:6} {s['feature']}: F = {s['F']:.4g}, p = {s['p']:.3g}")
     lines.append(f"selected: {', '.join(extra['selected']) or 'none'}; r = {res.r:.{ns.width}f}")
     if ns.output:
-        lines.append(f"model written to {ns.output} (score with: -m combo:model={ns.output})")
+        lines.append(_written(ns.output))
     sys.stdout.write("\n".join(lines) + "\n")
     return 0

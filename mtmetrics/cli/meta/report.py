@@ -43,7 +43,7 @@ def _report_parser() -> argparse.ArgumentParser:
         "--metrics",
         nargs="+",
         metavar="METRIC",
-        help="metrics (default: every registered metric that needs neither a source nor annotations, except combo)",
+        help="metrics (default: every registered metric that runs on plain text: no source, annotations or model file)",
     )
     p.add_argument("--human", nargs="+", metavar="COL", help="human score column(s) (default: z, mqm, ... per table)")
     for flag in ("--system-col", "--segment-col", "--source-col", "--hyp-col", "--group-col"):

@@ -1,0 +1,186 @@
+"""The model file of a learned linear combination of metrics: the core format ``mtmetrics-combo/1``.
+
+``mtmetrics meta mct -o`` and ``meta regress -o`` write it; a metric that scores with a learned
+combination (the built-in one is registered as ``combo``) reads it with
+:meth:`CombinationModel.from_json`. The format belongs to the core, not to that metric, so that a
+model can be written, read and checked without any plugin, and a third-party metric can read it too.
+
+A model file is one JSON object (UTF-8, indented by 2, keys in this order):
+
+``format``
+    ``"mtmetrics-combo/1"`` (required; any other value is refused).
+``kind``
+    how it was learned: ``"mct"`` (maximum correlation training) or ``"stepwise-ols"``.
+``features`` (required)
+    one object per feature metric: ``spec`` (a ``-m`` spec such as ``bleus:max_order=4``),
+    ``signature`` (the metric's signature at training time), ``sign`` (``-1`` when the feature's
+    scores were negated for learning: error rates, where lower is better; else ``1``) and
+    ``scale`` (``mean``, ``sd``, ``min``, ``max`` of the signed segment scores on the training rows).
+``text``
+    the profile of the training hypotheses (:func:`~mtmetrics.stats.textprep.text_profile`).
+``weights`` (required)
+    one number per feature.
+``intercept``
+    a number (``0`` when absent).
+``training``
+    the training data: ``table`` (name), ``sha256``, ``human`` (column), ``rows``, ``group``.
+any other key
+    what the learning method reports (``training_r``, ``leave_one_system_out``, ``steps``, ...),
+    kept in :attr:`CombinationModel.extra` in file order; it does not affect scores.
+
+Only ``format``, ``features`` and ``weights`` are required (a hand-written model is valid); absent
+optional keys are not written back. A segment's score is
+``intercept + Σ_j weight_j · sign_j · score_j`` with ``score_j`` feature ``j``'s sentence-level
+score (:meth:`CombinationModel.combine`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..errors import InputError
+from ..jsonsafe import strict_json
+from .textprep import mismatch, text_profile
+
+#: The format id written into every model file; readers refuse any other.
+FORMAT = "mtmetrics-combo/1"
+#: Keys of the format with a meaning of their own; every other key goes to ``extra``.
+_KNOWN = ("format", "kind", "features", "text", "weights", "intercept", "training")
+
+
+@dataclass(frozen=True)
+class Scale:
+    """Summary of a feature's signed segment scores on the training rows."""
+
+    mean: float
+    sd: float
+    min: float
+    max: float
+
+    @classmethod
+    def of(cls, values: Any) -> Scale:
+        """The scale of a NumPy vector of signed scores (population standard deviation)."""
+        v = np.asarray(values, dtype=np.float64)
+        return cls(float(v.mean()), float(v.std()), float(v.min()), float(v.max()))
+
+    def to_dict(self) -> dict[str, float]:
+        """``{"mean", "sd", "min", "max"}``, in that order."""
+        return {"mean": self.mean, "sd": self.sd, "min": self.min, "max": self.max}
+
+
+@dataclass(frozen=True)
+class Feature:
+    """One feature metric of a model: its spec, signature at training time, sign and scale."""
+
+    spec: str
+    signature: str
+    #: -1 when the metric's scores were negated for learning (lower is better), else 1
+    sign: float = 1
+    scale: Scale | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The feature's JSON object (``scale`` only when known)."""
+        out: dict[str, Any] = {"spec": self.spec, "signature": self.signature, "sign": self.sign}
+        if self.scale is not None:
+            out["scale"] = self.scale.to_dict()
+        return out
+
+
+@dataclass(frozen=True)
+class CombinationModel:
+    """A learned linear combination of metric scores (module docstring: the file format)."""
+
+    features: tuple[Feature, ...]
+    weights: tuple[float, ...]
+    intercept: float = 0.0
+    kind: str | None = None
+    text: Mapping[str, Any] | None = None
+    training: Mapping[str, Any] | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if len(self.features) != len(self.weights):
+            raise InputError(f"{FORMAT} model: {len(self.features)} features but {len(self.weights)} weights.")
+
+    # ------------------------------------------------------------------ reading and writing
+    def to_dict(self) -> dict[str, Any]:
+        """The model as the JSON object of the file, keys in the format's order."""
+        out: dict[str, Any] = {"format": FORMAT}
+        if self.kind is not None:
+            out["kind"] = self.kind
+        out["features"] = [f.to_dict() for f in self.features]
+        if self.text is not None:
+            out["text"] = dict(self.text)
+        out["weights"] = list(self.weights)
+        out["intercept"] = self.intercept
+        if self.training is not None:
+            out["training"] = dict(self.training)
+        out.update(self.extra)
+        return out
+
+    def to_json(self) -> str:
+        """The model file's text: strict JSON (non-finite numbers as ``null``), indented by 2."""
+        return strict_json(self.to_dict(), indent=2) + "\n"
+
+    @classmethod
+    def from_dict(cls, doc: Mapping[str, Any], source: str = "model") -> CombinationModel:
+        """A model from the file's JSON object; :class:`~mtmetrics.InputError` names ``source`` when
+        it is not a model of this format."""
+        if not isinstance(doc, Mapping) or doc.get("format") != FORMAT:
+            raise InputError(f"{source} is not an {FORMAT} model.")
+        try:
+            features = tuple(
+                Feature(
+                    str(f["spec"]),
+                    str(f["signature"]),
+                    f.get("sign", 1),
+                    Scale(**f["scale"]) if f.get("scale") is not None else None,
+                )
+                for f in doc["features"]
+            )
+            return cls(
+                features,
+                tuple(doc["weights"]),
+                doc.get("intercept", 0.0),
+                doc.get("kind"),
+                doc.get("text"),
+                doc.get("training"),
+                {k: v for k, v in doc.items() if k not in _KNOWN},
+            )
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise InputError(f"{source}: malformed {FORMAT} model ({type(exc).__name__}: {exc}).") from None
+
+    @classmethod
+    def from_json(cls, text: str | bytes, source: str = "model") -> CombinationModel:
+        """A model from the file's text (:meth:`from_dict`); text that is not JSON is an ``InputError``."""
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{source} is not JSON ({exc.msg}).") from None
+        return cls.from_dict(doc, source)
+
+    # ------------------------------------------------------------------ scoring
+    @property
+    def signs(self) -> np.ndarray:
+        """The features' signs as a vector."""
+        return np.array([float(f.sign) for f in self.features])
+
+    def signed(self, scores: np.ndarray) -> np.ndarray:
+        """Feature scores (one column per feature, one row per segment) times the features' signs."""
+        return np.asarray(scores) * self.signs
+
+    def combine(self, signed: np.ndarray) -> np.ndarray:
+        """Each row's combination ``intercept + signed @ weights`` (``signed``: from :meth:`signed`)."""
+        return float(self.intercept) + signed @ np.array(self.weights, dtype=np.float64)
+
+    def text_mismatch(self, hyps: Sequence[str]) -> str | None:
+        """How ``hyps`` were prepared grossly otherwise than the training text, or ``None``
+        (also ``None`` for a model without a text profile)."""
+        if self.text is None:
+            return None
+        return mismatch(dict(self.text), text_profile(hyps))

@@ -14,7 +14,6 @@ knows which plugin registered what and can report duplicates by plugin name.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -39,11 +38,22 @@ def register_metrics(register: Callable[[type[Metric]], None]) -> None:
 
 
 @hookspec
-def register_commands(subparsers: argparse._SubParsersAction) -> None:
-    """Add sub-commands to the ``mtmetrics`` command line.
+def register_commands(register: Callable[[str, str, str], None]) -> None:
+    """Add commands to the ``mtmetrics`` command line by calling ``register(name, help, module)``.
 
-    Called once per plugin when the CLI builds its parser. Add a parser with
-    ``subparsers.add_parser(name, help=...)`` and store the function to run as its ``func``
-    default (``parser.set_defaults(func=run)``); ``run(args)`` returns the exit status. A command
-    name used by the core (``score``, ``list``, ``meta``) or by another plugin is an error.
+    Called once per plugin, when the command line needs its command names (every run: a first
+    argument that names a command is that command), so keep it cheap: ``register`` only records,
+    and ``module`` (a dotted module name, e.g. ``"mtmetrics_mywer.cli"``) is imported only when
+    ``mtmetrics NAME`` runs. ``name`` is a lowercase word; ``help`` is the one line that
+    ``mtmetrics --help`` shows beside it. The module provides either
+
+    * ``build_parser(parser)``, which adds arguments to an ``argparse.ArgumentParser`` made by the
+      core (prog ``mtmetrics NAME``, no abbreviated options, one-line errors with status 2), and
+      ``run(args) -> int``, which receives the parsed namespace; or
+    * ``main(argv) -> int``, which receives the arguments after ``NAME`` and parses them itself.
+
+    The returned integer is the exit status; raise :class:`mtmetrics.MtmetricsError` (or a
+    subclass) for an error the user can fix. A name used by the core (``score``, ``list``,
+    ``meta``) or by another plugin, or a module that fails to import, is reported with the
+    plugin's name.
     """

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import importlib.metadata
 import os
+import re
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -60,12 +61,35 @@ class MetricEntry:
     plugin: PluginInfo
 
 
+@dataclass(frozen=True)
+class CommandEntry:
+    """A command registered by a plugin: its name, one-line help, the module that runs it, and who."""
+
+    name: str
+    help: str
+    module: str
+    plugin: PluginInfo
+
+
+@dataclass(frozen=True)
+class CommandRegistry:
+    """Every plugin command by name, and the registrations refused, as ``(plugin name, why)``."""
+
+    commands: dict[str, CommandEntry]
+    errors: list[tuple[str, str]]
+
+
+#: What a command name may look like: a lowercase word, hyphens allowed inside, never an option.
+COMMAND_NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+
+
 class _State:
     def __init__(self) -> None:
         self.pm: pluggy.PluginManager | None = None
         self.infos: dict[str, PluginInfo] = {}
         self.errors: list[tuple[str, str]] = []
         self.metrics: dict[str, MetricEntry] | None = None
+        self.commands: CommandRegistry | None = None
         self.extra_disabled: set[str] = set()
 
 
@@ -93,10 +117,11 @@ def reset() -> None:
         _state.infos = {}
         _state.errors = []
         _state.metrics = None
+        _state.commands = None
 
 
 def _version() -> str:
-    from . import __version__
+    from .version import __version__
 
     return __version__
 
@@ -142,6 +167,7 @@ def register_plugin(plugin: Any, name: str, distribution: str = "local", version
         pm.check_pending()
         _state.infos[name] = PluginInfo(name, distribution, version, False)
         _state.metrics = None
+        _state.commands = None
 
 
 def unregister_plugin(name: str) -> None:
@@ -151,6 +177,7 @@ def unregister_plugin(name: str) -> None:
         pm.unregister(name=name)
         _state.infos.pop(name, None)
         _state.metrics = None
+        _state.commands = None
 
 
 def plugins() -> list[PluginInfo]:
@@ -196,6 +223,56 @@ def metric_registry() -> dict[str, MetricEntry]:
             impl.function(register=register)
         _state.metrics = dict(sorted(registry.items()))
         return _state.metrics
+
+
+def command_registry(reserved: Iterable[str] = ()) -> CommandRegistry:
+    """Every command the plugins register (``register_commands``), checked; nothing is imported.
+
+    A registration is refused, and recorded in :attr:`CommandRegistry.errors` with the plugin's
+    name, when the hook raises, the name is not a lowercase word, the name is in ``reserved`` (the
+    core's commands) or already registered by another plugin, or the help or module is not a
+    string. A refused command is left out; the others, and scoring, keep working. The registry is
+    built once per plugin manager (``reserved`` of the first call counts).
+    """
+    with _lock:
+        if _state.commands is not None:
+            return _state.commands
+        pm = get_plugin_manager()
+        taken = set(reserved)
+        found: dict[str, CommandEntry] = {}
+        errors: list[tuple[str, str]] = []
+        for impl in pm.hook.register_commands.get_hookimpls():
+            info = _state.infos.get(impl.plugin_name, PluginInfo(impl.plugin_name, "unknown", "unknown", False))
+
+            def register(name: str, help: str, module: str, info: PluginInfo = info) -> None:
+                problem = _command_problem(name, help, module, taken, found)
+                if problem:
+                    errors.append((info.name, problem))
+                    return
+                found[name] = CommandEntry(name, help.strip().splitlines()[0] if help.strip() else "", module, info)
+
+            try:
+                impl.function(register=register)
+            except Exception as exc:  # a broken plugin must not break the others, nor scoring
+                errors.append((info.name, f"register_commands failed: {type(exc).__name__}: {exc}"))
+        _state.commands = CommandRegistry(dict(sorted(found.items())), errors)
+        return _state.commands
+
+
+def _command_problem(
+    name: object, help: object, module: object, taken: set[str], found: dict[str, CommandEntry]
+) -> str:
+    """Why a command registration is refused, or ``""``."""
+    if not isinstance(name, str) or not COMMAND_NAME.fullmatch(name):
+        return f"command name {name!r} is not a lowercase word (letters, digits, inner hyphens)."
+    if name in taken:
+        return f"command '{name}' is a core command."
+    if name in found:
+        other = found[name].plugin
+        return f"command '{name}' is already registered by plugin '{other.name}' ({other.distribution})."
+    if not isinstance(help, str) or not isinstance(module, str) or not module:
+        return f"command '{name}': help and module must be strings (register(name, help, 'package.module'))."
+    return ""
 
 
 def canonical_name(name: str) -> str:

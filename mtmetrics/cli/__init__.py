@@ -1,20 +1,26 @@
-"""The ``mtmetrics`` command line.
+"""The ``mtmetrics`` command line: one command tree (:mod:`.commands`).
 
-``mtmetrics REF [REF ...] -i HYP [HYP ...] -m NAME [NAME ...]`` scores, as sacrebleu does;
-``mtmetrics list`` shows every metric; plugins add sub-commands through ``register_commands``.
-Errors the user can fix are printed as one message and exit with status 2, never a traceback.
+``mtmetrics REF [REF ...] -i HYP [HYP ...] -m NAME [NAME ...]`` scores, as sacrebleu does (the
+command ``score`` is the default); ``mtmetrics list`` shows every metric, ``mtmetrics meta ...``
+meta-evaluates, and plugins add commands through the ``register_commands`` hook. A first
+argument that names a command is that command, always; a reference file with a command's name is
+scored as ``mtmetrics score list ...`` or ``mtmetrics ./list ...``. A command's module is imported
+only when it runs. Errors the user can fix are printed as one message and exit with status 2,
+never a traceback.
 """
 
 from __future__ import annotations
 
-import argparse
 import gc
+import os
 import sys
-from collections.abc import Callable, Sequence
+import textwrap
+from collections.abc import Sequence
 
 from .. import plugins
-from ..errors import MtmetricsError, PluginError
-from .args import StrictArgumentParser
+from ..errors import MtmetricsError
+from . import commands
+from .commands import Command, help_lines
 
 EXIT_USAGE = 2
 
@@ -38,24 +44,74 @@ def _pop_disabled(argv: list[str]) -> list[str]:
     return names
 
 
-def _commands() -> dict[str, tuple[argparse.ArgumentParser, Callable[[argparse.Namespace], int]]]:
-    """Sub-commands of plugins (core ones are dispatched directly)."""
-    parser = StrictArgumentParser(prog="mtmetrics")
-    sub = parser.add_subparsers(dest="command")
-    found: dict[str, tuple[argparse.ArgumentParser, Callable[[argparse.Namespace], int]]] = {}
-    pm = plugins.get_plugin_manager()
-    for impl in pm.hook.register_commands.get_hookimpls():
-        before = set(sub.choices)
-        impl.function(subparsers=sub)
-        for name in set(sub.choices) - before:
-            if name in ("score", "list", "meta") or name in found:
-                raise PluginError(f"plugin '{impl.plugin_name}' adds the command '{name}', which already exists.")
-            p = sub.choices[name]
-            func = p.get_default("func")
-            if func is None:
-                raise PluginError(f"plugin '{impl.plugin_name}': command '{name}' has no func default.")
-            found[name] = (p, func)
-    return found
+#: The core's commands; plugins' commands are added from ``register_commands``.
+CORE_COMMANDS: tuple[Command, ...] = (
+    Command(
+        "score",
+        "score machine-translation output (the default command: 'mtmetrics REF -i HYP')",
+        "mtmetrics.cli.score",
+        entry="run_score",
+    ),
+    Command(
+        "list",
+        "every metric with its parameters, defaults, languages and plugin",
+        "mtmetrics.cli.listing",
+        entry="run_list",
+    ),
+    Command(
+        "meta",
+        "meta-evaluation: correlate, compare, orange, mct, regress, report",
+        "mtmetrics.cli.meta",
+        entry="run_meta",
+    ),
+)
+
+RULE = (
+    "A first argument that names a command is that command. To score a reference file whose name is a "
+    "command word, give its path or name the command: 'mtmetrics ./list -i HYP' or 'mtmetrics score list -i HYP'."
+)
+
+
+def command_tree() -> dict[str, Command]:
+    """Every command by name: the core's first, then the plugins' (sorted); refused ones are warned about."""
+    tree = {c.name: c for c in CORE_COMMANDS}
+    registry = plugins.command_registry(reserved=tree)
+    for plugin, why in registry.errors:
+        print(f"mtmetrics: warning: plugin '{plugin}': {why} The command is skipped.", file=sys.stderr)
+    for name, entry in registry.commands.items():
+        tree[name] = Command(name, entry.help, entry.module, plugin=entry.plugin.name)
+    return tree
+
+
+def overview(tree: dict[str, Command]) -> str:
+    """The top of ``mtmetrics --help``: every command, with the disambiguation rule."""
+    return "\n".join(
+        [
+            "usage: mtmetrics [COMMAND] [ARGS ...]",
+            "       mtmetrics [score] REF [REF ...] -i HYP [HYP ...] -m NAME [NAME ...]",
+            "",
+            "commands ('mtmetrics COMMAND --help' shows a command's options):",
+            *help_lines(tree.values()),
+            "",
+            textwrap.fill(RULE, width=100),
+            "",
+            "Scoring options (the command 'score'):",
+            "",
+        ]
+    )
+
+
+def _run_named(command: Command, argv: list[str]) -> int:
+    """Run a command named by the first argument; if a file has that name too, say how to score it."""
+    try:
+        return commands.run(command, argv, f"mtmetrics {command.name}")
+    except MtmetricsError as exc:
+        if command.name != "score" and os.path.exists(command.name):
+            raise MtmetricsError(
+                f"{exc} ('{command.name}' is read as the command; to score the file named '{command.name}', "
+                f"write 'mtmetrics score {command.name} ...' or 'mtmetrics ./{command.name} ...'.)"
+            ) from exc
+        raise
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -67,24 +123,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             plugins.disable_plugins(disabled)
         for name, err in plugins.load_errors():
             print(f"mtmetrics: warning: plugin '{name}' failed to load and is skipped: {err}", file=sys.stderr)
-        if args and args[0] == "list":
-            from .listing import run_list
-
-            return run_list(args[1:])
-        if args and args[0] == "meta":
-            from .meta import run_meta
-
-            return run_meta(args[1:])
-        if args and args[0] == "score":
-            args = args[1:]
-        elif args and not args[0].startswith("-"):
-            commands = _commands()
-            if args[0] in commands:
-                parser, func = commands[args[0]]
-                return int(func(parser.parse_args(args[1:])))
-        from .score import run_score
-
-        return run_score(args)
+        tree = command_tree()
+        if args and args[0] in tree:
+            return _run_named(tree[args[0]], args[1:])
+        if any(a in ("-h", "--help") for a in args):
+            print(overview(tree))
+        return commands.run(tree["score"], args, "mtmetrics")
     except MtmetricsError as exc:
         print(f"mtmetrics: error: {exc}", file=sys.stderr)
         return EXIT_USAGE

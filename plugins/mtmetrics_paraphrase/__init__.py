@@ -12,7 +12,6 @@ instantiated, never at import or registration.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable
 
 import mtmetrics
@@ -29,8 +28,6 @@ def register_metrics(register: Callable[[type[mtmetrics.Metric]], None]) -> None
 
 
 @mtmetrics.hookimpl
-def register_commands(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``mtmetrics paraphrase`` (sub-commands ``train`` and ``evaluate``)."""
-    from .cli import add_paraphrase_command
-
-    add_paraphrase_command(subparsers)
+def register_commands(register: Callable[[str, str, str], None]) -> None:
+    """Add ``mtmetrics paraphrase`` (``train``, ``evaluate``); :mod:`.cli` is imported only when it runs."""
+    register("paraphrase", "paraphrase regression models (sub-commands: train, evaluate)", f"{__name__}.cli")

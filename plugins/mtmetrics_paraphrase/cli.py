@@ -33,9 +33,8 @@ from .models import PAPER_MODELS, FeatureTable, Model, compute_features, model_g
 TRAIN_COMMAND_FILE = "train-command.txt"
 
 
-def add_paraphrase_command(subparsers: argparse._SubParsersAction) -> None:
-    """Register ``paraphrase`` with its ``train`` and ``evaluate`` sub-commands."""
-    parser = subparsers.add_parser("paraphrase", help="paraphrase regression models (sub-commands: train, evaluate)")
+def build_parser(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``mtmetrics paraphrase`` (``train`` and ``evaluate``) on the core's parser."""
     sub = parser.add_subparsers(dest="paraphrase_command", metavar="{train,evaluate}")
 
     def common(p: argparse.ArgumentParser) -> None:
@@ -58,7 +57,7 @@ def add_paraphrase_command(subparsers: argparse._SubParsersAction) -> None:
     evaluate.add_argument("tables", nargs="+", help="judged test tables; each language pair is one column")
     evaluate.add_argument("-o", "--output", default="-", help="Markdown file to write (default: stdout)")
     common(evaluate)
-    parser.set_defaults(func=run, parser=parser)
+    parser.set_defaults(parser=parser)
 
 
 def _log(quiet: bool) -> Callable[[str], None]:

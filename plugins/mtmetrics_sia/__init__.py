@@ -6,7 +6,6 @@ similarity tables used by its stochastic word matching. Uses only mtmetrics' pub
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable
 
 import mtmetrics
@@ -23,8 +22,6 @@ def register_metrics(register: Callable[[type[mtmetrics.Metric]], None]) -> None
 
 
 @mtmetrics.hookimpl
-def register_commands(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``mtmetrics similarity`` (sub-command ``train``)."""
-    from .cli import add_similarity_command
-
-    add_similarity_command(subparsers)
+def register_commands(register: Callable[[str, str, str], None]) -> None:
+    """Add ``mtmetrics similarity`` (sub-command ``train``); :mod:`.cli` is imported only when it runs."""
+    register("similarity", "word similarity tables for SIA (sub-command: train)", f"{__name__}.cli")

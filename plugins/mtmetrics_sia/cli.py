@@ -22,9 +22,8 @@ from mtmetrics.resources import TOKENIZER_NAMES, Preprocessor
 from mtmetrics.resources.similarity import load_table
 
 
-def add_similarity_command(subparsers: argparse._SubParsersAction) -> None:
-    """Register ``similarity`` with its ``train`` sub-command."""
-    parser = subparsers.add_parser("similarity", help="word similarity tables for SIA (sub-command: train)")
+def build_parser(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``mtmetrics similarity`` (its ``train`` sub-command) on the core's parser."""
     sub = parser.add_subparsers(dest="similarity_command", metavar="train")
     train = sub.add_parser("train", help="IBM Model 1 on a parallel corpus, then sum_f p(e_a|f) p(e_b|f)")
     train.add_argument("--english", required=True, help="English side (one sentence per line; .gz allowed)")
@@ -40,7 +39,7 @@ def add_similarity_command(subparsers: argparse._SubParsersAction) -> None:
     train.add_argument("--max-lines", type=int, default=None, help="use only the first N sentence pairs")
     train.add_argument("--show", default="", help="comma-separated English words whose nearest words to print")
     train.add_argument("-q", "--quiet", action="store_true", help="no progress messages")
-    parser.set_defaults(func=run, parser=parser)
+    parser.set_defaults(parser=parser)
 
 
 def _log(quiet: bool) -> Callable[[str], None]:

@@ -9,7 +9,6 @@ mtmetrics' public API.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable
 
 import mtmetrics
@@ -29,8 +28,10 @@ def register_metrics(register: Callable[[type[mtmetrics.Metric]], None]) -> None
 
 
 @mtmetrics.hookimpl
-def register_commands(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``mtmetrics align`` (eflomal alignments as Pharaoh files with a JSON sidecar)."""
-    from .align_command import add_align_command
-
-    add_align_command(subparsers)
+def register_commands(register: Callable[[str, str, str], None]) -> None:
+    """Add ``mtmetrics align``; :mod:`.align_command` (and eflomal) is imported only when it runs."""
+    register(
+        "align",
+        "eflomal word alignments, both directions and symmetrisations, as Pharaoh files for sscn/prs/mpr",
+        f"{__name__}.align_command",
+    )

@@ -51,15 +51,13 @@ OUTPUTS: dict[str, tuple[str, str | None]] = {
 SIDECAR_FORMAT = 1
 
 
-def add_align_command(subparsers: argparse._SubParsersAction) -> None:
-    """Register ``mtmetrics align``."""
-    parser = subparsers.add_parser(
-        "align",
-        help="eflomal word alignments, both directions and symmetrisations, as Pharaoh files for sscn/prs/mpr",
-        description="Word-align SRC with TGT using eflomal and write Pharaoh files for sscn, prs and mpr.",
-        epilog="Writes PREFIX.fwd (source→target: --align-hyp), PREFIX.rev (target→source: --align-hyp-rev), "
+def build_parser(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``mtmetrics align`` on the core's parser (prog, one-line help: the core's)."""
+    parser.description = "Word-align SRC with TGT using eflomal and write Pharaoh files for sscn, prs and mpr."
+    parser.epilog = (
+        "Writes PREFIX.fwd (source→target: --align-hyp), PREFIX.rev (target→source: --align-hyp-rev), "
         "PREFIX.inter, PREFIX.union, PREFIX.gdfa (links i-j, i the source token, 0-based) and PREFIX.json "
-        "(settings, eflomal version, SHA-256 of inputs and outputs). eflomal takes no seed: runs may differ.",
+        "(settings, eflomal version, SHA-256 of inputs and outputs). eflomal takes no seed: runs may differ."
     )
     parser.add_argument("source", metavar="SRC", help="source sentences, one per line (.gz accepted)")
     parser.add_argument("target", metavar="TGT", help="translations (hypotheses or references), line-aligned")
@@ -80,7 +78,6 @@ def add_align_command(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--n-samplers", type=int, default=3, help="eflomal's independent samplers (default 3)")
     parser.add_argument("--null-prior", type=float, default=0.2, help="eflomal's NULL prior (default 0.2)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no message on standard error")
-    parser.set_defaults(func=run)
 
 
 def sha256_of(path: str | Path) -> str:

@@ -16,40 +16,45 @@ matplotlib extra).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from ...errors import MtmetricsError
-from .compare import run_compare
-from .correlate import run_correlate
-from .learn import run_mct, run_regress
-from .orange import run_orange
-from .report import run_report
+from ..commands import Command, dispatch
 
+_HERE = __name__
 
-def _commands() -> dict[str, Callable[[Sequence[str]], int]]:
-    cmds: dict[str, Callable[[Sequence[str]], int]] = {"correlate": run_correlate, "compare": run_compare}
-    cmds["orange"] = run_orange
-    cmds["mct"] = run_mct
-    cmds["regress"] = run_regress
-    cmds["report"] = run_report
-    return cmds
+#: Every ``meta`` command; each module is imported only when its command runs.
+COMMANDS: dict[str, Command] = {
+    c.name: c
+    for c in (
+        Command(
+            "correlate",
+            "correlations of metrics with human judgments (segment and system level)",
+            f"{_HERE}.correlate",
+            entry="run_correlate",
+        ),
+        Command(
+            "compare",
+            "significance of the difference between two metrics' correlations",
+            f"{_HERE}.compare",
+            entry="run_compare",
+        ),
+        Command(
+            "orange", "ORANGE (Lin & Och 2004) from n-best lists and references", f"{_HERE}.orange", entry="run_orange"
+        ),
+        Command(
+            "mct", "maximum correlation training of a linear combination of metrics", f"{_HERE}.learn", entry="run_mct"
+        ),
+        Command("regress", "stepwise linear regression on metric scores", f"{_HERE}.learn", entry="run_regress"),
+        Command(
+            "report",
+            "Markdown report: every metric's correlations, intervals, significance clusters",
+            f"{_HERE}.report",
+            entry="run_report",
+        ),
+    )
+}
 
 
 def run_meta(argv: Sequence[str]) -> int:
     """Dispatch ``mtmetrics meta <command>``."""
-    cmds = _commands()
-    argv = list(argv)
-    if not argv or argv[0] in ("-h", "--help"):
-        print("usage: mtmetrics meta {" + ",".join(cmds) + "} ...")
-        print("  correlate  correlations of metrics with human judgments (segment and system level)")
-        print("  compare    significance of the difference between two metrics' correlations")
-        if "orange" in cmds:
-            print("  orange     ORANGE (Lin & Och 2004) from n-best lists and references")
-        if "mct" in cmds:
-            print("  mct        maximum correlation training of a linear combination of metrics")
-            print("  regress    stepwise linear regression on metric scores")
-        print("  report     Markdown report: every metric's correlations, intervals, significance clusters")
-        return 0 if argv else 2
-    if argv[0] not in cmds:
-        raise MtmetricsError(f"meta: unknown command '{argv[0]}'; choose from {', '.join(cmds)}.")
-    return cmds[argv[0]](argv[1:])
+    return dispatch("mtmetrics meta", COMMANDS, argv, "Meta-evaluation of metrics against human judgments (META.md).")

@@ -42,6 +42,10 @@ BUILTIN_PLUGINS: tuple[str, ...] = (
     "mtmetrics_paraphrase",
 )
 
+#: What ``mtmetrics score`` computes when no ``-m`` is given (sacrebleu's default), by registry name:
+#: next to the built-in plugins, the only place the core names a metric.
+DEFAULT_METRICS: tuple[str, ...] = ("bleu",)
+
 
 @dataclass(frozen=True)
 class PluginInfo:

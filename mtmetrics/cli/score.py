@@ -61,7 +61,14 @@ def base_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("refs", nargs="*", metavar="REF", help="reference files, one segment per line (.gz accepted)")
     p.add_argument("-i", "--input", nargs="+", metavar="HYP", help="system output files (default: standard input)")
-    p.add_argument("-m", "--metrics", nargs="+", default=["bleu"], metavar="NAME", help="metrics (default: bleu)")
+    p.add_argument(
+        "-m",
+        "--metrics",
+        nargs="+",
+        default=list(plugins.DEFAULT_METRICS),
+        metavar="NAME",
+        help=f"metrics (default: {' '.join(plugins.DEFAULT_METRICS)})",
+    )
     p.add_argument("--src", metavar="FILE", help="source sentences, for metrics that need them")
     p.add_argument(
         "--annotation",

@@ -13,6 +13,7 @@ import subprocess
 import sys
 
 import pytest
+from nltk.metrics.distance import edit_distance
 
 from tests.datapaths import ROOT
 
@@ -81,3 +82,20 @@ def test_the_plugins_own_tests_pass(installed: dict[str, str]) -> None:
         cwd=EXAMPLE,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_its_command_is_listed_and_runs(installed: dict[str, str]) -> None:
+    proc = mtmetrics_cli(["--help"], installed)
+    assert proc.returncode == 0, proc.stderr
+    assert any(line.split()[:1] == ["cer-worst"] and "[plugin cer]" in line for line in proc.stdout.splitlines())
+    ex = ROOT / "examples"
+    proc = mtmetrics_cli(["cer-worst", str(ex / "ref.0.en"), "-i", str(ex / "hyp.en"), "-n", "3"], installed)
+    assert proc.returncode == 0, proc.stderr
+    # oracle: NLTK's edit distance (unit costs) over the reference's characters, worst first
+    refs = (ex / "ref.0.en").read_text(encoding="utf-8").split("\n")[:-1]
+    hyps = (ex / "hyp.en").read_text(encoding="utf-8").split("\n")[:-1]
+    cer = [100 * edit_distance(h, r) / len(r) for h, r in zip(hyps, refs, strict=True)]
+    worst = sorted(range(len(cer)), key=lambda k: (-cer[k], k))[:3]
+    assert proc.stdout == "".join(f"{k + 1}\t{cer[k]:.2f}\t{hyps[k]}\n" for k in worst)
+    proc = mtmetrics_cli(["cer-worst", str(ex / "ref.0.en")], installed)
+    assert proc.returncode == 2 and "mtmetrics cer-worst" in proc.stderr and "-i/--input" in proc.stderr

@@ -72,3 +72,9 @@ class CharacterErrorRate(Metric):
 def register_metrics(register: Callable[[type[Metric]], None]) -> None:
     """Tell mtmetrics about the metric."""
     register(CharacterErrorRate)
+
+
+@mtmetrics.hookimpl
+def register_commands(register: Callable[[str, str, str], None]) -> None:
+    """Add ``mtmetrics cer-worst``; its module (``.cli``) is imported only when the command runs."""
+    register("cer-worst", "the segments with the highest CER (example plugin command)", f"{__name__}.cli")

@@ -37,15 +37,30 @@ def _normalise(text: str) -> str:
 
 EXAMPLES = _blocks()
 
+#: metrics whose examples read WordNet or a tagger model, which the tests take from ../shared/nltk_data
+NLTK_METRICS = ("meteor", "paraphrase", "dup", "pos=")
+
+
+def _params() -> list[object]:
+    """The examples, those using NLTK data marked ``data`` (skipped without ../shared)."""
+    return [
+        pytest.param(
+            lang,
+            code,
+            expected,
+            id=f"{lang}-{i}",
+            marks=[pytest.mark.data] if any(f'"{m}' in code or f" {m}" in code for m in NLTK_METRICS) else [],
+        )
+        for i, (lang, code, expected) in enumerate(EXAMPLES)
+    ]
+
 
 def test_readme_has_examples() -> None:
     assert [lang for lang, _, _ in EXAMPLES].count("python") >= 1
     assert [lang for lang, _, _ in EXAMPLES].count("sh") >= 1
 
 
-@pytest.mark.parametrize(
-    ("lang", "code", "expected"), EXAMPLES, ids=[f"{lang}-{i}" for i, (lang, _, _) in enumerate(EXAMPLES)]
-)
+@pytest.mark.parametrize(("lang", "code", "expected"), _params())
 def test_readme_example(lang: str, code: str, expected: str) -> None:
     if lang == "python":
         out = io.StringIO()

@@ -14,6 +14,9 @@ import pytest
 from mtmetrics_paraphrase.analysis import Analyzer
 from mtmetrics_paraphrase.features import FEATURES, primitive_matches, raw_counts
 
+# WordNet, VerbNet and the tagger come from ../shared/nltk_data (tests/conftest.py sets NLTK_DATA)
+pytestmark = pytest.mark.data
+
 
 @pytest.fixture(scope="module")
 def analyzer() -> Analyzer:

@@ -1,0 +1,85 @@
+"""Whole-process times of the ``mtmetrics`` command against sacrebleu's command, on the same files.
+
+    python bench/cli.py [--repeat 7]
+
+Each case starts a fresh interpreter for both tools, alternately, best of ``--repeat`` runs
+(:mod:`runner`): what a person waits for at the shell, imports included. Cases: BLEU on the
+1,000 lines of WMT21 de-en (Facebook-AI against reference A; the numbers are first checked to be
+equal; target: at most 1.15x sacrebleu's time) and ``--help`` (target: at most 0.25 s, sacrebleu's
+``--help`` printed for scale). Import laziness is the lever; see where the time goes with
+``python -X importtime -m mtmetrics --help``. Not a test: run it on demand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from runner import Timing, compare, report
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.datapaths import WMT21  # noqa: E402
+
+TXT = WMT21 / "txt"
+BLEU_TARGET = 1.15
+HELP_TARGET = 0.25
+
+
+def command(*args: str) -> list[str]:
+    """The console script of the same environment (as a person runs it), else ``python -m``."""
+    name, rest = args[0], list(args[1:])
+    script = Path(sys.executable).with_name(name)
+    return [str(script), *rest] if script.exists() else [sys.executable, "-m", name, *rest]
+
+
+def output(cmd: list[str]) -> str:
+    """Standard output of ``cmd``, which must succeed."""
+    return subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+
+
+def main() -> int:
+    """Time the cases and print the table; exit status 0."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=7, help="runs of each command (best kept)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        hyp = Path(tmp) / "hyp.en"
+        system = TXT / "system-outputs" / "newstest2021.de-en.hyp.Facebook-AI.en.gz"
+        with gzip.open(system, "rb") as src, open(hyp, "wb") as dst:
+            shutil.copyfileobj(src, dst)
+        ref = str(TXT / "references" / "newstest2021.de-en.ref.A.en")
+        ours = command("mtmetrics", ref, "-i", str(hyp), "-b", "-w", "6")
+        anchor = command("sacrebleu", ref, "-i", str(hyp), "-b", "-w", "6")
+        if output(ours) != output(anchor):
+            raise SystemExit(f"BLEU differs: mtmetrics {output(ours)!r}, sacrebleu {output(anchor)!r}")
+        runs = [
+            compare(
+                "BLEU, WMT21 de-en, 1,000 lines", lambda: output(ours), lambda: output(anchor), "sacrebleu", args.repeat
+            ),
+            compare(
+                "--help",
+                lambda: output(command("mtmetrics", "--help")),
+                lambda: output(command("sacrebleu", "--help")),
+                "sacrebleu",
+                args.repeat,
+            ),
+        ]
+    print(report(runs[:1], BLEU_TARGET))
+    print(report(runs[1:]))
+    help_time: Timing = runs[1]
+    verdict = "within" if help_time.ours <= HELP_TARGET else "above"
+    print(f"mtmetrics --help: {help_time.ours:.3f} s, {verdict} the {HELP_TARGET:.2f} s target")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -9,7 +9,7 @@ note saying why (see :mod:`mtmetrics.jsonsafe`), never ``NaN``/``Infinity``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, TextIO
 
 from ..jsonsafe import finite_or_none, scores_with_notes, strict_json
@@ -161,11 +161,6 @@ def _segments_text(scored: list[Scored], width: int | None, score_only: bool, sh
     lines = _aligned([*rows, corpus], rule_before_last=True)
     signatures = list(dict.fromkeys(s.result.signature.format(short) for s in columns))
     yield "\n".join([*lines, "", *signatures]) + "\n"
-
-
-def _segment_result(s: Scored, seg: Score) -> Result:
-    """A segment's score as a result with the corpus result's signature and parameters."""
-    return replace(s.result, score=seg.score, sub_scores=seg.sub_scores, verbose=seg.verbose, n_segments=1)
 
 
 def _aligned(rows: list[list[str]], rule_before_last: bool = False) -> list[str]:

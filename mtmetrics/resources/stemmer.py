@@ -27,8 +27,6 @@ STEM_INSTALL_HINT = "pip install 'mtmetrics[stem]'"
 #: name -> PyStemmer algorithm
 _ALGORITHMS: dict[str, str] = {"porter": "porter"}
 
-STEMMER_NAMES: tuple[str, ...] = tuple(_ALGORITHMS)
-
 
 class Stemmer:
     """A word stemmer with a name and a version for signatures (``stemmer:porter-PyStemmer3.1.0``).

@@ -9,7 +9,7 @@ means the same thing in an mtmetrics signature as in a sacrebleu one.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -29,8 +29,6 @@ _TOKENIZERS: dict[str, tuple[str, str, str | None]] = {
 
 TOKENIZER_NAMES: tuple[str, ...] = tuple(_TOKENIZERS)
 DEFAULT_TOKENIZER = "13a"
-
-Tokenizer = Callable[[str], str]
 
 
 @cache

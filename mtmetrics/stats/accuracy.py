@@ -5,7 +5,7 @@
   ``|sign(Δmetric) = sign(Δhuman)| / |pairs|`` (a tie on both sides agrees, a tie on one side only
   does not; mtme's ``stats.Agreement``). Pooled over several groups (language pairs) WMT adds the
   agreeing pairs and the pairs of every group (mtme's ``CompareMetricsWithGlobalAccuracy``):
-  :func:`pooled_accuracy` takes the per-group ``(agree, pairs)`` counts.
+  :func:`mtmetrics.stats.agreement.pooled` adds the per-group ``(agree, pairs)`` counts.
 * :func:`soft_pairwise_accuracy` — Thompson et al. (2024), WMT24 ("SPA", mtme's ``pce``):
   ``1 - mean_{i<j} |p_h(i, j) - p_m(i, j)|`` where ``p(i, j)`` is the p-value of a one-sided
   paired permutation test that system ``i`` is better than ``j``, computed from the humans'
@@ -59,12 +59,6 @@ def accuracy_rows(metric: np.ndarray, human: np.ndarray) -> np.ndarray:
     return np.asarray(agree.mean(axis=1), dtype=np.float64)
 
 
-def pooled_accuracy(counts: list[tuple[int, int]]) -> float:
-    """WMT's accuracy over several groups: all agreeing pairs over all pairs (a micro average)."""
-    pairs = sum(p for _, p in counts)
-    return sum(a for a, _ in counts) / pairs if pairs else math.nan
-
-
 def permutation_signs(k: int, n_items: int, seed: int | list[int]) -> np.ndarray:
     """``(k, n_items)`` signs ``±1``: ``+1`` keeps an item's pair of scores, ``-1`` swaps it."""
     rng = np.random.default_rng(seed)
@@ -98,7 +92,7 @@ def pairwise_p_values(scores: np.ndarray, signs: np.ndarray) -> np.ndarray:
 def soft_pairwise_accuracy(p_human: np.ndarray, p_metric: np.ndarray) -> tuple[float, float, int]:
     """``(SPA, sum of 1 - |p_h - p_m| over pairs, pairs)`` from two :func:`pairwise_p_values` matrices.
 
-    The sum and count let several groups be pooled (:func:`pooled_soft_accuracy`).
+    The sum and count let several groups be pooled (:func:`mtmetrics.stats.agreement.pooled`).
     """
     i, j = np.triu_indices(p_human.shape[0], 1)
     gap = np.abs(p_human[i, j] - p_metric[i, j])
@@ -107,12 +101,3 @@ def soft_pairwise_accuracy(p_human: np.ndarray, p_metric: np.ndarray) -> tuple[f
         return math.nan, 0.0, 0
     total = float(np.sum(1.0 - gap))
     return total / len(gap), total, len(gap)
-
-
-def pooled_soft_accuracy(parts: list[tuple[float, int]]) -> float:
-    """SPA over several groups, pooled like :func:`pooled_accuracy`: the mean over all system pairs.
-
-    (WMT24 reports SPA per language pair only; this pooling is the accuracy's.)
-    """
-    pairs = sum(n for _, n in parts)
-    return sum(s for s, _ in parts) / pairs if pairs else math.nan

@@ -18,9 +18,9 @@ from mtmetrics.stats.accuracy import (
     pairwise_accuracy,
     pairwise_p_values,
     permutation_signs,
-    pooled_accuracy,
     soft_pairwise_accuracy,
 )
+from mtmetrics.stats.agreement import Value, pooled
 from mtmetrics.stats.correlation import pearson_rows
 from mtmetrics.stats.permutation import perm_both
 
@@ -49,7 +49,8 @@ def test_pairwise_accuracy_equals_brute_force(seed: int) -> None:
 
 def test_pooled_accuracy_is_micro_average() -> None:
     # 3 systems (3 pairs, 2 agree) and 5 systems (10 pairs, 10 agree): 12 / 13, not (2/3 + 1) / 2
-    assert pooled_accuracy([(2, 3), (10, 10)]) == 12 / 13
+    parts = [Value(2 / 3, np.zeros(0), 3, pool=(2.0, 3)), Value(1.0, np.zeros(0), 5, pool=(10.0, 10))]
+    assert pooled(parts)[0] == 12 / 13
     assert math.isnan(pairwise_accuracy(np.array([1.0]), np.array([2.0])))
 
 

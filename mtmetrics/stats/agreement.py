@@ -99,6 +99,7 @@ class GroupCache:
 def agreement(
     kind: str,
     level: str,
+    *,
     metric_points: np.ndarray,
     human_points: np.ndarray,
     metric_boot: np.ndarray | None,

@@ -297,6 +297,47 @@ def score_table(
     return score_tables([(table, columns)], specs, jobs, annotations=[annotations])[0][0]
 
 
+#: how system-level resamples are drawn: the shared items jointly (WMT, mtme), or each system alone
+SYSTEM_RESAMPLING = ("joint", "independent")
+
+
+@dataclass(frozen=True)
+class CorrelationSettings:
+    """What :func:`correlate` computes and how it resamples: one frozen value, so that two runs
+    with equal settings are the same computation and call sites name every choice.
+
+    ``humans``: the human score columns; ``levels`` (of :data:`LEVELS`) and ``kinds`` (of
+    :data:`ALL_KINDS`: coefficients and agreement measures); ``n_boot`` bootstrap resamples (0:
+    none) drawn from ``seed``; ``split_systems``: the separator of WMT's ``A+B`` rows (``None``:
+    such rows are a system of their own); ``permutations``: soft-accuracy's permutations (mtme's
+    ``k``); ``system_resampling``: :data:`SYSTEM_RESAMPLING` (module docstring); ``keep_samples``:
+    keep every estimate's bootstrap replicates in :attr:`Correlations.samples` (paired tests).
+    Sequences are stored as tuples; unknown names and impossible counts raise ``ValueError``.
+    """
+
+    humans: tuple[str, ...]
+    levels: tuple[str, ...] = ("segment", "system")
+    kinds: tuple[str, ...] = KINDS
+    n_boot: int = 1000
+    seed: int = 12345
+    split_systems: str | None = "+"
+    permutations: int = agr.DEFAULT_PERMUTATIONS
+    system_resampling: str = "joint"
+    keep_samples: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("humans", "levels", "kinds"):
+            object.__setattr__(self, name, tuple(getattr(self, name)))
+        if bad := [lv for lv in self.levels if lv not in LEVELS]:
+            raise ValueError(f"unknown level(s) {bad}; choose from {LEVELS}")
+        if bad := [k for k in self.kinds if k not in ALL_KINDS]:
+            raise ValueError(f"unknown measure(s) {bad}; choose from {ALL_KINDS}")
+        if self.system_resampling not in SYSTEM_RESAMPLING:
+            raise ValueError(f"system_resampling must be one of {SYSTEM_RESAMPLING}, not {self.system_resampling!r}")
+        if self.n_boot < 0 or self.permutations < 1:
+            raise ValueError("n_boot must be 0 or more and permutations at least 1")
+
+
 @dataclass(frozen=True)
 class Estimate:
     """A correlation, its bootstrap interval and how many points / valid resamples it rests on."""
@@ -339,10 +380,6 @@ class GroupDraws:
     system_weights: list[np.ndarray]  # (B, n_s) bootstrap counts of each system's rows
 
 
-#: how system-level resamples are drawn: the shared items jointly (WMT, mtme), or each system alone
-SYSTEM_RESAMPLING = ("joint", "independent")
-
-
 def system_membership(names: Sequence[str], split: str | None = "+") -> tuple[list[str], list[np.ndarray]]:
     """Systems and the positions of their rows.
 
@@ -368,6 +405,7 @@ def group_draws(
     n_boot: int,
     seed: int,
     group_index: int,
+    *,
     split: str | None = "+",
     system_resampling: str = "joint",
 ) -> GroupDraws:
@@ -416,12 +454,29 @@ class Points:
     human_boot: np.ndarray | None = None
 
 
+@dataclass(frozen=True)
+class SystemPoint:
+    """One system's point at system level: the metric's corpus score and the human score."""
+
+    group: str
+    human: str
+    metric: str
+    system: str
+    metric_score: float
+    human_score: float
+    segments: int  # the judged rows the system's scores rest on
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready, in field order (non-finite scores are left to the JSON writer)."""
+        return dict(self.__dict__)
+
+
 @dataclass
 class Correlations:
     """Everything :func:`correlate` computed: estimates, system-level points, bootstrap samples."""
 
     estimates: list[Estimate] = field(default_factory=list)
-    system_points: list[dict[str, Any]] = field(default_factory=list)
+    system_points: list[SystemPoint] = field(default_factory=list)
     samples: dict[tuple[str, str, str, str, str], np.ndarray] = field(default_factory=dict)
     points: dict[tuple[str, str, str, str], Points] = field(default_factory=dict)
 
@@ -453,18 +508,12 @@ def _correlate(
     table: Table,
     columns: Columns,
     scores: Sequence[MetricScores],
-    humans: Sequence[str],
-    levels: Sequence[str],
-    kinds: Sequence[str],
-    n_boot: int,
-    seed: int,
-    keep_samples: bool,
-    split_systems: str | None,
-    permutations: int = agr.DEFAULT_PERMUTATIONS,
-    system_resampling: str = "joint",
-    system_human: Mapping[tuple[str, str], float] | None = None,
+    settings: CorrelationSettings,
+    system_human: Mapping[tuple[str, str], float] | None,
 ) -> Correlations:
     """:func:`correlate` in this process."""
+    humans, levels, kinds = settings.humans, settings.levels, settings.kinds
+    n_boot, seed, keep_samples = settings.n_boot, settings.seed, settings.keep_samples
     n_rows = len(table)
     groups = np.array(table.columns[columns.group]) if columns.group else np.array(["all"] * n_rows)
     systems = np.array(table.columns[columns.system])
@@ -475,7 +524,16 @@ def _correlate(
     group_names = list(dict.fromkeys(groups.tolist()))
     for gi, group in enumerate(group_names):
         rows = np.flatnonzero(groups == group)
-        draws = group_draws(rows, systems, items, n_boot, seed, gi, split_systems, system_resampling)
+        draws = group_draws(
+            rows,
+            systems,
+            items,
+            n_boot,
+            seed,
+            gi,
+            split=settings.split_systems,
+            system_resampling=settings.system_resampling,
+        )
         if system_human is not None:
             draws = _official_systems(draws, system_human, group)
         cache = agr.GroupCache()
@@ -506,26 +564,26 @@ def _correlate(
                                 val = agr.agreement(
                                     kind,
                                     level,
-                                    pts.metric,
-                                    pts.human,
-                                    pts.metric_boot,
-                                    pts.human_boot,
-                                    m_all,
-                                    h_all,
-                                    draws.item_ids,
-                                    draws.system_rows,
-                                    human,
-                                    cache,
-                                    [seed, gi],
-                                    permutations,
+                                    metric_points=pts.metric,
+                                    human_points=pts.human,
+                                    metric_boot=pts.metric_boot,
+                                    human_boot=pts.human_boot,
+                                    segment_metric=m_all,
+                                    segment_human=h_all,
+                                    item_ids=draws.item_ids,
+                                    system_rows=draws.system_rows,
+                                    human=human,
+                                    cache=cache,
+                                    seed_key=[seed, gi],
+                                    permutations=settings.permutations,
                                 )
                                 per_group.setdefault((human, ms.spec, kind), []).append(val)
                                 _add(
                                     out,
                                     Estimate(group, human, level, ms.spec, kind, val.value, 0, 0, val.n, 0),
                                     val,
-                                    seed,
-                                    keep_samples,
+                                    seed=seed,
+                                    keep_samples=keep_samples,
                                 )
                             continue
                         est, boot = _estimate(level, kind, pts, draws, n_boot, seed)
@@ -540,15 +598,7 @@ def _correlate(
                     sys_scores = out.points[(group, human, "system", ms.spec)].metric
                     for name, score, hval, pos in zip(draws.systems, sys_scores, h_sys, draws.system_rows, strict=True):
                         out.system_points.append(
-                            {
-                                "group": group,
-                                "human": human,
-                                "metric": ms.spec,
-                                "system": name,
-                                "metric_score": float(score),
-                                "human_score": float(hval),
-                                "segments": len(pos),
-                            }
+                            SystemPoint(group, human, ms.spec, name, float(score), float(hval), len(pos))
                         )
     if len(group_names) > 1 and "system" in levels:
         for (human, spec, kind), vals in per_group.items():
@@ -559,8 +609,8 @@ def _correlate(
                     out,
                     Estimate(agr.POOLED, human, "system", spec, kind, value, 0, 0, n, 0),
                     agr.Value(value, boot, n),
-                    seed,
-                    keep_samples,
+                    seed=seed,
+                    keep_samples=keep_samples,
                 )
     return out
 
@@ -581,7 +631,7 @@ def _official_systems(draws: GroupDraws, table: Mapping[tuple[str, str], float],
     )
 
 
-def _add(out: Correlations, est: Estimate, val: agr.Value, seed: int, keep_samples: bool) -> None:
+def _add(out: Correlations, est: Estimate, val: agr.Value, *, seed: int, keep_samples: bool) -> None:
     """Append an agreement estimate with its interval (from ``val.boot``) and ε."""
     lo, hi, valid = _interval(val.value, val.boot, seed) if len(val.boot) else (math.nan, math.nan, 0)
     out.estimates.append(replace(est, lower=lo, upper=hi, resamples=valid, epsilon=val.epsilon))
@@ -656,33 +706,24 @@ def _set_corr_args(args: tuple[Any, ...]) -> None:
 
 
 def _correlate_part(specs: list[str]) -> Correlations:
-    table, columns, scores, rest = _corr_args
-    return _correlate(table, columns, [s for s in scores if s.spec in specs], *rest)
+    table, columns, scores, settings, system_human = _corr_args
+    return _correlate(table, columns, [s for s in scores if s.spec in specs], settings, system_human)
 
 
 def correlate(
     table: Table,
     columns: Columns,
     scores: Sequence[MetricScores],
-    humans: Sequence[str],
-    levels: Sequence[str] = ("segment", "system"),
-    kinds: Sequence[str] = KINDS,
-    n_boot: int = 1000,
-    seed: int = 12345,
-    keep_samples: bool = False,
-    split_systems: str | None = "+",
+    settings: CorrelationSettings,
+    *,
     jobs: int = 1,
-    permutations: int = agr.DEFAULT_PERMUTATIONS,
-    system_resampling: str = "joint",
     system_human: Mapping[tuple[str, str], float] | None = None,
 ) -> Correlations:
     """Correlations of every metric with every human column, per group, at the chosen levels.
 
-    ``kinds`` may also name the agreement measures of :mod:`.agreement` (``accuracy``,
-    ``soft-accuracy``, ``acc-eq``), computed at the levels where they are defined;
-    ``permutations`` is the number of permutations of ``soft-accuracy``'s tests (mtme's ``k``);
-    ``system_resampling`` is ``"joint"`` (default: the shared items are resampled for all systems
-    at once, as WMT does) or ``"independent"`` (each system's rows alone; module docstring).
+    ``settings`` (:class:`CorrelationSettings`) say which human columns, levels and measures, and
+    how the bootstrap draws: ``kinds`` may also name the agreement measures of :mod:`.agreement`
+    (``accuracy``, ``soft-accuracy``, ``acc-eq``), computed at the levels where they are defined.
     ``system_human`` (``(group, system) → score``; group ``""`` matches every group) replaces the
     system level's human scores (the mean of the joined rows) with official ones, e.g. WMT's
     published system-level DA: only systems it names are kept at system level, and, having no
@@ -693,30 +734,19 @@ def correlate(
     ones; the parts are merged back into the single-process order (group, human, metric, level,
     kind). Forking is safe here: only numpy arrays and the metrics' score formulas are used.
     """
-    rest = (
-        humans,
-        levels,
-        kinds,
-        n_boot,
-        seed,
-        keep_samples,
-        split_systems,
-        permutations,
-        system_resampling,
-        system_human,
-    )
     if jobs <= 1 or len(scores) <= 1:
-        return _correlate(table, columns, scores, *rest)
+        return _correlate(table, columns, scores, settings, system_human)
     global _corr_args
     specs = [s.spec for s in scores]
     parts_specs = [specs[i::jobs] for i in range(min(jobs, len(specs)))]
-    _corr_args = (table, columns, scores, rest)
+    _corr_args = (table, columns, scores, settings, system_human)
     try:
         # forked when possible (only numpy arrays and score formulas are used); else pickled
         with workers.pool(len(parts_specs), fork=True, initializer=_set_corr_args, initargs=(_corr_args,)) as pool:
             parts = list(pool.map(_correlate_part, parts_specs))
     finally:
         _corr_args = ()
+    humans, levels, kinds = settings.humans, settings.levels, settings.kinds
     groups = np.array(table.columns[columns.group]) if columns.group else np.array(["all"] * len(table))
     g_order = {g: i for i, g in enumerate(dict.fromkeys(groups.tolist()))}
     g_order.setdefault(agr.POOLED, len(g_order))
@@ -733,7 +763,7 @@ def correlate(
     out.estimates.sort(
         key=lambda e: (g_order[e.group], h_order[e.human], m_order[e.metric], l_order[e.level], k_order[e.kind])
     )
-    out.system_points.sort(key=lambda p: (g_order[p["group"]], h_order[p["human"]], m_order[p["metric"]]))
+    out.system_points.sort(key=lambda p: (g_order[p.group], h_order[p.human], m_order[p.metric]))
     out.points = {
         k: out.points[k]
         for k in sorted(out.points, key=lambda k: (g_order[k[0]], h_order[k[1]], m_order[k[3]], l_order[k[2]]))

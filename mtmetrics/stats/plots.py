@@ -97,7 +97,11 @@ def correlation_bars(
     ylabel: str,
     title: str,
 ) -> list[Path]:
-    """One bar per metric with its interval as an error bar (``nan`` intervals are left out)."""
+    """One bar per metric with its interval as an error bar (``nan`` intervals are left out).
+
+    The error bar spans the interval itself: a percentile bootstrap interval need not contain the
+    estimate (system level, few systems), so it is not drawn as distances from the bar's top.
+    """
     mpl, figure_cls, canvas_cls = _matplotlib()
     import math
 
@@ -106,9 +110,22 @@ def correlation_bars(
         ax = fig.add_subplot()
         xs = list(range(len(labels)))
         vals = [0.0 if math.isnan(v) else v for v in values]
-        err_lo = [0.0 if math.isnan(lo) or math.isnan(v) else v - lo for v, lo in zip(values, lowers, strict=True)]
-        err_hi = [0.0 if math.isnan(hi) or math.isnan(v) else hi - v for v, hi in zip(values, uppers, strict=True)]
-        ax.bar(xs, vals, color="#4c72b0", yerr=[err_lo, err_hi], capsize=3, error_kw={"elinewidth": 1})
+        ax.bar(xs, vals, color="#4c72b0")
+        shown = [
+            (x, lo, hi)
+            for x, v, lo, hi in zip(xs, values, lowers, uppers, strict=True)
+            if not (math.isnan(v) or math.isnan(lo) or math.isnan(hi))
+        ]
+        if shown:
+            ax.errorbar(
+                [x for x, _, _ in shown],
+                [(lo + hi) / 2 for _, lo, hi in shown],
+                yerr=[(hi - lo) / 2 for _, lo, hi in shown],
+                fmt="none",
+                ecolor="black",
+                capsize=3,
+                elinewidth=1,
+            )
         ax.set_xticks(xs)
         ax.set_xticklabels(list(labels), rotation=60, ha="right")
         ax.set_ylabel(ylabel)

@@ -22,7 +22,7 @@ import sacrebleu
 from mtmetrics import load_metric
 from mtmetrics.cli import main
 from mtmetrics.io.tables import detect_columns, read_table
-from mtmetrics.stats.metaeval import correlate, score_table
+from mtmetrics.stats.metaeval import CorrelationSettings, correlate, score_table
 from tests.stats.test_ties import brute_acc_eq
 
 
@@ -44,9 +44,14 @@ def ruen(wmt21_small: Path) -> dict:
     table = read_table(str(wmt21_small))
     cols = detect_columns(table)
     scores = score_table(table, cols, [("chrf", load_metric("chrf"))])
-    res = correlate(
-        table, cols, scores, ["z"], ("segment", "item", "system"), ("accuracy", "soft-accuracy", "acc-eq"), 100, 3
+    settings = CorrelationSettings(
+        humans=("z",),
+        levels=("segment", "item", "system"),
+        kinds=("accuracy", "soft-accuracy", "acc-eq"),
+        n_boot=100,
+        seed=3,
     )
+    res = correlate(table, cols, scores, settings)
     return {e.kind + "/" + e.level: e for e in res.estimates}
 
 

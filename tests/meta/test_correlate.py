@@ -21,7 +21,7 @@ import scipy.stats
 from mtmetrics import load_metric
 from mtmetrics.cli import main
 from mtmetrics.io.tables import detect_columns, read_table
-from mtmetrics.stats.metaeval import correlate, score_table
+from mtmetrics.stats.metaeval import CorrelationSettings, correlate, score_table
 
 
 def _run(*args: str) -> tuple[int, str]:
@@ -159,7 +159,12 @@ def test_bootstrap_interval_oracle(wmt17_small: Path) -> None:
     table = read_table(wmt17_small)
     cols = detect_columns(table)
     scores = score_table(table, cols, [("chrf", load_metric("chrf"))])
-    res = correlate(table, cols, scores, ["z"], ["segment"], ["pearson"], n_boot=50, seed=7)
+    res = correlate(
+        table,
+        cols,
+        scores,
+        CorrelationSettings(humans=("z",), levels=("segment",), kinds=("pearson",), n_boot=50, seed=7),
+    )
     rows = np.flatnonzero(np.array(table.columns["lp"]) == "cs-en")
     x, y = scores[0].segment_scores[rows], table.numbers("z")[rows]
     rng = np.random.default_rng([7, 0])

@@ -135,3 +135,45 @@ def test_compare_plot(wmt17_small: Path, tmp_path: Path) -> None:
     assert code == 0
     names = sorted(p.name for p in tmp_path.iterdir())
     assert "spearman.cs-en.z.segment.svg" in names and "scatter.de-en.z.wer.png" in names
+
+
+def _bars(monkeypatch: pytest.MonkeyPatch) -> list[dict]:
+    """Record every bar chart drawn (its labels, values and interval ends) and still draw it."""
+    drawn: list[dict] = []
+    real = plots.correlation_bars
+
+    def record(labels, values, lowers, uppers, out_dir, stem, ylabel, title):  # type: ignore[no-untyped-def]
+        drawn.append({"stem": stem, "labels": list(labels), "values": list(values), "ylabel": ylabel})
+        return real(labels, values, lowers, uppers, out_dir, stem, ylabel, title)
+
+    monkeypatch.setattr(plots, "correlation_bars", record)
+    return drawn
+
+
+def test_compare_spearman_plot_draws_spearman(
+    wmt17_small: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``meta compare --kind spearman --plot``: the bar chart shows both metrics' Spearman rho (it was empty)."""
+    import csv
+
+    import sacrebleu
+    import scipy.stats
+
+    drawn = _bars(monkeypatch)
+    code, _ = _run("meta", "compare", str(wmt17_small), "-m", "chrf", "wer", "--kind", "spearman",
+                   "--bootstrap-n", "20", "--permutations", "0", "--plot", str(tmp_path))  # fmt: skip
+    assert code == 0
+    chart = next(d for d in drawn if d["stem"] == "spearman.cs-en.z.segment")
+    assert chart["labels"] == ["chrf", "wer"] and chart["ylabel"].startswith("Spearman")
+    with open(wmt17_small, encoding="utf-8") as fh:
+        rows = [r for r in csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE) if r["lp"] == "cs-en"]
+    chrf = [sacrebleu.sentence_chrf(r["hyp"], [r["ref"]]).score for r in rows]
+    rho = scipy.stats.spearmanr(chrf, [float(r["z"]) for r in rows]).statistic
+    assert chart["values"][0] == pytest.approx(rho, abs=1e-12)
+    assert -1 <= chart["values"][1] <= 1
+
+
+def test_bars_with_an_interval_beside_its_estimate(tmp_path: Path) -> None:
+    """A percentile interval need not contain the estimate (few systems): the chart is still drawn."""
+    paths = plots.correlation_bars(["a", "b"], [0.9, 0.2], [0.92, 0.1], [0.97, 0.15], tmp_path, "x", "r", "t")
+    assert sorted(p.name for p in paths) == ["x.png", "x.svg"]

@@ -22,7 +22,7 @@ import scipy.stats
 from mtmetrics import load_metric, plugins
 from mtmetrics.cli import main
 from mtmetrics.io.tables import Columns, Table, detect_columns, read_table
-from mtmetrics.stats.metaeval import correlate, score_table, score_tables
+from mtmetrics.stats.metaeval import CorrelationSettings, correlate, score_table, score_tables
 from mtmetrics.stats.report import (
     clusters,
     default_metric_names,
@@ -140,8 +140,9 @@ def test_parallel_scoring_and_correlation_equal_serial(wmt17_small: Path) -> Non
     assert skipped == []
     for s, p in zip(serial, parallel, strict=True):
         assert np.array_equal(s.stats.array, p.stats.array) and s.stats.nrefs == p.stats.nrefs
-    a = correlate(table, cols, serial, ["z"], n_boot=50)
-    b = correlate(table, cols, parallel, ["z"], n_boot=50, jobs=2)
+    settings = CorrelationSettings(humans=("z",), n_boot=50)
+    a = correlate(table, cols, serial, settings)
+    b = correlate(table, cols, parallel, settings, jobs=2)
     assert a.estimates == b.estimates and a.system_points == b.system_points
     assert list(a.points) == list(b.points)
 

@@ -19,7 +19,7 @@ import scipy.stats
 
 from mtmetrics import load_metric
 from mtmetrics.io.tables import detect_columns, read_table
-from mtmetrics.stats.metaeval import correlate, score_table
+from mtmetrics.stats.metaeval import CorrelationSettings, correlate, score_table
 
 
 def _rows(path: Path) -> list[dict[str, str]]:
@@ -43,7 +43,8 @@ def scored(wmt21_small: Path) -> tuple:
 def test_joint_system_interval_equals_brute_force(wmt21_small: Path, scored: tuple) -> None:
     table, cols, scores = scored
     n_boot, seed = 60, 3
-    res = correlate(table, cols, scores, ["z"], ["system"], ["pearson"], n_boot=n_boot, seed=seed)
+    settings = CorrelationSettings(humans=("z",), levels=("system",), kinds=("pearson",), n_boot=n_boot, seed=seed)
+    res = correlate(table, cols, scores, settings)
     rows = _rows(wmt21_small)
     rng = np.random.default_rng([seed, 0])
     rng.integers(0, len(rows), size=(n_boot, len(rows)))  # the segment level's draws come first
@@ -70,9 +71,10 @@ def test_independent_resampling_kept_as_option(wmt21_small: Path, scored: tuple)
     """``system_resampling="independent"`` resamples each system's rows alone (the former default)."""
     table, cols, scores = scored
     n_boot, seed = 40, 5
-    res = correlate(
-        table, cols, scores, ["z"], ["system"], ["pearson"], n_boot=n_boot, seed=seed, system_resampling="independent"
+    settings = CorrelationSettings(
+        humans=("z",), levels=("system",), kinds=("pearson",), n_boot=n_boot, seed=seed, system_resampling="independent"
     )
+    res = correlate(table, cols, scores, settings)
     rows = _rows(wmt21_small)
     rng = np.random.default_rng([seed, 0])
     rng.integers(0, len(rows), size=(n_boot, len(rows)))
@@ -94,4 +96,4 @@ def test_independent_resampling_kept_as_option(wmt21_small: Path, scored: tuple)
     est = res.estimates[0]
     assert (est.lower, est.upper) == (pytest.approx(lower, abs=1e-9), pytest.approx(upper, abs=1e-9))
     with pytest.raises(ValueError):
-        correlate(table, cols, scores, ["z"], ["system"], ["pearson"], n_boot=5, system_resampling="items")
+        CorrelationSettings(humans=("z",), levels=("system",), n_boot=5, system_resampling="items")

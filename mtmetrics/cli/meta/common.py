@@ -168,12 +168,13 @@ def correlation_plots(
     res: Correlations,
     scores: Sequence[MetricScores],
     out_dir: Any,
-    prefix: str,
-    estimates: Sequence[dict[str, Any]],
+    prefix: str = "",
+    *,
     kind: str = "pearson",
 ) -> list[Any]:
     """Segment-level scatter plots (one per metric, group and human column) and, per group, human
-    column and level, a bar chart of every metric's coefficient ``kind`` with its interval."""
+    column and level, a bar chart of every metric's coefficient ``kind`` with its interval, drawn
+    from the estimates of ``res`` (the numbers the JSON output holds)."""
     from pathlib import Path
 
     from ...stats.plots import correlation_bars, safe_name, scatter
@@ -195,17 +196,13 @@ def correlation_plots(
             f"human ({human})",
             f"{group}: {spec} vs {human} ({len(pts.metric)} segments)",
         )
-    cells = dict.fromkeys((e["group"], e["human"], e["level"]) for e in estimates)
-    for group, human, level in cells:
-        rows = [
-            e for e in estimates if (e["group"], e["human"], e["level"], e["kind"]) == (group, human, level, "pearson")
-        ]
-        nan = float("nan")
+    for group, human, level in dict.fromkeys((e.group, e.human, e.level) for e in res.estimates):
+        rows = [e for e in res.estimates if (e.group, e.human, e.level, e.kind) == (group, human, level, kind)]
         paths += correlation_bars(
-            [e["metric"] for e in rows],
-            [nan if e["value"] is None else e["value"] for e in rows],
-            [nan if e["lower"] is None else e["lower"] for e in rows],
-            [nan if e["upper"] is None else e["upper"] for e in rows],
+            [e.metric for e in rows],
+            [e.value for e in rows],
+            [e.lower for e in rows],
+            [e.upper for e in rows],
             out_dir,
             f"{pre}{kind}.{safe_name(group)}.{safe_name(human)}.{level}",
             f"{kind.capitalize()} (95 % bootstrap CI)",

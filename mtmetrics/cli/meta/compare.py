@@ -11,7 +11,7 @@ from typing import Any
 from ...errors import InputError, ParameterError
 from ...io.tables import Columns, Table
 from ...stats.correlation import KINDS
-from ...stats.metaeval import Correlations, MetricScores, correlate
+from ...stats.metaeval import Correlations, CorrelationSettings, MetricScores, correlate
 from ...stats.significance import DEFAULT_SEED
 from ..args import StrictArgumentParser
 from .common import (
@@ -110,27 +110,24 @@ def run_compare(argv: Sequence[str]) -> int:
             raise ParameterError("--permutations must be 0 or more.")
         table, cols, humans = _load(ns)
         scores = score_specs(table, cols, ns.metrics, ns.jobs)
-        res = correlate(
-            table,
-            cols,
-            scores,
-            humans,
-            [ns.level],
-            [ns.kind],
-            ns.bootstrap_n,
-            ns.seed,
-            True,
-            _split(ns),
+        settings = CorrelationSettings(
+            humans=tuple(humans),
+            levels=(ns.level,),
+            kinds=(ns.kind,),
+            n_boot=ns.bootstrap_n,
+            seed=ns.seed,
+            split_systems=_split(ns),
             system_resampling=ns.system_resampling,
+            keep_samples=True,
         )
+        res = correlate(table, cols, scores, settings)
         head = _header(table, cols, humans, ns)
         head["metrics"] = _metric_info(scores)
         head["level"], head["kind"] = ns.level, ns.kind
         comparisons = _compare_table(res, scores, ns.level, ns.kind, (table, cols, ns.permutations, ns.seed))
         head["comparisons"] = comparisons
         if ns.plot:
-            ests = [e.to_dict() for e in res.estimates]
-            head["plots"] = [str(x) for x in correlation_plots(res, scores, ns.plot, "", ests, ns.kind)]
+            head["plots"] = [str(x) for x in correlation_plots(res, scores, ns.plot, kind=ns.kind)]
     if ns.format == "json":
         sys.stdout.write(_dump(head))
     else:

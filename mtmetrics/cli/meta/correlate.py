@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...errors import ParameterError
-from ...stats.metaeval import ALL_KINDS, LEVELS, Correlations, Estimate, correlate
+from ...stats.metaeval import ALL_KINDS, LEVELS, Correlations, CorrelationSettings, Estimate, correlate
 from ...stats.precomputed import is_precomputed, write_scores
 from ..args import StrictArgumentParser
 from .common import (
@@ -87,22 +87,17 @@ def run_correlate(argv: Sequence[str]) -> int:
     scores = score_specs(table, cols, ns.metrics, ns.jobs)
     if ns.permutations < 1:
         raise ParameterError("--permutations must be at least 1.")
-    res = correlate(
-        table,
-        cols,
-        scores,
-        humans,
-        ns.levels,
-        ns.kinds,
-        ns.bootstrap_n,
-        ns.seed,
-        False,
-        _split(ns),
-        ns.jobs,
-        ns.permutations,
-        ns.system_resampling,
-        inp.system_human,
+    settings = CorrelationSettings(
+        humans=tuple(humans),
+        levels=tuple(ns.levels),
+        kinds=tuple(ns.kinds),
+        n_boot=ns.bootstrap_n,
+        seed=ns.seed,
+        split_systems=_split(ns),
+        permutations=ns.permutations,
+        system_resampling=ns.system_resampling,
     )
+    res = correlate(table, cols, scores, settings, jobs=ns.jobs, system_human=inp.system_human)
     doc = _header(table, cols, humans, ns)
     if inp.system_human is not None:
         doc["system_human"] = {
@@ -117,9 +112,9 @@ def run_correlate(argv: Sequence[str]) -> int:
         doc["permutations"] = {"n": ns.permutations, "seed": ns.seed}
     doc["metrics"] = _metric_info(scores)
     doc["correlations"] = [e.to_dict() for e in res.estimates]
-    doc["system_points"] = res.system_points
+    doc["system_points"] = [p.to_dict() for p in res.system_points]
     if ns.plot:
-        doc["plots"] = [str(p) for p in correlation_plots(res, scores, ns.plot, "", doc["correlations"])]
+        doc["plots"] = [str(p) for p in correlation_plots(res, scores, ns.plot)]
     if ns.format == "json":
         sys.stdout.write(_dump(doc))
     elif ns.format == "markdown":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ... import plugins
@@ -13,6 +14,7 @@ from ...io.tables import Columns, Table, default_human, detect_columns, read_tab
 from ...stats.correlation import KINDS
 from ...stats.metaeval import ALL_KINDS, LEVELS, Correlations, MetricScores
 from ...stats.precomputed import is_precomputed, merge_scores
+from ...stats.reportmodel import BootstrapInfo, ClusterCell, MetricInfo, PermutationInfo, Report, TableReport, Timing
 from ...stats.significance import DEFAULT_SEED
 from ..args import StrictArgumentParser
 from .alignopts import add_aligner_args, table_alignments
@@ -20,7 +22,6 @@ from .common import (
     DEFAULT_BOOT,
     _check_plot,
     _dump,
-    _metric_info,
     build_metrics,
     correlation_plots,
     system_resampling_arg,
@@ -155,40 +156,33 @@ def _perm_test(
     return test
 
 
-def run_report(argv: Sequence[str]) -> int:
-    """``mtmetrics meta report``."""
-    import shlex
-    import time
-    from pathlib import Path
+@dataclass(frozen=True)
+class _Loaded:
+    """One table as the report uses it: reference systems dropped, subsampled if asked."""
 
-    from ... import __version__
-    from ...stats.metaeval import correlate, score_tables
-    from ...stats.report import (
-        clusters,
-        default_metric_names,
-        drop_systems,
-        exclude_by_language,
-        item_ids,
-        markdown,
-        reference_systems,
-        sample_table,
-    )
+    table: Table
+    columns: Columns
+    humans: list[str]
+    sample: dict[str, Any] | None  # how it was subsampled (:func:`~mtmetrics.stats.report.sample_table`)
+    dropped: dict[str, float]  # reference systems left out → their share of identical rows
 
-    started = time.perf_counter()
-    ns = _report_parser().parse_args(argv)
+
+def _check(ns: argparse.Namespace) -> None:
+    """Refuse impossible option values before any work."""
     if ns.bootstrap_n < 0 or ns.seed < 0 or ns.jobs < 1 or ns.permutations < 0:
         raise ParameterError("--bootstrap-n, --seed and --permutations must be non-negative, -j at least 1.")
     if ns.permutations == 0 and "soft-accuracy" in ns.kinds:
         raise ParameterError("soft-accuracy needs --permutations of at least 1.")
-    kinds = list(dict.fromkeys(["pearson", *ns.kinds]))  # the clusters rank by Pearson
     if ns.sample_segments is not None and ns.sample_segments < 1:
         raise ParameterError("--sample-segments must be at least 1.")
     _check_plot(ns.plot)
-    names = ns.metrics or default_metric_names(plugins.metric_registry())
-    metrics = build_metrics([n for n in names if not is_precomputed(n)])
-    loaded: list[tuple[Table, Columns, list[str], dict[str, Any] | None]] = []
-    dropped: list[dict[str, float]] = []
-    split = None if ns.no_split_systems else "+"
+
+
+def _load_tables(ns: argparse.Namespace, split: str | None) -> list[_Loaded]:
+    """Read each table, find its columns, drop reference systems and subsample (``--sample-segments``)."""
+    from ...stats.report import drop_systems, reference_systems, sample_table
+
+    loaded = []
     for path in ns.tables:
         table = read_table(path)
         cols = detect_columns(
@@ -203,158 +197,160 @@ def run_report(argv: Sequence[str]) -> int:
         refsys = {} if ns.keep_reference_systems else reference_systems(table, cols, split=split)
         if refsys:
             table = drop_systems(table, cols, set(refsys), split)
-        dropped.append(refsys)
         sample = None
         if ns.sample_segments:
             table, sample = sample_table(table, cols, ns.sample_segments, ns.seed)
-        loaded.append((table, cols, humans, sample))
-    annotations = [table_alignments(ns, t, c) for t, c, _, _ in loaded]
+        loaded.append(_Loaded(table, cols, list(humans), sample, refsys))
+    return loaded
+
+
+def _significance(
+    ns: argparse.Namespace, lt: _Loaded, scores: Sequence[MetricScores], res: Correlations
+) -> tuple[tuple[ClusterCell, ...], tuple[ClusterCell, ...]]:
+    """The main clusters (column *cl*: Williams or PERM-BOTH over whole source segments,
+    ``--segment-test``) and the PERM-BOTH clusters (column *perm*) of every cell with a Pearson r."""
+    from ...stats.report import clusters, item_ids
+
+    cells = list(dict.fromkeys((e.group, e.human, e.level) for e in res.estimates))
+    main: list[ClusterCell] = []
+    perm: list[ClusterCell] = []
+    specs = [s.spec for s in scores]
+    for ci, (group, human, level) in enumerate(cells):
+        pear = [e for e in res.estimates if (e.group, e.human, e.level, e.kind) == (group, human, level, "pearson")]
+        if not pear:
+            continue
+        values = {e.metric: e.value for e in pear}
+        n = pear[0].n
+        key = (group, human, level)
+        items = item_ids(lt.table, lt.columns, group) if level != "system" else None
+        grouped = items if level == "item" else None  # the item level's r: within-item r, averaged
+        if level == "system" or ns.segment_test == "williams":
+            # the item level's r is an average of correlations: no Williams test
+            ranking = [] if level == "item" else clusters(values, _cross(scores, res, key), n)
+            test_name = "williams"
+        elif ns.permutations:
+            test = _perm_test(res, key, specs, ns.permutations, [ns.seed, ci, 1], grouped, items)
+            ranking = clusters(values, {}, n, test=test)
+            test_name = "perm-both-items"
+        else:
+            ranking, test_name = [], "none"
+        main.append(ClusterCell(group, human, level, n, test_name, tuple(ranking)))
+        if ns.permutations:
+            test = _perm_test(res, key, specs, ns.permutations, [ns.seed, ci], grouped, None)
+            ranking = clusters(values, {}, n, test=test)
+            perm.append(ClusterCell(group, human, level, n, "perm-both", tuple(ranking)))
+    return tuple(main), tuple(perm)
+
+
+def run_report(argv: Sequence[str]) -> int:
+    """``mtmetrics meta report``: read and score the tables, correlate, cluster, then render the
+    typed :class:`~mtmetrics.stats.reportmodel.Report` as Markdown (and JSON, pictures)."""
+    import shlex
+    import time
+    from pathlib import Path
+
+    from ... import __version__
+    from ...stats.metaeval import CorrelationSettings, correlate, score_tables
+    from ...stats.report import default_metric_names, exclude_by_language
+    from ...stats.reportmd import markdown
+
+    started = time.perf_counter()
+    ns = _report_parser().parse_args(argv)
+    _check(ns)
+    kinds = tuple(dict.fromkeys(["pearson", *ns.kinds]))  # the clusters rank by Pearson
+    names = ns.metrics or default_metric_names(plugins.metric_registry())
+    metrics = build_metrics([n for n in names if not is_precomputed(n)])
+    split = None if ns.no_split_systems else "+"
+    loaded = _load_tables(ns, split)
+    annotations = [table_alignments(ns, lt.table, lt.columns) for lt in loaded]
     t_read = time.perf_counter()
     all_scores, unavailable = score_tables(
-        [(t, c) for t, c, _, _ in loaded], metrics, ns.jobs, not ns.metrics, annotations=annotations
+        [(lt.table, lt.columns) for lt in loaded], metrics, ns.jobs, not ns.metrics, annotations=annotations
     )
     skipped = {u.spec for u in unavailable}
     all_scores = [
-        merge_scores([n for n in names if n not in skipped], t, c, sc)
-        for (t, c, _, _), sc in zip(loaded, all_scores, strict=True)
+        merge_scores([n for n in names if n not in skipped], lt.table, lt.columns, sc)
+        for lt, sc in zip(loaded, all_scores, strict=True)
     ]
     t_score = time.perf_counter()
     results = []
-    for (table, cols, humans, _), scores in zip(loaded, all_scores, strict=True):
-        results.append(
-            correlate(
-                table,
-                cols,
-                scores,
-                humans,
-                ns.levels,
-                kinds,
-                ns.bootstrap_n,
-                ns.seed,
-                False,
-                split,
-                ns.jobs,
-                max(1, ns.permutations),
-                ns.system_resampling,
-            )
+    for lt, scores in zip(loaded, all_scores, strict=True):
+        settings = CorrelationSettings(
+            humans=tuple(lt.humans),
+            levels=tuple(ns.levels),
+            kinds=kinds,
+            n_boot=ns.bootstrap_n,
+            seed=ns.seed,
+            split_systems=split,
+            permutations=max(1, ns.permutations),
+            system_resampling=ns.system_resampling,
         )
+        results.append(correlate(lt.table, lt.columns, scores, settings, jobs=ns.jobs))
     language_out = [exclude_by_language(res, scores) for res, scores in zip(results, all_scores, strict=True)]
     t_corr = time.perf_counter()
-    tables_doc: list[dict[str, Any]] = []
-    for (table, cols, humans, sample), scores, res, refsys in zip(loaded, all_scores, results, dropped, strict=True):
-        cells = list(dict.fromkeys((e.group, e.human, e.level) for e in res.estimates))
-        cl_docs = []
-        perm_docs = []
-        specs = [s.spec for s in scores]
-        for ci, (group, human, level) in enumerate(cells):
-            pear = [e for e in res.estimates if (e.group, e.human, e.level, e.kind) == (group, human, level, "pearson")]
-            if not pear:
-                continue
-            values = {e.metric: e.value for e in pear}
-            n = pear[0].n
-            cell = {"group": group, "human": human, "level": level, "n": n}
-            key = (group, human, level)
-            items = item_ids(table, cols, group) if level != "system" else None
-            grouped = items if level == "item" else None  # the item level's r: within-item r, averaged
-            if level == "system" or ns.segment_test == "williams":
-                # the item level's r is an average of correlations: no Williams test
-                ranking = [] if level == "item" else clusters(values, _cross(scores, res, key), n)
-                test_name = "williams"
-            elif ns.permutations:
-                test = _perm_test(res, key, specs, ns.permutations, [ns.seed, ci, 1], grouped, items)
-                ranking = clusters(values, {}, n, test=test)
-                test_name = "perm-both-items"
-            else:
-                ranking, test_name = [], "none"
-            cl_docs.append({**cell, "test": test_name, "ranking": [dict(r.__dict__) for r in ranking]})
-            if ns.permutations:
-                test = _perm_test(res, key, specs, ns.permutations, [ns.seed, ci], grouped, None)
-                ranking = clusters(values, {}, n, test=test)
-                perm_docs.append({**cell, "test": "perm-both", "ranking": [dict(r.__dict__) for r in ranking]})
-        groups = list(dict.fromkeys(table.columns[cols.group])) if cols.group else ["all"]
-        tables_doc.append(
-            {
-                "table": table.name,
-                "sha256": table.sha256,
-                "rows": len(table),
-                "sample": sample,
-                "dropped_systems": refsys,
-                "language_excluded": language_out[len(tables_doc)],
-                "groups": groups,
-                "human": list(humans),
-                "columns": {"system": cols.system, "segment": cols.segment, "hyp": cols.hyp, "refs": list(cols.refs)},
-                "metrics": _metric_info(scores),
-                "correlations": [e.to_dict() for e in res.estimates],
-                "clusters": cl_docs,
-                "perm_clusters": perm_docs,
-                "system_points": res.system_points,
-            }
+    tables = []
+    for lt, scores, res, excluded in zip(loaded, all_scores, results, language_out, strict=True):
+        main, perm = _significance(ns, lt, scores, res)
+        tables.append(
+            TableReport.of(
+                lt.table,
+                lt.columns,
+                lt.humans,
+                sample=lt.sample,
+                dropped_systems=lt.dropped,
+                language_excluded={g: tuple(xs) for g, xs in excluded.items()},
+                metrics=tuple(MetricInfo.of(s) for s in scores),
+                correlations=tuple(res.estimates),
+                clusters=main,
+                perm_clusters=perm,
+                system_points=tuple(res.system_points),
+            )
         )
     t_sig = time.perf_counter()
-    signatures: dict[str, list[str]] = {}
-    cpu: dict[str, float] = {}
-    flipped: set[str] = set()
-    for scores in all_scores:
-        for s in scores:
-            sigs = signatures.setdefault(s.spec, [])
-            if s.signature not in sigs:
-                sigs.append(s.signature)
-            cpu[s.spec] = cpu.get(s.spec, 0.0) + s.seconds
-            if s.flipped:
-                flipped.add(s.spec)
-    doc: dict[str, Any] = {
-        "title": ns.title or "Meta-evaluation: " + ", ".join(t.name for t, _, _, _ in loaded),
-        "version": __version__,
-        "command": "mtmetrics meta report " + shlex.join(list(argv)),
-        "note": ns.note,
-        "jobs": ns.jobs,
-        "bootstrap": {
-            "n": ns.bootstrap_n,
-            "seed": ns.seed,
-            "level": 0.95,
-            "interval": "percentile",
-            "system_resampling": ns.system_resampling,
-        },
-        "segment_test": ns.segment_test,
-        "levels": list(ns.levels),
-        "kinds": kinds,
-        "permutations": {"n": ns.permutations, "seed": ns.seed, "test": "PERM-BOTH"},
-        "flipped": sorted(flipped),
-        "unavailable": [dict(u.__dict__) for u in unavailable],
-        "signatures": signatures,
-        "scoring_cpu_seconds": cpu,
-        "tables": tables_doc,
-    }
+    report = Report(
+        title=ns.title or "Meta-evaluation: " + ", ".join(lt.table.name for lt in loaded),
+        version=__version__,
+        command="mtmetrics meta report " + shlex.join(list(argv)),
+        note=ns.note,
+        jobs=ns.jobs,
+        bootstrap=BootstrapInfo(ns.bootstrap_n, ns.seed, ns.system_resampling),
+        segment_test=ns.segment_test,
+        levels=tuple(ns.levels),
+        kinds=kinds,
+        permutations=PermutationInfo(ns.permutations, ns.seed),
+        unavailable=tuple(unavailable),
+        tables=tuple(tables),
+        all_scores=all_scores,
+    )
     if ns.plot:
-        doc["plots"] = [str(p) for p in _report_plots(doc, loaded, all_scores, results, Path(ns.plot))]
+        report.plots = [str(p) for p in _report_plots(loaded, all_scores, results, Path(ns.plot))]
     done = time.perf_counter()
-    doc["timing"] = {
-        "total": done - started,
-        "read": t_read - started,
-        "scoring": t_score - t_read,
-        "correlation": t_corr - t_score,
-        "significance": t_sig - t_corr,
-        "plots": done - t_sig if ns.plot else 0.0,
-    }
-    text = markdown(doc, ns.width)
+    report.timing = Timing(
+        total=done - started,
+        read=t_read - started,
+        scoring=t_score - t_read,
+        correlation=t_corr - t_score,
+        significance=t_sig - t_corr,
+        plots=done - t_sig if ns.plot else 0.0,
+    )
+    text = markdown(report, ns.width)
     if ns.output:
         Path(ns.output).write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
     if ns.json:
-        Path(ns.json).write_text(_dump(doc), encoding="utf-8")
+        Path(ns.json).write_text(_dump(report.to_json()), encoding="utf-8")
     return 0
 
 
 def _report_plots(
-    doc: dict[str, Any],
-    loaded: Sequence[tuple[Table, Columns, list[str], Any]],
+    loaded: Sequence[_Loaded],
     all_scores: Sequence[Sequence[MetricScores]],
     results: Sequence[Correlations],
     out_dir: Any,
 ) -> list[Any]:
     paths = []
-    for tb, (table, _, _, _), scores, res in zip(doc["tables"], loaded, all_scores, results, strict=True):
-        prefix = table.name.split(".tsv")[0].split(".jsonl")[0] if len(doc["tables"]) > 1 else ""
-        paths += correlation_plots(res, scores, out_dir, prefix, tb["correlations"])
+    for lt, scores, res in zip(loaded, all_scores, results, strict=True):
+        prefix = lt.table.name.split(".tsv")[0].split(".jsonl")[0] if len(loaded) > 1 else ""
+        paths += correlation_plots(res, scores, out_dir, prefix)
     return paths

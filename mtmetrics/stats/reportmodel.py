@@ -1,0 +1,233 @@
+"""The typed model of a meta-evaluation report (``mtmetrics meta report``).
+
+:func:`~mtmetrics.cli.meta.report.run_report` builds one :class:`Report`; the Markdown
+(:func:`~.reportmd.markdown`), the JSON (:meth:`Report.to_json`) and the pictures are all rendered
+from it, so every output shows the same numbers and no renderer looks a number up by a string
+key. The JSON is made once, at the edge (:meth:`Report.to_json`), with the keys and order the
+report has always written (``nan`` → ``null``; see :meth:`~.metaeval.Estimate.to_dict`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..io.tables import Columns, Table
+from .metaeval import Estimate, MetricScores, SystemPoint, Unavailable
+from .report import LanguageExclusion, Ranked
+
+
+@dataclass(frozen=True)
+class BootstrapInfo:
+    """How the intervals were made: resamples, seed and the system level's draws."""
+
+    n: int
+    seed: int
+    system_resampling: str
+    level: float = 0.95
+    interval: str = "percentile"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "n": self.n,
+            "seed": self.seed,
+            "level": self.level,
+            "interval": self.interval,
+            "system_resampling": self.system_resampling,
+        }
+
+
+@dataclass(frozen=True)
+class PermutationInfo:
+    """The PERM-BOTH clusters' (and soft-accuracy's) permutations; ``n = 0``: none."""
+
+    n: int
+    seed: int
+    test: str = "PERM-BOTH"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"n": self.n, "seed": self.seed, "test": self.test}
+
+
+@dataclass(frozen=True)
+class MetricInfo:
+    """A metric as the outputs name it: the ``-m`` text, its name, signature and sign."""
+
+    spec: str
+    name: str
+    signature: str
+    sign_flipped: bool
+
+    @classmethod
+    def of(cls, scores: MetricScores) -> MetricInfo:
+        return cls(scores.spec, scores.metric.display_name, scores.signature, scores.flipped)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"spec": self.spec, "name": self.name, "signature": self.signature, "sign_flipped": self.sign_flipped}
+
+
+@dataclass(frozen=True)
+class ClusterCell:
+    """The significance ranking of one (group, human column, level) and the test that made it."""
+
+    group: str
+    human: str
+    level: str
+    n: int
+    test: str  # "williams", "perm-both-items", "perm-both" or "none"
+    ranking: tuple[Ranked, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "group": self.group,
+            "human": self.human,
+            "level": self.level,
+            "n": self.n,
+            "test": self.test,
+            "ranking": [dict(r.__dict__) for r in self.ranking],
+        }
+
+
+@dataclass(frozen=True)
+class TableReport:
+    """Everything the report says about one table."""
+
+    table: str
+    sha256: str
+    rows: int
+    sample: Mapping[str, Any] | None  # :func:`~.report.sample_table`'s description, or None
+    dropped_systems: Mapping[str, float]  # reference systems left out → share of identical rows
+    language_excluded: Mapping[str, tuple[LanguageExclusion, ...]]  # group → metrics left out
+    groups: tuple[str, ...]
+    humans: tuple[str, ...]
+    columns: Columns
+    metrics: tuple[MetricInfo, ...]
+    correlations: tuple[Estimate, ...]
+    clusters: tuple[ClusterCell, ...]
+    perm_clusters: tuple[ClusterCell, ...]
+    system_points: tuple[SystemPoint, ...]
+
+    @classmethod
+    def of(cls, table: Table, columns: Columns, humans: Sequence[str], **parts: Any) -> TableReport:
+        """The report of ``table`` from the parts computed on it (keyword arguments of the fields)."""
+        groups = list(dict.fromkeys(table.columns[columns.group])) if columns.group else ["all"]
+        return cls(
+            table=table.name,
+            sha256=table.sha256,
+            rows=len(table),
+            groups=tuple(groups),
+            humans=tuple(humans),
+            columns=columns,
+            **parts,
+        )
+
+    def cluster(self, group: str, human: str, level: str, *, perm: bool = False) -> ClusterCell | None:
+        """The main (``perm=False``) or PERM-BOTH ranking of one cell, if one was made."""
+        cells = self.perm_clusters if perm else self.clusters
+        return next((c for c in cells if (c.group, c.human, c.level) == (group, human, level)), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        c = self.columns
+        return {
+            "table": self.table,
+            "sha256": self.sha256,
+            "rows": self.rows,
+            "sample": self.sample,
+            "dropped_systems": dict(self.dropped_systems),
+            "language_excluded": {g: [x.to_dict() for x in xs] for g, xs in self.language_excluded.items()},
+            "groups": list(self.groups),
+            "human": list(self.humans),
+            "columns": {"system": c.system, "segment": c.segment, "hyp": c.hyp, "refs": list(c.refs)},
+            "metrics": [m.to_dict() for m in self.metrics],
+            "correlations": [e.to_dict() for e in self.correlations],
+            "clusters": [x.to_dict() for x in self.clusters],
+            "perm_clusters": [x.to_dict() for x in self.perm_clusters],
+            "system_points": [p.to_dict() for p in self.system_points],
+        }
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Wall-clock seconds of the report's stages."""
+
+    total: float
+    read: float
+    scoring: float
+    correlation: float
+    significance: float
+    plots: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass
+class Report:
+    """A whole report: settings, provenance, per-table results, pictures and timing."""
+
+    title: str
+    version: str
+    command: str
+    note: str | None
+    jobs: int
+    bootstrap: BootstrapInfo
+    segment_test: str
+    levels: tuple[str, ...]
+    kinds: tuple[str, ...]
+    permutations: PermutationInfo
+    unavailable: tuple[Unavailable, ...]
+    tables: tuple[TableReport, ...]
+    all_scores: Sequence[Sequence[MetricScores]] = field(repr=False, default=())
+    plots: list[str] | None = None
+    timing: Timing | None = None
+
+    @property
+    def flipped(self) -> list[str]:
+        """Metrics that are error rates (negated before correlating), sorted."""
+        return sorted({s.spec for scores in self.all_scores for s in scores if s.flipped})
+
+    @property
+    def signatures(self) -> dict[str, list[str]]:
+        """Each metric's distinct signatures over the tables (one per number of references)."""
+        out: dict[str, list[str]] = {}
+        for scores in self.all_scores:
+            for s in scores:
+                sigs = out.setdefault(s.spec, [])
+                if s.signature not in sigs:
+                    sigs.append(s.signature)
+        return out
+
+    @property
+    def scoring_cpu_seconds(self) -> dict[str, float]:
+        """CPU seconds each metric took to score, summed over the tables."""
+        out: dict[str, float] = {}
+        for scores in self.all_scores:
+            for s in scores:
+                out[s.spec] = out.get(s.spec, 0.0) + s.seconds
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON document (the keys and their order as ``--json`` has always written them)."""
+        doc: dict[str, Any] = {
+            "title": self.title,
+            "version": self.version,
+            "command": self.command,
+            "note": self.note,
+            "jobs": self.jobs,
+            "bootstrap": self.bootstrap.to_dict(),
+            "segment_test": self.segment_test,
+            "levels": list(self.levels),
+            "kinds": list(self.kinds),
+            "permutations": self.permutations.to_dict(),
+            "flipped": self.flipped,
+            "unavailable": [dict(u.__dict__) for u in self.unavailable],
+            "signatures": self.signatures,
+            "scoring_cpu_seconds": self.scoring_cpu_seconds,
+            "tables": [t.to_dict() for t in self.tables],
+        }
+        if self.plots is not None:
+            doc["plots"] = list(self.plots)
+        if self.timing is not None:
+            doc["timing"] = self.timing.to_dict()
+        return doc

@@ -20,6 +20,7 @@ import numpy as np
 from .accumulate import ExactSum
 from .errors import InputError, ResourceError
 from .metric import Metric, Segment, Statistics, build_segments, finish_totals
+from .parallel import score_chunk
 from .result import Result
 from .signature import nrefs_value
 
@@ -68,7 +69,7 @@ def _partition(
     if not segments:
         return [(acc, set(), None)]
     metric.observe(segments)
-    rows = np.asarray(metric.corpus_statistics(segments), dtype=np.float64)
+    rows = score_chunk([metric], segments)[2][0]
     acc.add(rows)
     return [(acc, {len(s.refs) for s in segments}, rows if keep else None)]
 

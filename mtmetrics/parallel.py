@@ -101,14 +101,19 @@ def _init(metrics: list[Metric]) -> None:
     _worker_metrics = metrics
 
 
-def _rows(metrics: Sequence[Metric], item: Work) -> ChunkRows:
+def score_chunk(metrics: Sequence[Metric], item: Work) -> ChunkRows:
+    """The engine's unit of work: one chunk's size, reference counts and statistics per metric.
+
+    Every path that scores segments (the API, the CLI's streams, ``-j`` workers, ``meta``, Dask)
+    ends here, so each metric's batch statistics are always computed the same way.
+    """
     segments = segments_of(item)
     rows = [np.asarray(m.corpus_statistics(segments), dtype=np.float64) for m in metrics]
     return len(segments), {len(s.refs) for s in segments}, rows
 
 
 def _work(item: Work) -> ChunkRows:
-    return _rows(_worker_metrics, item)
+    return score_chunk(_worker_metrics, item)
 
 
 @contextmanager
@@ -152,13 +157,13 @@ def stream_statistics(metrics: Sequence[Metric], chunks: Iterable[Work], jobs: i
                 if len(ahead) == 2:
                     break  # worth workers
                 for chunk in ahead:
-                    yield _rows(metrics, chunk)
+                    yield score_chunk(metrics, chunk)
                 return
             item = next(chunks, None)
             if item is None:
                 return
             t0 = time.perf_counter()
-            rows = _rows(metrics, item)
+            rows = score_chunk(metrics, item)
             spent += time.perf_counter() - t0
             yield rows
         warm = forks_warm(metrics)  # the caller may have started a thread meanwhile

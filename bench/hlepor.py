@@ -96,6 +96,7 @@ def main() -> None:
         times["package"] = min(times["package"], _best(package, 1))
         for impl, metric in ours.items():
             times[impl] = min(times[impl], _best(partial(metric.statistics, hyps, [refs]), 1))
+    from mtmetrics.resources import kernels
     from mtmetrics_hlepor import batch
 
     for impl in ("hlepor-pypi", "paper"):
@@ -104,13 +105,10 @@ def main() -> None:
             f"package: {times['package'] * 1e3:7.1f} ms   speed-up x{times['package'] / times[impl]:.1f}"
         )
     if batch.kernel() == "numba":  # the pure-Python fallback, for the record
-        os.environ["MTMETRICS_HLEPOR_KERNEL"] = "python"
-        batch._load_numba.cache_clear()
-        metric = ours["paper"]
-        t_py = min(_best(partial(metric.statistics, hyps, [refs]), 1) for _ in range(runs))
+        with kernels.forced("python"):
+            metric = ours["paper"]
+            t_py = min(_best(partial(metric.statistics, hyps, [refs]), 1) for _ in range(runs))
         print(f"hLEPOR word, impl=paper       (python kernel): {t_py * 1e3:7.1f} ms   x{times['package'] / t_py:.1f}")
-        del os.environ["MTMETRICS_HLEPOR_KERNEL"]
-        batch._load_numba.cache_clear()
 
     # tagging cost (hLEPOR_E), reported separately; needs NLTK_DATA with the English perceptron model
     os.environ.setdefault("NLTK_DATA", str(ROOT.parent / "shared" / "nltk_data"))

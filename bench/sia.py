@@ -27,7 +27,7 @@ from pathlib import Path
 import sacrebleu
 
 import mtmetrics
-from mtmetrics.resources import get_tokenizer
+from mtmetrics.resources import get_tokenizer, kernels
 from mtmetrics_sia import align
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,17 +56,8 @@ def best_of(fn: Callable[[], object], repeat: int) -> float:
 
 def sia_time(hyps: list[str], refs: list[list[str]], repeat: int, backend: str, **params: object) -> float:
     m = mtmetrics.load_metric("sia", **params)
-    if backend == "python":
-        align._load_numba.cache_clear()
-        os.environ["MTMETRICS_SIA_BACKEND"] = "python"
-    else:
-        os.environ.pop("MTMETRICS_SIA_BACKEND", None)
-        align._load_numba.cache_clear()
-    try:
+    with kernels.forced(backend):
         return best_of(lambda: m.statistics(hyps, refs), repeat)
-    finally:
-        os.environ.pop("MTMETRICS_SIA_BACKEND", None)
-        align._load_numba.cache_clear()
 
 
 def main() -> None:
@@ -77,17 +68,17 @@ def main() -> None:
 
     hyps = read_text(WMT17 / "de-en" / "newstest2017.KIT.4951.de-en.gz")
     ref = read_text(WMT17 / "newstest2017-deen-ref.en")
-    print(f"WMT17 de-en: {len(hyps)} segments, 1 reference; sia backend available: {align.backend()}")
+    print(f"WMT17 de-en: {len(hyps)} segments, 1 reference; sia backend available: {align.kernel()}")
 
     chrf = sacrebleu.CHRF()
     t_chrf = best_of(lambda: chrf.corpus_score(hyps, [ref]), args.repeat)
     print(f"  sacrebleu chrF corpus_score            {t_chrf:7.3f} s")
 
-    if align.backend() == "numba":
+    if align.kernel() == "numba":
         t = time.perf_counter()
         align.incs([([1], [1], [1.0])], 1, 0.5, True)
         print(f"  numba compile / cache load (once)       {time.perf_counter() - t:7.3f} s")
-    backends = ["numba", "python"] if align.backend() == "numba" else ["python"]
+    backends = ["numba", "python"] if align.kernel() == "numba" else ["python"]
     for be in backends:
         t = sia_time(hyps, [ref], args.repeat, be)
         print(f"  sia exact, INCS [{be:6}]               {t:7.3f} s   ratio {t / t_chrf:5.2f}x (target <= 2x)")

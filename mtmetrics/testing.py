@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from .metric import Metric, build_segments, references_of
+from .resources import kernels
 
 
 @dataclass(frozen=True)
@@ -319,6 +320,31 @@ def check_statistics_shape(cls: type[Metric], corpus: Corpus) -> None:
     assert len(set(m.stat_names())) == len(m.stat_names()), f"{cls.name}: duplicate statistic names"
 
 
+def _statistics(cls: type[Metric], corpus: Corpus) -> np.ndarray:
+    m = _make(cls, corpus)
+    ann = _annotations(cls, corpus.hyps, corpus.refs, corpus.sources)
+    return m.statistics(corpus.hyps, corpus.refs, corpus.sources, ann).array
+
+
+def uses_kernels(cls: type[Metric], corpus: Corpus) -> bool:
+    """Whether the metric asks :mod:`mtmetrics.resources.kernels` for a compiled kernel (twin kernels)."""
+    with kernels.forced("python"):
+        _statistics(cls, corpus)
+        return cls.name in kernels.requested()
+
+
+def check_kernels(cls: type[Metric], corpus: Corpus) -> None:
+    """A metric with twin kernels gives byte-identical statistics with ``MTMETRICS_KERNEL=python``
+    and ``MTMETRICS_KERNEL=numba`` (when numba is installed; nothing to compare otherwise)."""
+    with kernels.forced("python"):
+        python = _statistics(cls, corpus)
+        if cls.name not in kernels.requested() or not kernels.numba_available():
+            return
+    with kernels.forced("numba"):
+        compiled = _statistics(cls, corpus)
+    assert python.tobytes() == compiled.tobytes(), f"{cls.name}: the python and numba kernels give different statistics"
+
+
 CHECKS: tuple[Callable[[type[Metric], Corpus], None], ...] = (
     check_range,
     check_identity,
@@ -331,4 +357,5 @@ CHECKS: tuple[Callable[[type[Metric], Corpus], None], ...] = (
     check_signature,
     check_cli_matches_api,
     check_statistics_shape,
+    check_kernels,
 )

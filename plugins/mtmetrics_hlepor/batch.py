@@ -3,35 +3,36 @@
 Both kernels make the same alignment decisions and accumulate ``Σ|PD_i|`` in integers, and the
 factors are computed from (c, r, aligned, Σ) by one Python function, so the two paths give
 bit-identical statistics (``tests/hlepor/test_batch.py`` checks it). The choice is made once per
-process; ``MTMETRICS_HLEPOR_KERNEL=python`` forces the Python kernel.
+process by ``MTMETRICS_KERNEL`` (:mod:`mtmetrics.resources.kernels`); ``python`` forces the Python
+kernel.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 import numpy as np
 
+from mtmetrics.resources import kernels
+
 from .core import ALIGNERS, Factors, Weights, best_factors, factors_from_counts
 
 
-@cache
+def _warm(module: Any) -> object:
+    one = np.zeros(1, dtype=np.int64)
+    off = np.array([0, 1], dtype=np.int64)
+    return module.align_batch(one, off, one, off, one, one, 2, False)
+
+
 def _load_numba() -> Any:
-    if os.environ.get("MTMETRICS_HLEPOR_KERNEL", "").lower() == "python":
-        return None
-    try:
-        from . import _numba
-    except ImportError:
-        return None
-    return _numba
+    """The compiled module, or None (Python kernel), as ``MTMETRICS_KERNEL`` says."""
+    return kernels.load("mtmetrics_hlepor._numba", _warm, "hlepor")
 
 
 def kernel() -> str:
     """``numba`` or ``python``: which alignment kernel this process uses."""
-    return "python" if _load_numba() is None else "numba"
+    return kernels.name(_load_numba())
 
 
 def score_segments(

@@ -43,16 +43,17 @@ row), and the call overhead (microseconds) exceeds the arithmetic, so numpy was 
 Python here. A compiled loop removes the interpreter cost; numba does that without a build step,
 so ``pip install mtmetrics`` stays a single pure-Python install and ``pip install
 'mtmetrics[fast]'`` adds the speed-up. Both backends give bit-identical results (tested). Set the
-environment variable ``MTMETRICS_SIA_BACKEND=python`` to force the pure-Python kernel.
+environment variable ``MTMETRICS_KERNEL=python`` to force the pure-Python kernel (one switch for
+every metric with twin kernels: :mod:`mtmetrics.resources.kernels`).
 """
 
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Sequence
-from functools import cache
 from typing import Any, NamedTuple
+
+from mtmetrics.resources import kernels
 
 #: Matching pairs of one hypothesis with one reference, sorted by (hyp position, ref position):
 #: 1-based hypothesis positions, 1-based reference positions and match strengths ``s > 0``.
@@ -186,37 +187,18 @@ def incs_python(refs: Sequence[Pairs], c: int, alpha: float, incs: bool) -> Outc
     return Outcome(total, rounds)
 
 
-@cache
+def _warm(module: Any) -> object:
+    return module.incs_numba([([1], [1], [1.0])], 1, 0.5, True)
+
+
 def _load_numba() -> Any:
-    """The numba kernel module, or None (pure Python); read once per process."""
-    choice = os.environ.get("MTMETRICS_SIA_BACKEND", "auto").strip().lower()
-    if choice == "python":
-        return None
-    try:
-        from . import _numba
-    except ImportError:
-        if choice == "numba":
-            from mtmetrics import ResourceError
-
-            raise ResourceError(
-                "MTMETRICS_SIA_BACKEND=numba but numba is not installed. Install it with: pip install 'mtmetrics[fast]'"
-            ) from None
-        return None
-    try:  # compile (or load from the on-disk cache) now; an unusable numba falls back to Python
-        _numba.incs_numba([([1], [1], [1.0])], 1, 0.5, True)
-    except Exception as exc:
-        if choice == "numba":
-            raise
-        import warnings
-
-        warnings.warn(f"sia: numba kernel unusable ({exc}); using the pure-Python kernel", stacklevel=2)
-        return None
-    return _numba
+    """The numba kernel module, or None (pure Python), as ``MTMETRICS_KERNEL`` says."""
+    return kernels.load("mtmetrics_sia._numba", _warm, "sia")
 
 
-def backend() -> str:
-    """Name of the kernel in use: ``numba`` or ``python``."""
-    return "python" if _load_numba() is None else "numba"
+def kernel() -> str:
+    """``numba`` or ``python``: which kernel this process uses."""
+    return kernels.name(_load_numba())
 
 
 def incs(refs: Sequence[Pairs], c: int, alpha: float, use_incs: bool) -> Outcome:

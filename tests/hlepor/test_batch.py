@@ -8,19 +8,18 @@ import numpy as np
 import pytest
 
 import mtmetrics
+from mtmetrics.resources import kernels
 from mtmetrics_hlepor import batch
 
 from .data import wmt17_pairs, wmt21_de_en
 
 
 @pytest.fixture
-def python_kernel(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def python_kernel() -> Iterator[None]:
     """Force the pure-Python kernel for the duration of a test."""
-    batch._load_numba.cache_clear()
-    monkeypatch.setenv("MTMETRICS_HLEPOR_KERNEL", "python")
-    assert batch.kernel() == "python"
-    yield
-    batch._load_numba.cache_clear()
+    with kernels.forced("python"):
+        assert batch.kernel() == "python"
+        yield
 
 
 def _stats(params: dict[str, object], hyps: list[str], refs: list[list[str]]) -> np.ndarray:
@@ -30,40 +29,31 @@ def _stats(params: dict[str, object], hyps: list[str], refs: list[list[str]]) ->
 def test_numba_is_used_when_installed(monkeypatch: pytest.MonkeyPatch) -> None:
     import numba  # noqa: F401  (a test dependency: the compiled kernel must be tested)
 
-    monkeypatch.delenv("MTMETRICS_HLEPOR_KERNEL", raising=False)
-    batch._load_numba.cache_clear()
-    try:
+    monkeypatch.delenv("MTMETRICS_KERNEL", raising=False)
+    with kernels.forced("auto"):
         assert batch.kernel() == "numba"
-    finally:
-        batch._load_numba.cache_clear()
 
 
 @pytest.mark.parametrize("impl", ["paper", "hlepor-pypi"])
 @pytest.mark.parametrize("n", [0, 1, 2, 3])
-def test_kernels_agree_exactly_on_wmt17(impl: str, n: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_kernels_agree_exactly_on_wmt17(impl: str, n: int) -> None:
     rows = wmt17_pairs()[::3]
     hyps = [h for _, _, h, _ in rows]
     refs = [[r for _, r, _, _ in rows]]
     params = {"tokenize": "none", "impl": impl, "n": n}
-    compiled = _stats(params, hyps, refs)
-    batch._load_numba.cache_clear()
-    monkeypatch.setenv("MTMETRICS_HLEPOR_KERNEL", "python")
-    try:
+    with kernels.forced("numba"):
+        compiled = _stats(params, hyps, refs)
+    with kernels.forced("python"):
         python = _stats(params, hyps, refs)
-    finally:
-        batch._load_numba.cache_clear()
     assert compiled.tobytes() == python.tobytes()
 
 
-def test_kernels_agree_with_two_references(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_kernels_agree_with_two_references() -> None:
     hyps, ref_a, ref_b = wmt21_de_en()
-    compiled = _stats({"lowercase": True}, hyps, [ref_a, ref_b])
-    batch._load_numba.cache_clear()
-    monkeypatch.setenv("MTMETRICS_HLEPOR_KERNEL", "python")
-    try:
+    with kernels.forced("numba"):
+        compiled = _stats({"lowercase": True}, hyps, [ref_a, ref_b])
+    with kernels.forced("python"):
         python = _stats({"lowercase": True}, hyps, [ref_a, ref_b])
-    finally:
-        batch._load_numba.cache_clear()
     assert compiled.tobytes() == python.tobytes()
 
 

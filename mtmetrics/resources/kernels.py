@@ -1,0 +1,132 @@
+"""One switch for the metrics that have twin kernels: compiled (numba) and pure Python.
+
+Some metrics (SIA, hLEPOR) run their inner loops either compiled with numba (the optional extra
+``mtmetrics[fast]``) or in plain Python. Both kernels of a metric make the same decisions with the
+same floating-point operations, so they give bit-identical statistics; the choice only changes
+speed. Which one runs is decided by one environment variable, read once per process:
+
+``MTMETRICS_KERNEL=auto`` (default)
+    numba when it can be imported and its kernel compiles; otherwise Python (a kernel that
+    imports but fails to compile is reported with a warning).
+``MTMETRICS_KERNEL=python``
+    always the Python kernel (numba is not even imported).
+``MTMETRICS_KERNEL=numba``
+    always the compiled kernel; a missing numba is a :class:`~mtmetrics.ResourceError` naming the
+    ``fast`` extra, and a kernel that does not compile raises.
+
+A plugin asks :func:`load` for its compiled module; ``None`` means "use your Python kernel".
+Tests switch kernels by setting the variable and calling :func:`reset`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import ModuleType
+
+from mtmetrics.errors import ParameterError, ResourceError
+
+ENV = "MTMETRICS_KERNEL"
+CHOICES = ("auto", "python", "numba")
+#: Variables of earlier releases, one per metric; no longer read (a warning names ENV).
+RETIRED = ("MTMETRICS_SIA_BACKEND", "MTMETRICS_HLEPOR_KERNEL")
+
+_choice: str | None = None
+_loaded: dict[str, ModuleType | None] = {}
+_requested: set[str] = set()
+
+
+def choice() -> str:
+    """The value of ``MTMETRICS_KERNEL`` (``auto`` when unset), read once per process."""
+    global _choice
+    if _choice is None:
+        value = os.environ.get(ENV, "").strip().lower() or "auto"
+        if value not in CHOICES:
+            raise ParameterError(f"{ENV}={os.environ[ENV]!r}: use one of {', '.join(CHOICES)}.")
+        for old in RETIRED:
+            if old in os.environ:
+                warnings.warn(
+                    f"{old} is no longer read; set {ENV}=python|numba|auto (one switch for every metric).",
+                    stacklevel=2,
+                )
+        _choice = value
+    return _choice
+
+
+def reset() -> None:
+    """Forget the choice and the loaded kernels (for tests that change ``MTMETRICS_KERNEL``)."""
+    global _choice
+    _choice = None
+    _loaded.clear()
+    _requested.clear()
+
+
+def requested() -> frozenset[str]:
+    """Names of the metrics that asked for a kernel since the last :func:`reset` (the conformance
+    suite runs those under both kernels)."""
+    return frozenset(_requested)
+
+
+def numba_available() -> bool:
+    """Whether numba can be imported (the ``fast`` extra is installed)."""
+    return importlib.util.find_spec("numba") is not None
+
+
+@contextmanager
+def forced(value: str) -> Iterator[None]:
+    """Run a block with ``MTMETRICS_KERNEL=value`` (for tests and benchmarks); restore it afterwards."""
+    if value not in CHOICES:
+        raise ValueError(f"{ENV}: {value!r} is not one of {CHOICES}")
+    old = os.environ.get(ENV)
+    os.environ[ENV] = value
+    reset()
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop(ENV, None)
+        else:
+            os.environ[ENV] = old
+        reset()
+
+
+def load(module: str, warmup: Callable[[ModuleType], object], metric: str) -> ModuleType | None:
+    """The compiled kernel module ``module`` (imported and warmed up), or ``None`` for Python.
+
+    ``warmup`` calls the kernel once on a tiny input, so compilation (or loading from numba's disk
+    cache) happens here and an unusable installation is detected before any real work. ``metric``
+    names the metric in messages. The result is cached per module until :func:`reset`.
+    """
+    _requested.add(metric)
+    if module in _loaded:
+        return _loaded[module]
+    how = choice()
+    result: ModuleType | None = None
+    if how != "python":
+        try:
+            result = importlib.import_module(module)
+        except ImportError:
+            if how == "numba":
+                raise ResourceError(
+                    f"{ENV}=numba but numba is not installed ({metric}'s compiled kernel). "
+                    "Install it with: pip install 'mtmetrics[fast]'"
+                ) from None
+        if result is not None:
+            try:
+                warmup(result)
+            except Exception as exc:
+                if how == "numba":
+                    raise
+                warnings.warn(f"{metric}: numba kernel unusable ({exc}); using the Python kernel", stacklevel=2)
+                result = None
+    _loaded[module] = result
+    return result
+
+
+def name(module: ModuleType | None) -> str:
+    """``numba`` or ``python``: the name of a kernel :func:`load` returned."""
+    return "python" if module is None else "numba"

@@ -1,0 +1,98 @@
+"""One switch for twin kernels: MTMETRICS_KERNEL=auto|python|numba (mtmetrics.resources.kernels)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from types import ModuleType
+
+import pytest
+
+from mtmetrics import ParameterError, ResourceError
+from mtmetrics.resources import kernels
+from mtmetrics_hlepor import batch
+from mtmetrics_sia import align
+
+
+@pytest.fixture(autouse=True)
+def _fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    for var in (kernels.ENV, *kernels.RETIRED):
+        monkeypatch.delenv(var, raising=False)
+    kernels.reset()
+    yield
+    kernels.reset()
+
+
+def _ok(module: ModuleType) -> None:
+    return None
+
+
+def _broken(module: ModuleType) -> None:
+    raise RuntimeError("does not compile")
+
+
+def test_one_switch_for_every_twin_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    import numba  # noqa: F401  (a test dependency)
+
+    assert (align.kernel(), batch.kernel()) == ("numba", "numba")  # auto
+    monkeypatch.setenv(kernels.ENV, "python")
+    kernels.reset()
+    assert (align.kernel(), batch.kernel()) == ("python", "python")
+    monkeypatch.setenv(kernels.ENV, "NUMBA")
+    kernels.reset()
+    assert (align.kernel(), batch.kernel()) == ("numba", "numba")
+
+
+def test_read_once_per_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(kernels.ENV, "python")
+    assert kernels.choice() == "python"
+    monkeypatch.setenv(kernels.ENV, "numba")
+    assert kernels.choice() == "python"
+    kernels.reset()
+    assert kernels.choice() == "numba"
+
+
+def test_bad_value_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(kernels.ENV, "fast")
+    with pytest.raises(ParameterError, match="auto, python, numba"):
+        kernels.choice()
+
+
+def test_missing_numba_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    missing = "mtmetrics_no_such_kernel_module"
+    assert kernels.load(missing, _ok, "demo") is None  # auto: Python
+    monkeypatch.setenv(kernels.ENV, "numba")
+    kernels.reset()
+    with pytest.raises(ResourceError, match=r"pip install 'mtmetrics\[fast\]'") as info:
+        kernels.load(missing, _ok, "demo")
+    assert "demo" in str(info.value)
+
+
+def test_python_never_loads_the_compiled_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(kernels.ENV, "python")
+    calls: list[ModuleType] = []
+    assert kernels.load("mtmetrics_hlepor._numba", calls.append, "hlepor") is None
+    assert calls == []
+    assert kernels.requested() == {"hlepor"}
+
+
+def test_unusable_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.warns(UserWarning, match="demo: numba kernel unusable"):
+        assert kernels.load("mtmetrics_hlepor._numba", _broken, "demo") is None
+    monkeypatch.setenv(kernels.ENV, "numba")
+    kernels.reset()
+    with pytest.raises(RuntimeError, match="does not compile"):
+        kernels.load("mtmetrics_hlepor._numba", _broken, "demo")
+
+
+@pytest.mark.parametrize("old", kernels.RETIRED)
+def test_retired_variables_are_named(old: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(old, "python")
+    with pytest.warns(UserWarning, match=f"{old} is no longer read; set MTMETRICS_KERNEL"):
+        assert kernels.choice() == "auto"
+
+
+def test_forced_restores_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(kernels.ENV, "numba")
+    with kernels.forced("python"):
+        assert kernels.choice() == "python"
+    assert kernels.choice() == "numba"

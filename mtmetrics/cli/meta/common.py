@@ -150,10 +150,10 @@ def _header(table: Table, cols: Columns, humans: Sequence[str], ns: argparse.Nam
 
 
 def _metric_info(scores: Sequence[MetricScores]) -> list[dict[str, Any]]:
-    return [
-        {"spec": s.spec, "name": s.metric.display_name, "signature": s.signature, "sign_flipped": s.flipped}
-        for s in scores
-    ]
+    """The metrics' JSON entries (:class:`~mtmetrics.stats.reportmodel.MetricInfo`)."""
+    from ...stats.reportmodel import MetricInfo
+
+    return [MetricInfo.of(s).to_dict() for s in scores]
 
 
 def _check_plot(directory: str | None) -> None:

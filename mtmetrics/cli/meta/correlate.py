@@ -6,18 +6,18 @@ import argparse
 import math
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 from ...errors import ParameterError
+from ...io.tables import Table
 from ...stats.metaeval import ALL_KINDS, LEVELS, Correlations, CorrelationSettings, Estimate, correlate
 from ...stats.precomputed import is_precomputed, write_scores
+from ...stats.reportmodel import MetricInfo
 from ..args import StrictArgumentParser
 from .common import (
     _check_plot,
     _dump,
     _fmt,
     _header,
-    _metric_info,
     _split,
     _table_args,
     correlation_plots,
@@ -98,29 +98,32 @@ def run_correlate(argv: Sequence[str]) -> int:
         system_resampling=ns.system_resampling,
     )
     res = correlate(table, cols, scores, settings, jobs=ns.jobs, system_human=inp.system_human)
-    doc = _header(table, cols, humans, ns)
-    if inp.system_human is not None:
-        doc["system_human"] = {
-            "source": inp.system_human_source,
-            "note": "system level: official system scores (not the mean of the rows), fixed in every resample",
-        }
-    if any(is_precomputed(sp) for sp in ns.metrics):
-        doc["precomputed"] = "system score of a precomputed metric = the mean of its segment scores"
-    if ns.save_scores:
-        doc["saved_scores"] = [str(p) for p in write_scores(ns.save_scores, table, cols, scores)]
-    if "soft-accuracy" in ns.kinds:
-        doc["permutations"] = {"n": ns.permutations, "seed": ns.seed}
-    doc["metrics"] = _metric_info(scores)
-    doc["correlations"] = [e.to_dict() for e in res.estimates]
-    doc["system_points"] = [p.to_dict() for p in res.system_points]
-    if ns.plot:
-        doc["plots"] = [str(p) for p in correlation_plots(res, scores, ns.plot)]
+    saved = [str(p) for p in write_scores(ns.save_scores, table, cols, scores)] if ns.save_scores else None
+    plots = [str(p) for p in correlation_plots(res, scores, ns.plot)] if ns.plot else None
+    metrics = [MetricInfo.of(s) for s in scores]
     if ns.format == "json":
+        doc = _header(table, cols, humans, ns)
+        if inp.system_human is not None:
+            doc["system_human"] = {
+                "source": inp.system_human_source,
+                "note": "system level: official system scores (not the mean of the rows), fixed in every resample",
+            }
+        if any(is_precomputed(sp) for sp in ns.metrics):
+            doc["precomputed"] = "system score of a precomputed metric = the mean of its segment scores"
+        if saved is not None:
+            doc["saved_scores"] = saved
+        if "soft-accuracy" in ns.kinds:
+            doc["permutations"] = {"n": ns.permutations, "seed": ns.seed}
+        doc["metrics"] = [m.to_dict() for m in metrics]
+        doc["correlations"] = [e.to_dict() for e in res.estimates]
+        doc["system_points"] = [p.to_dict() for p in res.system_points]
+        if plots is not None:
+            doc["plots"] = plots
         sys.stdout.write(_dump(doc))
     elif ns.format == "markdown":
-        sys.stdout.write(correlations_markdown(doc, res, ns.kinds, ns.width))
+        sys.stdout.write(correlations_markdown(table, metrics, settings, res, ns.width))
     else:
-        sys.stdout.write(correlations_text(doc, res, ns.kinds, ns.width))
+        sys.stdout.write(correlations_text(table, metrics, settings, res, ns.width))
     return 0
 
 
@@ -149,16 +152,18 @@ def _find(rows: Sequence[Estimate], spec: str, kind: str) -> Estimate | None:
     return next((x for x in rows if x.metric == spec and x.kind == kind), None)
 
 
-def correlations_text(doc: dict[str, Any], res: Correlations, kinds: Sequence[str], width: int) -> str:
+def correlations_text(
+    table: Table, metrics: Sequence[MetricInfo], settings: CorrelationSettings, res: Correlations, width: int
+) -> str:
     """The correlation tables as plain text."""
     lines = [
-        f"table: {doc['table']} (sha256 {doc['sha256'][:16]}…), {doc['rows']} rows; "
-        f"bootstrap {doc['bootstrap']['n']} resamples, seed {doc['bootstrap']['seed']}, 95% percentile intervals"
+        f"table: {table.name} (sha256 {table.sha256[:16]}…), {len(table)} rows; "
+        f"bootstrap {settings.n_boot} resamples, seed {settings.seed}, 95% percentile intervals"
     ]
-    flipped = {m["spec"] for m in doc["metrics"] if m["sign_flipped"]}
-    label_w = max([6] + [len(m["spec"]) + (4 if m["spec"] in flipped else 0) for m in doc["metrics"]]) + 2
+    flipped = {m.spec for m in metrics if m.sign_flipped}
+    label_w = max([6] + [len(m.spec) + (4 if m.spec in flipped else 0) for m in metrics]) + 2
     cell_w = 3 * (width + 3) + 6
-    for group, human, level, present, rows in _cells(res, kinds):
+    for group, human, level, present, rows in _cells(res, settings.kinds):
         lines.append("")
         lines.append(f"[{group}] human={human}  {level} level, n={rows[0].n} {_UNITS[level]}")
         widths = [max(cell_w, len(k) + 2) + (width + 6 if k == "acc-eq" else 0) for k in present]
@@ -172,20 +177,21 @@ def correlations_text(doc: dict[str, Any], res: Correlations, kinds: Sequence[st
         lines.append("(-) error rate (lower is better): scores negated before correlating")
     lines.append("")
     lines.append("signatures:")
-    for m in doc["metrics"]:
-        lines.append(f"  {m['spec']}: {m['signature']}")
+    for m in metrics:
+        lines.append(f"  {m.spec}: {m.signature}")
     return "\n".join(lines) + "\n"
 
 
-def correlations_markdown(doc: dict[str, Any], res: Correlations, kinds: Sequence[str], width: int) -> str:
+def correlations_markdown(
+    table: Table, metrics: Sequence[MetricInfo], settings: CorrelationSettings, res: Correlations, width: int
+) -> str:
     """The correlation tables as Markdown (one table per group, human column and level)."""
-    b = doc["bootstrap"]
     lines = [
-        f"Table `{doc['table']}` (sha256 `{doc['sha256'][:16]}…`), {doc['rows']} rows; bootstrap {b['n']} "
-        f"resamples, seed {b['seed']}, 95 % percentile intervals."
+        f"Table `{table.name}` (sha256 `{table.sha256[:16]}…`), {len(table)} rows; bootstrap {settings.n_boot} "
+        f"resamples, seed {settings.seed}, 95 % percentile intervals."
     ]
-    flipped = {m["spec"] for m in doc["metrics"] if m["sign_flipped"]}
-    for group, human, level, present, rows in _cells(res, kinds):
+    flipped = {m.spec for m in metrics if m.sign_flipped}
+    for group, human, level, present, rows in _cells(res, settings.kinds):
         lines += ["", f"### {group}, human = {human}, {level} level ({rows[0].n} {_UNITS[level]})", ""]
         lines.append("| metric | " + " | ".join(present) + " |")
         lines.append("|---|" + "---|" * len(present))
@@ -195,5 +201,5 @@ def correlations_markdown(doc: dict[str, Any], res: Correlations, kinds: Sequenc
     if flipped:
         lines += ["", "↓ error rate (lower is better): scores negated before correlating."]
     lines += ["", "| metric | signature |", "|---|---|"]
-    lines += [f"| {m['spec']} | `{m['signature']}` |" for m in doc["metrics"]]
+    lines += [f"| {m.spec} | `{m.signature}` |" for m in metrics]
     return "\n".join(lines) + "\n"

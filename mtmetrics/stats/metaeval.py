@@ -44,7 +44,7 @@ from .. import workers
 from ..errors import InputError
 from ..io.tables import Columns, Table
 from ..metric import Metric, Segment, Statistics, build_segments, finish_totals
-from ..parallel import forks_warm
+from ..parallel import forks_warm, score_chunk
 from ..signature import nrefs_value
 from . import agreement as agr
 from .correlation import FUNCTIONS, KINDS, ROW_FUNCTIONS
@@ -105,7 +105,7 @@ def _init_work(work: list[tuple[Metric, list[Segment]]]) -> None:
 def _score_chunk(k: int, start: int, end: int) -> tuple[np.ndarray, float]:
     metric, segments = _work[k]
     t0 = time.process_time()
-    rows = np.asarray(metric.corpus_statistics(segments[start:end]), dtype=np.float64)
+    rows = score_chunk([metric], segments[start:end])[2][0]
     return rows, time.process_time() - t0
 
 
@@ -116,7 +116,7 @@ def _probe(k: int) -> float | str:
     metric, segments = _work[k]
     t0 = time.process_time()
     try:
-        metric.corpus_statistics(segments[:PROBE_ROWS])
+        score_chunk([metric], segments[:PROBE_ROWS])
     except ResourceError as exc:
         return str(exc)
     return time.process_time() - t0

@@ -1,8 +1,9 @@
 """Scoring many segments at once: the compiled kernel when numba is installed, else the Python one.
 
 Both kernels make the same alignment decisions and accumulate ``Σ|PD_i|`` in integers, and the
-factors are computed from (c, r, aligned, Σ) by one Python function, so the two paths give
-bit-identical statistics (``tests/hlepor/test_batch.py`` checks it). The choice is made once per
+factors are computed from (c, r, aligned, Σ) with the same floating-point operations
+(:func:`.core.factors_from_counts` in Python, its transcription in :mod:`._numba`), so the two
+paths give bit-identical statistics (``tests/hlepor/test_batch.py`` checks it). The choice is made once per
 process by ``MTMETRICS_KERNEL`` (:mod:`mtmetrics.resources.kernels`); ``python`` forces the Python
 kernel.
 """
@@ -16,13 +17,13 @@ import numpy as np
 
 from mtmetrics.resources import kernels
 
-from .core import ALIGNERS, Factors, Weights, best_factors, factors_from_counts
+from .core import ALIGNERS, Factors, Weights, best_factors
 
 
 def _warm(module: Any) -> object:
     one = np.zeros(1, dtype=np.int64)
     off = np.array([0, 1], dtype=np.int64)
-    return module.align_batch(one, off, one, off, one, one, 2, False)
+    return module.score_batch(one, off, one, off, np.ones(1, dtype=np.int64), 2, False, np.ones(5))
 
 
 def _load_numba() -> Any:
@@ -37,32 +38,19 @@ def kernel() -> str:
 
 def score_segments(
     hyps: Sequence[list[str]], refs: Sequence[Sequence[list[str]]], weights: Weights, n: int, impl: str
-) -> list[Factors]:
-    """Per segment, the factors against its best reference (the first one on ties)."""
+) -> np.ndarray:
+    """Per segment, the factors against its best reference (the first one on ties), one row each:
+    the columns of :class:`.core.Factors` (score, elp, npp, hpr, precision, recall)."""
     nb = _load_numba()
     if nb is None:
         align = ALIGNERS[impl]
-        return [best_factors(h, rs, weights, n, align) for h, rs in zip(hyps, refs, strict=True)]
+        rows = [best_factors(h, rs, weights, n, align) for h, rs in zip(hyps, refs, strict=True)]
+        return np.array(rows, dtype=np.float64).reshape(len(rows), len(Factors._fields))
     vocab: dict[str, int] = {}
-    flat_refs = [r for rs in refs for r in rs]
     hyp_ids, hoff = nb.encode(list(hyps), vocab)
-    ref_ids, roff = nb.encode(flat_refs, vocab)
-    counts = np.fromiter((len(rs) for rs in refs), dtype=np.int64, count=len(refs))
-    pair_h = np.repeat(np.arange(len(hyps), dtype=np.int64), counts)
-    pair_r = np.arange(len(flat_refs), dtype=np.int64)
-    aligned, total = nb.align_batch(hyp_ids, hoff, ref_ids, roff, pair_h, pair_r, n, impl == "hlepor-pypi")
-    aligned_l, total_l = aligned.tolist(), total.tolist()
-    out: list[Factors] = []
-    p = 0
-    for h, rs in zip(hyps, refs, strict=True):
-        c = len(h)
-        best: Factors | None = None
-        for r in rs:
-            f = factors_from_counts(c, len(r), aligned_l[p], total_l[p], weights)
-            p += 1
-            if best is None or f.score > best.score:
-                best = f
-        if best is None:
-            raise ValueError("every segment needs at least one reference")
-        out.append(best)
-    return out
+    ref_ids, roff = nb.encode([r for rs in refs for r in rs], vocab)
+    nrefs = np.fromiter(map(len, refs), dtype=np.int64, count=len(refs))
+    if len(refs) and not nrefs.min():
+        raise ValueError("every segment needs at least one reference")
+    w = np.array([weights.alpha, weights.beta, weights.w_hpr, weights.w_elp, weights.w_npp], dtype=np.float64)
+    return nb.score_batch(hyp_ids, hoff, ref_ids, roff, nrefs, n, impl == "hlepor-pypi", w)

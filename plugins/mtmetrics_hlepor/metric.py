@@ -135,10 +135,10 @@ class Hlepor(Metric):
         ref_words = [[self._pre(r) for r in s.refs] for s in segments]
         rows = score_segments(hyp_words, ref_words, eff.word, n, impl)
         if eff.pos is None:
-            return np.array(rows, dtype=np.float64).reshape(len(segments), len(self._names))
+            return rows
         out = np.empty((len(segments), len(self._names)), dtype=np.float64)
-        out[:, 0] = [f.score for f in rows]
-        out[:, -5:] = np.array([f[1:] for f in rows], dtype=np.float64).reshape(len(segments), 5)
+        out[:, 0] = rows[:, 0]
+        out[:, -5:] = rows[:, 1:]
         if self._tagger is not None:
             flat = self._tags_for([s.hyp for s in segments] + [r for s in segments for r in s.refs])
             hyp_tags = flat[: len(segments)]
@@ -149,13 +149,11 @@ class Hlepor(Metric):
         total = eff.w_word + eff.w_pos
         for i in range(len(segments)):
             self._check_counts(segments[i], hyp_words[i], ref_words[i], hyp_tags[i], ref_tags[i])
-        pos_rows = score_segments(hyp_tags, ref_tags, eff.pos, n, impl)
-        for i in range(len(segments)):
-            pos_score = pos_rows[i].score
-            word_score = out[i, 0]
-            out[i, 1] = word_score
-            out[i, 2] = pos_score
-            out[i, 0] = (eff.w_word * word_score + eff.w_pos * pos_score) / total
+        pos_score = score_segments(hyp_tags, ref_tags, eff.pos, n, impl)[:, 0]
+        word_score = out[:, 0].copy()
+        out[:, 1] = word_score
+        out[:, 2] = pos_score
+        out[:, 0] = (eff.w_word * word_score + eff.w_pos * pos_score) / total  # elementwise: as in scalars
         return out
 
     def _check_counts(

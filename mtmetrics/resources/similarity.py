@@ -1,6 +1,6 @@
 """Word similarity tables, a resource shared by metrics that match words stochastically.
 
-SIA's PROB matching (METRICS.md 1.2) and SSCN's stochastic variant read tables through
+SIA's PROB matching (docs/metrics.md §1.2) and SSCN's stochastic variant read tables through
 :func:`load_table` and declare the same parameters (:data:`SIMILARITY_PARAMS`).
 
 File format (plain text, UTF-8, optionally gzip-compressed; read as data, never unpickled)::

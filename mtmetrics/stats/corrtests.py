@@ -1,4 +1,4 @@
-"""Is one correlation with human judgments significantly higher than another? (META.md section 2)
+"""Is one correlation with human judgments significantly higher than another? (docs/meta.md §2)
 
 * :func:`williams` — Williams' (1959) t test for two correlations sharing one variable (the
   human scores), as the WMT metrics task uses it (Graham & Baldwin 2014, eq. 1):

@@ -1,4 +1,4 @@
-"""Learning a combined metric (META.md section 4): MCT and stepwise linear regression.
+"""Learning a combined metric (docs/meta.md §4): MCT and stepwise linear regression.
 
 **MCT** (Liu & Gildea 2007): weights ``w`` of ``s = X w`` maximising Pearson's r with the human
 scores ``h``. With centred ``a = Xc w`` and ``b = hc``, ``r = a·b / (|a| |b|)`` and the analytic
@@ -11,8 +11,8 @@ reported on the raw feature scale.
 **Stepwise regression** (Russo-Lassner et al. 2005): ordinary least squares with an intercept;
 the feature whose partial F is most significant enters if ``p < p_enter``; features whose partial F
 has ``p > p_remove`` leave; stop when nothing enters or leaves. The paper's text says the feature
-"with the smallest F statistics is added" — read as the smallest p-value (largest F), as META.md
-states and as every stepwise procedure does.
+"with the smallest F statistics is added" — read as the smallest p-value (largest F), as every
+stepwise procedure does (docs/meta.md §4).
 """
 
 from __future__ import annotations

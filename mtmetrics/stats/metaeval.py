@@ -1,4 +1,4 @@
-"""Correlation of metrics with human judgments over a table of judged segments (META.md section 1).
+"""Correlation of metrics with human judgments over a table of judged segments (docs/meta.md §1).
 
 :func:`score_table` / :func:`score_tables` score every row of one or more
 :class:`~mtmetrics.io.tables.Table` with each metric (with ``jobs > 1`` the work is cut into tasks of a

@@ -1,6 +1,6 @@
 """ORANGE (Lin & Och 2004): how highly a metric ranks the references among machine translations.
 
-Exactly META.md section 3. For each source sentence ``i`` with ``K >= 2`` references and ``N_i``
+As docs/meta.md §3 describes. For each source sentence ``i`` with ``K >= 2`` references and ``N_i``
 n-best candidates:
 
 1. reference ``k`` is scored against the other ``K - 1`` references (leave-one-out);
@@ -11,7 +11,7 @@ n-best candidates:
    averaged: the oracle and ``t`` tied candidates share positions whose mean is that value);
 5. ``ORANGE = (1/S) Σ_i Rank(Oracle_i) / (N_i + 1)`` — lower is better.
 
-META.md writes ``Σ_i Rank_i / (S (N + 1))`` for a constant ``N``; real n-best lists may be shorter
+The paper writes ``Σ_i Rank_i / (S (N + 1))`` for a constant ``N``; real n-best lists may be shorter
 for some sentences (the Joshua data: 56 of 100 have 10 entries), so each sentence is normalised by
 its own ``N_i + 1``, which is the same when every list has ``N`` entries. Scores are sentence-level
 scores of the metric (its ``compute_score`` on one segment's statistics); error rates are negated

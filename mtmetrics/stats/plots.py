@@ -1,4 +1,4 @@
-"""Pictures of meta-evaluation results (META.md section 6), as PNG and SVG files.
+"""Pictures of meta-evaluation results (docs/meta.md §6), as PNG and SVG files.
 
 * :func:`scatter` — metric score against human score, one point per judged segment;
 * :func:`correlation_bars` — correlations of several metrics side by side, with their intervals;

@@ -1,4 +1,4 @@
-"""A meta-evaluation report of many metrics on a dataset (``mtmetrics meta report``, META.md 1, 2, 6).
+"""A meta-evaluation report of many metrics on a dataset (``mtmetrics meta report``, docs/meta.md §1, §2, §6).
 
 This module holds what the report adds to :mod:`.metaeval`: which metrics run by default
 (:func:`default_metric_names`), deterministic subsampling of large tables (:func:`sample_table`),

@@ -39,7 +39,7 @@ sub-score. The signature says ``align:mincross`` (``impl:paper``) or ``align:gre
 ``-m meteor:modules=exact``. Matching is case-insensitive, as in the paper and NLTK (no
 ``lowercase`` parameter; ``case:lc`` is in the signature).
 
-**Stemmer.** METRICS.md (section 7) asks for the original Porter algorithm, which the paper's
+**Stemmer.** The stemmer resource is the original Porter algorithm (docs/metrics.md §7), which the paper's
 METEOR used; NLTK's METEOR defaults to NLTK's extended Porter variant. ``stemmer`` chooses:
 ``porter`` (original algorithm, default) or ``porter-nltk`` (NLTK's default, to reproduce
 ``meteor_score`` called with its defaults).

@@ -1,4 +1,4 @@
-"""Built-in plugin: hLEPOR and its part-of-speech variant hLEPOR_E (Han et al. 2013, METRICS.md section 2).
+"""Built-in plugin: hLEPOR and its part-of-speech variant hLEPOR_E (Han et al. 2013, docs/metrics.md §2).
 
 ``hlepor`` scores words (and, with ``pos=<tagger>``, tags the text itself for hLEPOR_E);
 ``hlepor-e`` is hLEPOR_E on pre-tagged input given as annotations. Uses only mtmetrics' public API;

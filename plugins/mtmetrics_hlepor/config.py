@@ -183,7 +183,7 @@ def make_params(pos_default: str = "none", pos_choices: tuple[str, ...] | None =
             "impl",
             str,
             "paper",
-            "alignment: the paper's (METRICS.md 2) or the hLepor 0.0.4 package's",
+            "alignment: the paper's (docs/metrics.md §2) or the hLepor 0.0.4 package's",
             sig_key="impl",
             choices=tuple(ALIGNERS),
         ),

@@ -1,9 +1,9 @@
-"""hLEPOR on token sequences (Han et al. 2013, METRICS.md section 2): alignment, factors, score.
+"""hLEPOR on token sequences (Han et al. 2013, docs/metrics.md §2): alignment, factors, score.
 
 Everything here works on lists of tokens (words or POS tags), so the same code serves
 ``hLEPOR_word`` and ``hLEPOR_POS``. Two alignments are offered:
 
-* :func:`align_paper` — Figure 1 of the paper as METRICS.md section 2 pins it down: hyp words left
+* :func:`align_paper` — Figure 1 of the paper as docs/metrics.md §2 pins it down: hyp words left
   to right; one unused equal ref word is taken directly; with several, the candidates whose
   context (neighbours within distance ``n``, clipped at the sentence ends) shares a word with the
   hyp word's context are preferred; the nearest preferred candidate (else the nearest unused one)
@@ -180,7 +180,7 @@ def _align(hyp: Sequence[str], ref: Sequence[str], n: int, multi: _Multi) -> tup
 
 
 def align_paper(hyp: Sequence[str], ref: Sequence[str], n: int) -> tuple[int, int]:
-    """Context-dependent n-gram alignment (Figure 1) as specified in METRICS.md section 2.
+    """Context-dependent n-gram alignment (Figure 1) as docs/metrics.md §2 specifies it.
 
     Returns the number of aligned hyp words and ``Σ|i·r - j·c|`` over aligned pairs (1-based
     positions ``i`` in the hyp, ``j`` in the ref), i.e. ``c·r·Σ_i |i/c - j/r|`` in exact integers.

@@ -145,7 +145,7 @@ class Corpus:
 class RougeMetric(Metric):
     """Base of the ROUGE variants (Lin & Och 2004, ACL and COLING papers; ROUGE-1.5.5).
 
-    METRICS.md section 3 is followed; where the paper and ROUGE-1.5.5 differ, ``impl`` chooses.
+    docs/metrics.md §3 describes both; where the paper and ROUGE-1.5.5 differ, ``impl`` chooses.
 
     Tokens under ``impl=paper``: sacrebleu tokenizer (``tokenize``), optional ``lowercase``,
     optional removal of the SMART ``stopwords``, optional ``stem`` (Porter's original algorithm).

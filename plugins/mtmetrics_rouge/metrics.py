@@ -1,4 +1,4 @@
-"""The five ROUGE variants: ROUGE-N, -L, -W, -S and -SU (METRICS.md section 3).
+"""The five ROUGE variants: ROUGE-N, -L, -W, -S and -SU (docs/metrics.md §3).
 
 Each class only says how to count hits and totals of one (hypothesis, reference) pair; see
 :mod:`.base` for everything shared. ``impl=paper`` follows Lin & Och (2004); ``impl=rouge155``

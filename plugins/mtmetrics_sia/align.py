@@ -1,7 +1,7 @@
 """The SIA alignment: gap-weighted loose sequence alignment (WLS) and the iterative scheme (INCS).
 
-What is computed (METRICS.md 1.1-1.3, the paper's Figures 3-7)
------------------------------------------------------------------
+What is computed (docs/metrics.md §1.1-1.3, the paper's Figures 3-7)
+---------------------------------------------------------------------
 An alignment of a hypothesis (``c`` tokens) with a reference is a sequence of *matching* pairs
 ``(i_1, j_1), ..., (i_K, j_K)``, strictly increasing in both coordinates (1-based positions).
 With ``(i_0, j_0) = (0, 0)`` its value is ``sum_t s(i_t, j_t) / sqrt((i_t - i_{t-1}) (j_t - j_{t-1}))``;
@@ -12,7 +12,7 @@ The paper's 4-index table ``score[i][j][k][m]`` (prefix ``i, j``, last aligned p
 copies the value of the state ``(k, m)`` forward, so the same maximum is reached by a dynamic
 programme over the matching pairs alone: ``best[t] = max over earlier pairs u (i_u < i_t,
 j_u < j_t) and the start (0, 0) of best[u] + s_t / sqrt(...)``. That is O(K^2) for K matching
-pairs instead of O(c^2 r^2) (METRICS.md 1.1). The tests keep a literal transcription of the
+pairs instead of O(c^2 r^2) (docs/metrics.md §1.1). The tests keep a literal transcription of the
 paper's recursion and check both agree on random cases.
 
 Ties (several alignments with the same value) matter for INCS, because the chosen alignment
@@ -26,7 +26,7 @@ value), so ties are detected identically.
 INCS (Figure 6): rounds repeat while some reference has a positive WLS over the positions not yet
 used; the first reference with the highest round score wins the round, its aligned hypothesis
 positions become unusable for every reference and its aligned reference positions for itself.
-Round ``k`` is weighted ``alpha ** (k - 1)`` (METRICS.md 1.3; the paper's ``alpha *= alpha`` would
+Round ``k`` is weighted ``alpha ** (k - 1)`` (docs/metrics.md §1.3; the paper's ``alpha *= alpha`` would
 square the weight each round and would not give 1.0 for hyp == ref). Without INCS: one round.
 
 Reuse between rounds: the value of a pair depends only on pairs before it in lexicographic order,

@@ -1,21 +1,20 @@
-"""SIA (Liu & Gildea 2006): stochastic iterative alignment, as specified in METRICS.md section 1.
+"""SIA (Liu & Gildea 2006): stochastic iterative alignment, as docs/metrics.md §1 describes it.
 
 Segment score: ``SIA = LP * sum_k alpha^(k-1) * WLS_k`` where ``WLS_k`` is the score of the
 winning reference in alignment round ``k`` (see :mod:`.align`), and ``LP = 1`` when the hypothesis
-is at least as long as the arithmetic mean reference length, else the ratio of the two (METRICS.md
-1.4). Corpus score: the mean of segment scores (``aggregation = "mean"``, as the paper's system
+is at least as long as the arithmetic mean reference length, else the ratio of the two (docs/metrics.md
+§1.4). Corpus score: the mean of segment scores (``aggregation = "mean"``, as the paper's system
 level). Table 7's configurations: WLS = ``incs=False``; WLS+PROB = ``incs=False,
 similarity=table``; WLS+INCS = default; WLS+PROB+INCS = ``similarity=table``.
 
-Where METRICS.md and the paper disagree, METRICS.md is followed:
+Where the paper contradicts itself, its formulas are followed (docs/metrics.md §1.3, §1.1):
 * round weights are ``alpha^(k-1)`` (the paper's pseudo-code squares alpha each round and
   weights the first round by alpha, so hyp == ref would not score 1);
 * the paper's printed worked example (1) (0.399) is a misprint; its formula gives 0.378.
 Gaps closed here: an empty hypothesis scores 0; a reference with no tokens (after tokenisation)
 is skipped, and a segment whose references all have none scores 0.
 
-The paper's ``wls`` switch of METRICS.md 1.5 is not a parameter: every configuration of Table 7
-uses WLS, and the issue's parameter list does not include it.
+WLS is not a switch: every configuration of the paper's Table 7 uses it (docs/metrics.md §1.5).
 """
 
 from __future__ import annotations

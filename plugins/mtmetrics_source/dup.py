@@ -1,4 +1,4 @@
-"""DUP: POS-discriminative unigram precision (Liu & Gildea 2007, Section 2.3; METRICS.md 4).
+"""DUP: POS-discriminative unigram precision (Liu & Gildea 2007, Section 2.3; docs/metrics.md §4.3).
 
 Clipped unigram precision split by the part of speech of the hypothesis word::
 
@@ -14,7 +14,7 @@ as in the paper. The sub-precision vector has one fixed entry per coarse Penn Tr
 (:data:`COARSE_TAGS`), plus ``punct`` (tags without letters and the bracket/hyphen tags) and
 ``other`` (anything else, e.g. universal tags from ``spacy:MODEL:pos``), so its width never
 depends on the data. Statistics are summed over the corpus (like BLEU's precisions), so the
-corpus sub-precisions are ``Σ matched_t / Σ c``. The paper combines the vector with MCT (META.md);
+corpus sub-precisions are ``Σ matched_t / Σ c``. The paper combines the vector with MCT (docs/meta.md §4);
 the score here is the sum of the vector, i.e. clipped unigram precision (no brevity penalty).
 
 The hypothesis is tagged with the ``tagger`` resource on the metric's own tokens

@@ -1,4 +1,4 @@
-"""PRS and MPR: source-word reordering metrics (Liu & Gildea 2007, Section 2.2; METRICS.md 4).
+"""PRS and MPR: source-word reordering metrics (Liu & Gildea 2007, Section 2.2; docs/metrics.md §4.2).
 
 ``h(x)`` is the position in the hypothesis aligned to source word ``x`` — the mean position if
 ``x`` is linked to several hypothesis words — and ``r_k(x)`` the same in reference ``k``. Both
@@ -10,7 +10,7 @@ use the alignment's symmetrised ``links``. ``L`` is the source length.
 * MPR (monotonic pairwise ratio): the fraction of source pairs ``a < b`` with ``h(a) < h(b)``
   (both defined), over ``C(L, 2)``. It does not look at the references.
 
-As written in METRICS.md, unaligned source words and ties (two source words on the same mean
+As defined (docs/metrics.md §4.2), unaligned source words and ties (two source words on the same mean
 position) count in the denominator but never as consistent, so even an identical hypothesis
 scores below 1 unless every source word is aligned to its own position: ``perfect_on_identity``
 is therefore false for both. A source of fewer than two words has no pairs; both metrics score 1

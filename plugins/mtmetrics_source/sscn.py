@@ -1,4 +1,4 @@
-"""SSCN: source-sentence constrained n-gram precision (Liu & Gildea 2007, Section 2.1; METRICS.md 4).
+"""SSCN: source-sentence constrained n-gram precision (Liu & Gildea 2007, Section 2.1; docs/metrics.md §4.1).
 
 For every hypothesis n-gram ``w_i..w_{i+n-1}`` and every reference n-gram ``r_j..r_{j+n-1}``::
 
@@ -10,13 +10,13 @@ For every hypothesis n-gram ``w_i..w_{i+n-1}`` and every reference n-gram ``r_j.
 
 The constraint compares the source positions of each aligned word pair ``(w_{i+k}, r_{j+k})``:
 the pair *agrees* under a direction when the two words are linked to a common source position
-(METRICS.md 4, literally). A word linked to no source word has no source position, so it agrees
+(the definition, literally). A word linked to no source word has no source position, so it agrees
 with nothing (``unaligned=disagree``). ``unaligned=agree``: two unaligned words agree, as if
 both were linked to the source NULL word (it raised SSCN2 from 0.42 to 0.54 on eflomal
 alignments of WMT data); named in the signature (``unal``).
 
 Defaults: ``n=1, constraint=union, constrain=any, unaligned=disagree``. ``unaligned`` keeps the
-spec's literal reading (METRICS.md 4 defines SSCN; issue 15); the other three were chosen as the
+literal reading of the definition (docs/metrics.md §4.1; issue 15); the other three were chosen as the
 paper chose its variant, by segment-level correlation with human judgments on development data
 (WMT22 DA, ja/liv/ru/uk→en, eflomal links; ``docs/results/sscn-dev.md``), as the best variant
 with ``unaligned=disagree``: mean Pearson r 0.2925, against 0.241 for the former ``n=2,
@@ -29,12 +29,12 @@ directions (:attr:`Alignment.two_way`: an aligner resource's output, or ``--alig
 refuse it with an :class:`~mtmetrics.InputError` naming the flag or annotation to add. ``constrain=all`` requires
 every word pair of the n-gram to agree, ``any`` at least one — the paper notes that "not all
 words" of a longer n-gram must satisfy the constraint because higher-order n-grams are sparse at
-sentence level; METRICS.md leaves the choice open.
+sentence level; the definition leaves the choice open.
 
 Decisions where the sources are silent (the seed text lost its numbers and stop words):
 
 * hits are *not* clipped — each hypothesis n-gram takes its best value over all reference
-  n-grams, as in the paper's algorithm (METRICS.md: ``hits = Σ max_refs val``);
+  n-grams, as in the paper's algorithm (``hits = Σ max_refs val``);
 * a hypothesis shorter than ``n`` words is scored on its n'-grams with ``n' = len(hyp)`` (so a
   one-word identical segment scores 1 instead of 0/0); an empty hypothesis scores 0;
 * the score is computed per segment and the corpus score is the mean (the paper evaluates at
@@ -64,7 +64,7 @@ CONSTRAINTS = ("1", "2", "union", "intersect")
 #: Constraints that compare two alignment directions.
 TWO_WAY = ("union", "intersect")
 UNALIGNED = ("disagree", "agree")
-#: ``unaligned`` is the spec's literal reading (METRICS.md 4: words agree when aligned to a common
+#: ``unaligned`` is the literal reading of the definition (docs/metrics.md §4.1: words agree when aligned to a common
 #: source position; issue 15), not a dev choice. The others are the best ``unaligned=disagree``
 #: variant on development data with sources, as the paper chose its variant: the highest mean
 #: segment-level Pearson r over WMT22 ja/liv/ru/uk-en DA (500 segments per pair, eflomal links),
@@ -123,7 +123,7 @@ class Sscn(AlignedMetric):
             "unaligned",
             str,
             DEFAULT_UNALIGNED,
-            "disagree: a word aligned to no source word agrees with nothing (METRICS.md); "
+            "disagree: a word aligned to no source word agrees with nothing (docs/metrics.md §4.1); "
             "agree: two words that are both unaligned agree too (through NULL; the former reading)",
             sig_key="unal",
             choices=UNALIGNED,

@@ -1,4 +1,4 @@
-"""Test oracle: a literal, slow transcription of METRICS.md section 2 (hLEPOR), independent of the plugin.
+"""Test oracle: a literal, slow transcription of docs/metrics.md §2 (hLEPOR), independent of the plugin.
 
 Written from the spec text only, deliberately naive: candidates are recomputed from scratch for
 every hyp word, the context test compares every neighbour pair by position, fractions are
@@ -34,7 +34,7 @@ def _context_matches(hyp: Sequence[str], x: int, ref: Sequence[str], y: int, n: 
 def alignment(
     hyp: Sequence[str], ref: Sequence[str], n: int = 2, wrap_left: bool = False, index_confusion: bool = False
 ) -> list[tuple[int, int]]:
-    """Figure 1 as METRICS.md section 2 states it: (hyp position, ref position) pairs, 0-based."""
+    """Figure 1 as docs/metrics.md §2 states it: (hyp position, ref position) pairs, 0-based."""
     used = [False] * len(ref)
     pairs = []
     for x in range(len(hyp)):

@@ -1,4 +1,4 @@
-"""hLEPOR (impl=paper) equals the literal transcription of METRICS.md section 2, on real sentences."""
+"""hLEPOR (impl=paper) equals the literal transcription of docs/metrics.md §2, on real sentences."""
 
 from __future__ import annotations
 

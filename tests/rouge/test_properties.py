@@ -45,7 +45,7 @@ def test_scores_in_unit_interval(i: int, rows: list[tuple[str, str, str]], impl:
 @given(st.integers(0, len(ALL) - 1), LONG, IMPLS)
 def test_identity_scores_one(i: int, sent: str, impl: str) -> None:
     if impl == "rouge155" and ALL[i][0] == "rouge-w":
-        i = 2  # the script's ROUGE-W recall base is f(f(r)): identity does not give 1 (METRICS.md)
+        i = 2  # the script's ROUGE-W recall base is f(f(r)): identity does not give 1 (docs/metrics.md §3)
     stats = _metric(i, impl=impl).statistics([sent], [[sent]]).array[0]
     assert np.allclose(stats, 1.0)
 

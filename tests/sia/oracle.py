@@ -2,11 +2,11 @@
 
 Slow on purpose (the paper's O(M^2 N^2) four-index table) and independent of the plugin's code:
 it is the oracle the fast implementation is compared with. Where the pseudo-code is incomplete or
-misprinted, the fix of METRICS.md section 1 is applied and marked ``FIX``:
+misprinted, the fix of docs/metrics.md §1 is applied and marked ``FIX``:
 
 * FIX 1 (start state): the table needs the empty alignment ``(0, 0)`` as a start, otherwise the
   first aligned pair has no predecessor; Figure 3's indices start at 1, so ``k, m, n, p`` start at 0.
-* FIX 2 (only matches are aligned, METRICS.md 1.1): with ``COMPUTE_SCORE == 0`` Figure 3 would
+* FIX 2 (only matches are aligned, docs/metrics.md §1.1): with ``COMPUTE_SCORE == 0`` Figure 3 would
   still make ``(i, j)`` the last aligned pair and reset the gaps; a state is only created for a match.
 * FIX 3 (final state): the best alignment is the best over all states ``score[M][N][k][m]``,
   not only ``k, m = M, N`` (which exists only when the last tokens match).

@@ -1,4 +1,4 @@
-"""A literal, brute-force transcription of SSCN from METRICS.md 4 (Liu & Gildea 2007, Section 2.1).
+"""A literal, brute-force transcription of SSCN from docs/metrics.md §4.1 (Liu & Gildea 2007, Section 2.1).
 
 Independent of the code under test: every hypothesis n-gram against every reference n-gram, the
 source positions looked up link by link, no index and no shared helper. Used by the SSCN tests.

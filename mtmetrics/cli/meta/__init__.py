@@ -1,4 +1,4 @@
-"""``mtmetrics meta ...``: meta-evaluation commands (META.md).
+"""``mtmetrics meta ...``: meta-evaluation commands (docs/meta.md).
 
 * ``meta correlate TABLE -m METRIC ... --human COL ...`` — correlations with human judgments;
 * ``meta compare TABLE -m A B --human COL`` (or ``--values R1 R2 R12 N``) — is A's correlation
@@ -57,4 +57,6 @@ COMMANDS: dict[str, Command] = {
 
 def run_meta(argv: Sequence[str]) -> int:
     """Dispatch ``mtmetrics meta <command>``."""
-    return dispatch("mtmetrics meta", COMMANDS, argv, "Meta-evaluation of metrics against human judgments (META.md).")
+    return dispatch(
+        "mtmetrics meta", COMMANDS, argv, "Meta-evaluation of metrics against human judgments (docs/meta.md)."
+    )

@@ -250,6 +250,8 @@ def clusters(
             p = p_higher(leader, m)
             if p < alpha:
                 leader, cluster = m, cluster + 1
-        winner = all(not (p_higher(o, m) < alpha) for o in ranked[: rank - 1] if values[o] > values[m])
-        out.append(Ranked(m, values[m], rank, cluster, p, winner))
+        # ★ follows the cluster rule: the winners are the first cluster (not significantly below its
+        # leader). A per-pair rule ("no higher metric beats it") could mark a last-ranked metric and
+        # not a higher one, since the tests are not transitive.
+        out.append(Ranked(m, values[m], rank, cluster, p, cluster == 1))
     return out

@@ -16,6 +16,11 @@ from .report import REFERENCE_SHARE, target_language
 from .reportmodel import Report, TableReport
 
 
+def _cell_text(text: str) -> str:
+    """Text for a Markdown table cell: a ``|`` would end the cell (in a code span too), so it is escaped."""
+    return text.replace("|", "\\|")
+
+
 def _f(x: float | None, width: int = 3) -> str:
     if x is None or math.isnan(x):
         return "–"
@@ -45,9 +50,9 @@ def _duration(seconds: float) -> str:
 def markdown(report: Report, width: int = 3) -> str:
     """The report as Markdown: provenance, data, method, time, summary, per-table sections, signatures."""
     lines = [f"# {report.title}", ""]
+    where = " (run from the repository root, with ../shared beside it)" if report.from_repository else ""
     lines += [
-        f"Produced by `mtmetrics meta report` (mtmetrics {report.version}) with the command "
-        "(run from the repository root, with ../shared beside it):",
+        f"Produced by `mtmetrics meta report` (mtmetrics {report.version}) with the command{where}:",
         "",
         "```sh",
         report.command,
@@ -65,7 +70,7 @@ def markdown(report: Report, width: int = 3) -> str:
     cpu = report.scoring_cpu_seconds
     lines += ["## Signatures", "", "| metric | signature | scoring CPU s |", "|---|---|---|"]
     for spec, sigs in report.signatures.items():
-        sig = "<br>".join(f"`{s}`" for s in sigs)
+        sig = "<br>".join(f"`{_cell_text(s)}`" for s in sigs)
         lines.append(f"| {spec} | {sig} | {cpu.get(spec, 0.0):.1f} |")
     lines.append("")
     return "\n".join(lines)
@@ -136,7 +141,7 @@ def _method(report: Report) -> list[str]:
         "- Significance clusters (column *cl*, Pearson only): metrics ranked by r; the top metric leads "
         "cluster 1; walking down the ranking, a metric joins the current cluster unless a one-sided test at "
         "p < 0.05 says the cluster's leader is better, in which case it leads the next cluster. ★ marks the "
-        "winners: metrics that no higher-ranked metric beats significantly. The test: at system level "
+        "winners: the first cluster, the metrics the top metric does not beat significantly. The test: at system level "
         "Williams' test (using the two metrics' correlation on the same systems; no clusters with 3 or fewer "
         "systems); "
         + (

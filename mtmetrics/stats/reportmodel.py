@@ -181,6 +181,8 @@ class Report:
     all_scores: Sequence[Sequence[MetricScores]] = field(repr=False, default=())
     plots: list[str] | None = None
     timing: Timing | None = None
+    #: whether the command ran from the repository root (the header says so only then)
+    from_repository: bool = False
 
     @property
     def flipped(self) -> list[str]:

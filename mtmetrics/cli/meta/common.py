@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from ... import plugins
@@ -209,3 +211,8 @@ def correlation_plots(
             f"{group}, {level} level, human = {human}",
         )
     return paths
+
+
+def wrote(path: str | Path, what: str) -> None:
+    """One line on standard error saying where a ``meta`` command wrote its output (never standard output)."""
+    print(f"mtmetrics: wrote {what} to {path}", file=sys.stderr)

@@ -25,6 +25,7 @@ from .common import (
     _split,
     correlation_plots,
     system_resampling_arg,
+    wrote,
 )
 from .inputs import score_specs
 
@@ -132,6 +133,8 @@ def run_compare(argv: Sequence[str]) -> int:
         sys.stdout.write(_dump(head))
     else:
         sys.stdout.write(_compare_text(head, comparisons, ns.width, ns.values is not None))
+    if head.get("plots"):
+        wrote(ns.plot, f"{len(head['plots'])} pictures")
     return 0
 
 

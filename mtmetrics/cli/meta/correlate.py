@@ -21,6 +21,7 @@ from .common import (
     _split,
     _table_args,
     correlation_plots,
+    wrote,
 )
 from .inputs import input_args, load_input, score_specs
 
@@ -124,6 +125,10 @@ def run_correlate(argv: Sequence[str]) -> int:
         sys.stdout.write(correlations_markdown(table, metrics, settings, res, ns.width))
     else:
         sys.stdout.write(correlations_text(table, metrics, settings, res, ns.width))
+    if saved:
+        wrote(ns.save_scores, f"{len(saved)} score files")
+    if plots:
+        wrote(ns.plot, f"{len(plots)} pictures")
     return 0
 
 

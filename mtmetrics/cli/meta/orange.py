@@ -16,6 +16,7 @@ from .common import (
     _check_plot,
     _dump,
     build_metrics,
+    wrote,
 )
 
 
@@ -108,6 +109,8 @@ def run_orange(argv: Sequence[str]) -> int:
     if ns.plot:
         doc["plots"] = [str(p) for p in orange_plots(doc, Path(ns.plot))]
     sys.stdout.write(_dump(doc) if ns.format == "json" else orange_text(doc, ns.width))
+    if doc.get("plots"):
+        wrote(ns.plot, f"{len(doc['plots'])} pictures")
     return 0
 
 

@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ... import plugins
@@ -25,6 +26,7 @@ from .common import (
     build_metrics,
     correlation_plots,
     system_resampling_arg,
+    wrote,
 )
 
 
@@ -333,14 +335,25 @@ def run_report(argv: Sequence[str]) -> int:
         significance=t_sig - t_corr,
         plots=done - t_sig if ns.plot else 0.0,
     )
+    report.from_repository = _at_repository_root()
     text = markdown(report, ns.width)
     if ns.output:
         Path(ns.output).write_text(text, encoding="utf-8")
+        wrote(ns.output, "report")
     else:
         sys.stdout.write(text)
     if ns.json:
         Path(ns.json).write_text(_dump(report.to_json()), encoding="utf-8")
+        wrote(ns.json, "JSON")
+    if report.plots:
+        wrote(ns.plot, f"{len(report.plots)} pictures")
     return 0
+
+
+def _at_repository_root() -> bool:
+    """Whether the current directory is mtmetrics' own repository root (where its reports are made)."""
+    here = Path.cwd()
+    return (here / "pyproject.toml").is_file() and (here / "mtmetrics" / "metric.py").is_file()
 
 
 def _report_plots(

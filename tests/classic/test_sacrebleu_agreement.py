@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import csv
+from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 import pytest
 import sacrebleu
@@ -73,7 +75,7 @@ def test_published_bleu_and_chrf_de_en(name: str) -> None:
         ),
     ],
 )
-def test_corpus_and_sentence_scores_equal_sacrebleu(metric: str, params: dict, sacre) -> None:
+def test_corpus_and_sentence_scores_equal_sacrebleu(metric: str, params: dict, sacre: Callable[[], Any]) -> None:
     hyps = list(system("de-en", "Online-B"))[:400]
     refs = [list(reference("de-en", "A"))[:400], list(reference("de-en", "B"))[:400]]
     ours = mtmetrics.load_metric(metric, **params)
@@ -141,7 +143,7 @@ def _fields(signature: str) -> dict[str, str]:
         ("ter", {"normalized": True, "asian_support": True}, sacrebleu.TER(normalized=True, asian_support=True)),
     ],
 )
-def test_signature_carries_every_sacrebleu_field(metric: str, params: dict, sacre) -> None:
+def test_signature_carries_every_sacrebleu_field(metric: str, params: dict, sacre: Any) -> None:
     hyps, refs = ["a b c d e"], [["a b c d f"], ["a b c"]]
     sacre.corpus_score(hyps, refs)
     theirs = _fields(str(sacre.get_signature()))

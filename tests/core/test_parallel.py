@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import mtmetrics
@@ -34,7 +36,7 @@ def test_progress_is_reported_per_chunk() -> None:
     assert seen == [200, 200, 100]
 
 
-def test_cli_output_is_byte_identical_across_jobs(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_output_is_byte_identical_across_jobs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     hyps, refs = _data(2500)
     hyp, ref = tmp_path / "hyp.txt", tmp_path / "ref.txt"
     hyp.write_text("".join(h + "\n" for h in hyps), encoding="utf-8")

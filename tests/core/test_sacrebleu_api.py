@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import gzip
 import io
+from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sacrebleu.metrics import BLEU, CHRF, TER
@@ -90,7 +92,7 @@ def test_sacrebleu_keywords_and_generators(corpus: tuple[list[str], list[list[st
         (lambda m: m.sentence_score("a", "a"), "not one string"),
     ],
 )
-def test_wrong_inputs_are_mtmetrics_errors_not_type_errors(call, message: str) -> None:
+def test_wrong_inputs_are_mtmetrics_errors_not_type_errors(call: Callable[[Any], object], message: str) -> None:
     with pytest.raises(MtmetricsError, match=message):
         call(mtmetrics.load_metric("bleu"))
 

@@ -14,7 +14,7 @@ import mtmetrics
 from mtmetrics.io import read_blocks, read_chunks, read_lines
 from mtmetrics.io import text as textio
 
-LINE = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\n\r"), max_size=12)
+LINE = st.text(alphabet=st.characters(exclude_categories=["Cs"], exclude_characters="\n\r"), max_size=12)
 
 
 def _encode(lines: list[str], ends: list[str], final: bool) -> bytes:

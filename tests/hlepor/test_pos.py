@@ -6,6 +6,7 @@ import json
 import math
 import subprocess
 import sys
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -97,7 +98,7 @@ def test_spacy_adapter_with_a_tiny_trained_tagger(tmp_path: Path) -> None:
     from spacy.training import Example
 
     nlp = spacy.blank("en")
-    tagger = nlp.add_pipe("tagger")
+    tagger: Any = nlp.add_pipe("tagger")
     train = [
         ("the cat sat", ["DT", "NN", "VBD"]),
         ("a dog ran", ["DT", "NN", "VBD"]),
@@ -145,7 +146,7 @@ def test_pretagged_files_token_aligned_and_word_tag(tmp_path: Path, nltk_data: s
     ref_words_tags = read_word_tag_file(ref_wt_path)
     assert [w for w, _ in ref_words_tags] == [tok(r) for r in refs]
     ref_tags = [t for _, t in ref_words_tags]
-    ann = {"hyp_pos": hyp_tags, "ref_pos": [[t] for t in ref_tags]}
+    ann: dict[str, Sequence[Any]] = {"hyp_pos": hyp_tags, "ref_pos": [[t] for t in ref_tags]}
     from_files = mtmetrics.load_metric("hlepor-e", preset="de-en").corpus_score(hyps, [refs], annotations=ann)
     tagged = mtmetrics.load_metric("hlepor", pos="nltk", preset="de-en").corpus_score(hyps, [refs])
     assert from_files.score == pytest.approx(tagged.score, abs=1e-12)

@@ -12,6 +12,7 @@ import gzip
 import io
 import itertools
 import json
+from collections.abc import Callable
 from contextlib import redirect_stdout
 from pathlib import Path
 
@@ -28,7 +29,7 @@ from tests.stats.test_ties import brute_acc_eq
 
 def _rows(path: Path) -> list[dict[str, str]]:
     opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as fh:  # type: ignore[operator]
+    with opener(path, "rt", encoding="utf-8") as fh:
         return list(csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE))
 
 
@@ -80,7 +81,7 @@ def test_system_accuracy_and_spa_equal_transcriptions(wmt21_small: Path, ruen: d
     # SPA: per system and item the segment score; one-sided paired permutation p-values
     signs = np.where(np.random.default_rng([3, 0, 2]).random((1000, len(items))) < 0.5, 1.0, -1.0)
 
-    def matrix(value) -> list[dict[int, float]]:
+    def matrix(value: Callable[[dict[str, str]], float]) -> list[dict[int, float]]:
         return [{item_index[r["sid"]]: value(r) for r in by[s]} for s in systems]
 
     def p_values(mat: list[dict[int, float]]) -> dict[tuple[int, int], float]:

@@ -37,7 +37,7 @@ def _run(*args: str) -> dict:
 
 def _rows(path: Path) -> list[dict[str, str]]:
     opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as fh:  # type: ignore[operator]
+    with opener(path, "rt", encoding="utf-8") as fh:
         return list(csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE))
 
 
@@ -132,7 +132,7 @@ def _mtme_dir(root: Path, n_lines: int) -> tuple[Path, list[dict[str, str]]]:
 
     def lines(path: Path) -> list[str]:
         opener = gzip.open if path.suffix == ".gz" else open
-        with opener(path, "rt", encoding="utf-8") as fh:  # type: ignore[operator]
+        with opener(path, "rt", encoding="utf-8") as fh:
             return fh.read().split("\n")[:n_lines]
 
     txt = WMT21 / "txt"

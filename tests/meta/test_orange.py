@@ -95,9 +95,9 @@ def _brute_orange_chrf(n_sent: int) -> tuple[float, float]:
     refs = [read_text(JOSHUA / f"reference.en.{k}")[:n_sent] for k in range(4)]
     cands: list[list[str]] = [[] for _ in range(n_sent)]
     for line in read_text(JOSHUA / "output.gold"):
-        i, hyp = line.split(" ||| ")[:2]
-        if int(i) < n_sent:
-            cands[int(i)].append(hyp.strip())
+        sent, hyp = line.split(" ||| ")[:2]
+        if int(sent) < n_sent:
+            cands[int(sent)].append(hyp.strip())
     total = ranks = 0.0
     for i in range(n_sent):
         rs = [refs[k][i] for k in range(4)]

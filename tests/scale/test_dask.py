@@ -27,8 +27,12 @@ def client() -> Iterator[Client]:
         yield c
 
 
+#: hypotheses, references A and B
+Corpus = tuple[list[str], list[str], list[str]]
+
+
 @pytest.fixture(scope="module")
-def data() -> tuple[list[str], list[str], list[str]]:
+def data() -> Corpus:
     hyps = read_text(require(TXT / "system-outputs" / "newstest2021.de-en.hyp.UEdin.en.gz"))[:600]
     ref_a = read_text(TXT / "references" / "newstest2021.de-en.ref.A.en")[:600]
     ref_b = read_text(TXT / "references" / "newstest2021.de-en.ref.B.en")[:600]
@@ -36,7 +40,7 @@ def data() -> tuple[list[str], list[str], list[str]]:
 
 
 @pytest.mark.parametrize("name", ["bleu", "chrf", "rouge-w", "sia", "nist"])
-def test_bag_equals_the_single_process_result(client: Client, data, name: str) -> None:
+def test_bag_equals_the_single_process_result(client: Client, data: Corpus, name: str) -> None:
     hyps, ref_a, ref_b = data
     metric = mtmetrics.load_metric(name)
     items = [
@@ -51,7 +55,7 @@ def test_bag_equals_the_single_process_result(client: Client, data, name: str) -
     assert stats is not None and len(stats) == 600
 
 
-def test_dataframe_and_statistics_feed_significance_tests(client: Client, data) -> None:
+def test_dataframe_and_statistics_feed_significance_tests(client: Client, data: Corpus) -> None:
     hyps, ref_a, ref_b = data
     frame = dd.from_pandas(pd.DataFrame({"hyp": hyps, "ref_a": ref_a, "ref_b": ref_b}), npartitions=4)
     metric = mtmetrics.load_metric("chrf")

@@ -40,7 +40,7 @@ def test_tagger_in_signature_and_real_tags() -> None:
     res = m.sentence_score("The cat sat .", ["The cat sat ."])
     assert res.score == 1.0
     assert res.sub_scores["DT"] == res.sub_scores["NN"] == res.sub_scores["VB"] == res.sub_scores["punct"] == 0.25
-    assert res.signature.get("tagger").startswith("nltk-perceptron:eng@")
+    assert str(res.signature.get("tagger")).startswith("nltk-perceptron:eng@")
 
 
 def test_sum_is_sacrebleu_unigram_precision_on_wmt21() -> None:

@@ -46,13 +46,14 @@ def test_eflomal_on_gold_roen() -> None:
 def test_annotations_and_metrics_end_to_end() -> None:
     sources = ["die Katze saß auf der Matte .", "er ging nach Hause .", "das ist gut ."] * 4
     hyps = ["the cat sat on the mat .", "he went home .", "that is good ."] * 4
-    refs = [["the cat sat on the mat .", "he went to his house .", "this is good ."] * 4, [None] * 12]
+    refs: list[list[str | None]] = [["the cat sat on the mat .", "he went to his house .", "this is good ."] * 4]
+    refs.append([None] * 12)
     aligner = EflomalAligner(sym="intersect", extra=(sources, hyps), extra_name="toy")
     ann = align_annotations(aligner, sources, hyps, refs)
     assert ann["align_refs"][0][1] is None
     res = mtmetrics.load_metric("sscn").corpus_score(hyps, refs, sources, ann)
     assert 0 < res.score <= 1
-    assert res.signature.get("align").startswith(f"eflomal@{aligner.version}:m3,inter,extra=toy#")
+    assert str(res.signature.get("align")).startswith(f"eflomal@{aligner.version}:m3,inter,extra=toy#")
     assert 0 <= mtmetrics.load_metric("prs").corpus_score(hyps, refs, sources, ann).score <= 1
 
 

@@ -58,7 +58,7 @@ def positions(links: set, src_len: int) -> list[float | None]:
     ]
 
 
-def prs_oracle(src_len: int, hyp: set, refs: list[set]) -> float:
+def prs_oracle(src_len: int, hyp: set[tuple[int, int]], refs: list[set[tuple[int, int]]]) -> float:
     h = positions(hyp, src_len)
     rs = [positions(r, src_len) for r in refs]
     pairs = list(combinations(range(src_len), 2))
@@ -69,7 +69,7 @@ def prs_oracle(src_len: int, hyp: set, refs: list[set]) -> float:
         ha, hb = h[a], h[b]
         if ha is None or hb is None:
             continue
-        if any(r[a] is not None and r[b] is not None and (ha - hb) * (r[a] - r[b]) > 0 for r in rs):
+        if any((ra := r[a]) is not None and (rb := r[b]) is not None and (ha - hb) * (ra - rb) > 0 for r in rs):
             ok += 1
     return ok / len(pairs)
 
@@ -79,7 +79,7 @@ def mpr_oracle(src_len: int, hyp: set) -> float:
     pairs = list(combinations(range(src_len), 2))
     if not pairs:
         return 1.0
-    return sum(1 for a, b in pairs if h[a] is not None and h[b] is not None and h[a] < h[b]) / len(pairs)
+    return sum(1 for a, b in pairs if (ha := h[a]) is not None and (hb := h[b]) is not None and ha < hb) / len(pairs)
 
 
 @st.composite

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from itertools import product
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -15,17 +16,22 @@ from mtmetrics import InputError
 from mtmetrics.io.alignments import Alignment
 from tests.source.sscn_oracle import oracle
 
-A = Alignment
+Links = set[tuple[int, int]] | frozenset[tuple[int, int]]
 
 
-def both(links: set | frozenset) -> Alignment:
+def A(links: Links, fwd: Links = frozenset(), rev: Links = frozenset(), origin: str = "given") -> Alignment:
+    """An :class:`Alignment` from plain sets of ``(source, target)`` links."""
+    return Alignment(frozenset(links), frozenset(fwd), frozenset(rev), origin)
+
+
+def both(links: Links) -> Alignment:
     """One set of links given as both directions explicitly (a two-way alignment)."""
     return two_way(links, links)
 
 
-def two_way(fwd: set | frozenset, rev: set | frozenset) -> Alignment:
+def two_way(fwd: Links, rev: Links) -> Alignment:
     """An alignment with two directions (either may be empty), symmetrised by union."""
-    return A(frozenset(fwd) | frozenset(rev), frozenset(fwd), frozenset(rev), two_way=True)
+    return Alignment(frozenset(fwd) | frozenset(rev), frozenset(fwd), frozenset(rev), two_way=True)
 
 
 def sscn(hyp: str, refs: list[str], src: str, hyp_al: Alignment, ref_als: list[Alignment], **params: object) -> float:
@@ -84,7 +90,7 @@ def test_hits_are_not_clipped() -> None:
 
 
 def test_unaligned_disagree_agrees_with_nothing() -> None:
-    # METRICS.md 4: a pair agrees when both words are aligned to a common source position. "the" is
+    # docs/metrics.md §4.1: a pair agrees when both words are aligned to a common source position. "the" is
     # unaligned on both sides: no common source position, so the bigram fails under constrain=all
     lit = {"constraint": "1", "unaligned": "disagree"}
     s = sscn("the cat", ["the cat"], "x", A({(0, 1)}), [A({(0, 1)})], n=2, constrain="all", **lit)
@@ -96,7 +102,7 @@ def test_unaligned_disagree_agrees_with_nothing() -> None:
 def test_defaults_are_the_dev_choice() -> None:
     """``unaligned`` is the spec's reading; the rest is the best dev variant with it (docs/results/sscn-dev.json).
 
-    METRICS.md 4 defines SSCN: two words agree when aligned to a common source position, so an
+    docs/metrics.md §4.1 defines SSCN: two words agree when aligned to a common source position, so an
     unaligned word agrees with nothing (issue 15) — whatever the dev table prefers. Among the
     ``unaligned=disagree`` variants the highest mean segment Pearson over the four dev pairs gives
     ``n`` and ``constraint`` (bench/sscn_tune.py).
@@ -176,7 +182,7 @@ def test_reverse_direction_as_annotations() -> None:
     """``align_hyp_rev`` / ``align_refs_rev`` give the target→source direction of one-direction alignments."""
     m = mtmetrics.load_metric("sscn", n=1, constraint="2")
     # forward: identical (both "b" on source 1); reverse: the hypothesis "b" moves to source 0
-    ann = {"align_hyp": ["0-0 1-1"], "align_refs": [("0-0 1-1",)], "align_hyp_rev": ["0-0 0-1"]}
+    ann: dict[str, list[Any]] = {"align_hyp": ["0-0 1-1"], "align_refs": [("0-0 1-1",)], "align_hyp_rev": ["0-0 0-1"]}
     ann["align_refs_rev"] = [("0-0 1-1",)]
     assert m.corpus_score(["a b"], [["a b"]], ["x y"], ann).score == pytest.approx(0.5)
     one = mtmetrics.load_metric("sscn", n=1, constraint="1").corpus_score(["a b"], [["a b"]], ["x y"], ann)

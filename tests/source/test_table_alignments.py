@@ -40,6 +40,7 @@ def test_table_annotations_match_the_api_route(small_table: Path) -> None:
     table = read_table(small_table)
     cols = detect_columns(table, None, None, None, None, None, None, False)
     got = table_annotations(table, cols, DiagonalAligner())
+    assert cols.source is not None
     src, hyp, ref = (table.columns[c] for c in (cols.source, cols.hyp, cols.refs[0]))
     want = align_annotations(DiagonalAligner(), src, hyp, [ref])
     assert [a.links for a in got["align_hyp"]] == [a.links for a in want["align_hyp"]]
@@ -55,6 +56,7 @@ def test_meta_report_aligner_scores_as_the_api(small_table: Path, tmp_path: Path
     r_report = next(e["value"] for e in doc["tables"][0]["correlations"] if e["kind"] == "pearson")
     table = read_table(small_table)
     cols = detect_columns(table, None, None, None, None, None, None, False)
+    assert cols.source is not None
     src, hyp, ref = (table.columns[c] for c in (cols.source, cols.hyp, cols.refs[0]))
     name, _, param = metric.partition(":")
     m = mtmetrics.load_metric(name, **dict([param.split("=")]) if param else {})
@@ -67,6 +69,7 @@ def test_meta_report_aligner_scores_as_the_api(small_table: Path, tmp_path: Path
 def test_eflomal_cache_is_read_back_not_rerun(tmp_path: Path, small_table: Path) -> None:
     table = read_table(small_table)
     cols = detect_columns(table, None, None, None, None, None, None, False)
+    assert cols.source is not None
     pairs = list(dict.fromkeys(zip(table.columns[cols.source], table.columns[cols.hyp], strict=True)))
     first = aligned_pairs(EflomalAligner(), pairs, tmp_path, "ru-en")
 
@@ -105,6 +108,7 @@ def test_mct_with_source_features_then_combo_in_meta_report(small_table: Path, t
     )
     table = read_table(small_table)
     cols = detect_columns(table, None, None, None, None, None, None, False)
+    assert cols.source is not None
     src, hyp, ref = (table.columns[c] for c in (cols.source, cols.hyp, cols.refs[0]))
     ann = align_annotations(DiagonalAligner(), src, hyp, [ref])
     bleus = [s.score for s in mtmetrics.load_metric("bleus").segment_scores(hyp, [ref])]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -54,7 +55,9 @@ def _sacre_paired(name: str, test: str, n: int, seed: int) -> float:
             del os.environ["SACREBLEU_SEED"]
         else:
             os.environ["SACREBLEU_SEED"] = old
-    return next(v for k, v in scores.items() if k != "System")[1].p_value
+    result = next(v for k, v in scores.items() if k != "System")[1]
+    assert not isinstance(result, str) and result.p_value is not None
+    return float(result.p_value)
 
 
 @pytest.mark.parametrize(
@@ -158,13 +161,13 @@ def test_signature_fields_of_settings() -> None:
     assert Settings().signature_fields() == ()
 
 
-def _write(tmp_path, name: str, lines: list[str]) -> str:
+def _write(tmp_path: Path, name: str, lines: list[str]) -> str:
     path = tmp_path / name
     path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
     return str(path)
 
 
-def test_cli_paired_bootstrap_json_and_determinism(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_paired_bootstrap_json_and_determinism(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     a, b, ref = texts(300)
     pa, pb, pr = _write(tmp_path, "a.txt", a), _write(tmp_path, "b.txt", b), _write(tmp_path, "ref.txt", ref)
     pc = _write(tmp_path, "copy-of-a.txt", a)
@@ -201,7 +204,7 @@ def test_cli_paired_bootstrap_json_and_determinism(tmp_path, capsys: pytest.Capt
     assert doc[2]["confidence"]["n"] == 300
 
 
-def test_cli_text_outputs(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_text_outputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     a, b, ref = texts(200)
     pa, pb, pr = _write(tmp_path, "a.txt", a), _write(tmp_path, "b.txt", b), _write(tmp_path, "ref.txt", ref)
     assert main([pr, "-i", pa, "-m", "bleu", "-ci", "-cin", "200"]) == 0
@@ -222,7 +225,9 @@ def test_cli_text_outputs(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
         (["-par", "-j", "0"], "-j/--jobs must be at least 1"),
     ],
 )
-def test_cli_significance_errors(tmp_path, capsys: pytest.CaptureFixture[str], extra: list[str], message: str) -> None:
+def test_cli_significance_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], message: str
+) -> None:
     a, _, ref = texts(20)
     pa, pr = _write(tmp_path, "a.txt", a), _write(tmp_path, "ref.txt", ref)
     assert main([pr, "-i", pa, *extra]) == 2

@@ -13,6 +13,7 @@ Plugin authors subclass :class:`Metric`, declare :class:`Param` objects and impl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .errors import (
@@ -49,6 +50,26 @@ def _wire() -> None:
 _wire()
 
 
+def lazy_attributes(metrics: dict[str, str]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` for a plugin that registers its metrics by name.
+
+    ``metrics`` maps registry names to ``"module:Class"`` targets (what the plugin passes to
+    ``register(name, target)``); the returned function imports a class the first time the plugin
+    package is asked for it, so ``from mtmetrics_myplugin import MyMetric`` keeps working while
+    the command line imports only the metric it scores.
+    """
+    import importlib
+
+    modules = {target.partition(":")[2]: target.partition(":")[0] for target in metrics.values()}
+
+    def get(attr: str) -> Any:
+        if attr in modules:
+            return getattr(importlib.import_module(modules[attr]), attr)
+        raise AttributeError(attr)
+
+    return get
+
+
 def load_metric(name: str, **params: Any) -> Metric:
     """Instantiate the registered metric ``name`` with ``params`` (checked against its declaration)."""
     from .plugins import metric_class
@@ -83,6 +104,7 @@ __all__ = [
     "__version__",
     "build_segments",
     "hookimpl",
+    "lazy_attributes",
     "list_metrics",
     "load_metric",
 ]

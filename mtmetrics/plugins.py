@@ -57,12 +57,49 @@ class PluginInfo:
     builtin: bool
 
 
-@dataclass(frozen=True)
 class MetricEntry:
-    """A registered metric class and the plugin that registered it."""
+    """A registered metric and the plugin that registered it; the class is imported on first use.
 
-    cls: type[Metric]
-    plugin: PluginInfo
+    A plugin registers either a class, or a name with a ``"module:Class"`` target, so that scoring
+    one metric imports only that metric's module (the command line starts in a fraction of the
+    time it takes to import every metric family).
+    """
+
+    def __init__(self, name: str, target: type[Metric] | str, plugin: PluginInfo) -> None:
+        self.name = name
+        self.plugin = plugin
+        self._cls: type[Metric] | None = None if isinstance(target, str) else target
+        self.target = target if isinstance(target, str) else f"{target.__module__}:{target.__qualname__}"
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the class has been imported."""
+        return self._cls is not None
+
+    @property
+    def cls(self) -> type[Metric]:
+        """The metric class (imported now if it was registered by name)."""
+        if self._cls is None:
+            from .metric import Metric
+
+            module_name, _, attr = self.target.partition(":")
+            try:
+                obj = getattr(importlib.import_module(module_name), attr)
+            except (ImportError, AttributeError) as exc:
+                raise PluginError(
+                    f"plugin '{self.plugin.name}' registered metric '{self.name}' as {self.target}, "
+                    f"which cannot be imported: {exc}"
+                ) from exc
+            if not (isinstance(obj, type) and issubclass(obj, Metric)) or getattr(obj, "name", None) != self.name:
+                raise PluginError(
+                    f"plugin '{self.plugin.name}' registered metric '{self.name}' as {self.target}, "
+                    f"which is not a Metric subclass named '{self.name}'."
+                )
+            self._cls = obj
+        return self._cls
+
+    def __repr__(self) -> str:
+        return f"MetricEntry({self.name!r}, {self.target!r}, plugin={self.plugin.name!r})"
 
 
 @dataclass(frozen=True)
@@ -206,14 +243,22 @@ def metric_registry() -> dict[str, MetricEntry]:
         for impl in pm.hook.register_metrics.get_hookimpls():  # registration order: built-ins first
             info = _state.infos.get(impl.plugin_name, PluginInfo(impl.plugin_name, "unknown", "unknown", False))
 
-            def register(cls: type, info: PluginInfo = info) -> None:
+            def register(cls: type | str, target: str | None = None, info: PluginInfo = info) -> None:
                 from .metric import Metric
 
-                if not (isinstance(cls, type) and issubclass(cls, Metric)):
+                name: object
+                if isinstance(cls, str):  # register("name", "module:Class"): imported on first use
+                    name = cls
+                    if not isinstance(target, str) or ":" not in target:
+                        raise PluginError(
+                            f"plugin '{info.name}' registered metric '{name}' without a 'module:Class' target."
+                        )
+                elif not (isinstance(cls, type) and issubclass(cls, Metric)):
                     raise PluginError(f"plugin '{info.name}' registered {cls!r}, which is not a Metric subclass.")
-                name = getattr(cls, "name", None)
+                else:
+                    name = getattr(cls, "name", None)
                 if not isinstance(name, str) or not name:
-                    raise PluginError(f"plugin '{info.name}' registered {cls.__name__} without a name.")
+                    raise PluginError(f"plugin '{info.name}' registered {cls!r} without a name.")
                 if name in registry:
                     other = registry[name].plugin
                     raise PluginError(
@@ -222,7 +267,8 @@ def metric_registry() -> dict[str, MetricEntry]:
                         f"({info.distribution} {info.version}). Disable one with --disable-plugin NAME "
                         f"or {DISABLE_ENV}=NAME."
                     )
-                registry[name] = MetricEntry(cls, info)
+                entry_target: type[Metric] | str = cls if not isinstance(cls, str) else str(target)
+                registry[name] = MetricEntry(name, entry_target, info)
 
             impl.function(register=register)
         _state.metrics = dict(sorted(registry.items()))
@@ -302,7 +348,8 @@ def metric_class(name: str) -> type[Metric]:
 
 def provenance(cls: type) -> tuple[str, str]:
     """``(distribution, version)`` of the plugin that registered ``cls``."""
-    for entry in metric_registry().values():
-        if entry.cls is cls:
+    target = f"{cls.__module__}:{cls.__qualname__}"
+    for entry in metric_registry().values():  # by name, so that no other metric is imported
+        if entry.target == target and (not entry.loaded or entry.cls is cls):
             return entry.plugin.distribution, entry.plugin.version
     return "unregistered", "0"

@@ -12,16 +12,20 @@ from collections.abc import Callable
 
 import mtmetrics
 
-from .error_rates import Per, Wer
-from .gtm import Gtm
-from .meteor import Meteor
-from .nist import Nist
-
+#: this plugin's metrics by registry name, as ``"module:Class"``: imported on first use
+METRICS = {
+    "nist": "mtmetrics_baselines.nist:Nist",
+    "wer": "mtmetrics_baselines.error_rates:Wer",
+    "per": "mtmetrics_baselines.error_rates:Per",
+    "gtm": "mtmetrics_baselines.gtm:Gtm",
+    "meteor": "mtmetrics_baselines.meteor:Meteor",
+}
+__getattr__ = mtmetrics.lazy_attributes(METRICS)
 __all__ = ["Gtm", "Meteor", "Nist", "Per", "Wer"]
 
 
 @mtmetrics.hookimpl
-def register_metrics(register: Callable[[type[mtmetrics.Metric]], None]) -> None:
-    """Register nist, wer, per, gtm and meteor."""
-    for cls in (Nist, Wer, Per, Gtm, Meteor):
-        register(cls)
+def register_metrics(register: Callable[..., None]) -> None:
+    """Register nist, wer, per, gtm and meteor by name: each module is imported when its metric is first used."""
+    for name, target in METRICS.items():
+        register(name, target)

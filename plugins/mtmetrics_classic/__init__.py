@@ -10,15 +10,19 @@ from collections.abc import Callable
 
 import mtmetrics
 
-from .bleu import Bleu, BleuS
-from .chrf import Chrf
-from .ter import Ter
-
+#: this plugin's metrics by registry name, as ``"module:Class"``: imported on first use
+METRICS = {
+    "bleu": "mtmetrics_classic.bleu:Bleu",
+    "bleus": "mtmetrics_classic.bleu:BleuS",
+    "chrf": "mtmetrics_classic.chrf:Chrf",
+    "ter": "mtmetrics_classic.ter:Ter",
+}
+__getattr__ = mtmetrics.lazy_attributes(METRICS)
 __all__ = ["Bleu", "BleuS", "Chrf", "Ter"]
 
 
 @mtmetrics.hookimpl
-def register_metrics(register: Callable[[type[mtmetrics.Metric]], None]) -> None:
-    """Register bleu, bleus, chrf and ter."""
-    for cls in (Bleu, BleuS, Chrf, Ter):
-        register(cls)
+def register_metrics(register: Callable[..., None]) -> None:
+    """Register bleu, bleus, chrf and ter by name: each module is imported when its metric is first used."""
+    for name, target in METRICS.items():
+        register(name, target)

@@ -11,13 +11,17 @@ from collections.abc import Callable
 
 import mtmetrics
 
-from .metric import Hlepor, HleporE
-
+#: this plugin's metrics by registry name, as ``"module:Class"``: imported on first use
+METRICS = {
+    "hlepor": "mtmetrics_hlepor.metric:Hlepor",
+    "hlepor-e": "mtmetrics_hlepor.metric:HleporE",
+}
+__getattr__ = mtmetrics.lazy_attributes(METRICS)
 __all__ = ["Hlepor", "HleporE"]
 
 
 @mtmetrics.hookimpl
-def register_metrics(register: Callable[[type[mtmetrics.Metric]], None]) -> None:
-    """Register hlepor and hlepor-e."""
-    register(Hlepor)
-    register(HleporE)
+def register_metrics(register: Callable[..., None]) -> None:
+    """Register hlepor and hlepor-e by name: each module is imported when its metric is first used."""
+    for name, target in METRICS.items():
+        register(name, target)

@@ -16,15 +16,19 @@ from collections.abc import Callable
 
 import mtmetrics
 
-from .metric import Paraphrase
-
+#: this plugin's metrics by registry name, as ``"module:Class"``: imported on first use
+METRICS = {
+    "paraphrase": "mtmetrics_paraphrase.metric:Paraphrase",
+}
+__getattr__ = mtmetrics.lazy_attributes(METRICS)
 __all__ = ["Paraphrase"]
 
 
 @mtmetrics.hookimpl
-def register_metrics(register: Callable[[type[mtmetrics.Metric]], None]) -> None:
-    """Register ``paraphrase``."""
-    register(Paraphrase)
+def register_metrics(register: Callable[..., None]) -> None:
+    """Register ``paraphrase`` by name: each module is imported when its metric is first used."""
+    for name, target in METRICS.items():
+        register(name, target)
 
 
 @mtmetrics.hookimpl

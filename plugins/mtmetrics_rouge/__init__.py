@@ -11,13 +11,20 @@ from collections.abc import Callable
 
 import mtmetrics
 
-from .metrics import RougeL, RougeN, RougeS, RougeSU, RougeW
-
+#: this plugin's metrics by registry name, as ``"module:Class"``: imported on first use
+METRICS = {
+    "rouge-n": "mtmetrics_rouge.metrics:RougeN",
+    "rouge-l": "mtmetrics_rouge.metrics:RougeL",
+    "rouge-w": "mtmetrics_rouge.metrics:RougeW",
+    "rouge-s": "mtmetrics_rouge.metrics:RougeS",
+    "rouge-su": "mtmetrics_rouge.metrics:RougeSU",
+}
+__getattr__ = mtmetrics.lazy_attributes(METRICS)
 __all__ = ["RougeL", "RougeN", "RougeS", "RougeSU", "RougeW"]
 
 
 @mtmetrics.hookimpl
-def register_metrics(register: Callable[[type[mtmetrics.Metric]], None]) -> None:
-    """Register rouge-n, rouge-l, rouge-w, rouge-s and rouge-su."""
-    for cls in (RougeN, RougeL, RougeW, RougeS, RougeSU):
-        register(cls)
+def register_metrics(register: Callable[..., None]) -> None:
+    """Register the five ROUGE metrics by name: each module is imported when its metric is first used."""
+    for name, target in METRICS.items():
+        register(name, target)

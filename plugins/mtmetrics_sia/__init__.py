@@ -10,15 +10,19 @@ from collections.abc import Callable
 
 import mtmetrics
 
-from .metric import Sia
-
+#: this plugin's metrics by registry name, as ``"module:Class"``: imported on first use
+METRICS = {
+    "sia": "mtmetrics_sia.metric:Sia",
+}
+__getattr__ = mtmetrics.lazy_attributes(METRICS)
 __all__ = ["Sia"]
 
 
 @mtmetrics.hookimpl
-def register_metrics(register: Callable[[type[mtmetrics.Metric]], None]) -> None:
-    """Register sia."""
-    register(Sia)
+def register_metrics(register: Callable[..., None]) -> None:
+    """Register sia by name: each module is imported when its metric is first used."""
+    for name, target in METRICS.items():
+        register(name, target)
 
 
 @mtmetrics.hookimpl

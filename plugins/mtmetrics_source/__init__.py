@@ -13,18 +13,22 @@ from collections.abc import Callable
 
 import mtmetrics
 
-from .dup import Dup
-from .reordering import Mpr, Prs
-from .sscn import Sscn
-
+#: this plugin's metrics by registry name, as ``"module:Class"``: imported on first use
+METRICS = {
+    "sscn": "mtmetrics_source.sscn:Sscn",
+    "prs": "mtmetrics_source.reordering:Prs",
+    "mpr": "mtmetrics_source.reordering:Mpr",
+    "dup": "mtmetrics_source.dup:Dup",
+}
+__getattr__ = mtmetrics.lazy_attributes(METRICS)
 __all__ = ["Dup", "Mpr", "Prs", "Sscn"]
 
 
 @mtmetrics.hookimpl
-def register_metrics(register: Callable[[type[mtmetrics.Metric]], None]) -> None:
-    """Register sscn, prs, mpr and dup."""
-    for cls in (Sscn, Prs, Mpr, Dup):
-        register(cls)
+def register_metrics(register: Callable[..., None]) -> None:
+    """Register sscn, prs, mpr and dup by name: each module is imported when its metric is first used."""
+    for name, target in METRICS.items():
+        register(name, target)
 
 
 @mtmetrics.hookimpl

@@ -15,25 +15,24 @@ knows which plugin registered what and can report duplicates by plugin name.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pluggy
-
-if TYPE_CHECKING:
-    from .metric import Metric
 
 hookspec = pluggy.HookspecMarker("mtmetrics")
 hookimpl = pluggy.HookimplMarker("mtmetrics")
 
 
 @hookspec
-def register_metrics(register: Callable[[type[Metric]], None]) -> None:
-    """Register metric classes by calling ``register(MetricClass)`` once per metric.
+def register_metrics(register: Callable[..., None]) -> None:
+    """Register metrics by calling ``register(MetricClass)`` or ``register(name, "module:Class")``.
 
     Called once per plugin, lazily, the first time the metric registry is needed (listing metrics,
     loading one by name). ``MetricClass`` must be a subclass of :class:`mtmetrics.Metric` with a
-    ``name``; registering a name that another plugin already registered is an error naming both
-    plugins. Keep this hook cheap: import heavy dependencies when a metric is instantiated, not here.
+    ``name``. Registering by name defers the import of ``module`` to the first use of the metric
+    (the class found there must have that ``name``), so scoring one metric imports no other;
+    :func:`mtmetrics.lazy_attributes` gives the plugin package a matching ``__getattr__``.
+    Registering a name that another plugin already registered is an error naming both plugins.
+    Keep this hook cheap: import heavy dependencies when a metric is instantiated, not here.
     """
 
 

@@ -34,7 +34,8 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import as_completed
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -149,6 +150,7 @@ def score_tables(
     skip_unavailable: bool = False,
     task_rows: int = TASK_ROWS,
     annotations: Sequence[Mapping[str, Sequence[Any]] | None] | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> tuple[list[list[MetricScores]], list[Unavailable]]:
     """Score every row of every table with every metric, balancing the work over ``jobs`` processes.
 
@@ -218,11 +220,18 @@ def score_tables(
         with workers.pool(
             min(jobs, len(tasks)), fork=forks_warm([m for m, _ in work]), initializer=_init_work, initargs=(work,)
         ) as pool:
-            futures = {t: pool.submit(_score_chunk, *t) for t in tasks}
-            results = {t: f.result() for t, f in futures.items()}
+            futures = {pool.submit(_score_chunk, *t): t for t in tasks}
+            for future in as_completed(futures):
+                t = futures[future]
+                results[t] = future.result()
+                if progress is not None:
+                    progress(t[2] - t[1])
     else:
         _init_work(work)
-        results = {t: _score_chunk(*t) for t in tasks}
+        for t in tasks:
+            results[t] = _score_chunk(*t)
+            if progress is not None:
+                progress(t[2] - t[1])
         _init_work([])
     out: list[list[MetricScores]] = [[] for _ in tables]
     arrays: dict[tuple[int, int], list[tuple[np.ndarray | None, np.ndarray]]] = {}
@@ -292,9 +301,13 @@ def score_table(
     specs: Sequence[tuple[str, Metric]],
     jobs: int = 1,
     annotations: Mapping[str, Sequence[Any]] | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> list[MetricScores]:
-    """Score every row with every metric; ``jobs > 1`` shares the work among processes (:func:`score_tables`)."""
-    return score_tables([(table, columns)], specs, jobs, annotations=[annotations])[0][0]
+    """Score every row with every metric; ``jobs > 1`` shares the work among processes (:func:`score_tables`).
+
+    ``progress`` is called with the number of rows of each finished task (rows × metrics in all).
+    """
+    return score_tables([(table, columns)], specs, jobs, annotations=[annotations], progress=progress)[0][0]
 
 
 #: how system-level resamples are drawn: the shared items jointly (WMT, mtme), or each system alone

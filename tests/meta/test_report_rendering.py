@@ -67,3 +67,15 @@ def test_header_and_written_lines(report: tuple[str, str]) -> None:
     from_root = (Path.cwd() / "pyproject.toml").is_file() and (Path.cwd() / "mtmetrics").is_dir()
     assert ("run from the repository root" in text) == from_root
     assert stderr.count("mtmetrics: wrote report to ") == 1
+
+
+def test_scoring_progress_counts_every_row_of_every_metric(wmt17_small: Path) -> None:
+    from mtmetrics import load_metric
+    from mtmetrics.io.tables import detect_columns, read_table
+    from mtmetrics.stats.metaeval import score_table
+
+    table = read_table(wmt17_small)
+    seen: list[int] = []
+    specs = [("chrf", load_metric("chrf")), ("bleus", load_metric("bleus"))]
+    score_table(table, detect_columns(table), specs, progress=seen.append)
+    assert sum(seen) == 2 * len(table) and len(seen) > 2

@@ -6,7 +6,8 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from ...metric import Metric
 from ...stats.metaeval import SYSTEM_RESAMPLING, Correlations, MetricScores
 from ...stats.significance import DEFAULT_SEED
 from ..args import check_jobs
+from ..progress import Progress
 from ..score import parse_spec
 
 DEFAULT_BOOT = 1000
@@ -216,3 +218,13 @@ def correlation_plots(
 def wrote(path: str | Path, what: str) -> None:
     """One line on standard error saying where a ``meta`` command wrote its output (never standard output)."""
     print(f"mtmetrics: wrote {what} to {path}", file=sys.stderr)
+
+
+@contextmanager
+def scoring_progress(total: int) -> Iterator[Progress]:
+    """A progress bar for scoring a table (rows × metrics), shown only when standard error is a terminal."""
+    bar = Progress(total, "scoring")
+    try:
+        yield bar
+    finally:
+        bar.close()

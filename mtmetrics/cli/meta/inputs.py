@@ -12,7 +12,7 @@ from ...errors import InputError
 from ...io.tables import Columns, Table
 from ...stats.metaeval import MetricScores, score_table
 from ...stats.precomputed import is_precomputed, merge_scores, read_system_scores
-from .common import _load, build_metrics
+from .common import _load, build_metrics, scoring_progress
 
 
 def input_args(p: argparse.ArgumentParser) -> None:
@@ -72,5 +72,9 @@ def load_input(ns: argparse.Namespace) -> Input:
 def score_specs(table: Table, columns: Columns, specs: Sequence[str], jobs: int) -> list[MetricScores]:
     """Score the built-in metrics of ``specs`` and read the precomputed ones, in ``specs`` order."""
     builtins = [sp for sp in specs if not is_precomputed(sp)]
-    computed = score_table(table, columns, build_metrics(builtins), jobs) if builtins else []
+    computed: list[MetricScores] = []
+    if builtins:
+        metrics = build_metrics(builtins)
+        with scoring_progress(len(table) * len(metrics)) as bar:
+            computed = score_table(table, columns, metrics, jobs, progress=bar.advance)
     return merge_scores(specs, table, columns, computed)

@@ -18,6 +18,7 @@ from .common import (
     _load,
     _table_args,
     build_metrics,
+    scoring_progress,
 )
 
 
@@ -42,7 +43,9 @@ def _features(ns: argparse.Namespace) -> tuple[Table, Columns, str, list[MetricS
     table, cols, humans = _load(ns)
     if len(humans) != 1:
         raise InputError("learning needs exactly one --human column.")
-    scores = score_table(table, cols, build_metrics(ns.metrics), ns.jobs, table_alignments(ns, table, cols))
+    metrics = build_metrics(ns.metrics)
+    with scoring_progress(len(table) * len(metrics)) as bar:
+        scores = score_table(table, cols, metrics, ns.jobs, table_alignments(ns, table, cols), progress=bar.advance)
     rows = np.arange(len(table))
     if ns.only_group is not None:
         if not cols.group:

@@ -25,6 +25,7 @@ from .common import (
     _dump,
     build_metrics,
     correlation_plots,
+    scoring_progress,
     system_resampling_arg,
     wrote,
 )
@@ -266,9 +267,15 @@ def run_report(argv: Sequence[str]) -> int:
     loaded = _load_tables(ns, split)
     annotations = [table_alignments(ns, lt.table, lt.columns) for lt in loaded]
     t_read = time.perf_counter()
-    all_scores, unavailable = score_tables(
-        [(lt.table, lt.columns) for lt in loaded], metrics, ns.jobs, not ns.metrics, annotations=annotations
-    )
+    with scoring_progress(sum(len(lt.table) for lt in loaded) * len(metrics)) as bar:
+        all_scores, unavailable = score_tables(
+            [(lt.table, lt.columns) for lt in loaded],
+            metrics,
+            ns.jobs,
+            not ns.metrics,
+            annotations=annotations,
+            progress=bar.advance,
+        )
     skipped = {u.spec for u in unavailable}
     all_scores = [
         merge_scores([n for n in names if n not in skipped], lt.table, lt.columns, sc)

@@ -7,13 +7,14 @@ not by the code under test; p-values are checked against scipy's t and normal di
 from __future__ import annotations
 
 import math
+import sys
 
 import numpy as np
 import pytest
 import scipy.stats
 
+from mtmetrics.errors import ResourceError
 from mtmetrics.stats.corrtests import (
-    betainc,
     fisher_z,
     meng_rosenthal_rubin,
     norm_sf,
@@ -67,9 +68,36 @@ def test_t_and_normal_tails_against_scipy(df: int) -> None:
         assert norm_sf(t) == pytest.approx(scipy.stats.norm.sf(t), rel=1e-12, abs=1e-15)
 
 
-def test_betainc_against_scipy() -> None:
-    for a, b, x in [(0.5, 0.5, 0.3), (2.0, 3.0, 0.9), (13.5, 0.5, 0.99), (100.0, 0.5, 0.2)]:
-        assert betainc(a, b, x) == pytest.approx(scipy.special.betainc(a, b, x), rel=1e-10)
+@pytest.mark.parametrize("t", [-3.0, -0.4, 0.0, 0.25, 1.0, 2.5, 40.0])
+def test_t_tail_closed_forms(t: float) -> None:
+    # df = 1 is Cauchy's: P(T > t) = 1/2 - atan(t)/pi; df = 2: P(T > t) = (1 - t/sqrt(t^2 + 2))/2
+    assert t_sf(t, 1) == pytest.approx(0.5 - math.atan(t) / math.pi, rel=1e-13, abs=1e-16)
+    assert t_sf(t, 2) == pytest.approx(0.5 * (1.0 - t / math.sqrt(t * t + 2.0)), rel=1e-12, abs=1e-16)
+
+
+@pytest.mark.parametrize("t", [0.01, 1.0, 3.0, 5.0])
+def test_t_tail_at_large_df_against_its_expansion(t: float) -> None:
+    # P(T > t) = Q(t) + phi(t) (t^3 + t) / (4 df) + O(1/df^2) (Abramowitz & Stegun 26.7.5), Q and phi
+    # the normal tail and density; at df = 1e9 the remainder is ~1e-18. The continued fraction this
+    # replaced lost six digits there (0.1586555 for 0.1586553 at t = 1).
+    df = 1e9
+    phi = math.exp(-t * t / 2.0) / math.sqrt(2.0 * math.pi)
+    expected = 0.5 * math.erfc(t / math.sqrt(2.0)) + phi * (t**3 + t) / (4.0 * df)
+    assert t_sf(t, df) == pytest.approx(expected, rel=1e-10)
+
+
+def test_t_tail_edges() -> None:
+    assert math.isnan(t_sf(math.nan, 5)) and t_sf(math.inf, 5) == 0.0 and t_sf(-math.inf, 5) == 1.0
+    assert math.isnan(williams(0.5, 0.5, 1.0, 10).p_one_sided)  # a zero denominator: t is undefined
+
+
+def test_missing_scipy_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "scipy", None)
+    monkeypatch.setitem(sys.modules, "scipy.special", None)
+    with pytest.raises(ResourceError, match=r"pip install 'mtmetrics\[meta\]'"):
+        williams(0.6, 0.4, 0.5, 30)
+    # the normal tail is the C library's: MRR and Fisher's z need no scipy
+    assert fisher_z(0.6, 0.4, 30).p_one_sided == pytest.approx(0.5 * math.erfc(0.9901998 / math.sqrt(2)), rel=1e-6)
 
 
 def test_invalid_inputs() -> None:

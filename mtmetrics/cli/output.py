@@ -1,4 +1,4 @@
-"""Rendering scored systems as text, JSON, TSV or LaTeX.
+"""Rendering scored systems as text, JSON, TSV or LaTeX (tables laid out by :mod:`mtmetrics.texttables`).
 
 JSON is lossless: numbers are full-precision floats (Python's shortest round-tripping repr),
 never rounded strings, and every result carries its signature and parameters. The same input
@@ -16,6 +16,7 @@ from ..jsonsafe import finite_or_none, scores_with_notes, strict_json
 from ..result import Result, Score
 from ..stats import Comparison, Interval
 from ..stats.significance import significance_mark
+from ..texttables import aligned, latex_escape, latex_tabular
 from ..version import __version__
 
 FORMATS = ("text", "json", "tsv", "latex")
@@ -135,7 +136,7 @@ def _text(scored: list[Scored], width: int | None, score_only: bool, short: bool
     rows = [header]
     for sys_name in systems:
         rows.append([sys_name, *(f"{by_key[sys_name, c].result.score:.{_width(first[c], width)}f}" for c in cols)])
-    lines = [*_aligned(rows), "", *(first[c].result.signature.format(short) for c in cols)]
+    lines = [*aligned(rows), "", *(first[c].result.signature.format(short) for c in cols)]
     yield "\n".join(lines) + "\n"
 
 
@@ -158,24 +159,9 @@ def _segments_text(scored: list[Scored], width: int | None, score_only: bool, sh
     for i, row in enumerate(zip(*iters, strict=True)):
         rows.append([str(i + 1), *(f"{seg.score:.{_width(s, width)}f}" for s, seg in zip(columns, row, strict=True))])
     corpus = ["corpus", *(f"{s.result.score:.{_width(s, width)}f}" for s in columns)]
-    lines = _aligned([*rows, corpus], rule_before_last=True)
+    lines = aligned([*rows, corpus], total=True)
     signatures = list(dict.fromkeys(s.result.signature.format(short) for s in columns))
     yield "\n".join([*lines, "", *signatures]) + "\n"
-
-
-def _aligned(rows: list[list[str]], rule_before_last: bool = False) -> list[str]:
-    """Rows as columns: the first left-aligned, the others right-aligned, a rule under the header
-    (and before the last row, when it is a total)."""
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    rule = "  ".join("-" * w for w in widths)
-    out = []
-    for k, row in enumerate(rows):
-        if rule_before_last and k == len(rows) - 1 and k > 1:
-            out.append(rule)
-        out.append("  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row)))
-        if k == 0:
-            out.append(rule)
-    return out
 
 
 def _test_table(scored: list[Scored], width: int | None, short: bool) -> str:
@@ -199,7 +185,7 @@ def _test_table(scored: list[Scored], width: int | None, short: bool) -> str:
                 cells.append("-")
             row.extend(cells)
         rows.append(row)
-    lines = [*_aligned(rows), ""]
+    lines = [*aligned(rows), ""]
     lines.extend(first[c].result.signature.format(short) for c in cols)
     if any(s.comparison is not None for s in scored):
         lines.append("* p < 0.05 against the baseline")
@@ -275,37 +261,15 @@ def _tsv(scored: list[Scored], short: bool) -> Iterator[str]:
     yield "\n".join(lines) + "\n"
 
 
-_LATEX_SPECIAL = {
-    "\\": r"\textbackslash{}",
-    "&": r"\&",
-    "%": r"\%",
-    "$": r"\$",
-    "#": r"\#",
-    "_": r"\_",
-    "{": r"\{",
-    "}": r"\}",
-    "~": r"\textasciitilde{}",
-    "^": r"\textasciicircum{}",
-}
-
-
-def _latex_escape(text: str) -> str:
-    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in text)
-
-
 def _latex(scored: list[Scored], width: int | None, short: bool) -> str:
     cols = _columns(scored)
     first = {c: next(s for s in scored if s.spec == c) for c in cols}
     by_key = {(s.system, s.spec): s for s in scored}
-    lines = ["% " + first[c].result.signature.format(short) for c in cols]
-    lines.append(r"\begin{tabular}{l" + "r" * len(cols) + "}")
-    lines.append(r"\toprule")
     heads = [
-        _latex_escape(first[c].result.name) + ("" if first[c].result.higher_is_better else r" $\downarrow$")
+        latex_escape(first[c].result.name) + ("" if first[c].result.higher_is_better else r" $\downarrow$")
         for c in cols
     ]
-    lines.append(" & ".join(["System", *heads]) + r" \\")
-    lines.append(r"\midrule")
+    rows = [["System", *heads]]
     for sys_name in _systems(scored):
         cells = []
         for c in cols:
@@ -314,7 +278,6 @@ def _latex(scored: list[Scored], width: int | None, short: bool) -> str:
             if item.comparison is not None and significance_mark(item.comparison.p_value):
                 cell += "$^*$"
             cells.append(cell)
-        lines.append(" & ".join([_latex_escape(sys_name), *cells]) + r" \\")
-    lines.append(r"\bottomrule")
-    lines.append(r"\end{tabular}")
-    return "\n".join(lines) + "\n"
+        rows.append([latex_escape(sys_name), *cells])
+    lines = ["% " + first[c].result.signature.format(short) for c in cols]
+    return "\n".join([*lines, *latex_tabular(rows)]) + "\n"

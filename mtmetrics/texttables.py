@@ -1,0 +1,99 @@
+"""Tables as plain text, LaTeX or Markdown, laid out by ``tabulate``.
+
+Column widths, alignment and padding are what tabulate is for (sacrebleu draws its tables with it
+too); this module only chooses the layouts. Every cell arrives as a string, already formatted to
+its decimals: tabulate's number parsing is switched off, so it never reformats a score.
+
+* :func:`aligned` — the CLI's text tables: first column left-aligned, the others right-aligned,
+  two spaces between columns, a rule of dashes under the header and, for a total, before the last
+  row (sacrebleu's ``-sl`` habit). The header is passed as a row so that its width counts like any
+  cell's (tabulate would pad a header by two more characters).
+* :func:`latex_tabular` — a booktabs ``tabular``; cells are escaped by the caller with
+  :func:`latex_escape`, since some carry math markup of their own (``$^*$``, ``$\\downarrow$``).
+* :func:`markdown` — a GitHub pipe table; ``|`` inside a cell is escaped (:func:`markdown_cell`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tabulate import SEPARATING_LINE, DataRow, Line, TableFormat, tabulate
+
+#: text: two spaces between columns, dashes for the rules (used only at SEPARATING_LINE rows)
+_TEXT = TableFormat(
+    lineabove=None,
+    linebelowheader=Line("", "-", "  ", ""),
+    linebetweenrows=None,
+    linebelow=None,
+    headerrow=DataRow("", "  ", ""),
+    datarow=DataRow("", "  ", ""),
+    padding=0,
+    with_header_hide=None,
+)
+
+#: LaTeX rows: ``a & b \\``; the rule below the header is booktabs' ``\midrule``
+_LATEX = TableFormat(
+    lineabove=None,
+    linebelowheader=Line(r"\midrule", "", "", ""),
+    linebetweenrows=None,
+    linebelow=None,
+    headerrow=DataRow("", " & ", r" \\"),
+    datarow=DataRow("", " & ", r" \\"),
+    padding=0,
+    with_header_hide=None,
+)
+
+_LATEX_SPECIAL = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+}
+
+
+def _align(n: int) -> list[str]:
+    return ["left"] + ["right"] * (n - 1)
+
+
+def aligned(rows: Sequence[Sequence[str]], total: bool = False) -> list[str]:
+    """``rows[0]`` is the header; with ``total``, the last row is a total set off by a rule."""
+    body: list[Sequence[str] | str] = [rows[0], SEPARATING_LINE, *rows[1:]]
+    if total and len(rows) > 2:
+        body.insert(len(body) - 1, SEPARATING_LINE)
+    text = tabulate(body, tablefmt=_TEXT, colalign=_align(len(rows[0])), disable_numparse=True)
+    return text.split("\n")
+
+
+def latex_escape(text: str) -> str:
+    """Text with LaTeX's special characters escaped (a system or metric name in a cell)."""
+    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in text)
+
+
+def latex_tabular(rows: Sequence[Sequence[str]]) -> list[str]:
+    """A booktabs ``tabular`` (first column ``l``, the others ``r``) of escaped cells, ``rows[0]`` the header."""
+    n = len(rows[0])
+    body: list[Sequence[str] | str] = [rows[0], SEPARATING_LINE, *rows[1:]]
+    text = tabulate(body, tablefmt=_LATEX, colalign=_align(n), disable_numparse=True)
+    return [
+        r"\begin{tabular}{l" + "r" * (n - 1) + "}",
+        r"\toprule",
+        *text.split("\n"),
+        r"\bottomrule",
+        r"\end{tabular}",
+    ]
+
+
+def markdown_cell(text: str) -> str:
+    """Text for a Markdown table cell: a ``|`` would end the cell (in a code span too), so it is escaped."""
+    return text.replace("|", "\\|")
+
+
+def markdown(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """A GitHub pipe table with aligned columns (cells already Markdown, ``|`` escaped)."""
+    return tabulate(rows, headers=header, tablefmt="github", disable_numparse=True).split("\n")

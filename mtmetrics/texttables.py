@@ -10,7 +10,10 @@ its decimals: tabulate's number parsing is switched off, so it never reformats a
   cell's (tabulate would pad a header by two more characters).
 * :func:`latex_tabular` — a booktabs ``tabular``; cells are escaped by the caller with
   :func:`latex_escape`, since some carry math markup of their own (``$^*$``, ``$\\downarrow$``).
-* :func:`markdown` — a GitHub pipe table; ``|`` inside a cell is escaped (:func:`markdown_cell`).
+* :func:`markdown_cell` — the one escape Markdown tables need. The Markdown tables themselves
+  (``meta report``, ``meta correlate -f markdown``) stay hand-written, compact ``| a | b |`` rows:
+  tabulate's pipe tables pad every cell to the column's widest, and the signature and data tables
+  have cells of 100-300 characters, so the raw file would become harder to read, not easier.
 """
 
 from __future__ import annotations
@@ -92,8 +95,3 @@ def latex_tabular(rows: Sequence[Sequence[str]]) -> list[str]:
 def markdown_cell(text: str) -> str:
     """Text for a Markdown table cell: a ``|`` would end the cell (in a code span too), so it is escaped."""
     return text.replace("|", "\\|")
-
-
-def markdown(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
-    """A GitHub pipe table with aligned columns (cells already Markdown, ``|`` escaped)."""
-    return tabulate(rows, headers=header, tablefmt="github", disable_numparse=True).split("\n")

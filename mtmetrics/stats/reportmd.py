@@ -1,7 +1,9 @@
 """The Markdown of a meta-evaluation report, rendered from its typed model (:mod:`.reportmodel`).
 
 Every number comes from the :class:`~.reportmodel.Report` object the JSON is made from, so the
-two can not disagree; undefined values (``nan``) print as ``–``.
+two can not disagree; undefined values (``nan``) print as ``–``. The tables are written by hand as
+compact ``| a | b |`` rows: tabulate would pad every cell to its column's widest, and the data and
+signature tables have cells of 100-300 characters (see :mod:`mtmetrics.texttables`).
 """
 
 from __future__ import annotations
@@ -11,14 +13,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..texttables import markdown_cell
 from .metaeval import Estimate
 from .report import REFERENCE_SHARE, target_language
 from .reportmodel import Report, TableReport
-
-
-def _cell_text(text: str) -> str:
-    """Text for a Markdown table cell: a ``|`` would end the cell (in a code span too), so it is escaped."""
-    return text.replace("|", "\\|")
 
 
 def _f(x: float | None, width: int = 3) -> str:
@@ -70,7 +68,7 @@ def markdown(report: Report, width: int = 3) -> str:
     cpu = report.scoring_cpu_seconds
     lines += ["## Signatures", "", "| metric | signature | scoring CPU s |", "|---|---|---|"]
     for spec, sigs in report.signatures.items():
-        sig = "<br>".join(f"`{_cell_text(s)}`" for s in sigs)
+        sig = "<br>".join(f"`{markdown_cell(s)}`" for s in sigs)
         lines.append(f"| {spec} | {sig} | {cpu.get(spec, 0.0):.1f} |")
     lines.append("")
     return "\n".join(lines)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hypothesis.strategies as st
 from hypothesis import given
 
-from mtmetrics.texttables import aligned, latex_escape, latex_tabular, markdown, markdown_cell
+from mtmetrics.texttables import aligned, latex_escape, latex_tabular
 
 # printable cells without surrounding blanks (names and formatted numbers); no line breaks
 _CELL = st.text(st.characters(min_codepoint=33, max_codepoint=126) | st.sampled_from("μ±–★↓ "), min_size=1).map(
@@ -67,13 +67,3 @@ def test_latex_tabular_booktabs_aligned_and_escaped() -> None:
 
 def test_latex_escape_every_special_character() -> None:
     assert latex_escape(r"\&%$#_{}~^") == (r"\textbackslash{}\&\%\$\#\_\{\}\textasciitilde{}\textasciicircum{}")
-
-
-def test_markdown_pipe_table() -> None:
-    lines = markdown(["metric", "r [95 % CI]"], [[markdown_cell("a|b"), "0.500 [0.1, 0.9]"], ["chrF ↓", "–"]])
-    assert len({len(x) for x in lines}) == 1  # aligned columns
-    cells = [[c.strip() for c in line.strip("|").split(" | ")] for line in lines]
-    assert cells[0] == ["metric", "r [95 % CI]"]
-    assert set(lines[1]) <= {"|", "-", ":"}
-    assert [c.strip() for c in lines[2][1:-1].replace("\\|", "\0").split("|")] == ["a\0b", "0.500 [0.1, 0.9]"]
-    assert cells[3] == ["chrF ↓", "–"]

@@ -12,6 +12,7 @@ from ...io.tables import Table
 from ...stats.metaeval import ALL_KINDS, LEVELS, Correlations, CorrelationSettings, Estimate, correlate
 from ...stats.precomputed import is_precomputed, write_scores
 from ...stats.reportmodel import MetricInfo
+from ...texttables import markdown_cell
 from ..args import StrictArgumentParser
 from .common import (
     _check_plot,
@@ -190,7 +191,11 @@ def correlations_text(
 def correlations_markdown(
     table: Table, metrics: Sequence[MetricInfo], settings: CorrelationSettings, res: Correlations, width: int
 ) -> str:
-    """The correlation tables as Markdown (one table per group, human column and level)."""
+    """The correlation tables as Markdown (one table per group, human column and level).
+
+    Compact rows written by hand, as in ``meta report`` (why: :mod:`mtmetrics.texttables`); a ``|``
+    in a signature is escaped so that it does not end the cell.
+    """
     lines = [
         f"Table `{table.name}` (sha256 `{table.sha256[:16]}…`), {len(table)} rows; bootstrap {settings.n_boot} "
         f"resamples, seed {settings.seed}, 95 % percentile intervals."
@@ -202,9 +207,10 @@ def correlations_markdown(
         lines.append("|---|" + "---|" * len(present))
         for spec in dict.fromkeys(e.metric for e in rows):
             label = spec + (" ↓" if spec in flipped else "")
-            lines.append(f"| {label} | " + " | ".join(_value(_find(rows, spec, k), width) for k in present) + " |")
+            cells = [_value(_find(rows, spec, k), width) for k in present]
+            lines.append(f"| {markdown_cell(label)} | " + " | ".join(cells) + " |")
     if flipped:
         lines += ["", "↓ error rate (lower is better): scores negated before correlating."]
     lines += ["", "| metric | signature |", "|---|---|"]
-    lines += [f"| {m.spec} | `{m.signature}` |" for m in metrics]
+    lines += [f"| {markdown_cell(m.spec)} | `{markdown_cell(m.signature)}` |" for m in metrics]
     return "\n".join(lines) + "\n"

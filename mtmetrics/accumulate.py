@@ -50,7 +50,11 @@ def exact_parts(values: Iterable[float]) -> list[float]:
 
 
 class ExactSum:
-    """Column sums of statistics rows, exact, mergeable, independent of chunking and order."""
+    """Column sums of statistics rows, exact, mergeable, independent of chunking and order.
+
+    Hand-written around ``math.fsum``: fsum is exact but one-shot, and numpy's sums depend on how the
+    rows were chunked, so neither alone lets workers' partial sums merge to the same bits.
+    """
 
     def __init__(self, width: int) -> None:
         self.width = width

@@ -177,7 +177,8 @@ def read_blocks(paths: Sequence[str], size: int, first: int | None = None) -> It
 
     ``first`` (default ``size``) is the size of the first block. A file that ends before the
     others is an error naming every file and its number of lines; an empty input is an error too.
-    Memory is one block, whatever the files' length.
+    Memory is one block, whatever the files' length. Hand-written: no library reads several
+    (possibly gzipped) files in lockstep as undecoded blocks and names each file's length on a mismatch.
     """
     with ExitStack() as stack:
         readers = [_open(p, stack) for p in paths]

@@ -68,7 +68,11 @@ class Comparison:
 
 
 def bootstrap_weights(n_segments: int, n_samples: int, seed: int) -> Iterator[np.ndarray]:
-    """Resampling counts, ``(rows, n_segments)`` float64 chunks, ``n_samples`` rows in all."""
+    """Resampling counts, ``(rows, n_segments)`` float64 chunks, ``n_samples`` rows in all.
+
+    Hand-written, not ``scipy.stats.bootstrap``: the draws must be sacrebleu's for the same seed, and
+    each resample is scored through the metric's own aggregation of its statistics.
+    """
     rng = np.random.default_rng(seed)
     done = 0
     while done < n_samples:

@@ -350,6 +350,13 @@ class _Search:
 
     def beam(self, width: int) -> tuple[int, list[Link]] | None:
         """Best complete alignment of a beam search keeping ``width`` states per unit."""
+        if self.compiled is not None:
+            found, cost, choice = self.compiled.beam(
+                *self._arrays(), self.weight, self._nref, np.array(self.hyps, dtype=np.int64), width
+            )
+            if not found:
+                return None
+            return int(cost), [(h, int(r)) for h, r in zip(self.hyps, choice.tolist(), strict=True) if r >= 0]
         start = [-1 if comp.complete else -(1 << 62) for comp in self.comps]
         states: list[tuple[int, list[Link], list[int], set[int], list[int], list[int]]] = [
             (0, [], [], set(), [comp.size for comp in self.comps], start)

@@ -1,7 +1,7 @@
 """METEOR's stage search compiled with numba (optional extra ``mtmetrics[fast]``).
 
-A transcription of :meth:`._meteor_align._Search.depth_first` (and its ``bound`` and
-``options``) for searches whose components are all *complete* (every hypothesis word of a
+A transcription of :meth:`._meteor_align._Search.depth_first` and ``beam`` (with their
+``bound`` and ``options``) for searches whose components are all *complete* (every hypothesis word of a
 component may map to every one of its reference words: all exact and stem stages), which is
 where nearly all search nodes are spent on real text (a WMT21 zh-en segment can need 20,000
 nodes, about 50 microseconds each in Python). It makes the same decisions in the same order:
@@ -227,3 +227,149 @@ def depth_first(
             d += 1
             state = 0
     return False, nodes, found, best_cost, best_choice
+
+
+@numba.njit(cache=True, nogil=True)
+def _compare_links(a: np.ndarray, b: np.ndarray, upto: int, hyps: np.ndarray) -> int:  # pragma: no cover
+    """-1, 0, 1 as the link lists ``[(hyps[j], a[j]) for j < upto if a[j] >= 0]`` of ``a`` and ``b``
+    compare in Python (lexicographically, a proper prefix first)."""
+    ja = 0
+    jb = 0
+    while True:
+        while ja < upto and a[ja] < 0:
+            ja += 1
+        while jb < upto and b[jb] < 0:
+            jb += 1
+        if ja == upto or jb == upto:
+            if ja == upto and jb == upto:
+                return 0
+            return -1 if ja == upto else 1
+        if hyps[ja] != hyps[jb]:
+            return -1 if hyps[ja] < hyps[jb] else 1
+        if a[ja] != b[jb]:
+            return -1 if a[ja] < b[jb] else 1
+        ja += 1
+        jb += 1
+
+
+@numba.njit(cache=True, nogil=True)
+def beam(
+    comp_of: np.ndarray,
+    cand_off: np.ndarray,
+    cand_r: np.ndarray,
+    cand_s: np.ndarray,
+    unit_off: np.ndarray,
+    units: np.ndarray,
+    ref_off: np.ndarray,
+    refs: np.ndarray,
+    size: np.ndarray,
+    weight: int,
+    nref: int,
+    hyps: np.ndarray,
+    width: int,
+) -> tuple[bool, int, np.ndarray]:  # pragma: no cover - compiled
+    """``_Search.beam`` over complete components: ``(found, cost, choice)`` of the best complete state.
+
+    Per unit, every state grows by each of its options (in tie-break order); the grown states are
+    ranked by (cost + lower bound, link list), the ``width`` first kept (insertion into a bounded
+    sorted list; grown states are all distinct, so the order among equals never matters).
+    """
+    n = comp_of.shape[0]
+    ncomp = size.shape[0]
+    grow_max = width
+    for j in range(n):
+        grow_max = max(grow_max, width * (cand_off[j + 1] - cand_off[j] + 1))
+    st_choice = np.full((width, n), -1, dtype=np.int64)
+    st_cost = np.zeros(width, dtype=np.int64)
+    st_need = np.zeros((width, ncomp), dtype=np.int64)
+    st_low = np.full((width, ncomp), -1, dtype=np.int64)
+    st_need[0, :] = size
+    count = 1
+    g_choice = np.full((grow_max, n), -1, dtype=np.int64)
+    g_cost = np.zeros(grow_max, dtype=np.int64)
+    g_key = np.zeros(grow_max, dtype=np.int64)
+    g_need = np.zeros((grow_max, ncomp), dtype=np.int64)
+    g_low = np.zeros((grow_max, ncomp), dtype=np.int64)
+    order = np.empty(grow_max, dtype=np.int64)
+    used = np.zeros(nref, dtype=np.bool_)
+    suffix = np.zeros(nref + 1, dtype=np.int64)
+    mins = np.empty(n + 1, dtype=np.int64)
+    for i in range(n):
+        c = comp_of[i]
+        grown = 0
+        for s in range(count):
+            used[:] = False
+            for j in range(i):
+                if st_choice[s, j] >= 0:
+                    used[st_choice[s, j]] = True
+            _suffix_counts(used, suffix)
+            need = st_need[s]
+            low = st_low[s]
+            floor = low[c]
+            # the options of unit i in this state, in tie-break order; each becomes a grown state
+            for q in range(cand_off[i], cand_off[i + 1] + 1):
+                if q < cand_off[i + 1]:
+                    r = cand_r[q]
+                    if need[c] <= 0 or r <= floor or used[r]:
+                        continue
+                    if not _feasible(i + 1, c, need[c] - 1, max(r, low[c]), unit_off, units, ref_off, refs):
+                        continue
+                    step = weight * suffix[r + 1] + cand_s[q]
+                else:
+                    r = -1
+                    if not _feasible(i + 1, c, need[c], low[c], unit_off, units, ref_off, refs):
+                        continue
+                    step = 0
+                g = grown
+                grown += 1
+                g_choice[g, :] = st_choice[s]
+                g_cost[g] = st_cost[s] + step
+                g_need[g, :] = need
+                g_low[g, :] = low
+                if r >= 0:
+                    g_choice[g, i] = r
+                    g_need[g, c] -= 1
+                    g_low[g, c] = max(r, low[c])
+                    used[r] = True
+                    _suffix_counts(used, suffix)
+                b = _bound(
+                    i + 1, used, suffix, g_need[g], g_low[g], weight, cand_off, cand_r, cand_s, unit_off, units, mins
+                )
+                if r >= 0:
+                    used[r] = False
+                    _suffix_counts(used, suffix)
+                g_key[g] = g_cost[g] + b
+        # keep the first `width` grown states in (key, links) order
+        kept = 0
+        for g in range(grown):
+            pos = kept
+            while pos > 0:
+                h = order[pos - 1]
+                if g_key[h] < g_key[g] or (
+                    g_key[h] == g_key[g] and _compare_links(g_choice[h], g_choice[g], i + 1, hyps) <= 0
+                ):
+                    break
+                pos -= 1
+            if pos >= width:
+                continue
+            last = min(kept, width - 1)
+            for t in range(last, pos, -1):
+                order[t] = order[t - 1]
+            order[pos] = g
+            kept = min(kept + 1, width)
+        for t in range(kept):
+            g = order[t]
+            st_choice[t, :] = g_choice[g]
+            st_cost[t] = g_cost[g]
+            st_need[t, :] = g_need[g]
+            st_low[t, :] = g_low[g]
+        count = kept
+    if count == 0:
+        return False, 0, np.full(n, -1, dtype=np.int64)
+    best = 0
+    for s in range(1, count):
+        if st_cost[s] < st_cost[best] or (
+            st_cost[s] == st_cost[best] and _compare_links(st_choice[s], st_choice[best], n, hyps) < 0
+        ):
+            best = s
+    return True, st_cost[best], st_choice[best].copy()

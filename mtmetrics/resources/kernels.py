@@ -33,7 +33,7 @@ from mtmetrics.errors import ParameterError, ResourceError
 ENV = "MTMETRICS_KERNEL"
 CHOICES = ("auto", "python", "numba")
 #: Variables of earlier releases, one per metric; no longer read (a warning names ENV).
-RETIRED = ("MTMETRICS_SIA_BACKEND", "MTMETRICS_HLEPOR_KERNEL")
+RETIRED = ("MTMETRICS_SIA_BACKEND", "MTMETRICS_HLEPOR_KERNEL", "MTMETRICS_TER_KERNEL")
 
 _choice: str | None = None
 _loaded: dict[str, ModuleType | None] = {}

@@ -11,15 +11,13 @@ only the beam, it is far faster and linear in memory. Tokenisation stays sacrebl
 (``TER._preprocess_segment``), so each option (case, normalisation, punctuation, Asian
 characters) means exactly what it means there.
 
-The choice is made once per process; ``MTMETRICS_TER_KERNEL=python`` forces sacrebleu's Python
-code (the two give identical statistics: ``tests/classic/test_ter_kernel.py``).
+The choice is made once per process by ``MTMETRICS_KERNEL`` (:mod:`mtmetrics.resources.kernels`);
+``python`` forces sacrebleu's Python code (the two give identical statistics: ``tests/classic/test_ter_kernel.py``).
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 import numpy as np
@@ -27,35 +25,24 @@ import sacrebleu
 from sacrebleu.metrics.lib_ter import translation_edit_rate
 
 from mtmetrics import Segment
+from mtmetrics.resources import kernels
 
 from ._sacrebleu import segment_stats
 
-ENV = "MTMETRICS_TER_KERNEL"
+
+def _warm(module: Any) -> object:
+    one = np.zeros(1, dtype=np.int64)
+    return module.ter_pairs(one, np.array([0, 1]), one, np.array([0, 1]), np.zeros(1, dtype=np.int64))
 
 
-@cache
 def _load_numba() -> Any:
-    """The compiled module, or None (sacrebleu's Python code); read once per process."""
-    if os.environ.get(ENV, "").strip().lower() == "python":
-        return None
-    try:
-        from . import _ter_numba
-    except ImportError:
-        return None
-    try:  # compile (or load from the on-disk cache) now; an unusable numba falls back to Python
-        one = np.zeros(1, dtype=np.int64)
-        _ter_numba.ter_pairs(one, np.array([0, 1]), one, np.array([0, 1]), np.zeros(1, dtype=np.int64))
-    except Exception as exc:  # pragma: no cover - depends on the installation
-        import warnings
-
-        warnings.warn(f"ter: numba kernel unusable ({exc}); using sacrebleu's Python code", stacklevel=2)
-        return None
-    return _ter_numba
+    """The compiled module, or None (sacrebleu's Python code), as ``MTMETRICS_KERNEL`` says."""
+    return kernels.load("mtmetrics_classic._ter_numba", _warm, "ter")
 
 
 def kernel() -> str:
     """``numba`` or ``python``: which TER search this process uses."""
-    return "python" if _load_numba() is None else "numba"
+    return kernels.name(_load_numba())
 
 
 def _encode(token_lists: Sequence[list[str]], vocab: dict[str, int]) -> tuple[np.ndarray, np.ndarray]:

@@ -26,6 +26,7 @@ from sacrebleu.metrics.lib_ter import translation_edit_rate
 
 import mtmetrics
 from mtmetrics import Segment
+from mtmetrics.resources import kernels
 from mtmetrics_classic import _ter_numba, ter_kernel
 from tests.datapaths import ROOT, WMT21, read_text, require
 
@@ -43,11 +44,11 @@ def corpus(pair: str, system: str, labels: str, n: int) -> tuple[list[str], list
 
 
 @pytest.fixture(params=["python", "numba"])
-def kernel(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """Force sacrebleu's Python search or the compiled one (numba is a test dependency)."""
-    module = None if request.param == "python" else _ter_numba
-    monkeypatch.setattr(ter_kernel, "_load_numba", lambda: module)
-    yield request.param
+def kernel(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Force sacrebleu's Python search or the compiled one (numba is a test dependency) by MTMETRICS_KERNEL."""
+    with kernels.forced(request.param):
+        assert ter_kernel.kernel() == request.param
+        yield request.param
 
 
 Refs = Sequence[Sequence[str | None]]  # None: a missing reference (sacrebleu's typing omits it)
@@ -80,15 +81,11 @@ def assert_identical(hyps: list[str], refs: Refs, **options: Any) -> None:
 def test_numba_kernel_is_used_when_installed(monkeypatch: pytest.MonkeyPatch) -> None:
     import numba  # noqa: F401  (a test dependency: the compiled search must be tested)
 
-    monkeypatch.delenv(ter_kernel.ENV, raising=False)
-    ter_kernel._load_numba.cache_clear()
-    try:
+    monkeypatch.delenv(kernels.ENV, raising=False)
+    with kernels.forced("auto"):
         assert ter_kernel.kernel() == "numba"
-        monkeypatch.setenv(ter_kernel.ENV, "python")
-        ter_kernel._load_numba.cache_clear()
+    with kernels.forced("python"):
         assert ter_kernel.kernel() == "python"
-    finally:
-        ter_kernel._load_numba.cache_clear()
 
 
 def _random_pairs() -> Iterator[tuple[list[str], list[str]]]:
@@ -155,7 +152,7 @@ REAL = [
 @pytest.mark.slow
 @pytest.mark.parametrize(("pair", "system", "labels", "n"), REAL)
 def test_compiled_search_equals_sacrebleu_on_wmt21(pair: str, system: str, labels: str, n: int) -> None:
-    ter_kernel._load_numba.cache_clear()
+    kernels.reset()
     assert ter_kernel.kernel() == "numba"
     hyps, refs = corpus(pair, system, labels, n)
     assert_identical(hyps, refs)
@@ -177,7 +174,7 @@ def test_every_option_combination_equals_sacrebleu(kernel: str) -> None:
 @pytest.mark.parametrize(("pair", "n"), [("en-zh", 20), ("en-ja", 10)])
 def test_every_option_combination_equals_sacrebleu_on_asian_targets(pair: str, n: int) -> None:
     """Chinese and Japanese targets: asian_support with normalized splits them into characters."""
-    ter_kernel._load_numba.cache_clear()
+    kernels.reset()
     assert ter_kernel.kernel() == "numba"
     hyps, refs = corpus(pair, "NiuTrans", "A", n)
     for options in all_options():
@@ -248,7 +245,7 @@ def test_a_150000_token_line_keeps_memory_bounded() -> None:
         print(score.score, score.sub_scores["num_edits"], score.sub_scores["ref_length"])
         """
     )
-    env = {k: v for k, v in os.environ.items() if k != ter_kernel.ENV}
+    env = {k: v for k, v in os.environ.items() if k != kernels.ENV}
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, env=env, check=False
     )

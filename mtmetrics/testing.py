@@ -328,9 +328,9 @@ def _statistics(cls: type[Metric], corpus: Corpus) -> np.ndarray:
 
 def uses_kernels(cls: type[Metric], corpus: Corpus) -> bool:
     """Whether the metric asks :mod:`mtmetrics.resources.kernels` for a compiled kernel (twin kernels)."""
-    with kernels.forced("python"):
+    with kernels.forced("python"):  # resets: whatever asks for a kernel now is this metric (or its features)
         _statistics(cls, corpus)
-        return cls.name in kernels.requested()
+        return bool(kernels.requested())
 
 
 def check_kernels(cls: type[Metric], corpus: Corpus) -> None:
@@ -338,7 +338,7 @@ def check_kernels(cls: type[Metric], corpus: Corpus) -> None:
     and ``MTMETRICS_KERNEL=numba`` (when numba is installed; nothing to compare otherwise)."""
     with kernels.forced("python"):
         python = _statistics(cls, corpus)
-        if cls.name not in kernels.requested() or not kernels.numba_available():
+        if not kernels.requested() or not kernels.numba_available():
             return
     with kernels.forced("numba"):
         compiled = _statistics(cls, corpus)

@@ -144,7 +144,7 @@ def features(ns: argparse.Namespace) -> None:
 
     cache = Path(ns.cache)
     cache.mkdir(parents=True, exist_ok=True)
-    specs = FEATURES + EXTRA
+    specs = FEATURES + EXTRA + ns.extra
     for ds in ns.datasets:
         out = cache / f"{ds}-{ns.lines}.json"
         doc: dict = json.loads(out.read_text()) if out.exists() else {}
@@ -280,7 +280,7 @@ def table(ns: argparse.Namespace) -> None:
     cache = Path(ns.cache)
     specs = FEATURES
     dev = [load(cache, ds, ns.lines, specs) for ds in ("wmt17", "wmt22")]
-    test = load(cache, "wmt21", ns.lines, FEATURES + EXTRA)
+    test = load(cache, "wmt21", ns.lines, FEATURES + EXTRA + ns.extra)
     test_x = [x[:, : len(specs)] for x in test.x]
     idx = boot_index(test, ns.bootstrap)
     rows: list[tuple[str, list[np.ndarray]]] = []
@@ -305,7 +305,7 @@ def table(ns: argparse.Namespace) -> None:
         vals = dict(line.split("\t") for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
         comet.append(np.array([float(vals[COMET_NAMES.get(s, s)]) for s in ss]))
     rows.append(("COMET ref-A (data's scores/COMET, full test set)", comet))
-    for j, spec in enumerate(FEATURES + EXTRA):
+    for j, spec in enumerate(FEATURES + EXTRA + ns.extra):
         rows.append((f"{spec} (mtmetrics, sample)", [x[:, j] for x in test.x]))
     # Combinations: every recipe on two dev sets (WMT17 + WMT22, WMT22 alone: WMT17's text is
     # tokenised and lowercased, WMT21's is raw), chosen by leave-one-pair-out over the 6 WMT22 pairs
@@ -432,6 +432,13 @@ def main() -> None:
     for p in (f, t):
         p.add_argument("--lines", type=int, default=200)
         p.add_argument("--cache", default="/tmp/claims-cache")
+        p.add_argument(
+            "--extra",
+            nargs="*",
+            default=[],
+            help="further metrics scored (features) and reported (table) on WMT21 only, e.g. "
+            "combo:model=docs/results/source-features-mct-ngram.json (a segment-level MCT model)",
+        )
     t.add_argument("--bootstrap", type=int, default=1000)
     o = sub.add_parser("orange")
     o.add_argument("orange", help="JSON of mtmetrics meta orange -f json")

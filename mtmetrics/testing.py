@@ -281,7 +281,10 @@ def check_cli_matches_api(cls: type[Metric], corpus: Corpus) -> None:
 
     if cls.inputs.annotations:
         return  # annotations reach the CLI through plugin-specific flags, tested by the plugin
-    m = _make(cls, corpus)
+    # the CLI's -sl implies the metric's sentence defaults (BLEU: effective order, as sacrebleu's -sl)
+    declared = {p.name for p in cls.params}
+    implied = {k: v for k, v in cls.sentence_defaults().items() if k in declared and k not in corpus.params}
+    m = cls(**{**implied, **dict(corpus.params)})
     api = m.corpus_score(corpus.hyps, corpus.refs, corpus.sources)
     api_segs = [r.score for r in m.segment_scores(corpus.hyps, corpus.refs, corpus.sources)]
     with tempfile.TemporaryDirectory() as tmp:

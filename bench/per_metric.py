@@ -55,17 +55,28 @@ def load(segments: int, pair: str = "de-en", system: str = "Online-A") -> tuple[
     return hyps, refs, src
 
 
+def _clear_memo(obj: object) -> None:
+    """Clear the ``lru_cache`` of ``obj``'s ``__call__`` and of the sacrebleu objects it holds
+    (13a keeps a memoised regexp tokenizer inside its own memoised call)."""
+    for cls in type(obj).__mro__:
+        clear = getattr(cls.__dict__.get("__call__"), "cache_clear", None)
+        if clear is not None:
+            clear()
+    for value in getattr(obj, "__dict__", {}).values():
+        if type(value).__module__.startswith("sacrebleu.tokenizers"):
+            _clear_memo(value)
+
+
 def clear_tokenizer_caches() -> None:
     """sacrebleu memoises tokenised sentences (13a, intl, ...); clear them so every run tokenises anew."""
     from mtmetrics.resources import TOKENIZER_NAMES, get_tokenizer
 
     for name in TOKENIZER_NAMES:
         try:
-            call = type(get_tokenizer(name)).__call__
+            tokenizer = get_tokenizer(name)
         except Exception:  # a tokenizer whose optional dependency is missing
             continue
-        if hasattr(call, "cache_clear"):
-            call.cache_clear()
+        _clear_memo(tokenizer)
 
 
 def plain_text_metrics() -> list[str]:

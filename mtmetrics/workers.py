@@ -15,15 +15,16 @@ and says so) and makes Ctrl-C end the run at once:
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # imported when a pool starts: a run without workers never loads them
+    from concurrent.futures import ProcessPoolExecutor
 
 
 def cpu_count() -> int:
@@ -78,6 +79,9 @@ def pool(
     With ``fork``, ``initargs`` are inherited, not pickled. Any exception leaving the block
     (KeyboardInterrupt included) terminates the workers at once.
     """
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     method = "fork" if fork and can_fork() else "forkserver"
     executor = ProcessPoolExecutor(
         max_workers=jobs,

@@ -10,14 +10,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..jsonsafe import finite_or_none, scores_with_notes, strict_json
 from ..result import Result, Score
-from ..stats import Comparison, Interval
-from ..stats.significance import significance_mark
 from ..texttables import aligned, latex_escape, latex_tabular
 from ..version import __version__
+
+if TYPE_CHECKING:
+    from ..stats.significance import Comparison, Interval
+
+
+def significance_mark(p_value: float) -> str:
+    """The significance mark of a p-value (imported on use: the tests' module loads numpy code)."""
+    from ..stats.significance import significance_mark as mark
+
+    return mark(p_value)
+
 
 FORMATS = ("text", "json", "tsv", "latex")
 

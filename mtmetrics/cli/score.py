@@ -12,7 +12,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import plugins
 from ..errors import InputError, MtmetricsError, ParameterError, suggest
@@ -21,12 +21,15 @@ from ..io.lines import Layout, line_chunks, segment_limit
 from ..io.testsets import check_langpair, find_test_set
 from ..io.text import LINES
 from ..metric import Inputs, Metric, Statistics
-from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED, Settings, compare_systems
+from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED
 from ..streaming import ChunkSource, SegmentStore, score_sources
 from ..version import __version__
 from .args import StrictArgumentParser, check_jobs
 from .output import FORMATS, Scored, render
 from .progress import Progress
+
+if TYPE_CHECKING:
+    from ..stats.systems import Settings
 
 
 @dataclass(frozen=True)
@@ -144,6 +147,8 @@ def base_parser() -> argparse.ArgumentParser:
 
 
 def settings_of(ns: argparse.Namespace, n_systems: int) -> Settings | None:
+    from ..stats.systems import Settings
+
     """Significance settings from the flags, or None when no test was asked for."""
     paired = "bs" if ns.paired_bs else "ar" if ns.paired_ar else None
     if not (ns.confidence or paired):
@@ -464,6 +469,8 @@ def _with_tests(
     scored: list[Scored], metrics: list[Metric], stats: list[list[Statistics]], settings: Settings
 ) -> list[Scored]:
     """Attach intervals, p-values and the resampling settings' signature fields."""
+    from ..stats.systems import compare_systems
+
     tests = compare_systems(metrics, stats, settings)
     extra = settings.signature_fields()
     out = []

@@ -33,9 +33,8 @@ import numpy as np
 from ..metric import Aggregation, Metric, Statistics, finish_totals
 
 #: sacrebleu's default seed (SACREBLEU_SEED), so default runs give sacrebleu's numbers.
-DEFAULT_SEED = 12345
-DEFAULT_BOOTSTRAP = 1000
-DEFAULT_AR = 10000
+from . import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED
+
 _CHUNK = 256  # rows per chunk; 256 * n is a multiple of 32 bits, so chunking leaves numpy's stream intact
 
 

@@ -5,7 +5,7 @@
 * memory: peak RSS of ``mtmetrics REF -i HYP -m bleu`` at 10^4, 10^5 and 10^6 segments (WMT17
   dev outputs, cycled beyond their 124,868 distinct lines), measured by the kernel for the child
   process; flat means roughly constant.
-* jobs: wall time of ``-j 1`` and ``-j 2`` for the slower metrics (SIA, hLEPOR, ROUGE-W) on 10^5
+* jobs: wall time of ``-j 1`` and ``-j 2`` for the slower metrics (SIA, hLEPOR, ROUGE-W, TER) on 10^5
   distinct segments (median of ``--repeat`` runs); target speed-up >= 1.7 on this 2-core machine.
 * dask: the same scoring through ``mtmetrics.dask.score_bag`` on a two-process LocalCluster;
   target within 1.5x of ``-j 2``.
@@ -106,7 +106,7 @@ def jobs(folder: Path, repeat: int) -> None:
         hyps = hyp.read_text(encoding="utf-8").splitlines()
         refs = ref.read_text(encoding="utf-8").splitlines()
         print(f"-j 2 against -j 1 on {n:,} segments, median of {repeat} (target speed-up >= 1.7 at 100,000):")
-        for name in ("sia", "hlepor", "rouge-w"):
+        for name in ("sia", "hlepor", "rouge-w", "ter"):
             times: dict[str, list[float]] = {"1": [], "2": []}
             for _ in range(repeat):
                 for j in ("1", "2"):
@@ -142,7 +142,7 @@ def dask_path(folder: Path) -> None:
         LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
         Client(cluster),
     ):
-        for name in ("sia", "hlepor", "rouge-w"):
+        for name in ("sia", "hlepor", "rouge-w", "ter"):
             metric = mtmetrics.load_metric(name)
             bag = db.from_sequence([{"hyp": h, "refs": [r]} for h, r in zip(hyps, refs, strict=True)], npartitions=50)
             start = time.perf_counter()

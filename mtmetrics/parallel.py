@@ -11,10 +11,10 @@ small input never pays for starting workers. Pools come from :func:`mtmetrics.wo
 (Ctrl-C ends them at once). Workers start in one of two ways:
 
 * **warm fork** (Linux, every metric :attr:`~mtmetrics.Metric.fork_safe`, one thread in this
-  process): the calling process scores a small first chunk (:data:`WARM_CHUNK` segments, cut
-  by :func:`first_chunk`) itself, which loads compiled kernels, tables and taggers, then forks
-  the workers, which inherit all of it. Resources load once in
-  all, and a list of segments (the Python API) is inherited too, so only chunk bounds travel.
+  process): the calling process has scored the first chunks itself (the first one small,
+  :data:`WARM_CHUNK` segments, cut by :func:`first_chunk`), which loaded compiled kernels, tables
+  and taggers; it then forks the workers, which inherit all of it. Resources load once in all,
+  and a list of segments (the Python API) is inherited too, so only chunk bounds travel.
 * **forkserver** otherwise: each worker starts from a clean interpreter and rebuilds the metrics
   once from their parameters (:meth:`Metric.__reduce__`), then scores chunk after chunk. A
   forked child would share open file offsets with its parent (NLTK reads WordNet lazily through
@@ -91,9 +91,14 @@ def forks_warm(metrics: Sequence[Metric]) -> bool:
     return all(type(m).fork_safe for m in metrics) and workers.can_fork()
 
 
-def first_chunk(metrics: Sequence[Metric], jobs: int, chunk: int = CHUNK) -> int:
-    """Size of the first chunk to cut: small when it only warms this process up for a fork."""
-    return min(chunk, WARM_CHUNK) if jobs > 1 and forks_warm(metrics) else chunk
+def first_chunk(jobs: int, chunk: int = CHUNK) -> int:
+    """Size of the first chunk to cut: small with ``-j``, since this process scores it alone.
+
+    It loads what the metrics load lazily (before a fork) and starts the clock of
+    :data:`POOL_AFTER`, so a slow metric reaches its workers after a few seconds, not after a whole
+    chunk on one core.
+    """
+    return min(chunk, WARM_CHUNK) if jobs > 1 else chunk
 
 
 def _init(metrics: list[Metric]) -> None:
@@ -196,7 +201,7 @@ def score_segments(
     n = len(segments)
     jobs = jobs if n > chunk else 1
     fork = jobs > 1 and forks_warm([metric])
-    first = first_chunk([metric], jobs, chunk)
+    first = first_chunk(jobs, chunk)
     bounds = [(0, min(first, n))] + [(i, min(i + chunk, n)) for i in range(first, n, chunk)] if n else []
     work: list[Work]
     if fork:

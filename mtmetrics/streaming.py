@@ -112,7 +112,7 @@ def score_sources(
     so several small systems share one pool of workers instead of starting one each, and the
     metrics (``combo``'s features, taggers) are built once. Results equal scoring each source alone.
     """
-    first = first_chunk(metrics, jobs)
+    first = first_chunk(jobs)
     systems = [_System(metrics, keep_statistics, keep_segments) for _ in sources]
     owners: deque[int] = deque()  # the source of each chunk in flight, in order
     observers = [m for m in metrics if type(m).observe is not Metric.observe]

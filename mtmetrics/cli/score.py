@@ -18,7 +18,7 @@ from .. import plugins
 from ..errors import InputError, MtmetricsError, ParameterError, suggest
 from ..io import read_blocks, read_reference_rows
 from ..io.lines import Layout, line_chunks, segment_limit
-from ..io.testsets import check_langpair, find_test_set
+from ..io.testsets import TestSet, check_langpair, find_test_set
 from ..io.text import LINES
 from ..metric import Inputs, Metric, Statistics
 from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED
@@ -242,8 +242,8 @@ def _metric_params(
     return params
 
 
-def _test_set(ns: argparse.Namespace) -> None:
-    """Resolve ``-t``/``-l``/``--echo``/``-e``: references (and source) from sacrebleu's cache."""
+def _test_set(ns: argparse.Namespace) -> TestSet | None:
+    """Resolve ``-t``/``-l``/``--echo``/``-e``: the test set's files from sacrebleu's cache, if any."""
     if ns.encoding.lower().replace("_", "-") not in ("utf-8", "utf8"):
         raise InputError(
             f"-e/--encoding {ns.encoding}: mtmetrics reads UTF-8 only; convert the files first "
@@ -254,7 +254,7 @@ def _test_set(ns: argparse.Namespace) -> None:
     if ns.test_set is None:
         if ns.echo:
             raise InputError("--echo prints a test set's fields: give -t NAME -l SRC-TRG too.")
-        return
+        return None
     if ns.refs:
         raise InputError(
             f"give either reference files or a test set (-t {ns.test_set}), not both: "
@@ -262,12 +262,11 @@ def _test_set(ns: argparse.Namespace) -> None:
         )
     found = find_test_set(ns.test_set, ns.language_pair)
     ns.refs = list(found.references)
-    ns.test_set_files = found
+    return found
 
 
-def _echo(ns: argparse.Namespace) -> int:
+def _echo(ns: argparse.Namespace, found: TestSet) -> int:
     """``--echo src ref``: the test set's fields, tab-separated, one segment per line (as sacrebleu)."""
-    found = ns.test_set_files
     paths = [p for field in ns.echo for p in ([found.source] if field == "src" else list(found.references))]
     for block in read_blocks(paths, LINES):
         sys.stdout.write("".join("\t".join(row) + "\n" for row in block.rows()))
@@ -387,13 +386,14 @@ def run_score(argv: Sequence[str]) -> int:
             f"-b/--score-only prints bare scores as text, but -f {ns.format} always carries the full results: "
             "drop -b or -f."
         )
-    _test_set(ns)
+    test_set = _test_set(ns)
     if ns.echo:
-        return _echo(ns)
+        assert test_set is not None  # _test_set refuses --echo without -t
+        return _echo(ns, test_set)
     metrics = [classes[s.name](**_metric_params(s, classes[s.name], ns, dests)) for s in specs]
     _check_languages(ns, metrics)
-    if ns.test_set is not None and ns.src is None and any(type(m).inputs.source for m in metrics):
-        ns.src = ns.test_set_files.source
+    if test_set is not None and ns.src is None and any(type(m).inputs.source for m in metrics):
+        ns.src = test_set.source
     systems = _check_inputs(ns)
     ns.jobs = check_jobs(ns.jobs, ns.quiet)
     settings = settings_of(ns, len(systems))

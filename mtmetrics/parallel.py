@@ -28,15 +28,17 @@ import itertools
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
 from . import workers
 from .metric import Metric, Segment
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 #: segments per chunk: large enough to amortise pickling, small enough to bound batch memory
 CHUNK = 2000

@@ -19,32 +19,44 @@ its decimals: tabulate's number parsing is switched off, so it never reformats a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
+from typing import Any
 
-from tabulate import SEPARATING_LINE, DataRow, Line, TableFormat, tabulate
+# tabulate is imported on first use: a plain ``-b`` score prints no table, and the CLI's start-up
+# time is part of what it is measured on (bench/cli.py)
 
-#: text: two spaces between columns, dashes for the rules (used only at SEPARATING_LINE rows)
-_TEXT = TableFormat(
-    lineabove=None,
-    linebelowheader=Line("", "-", "  ", ""),
-    linebetweenrows=None,
-    linebelow=None,
-    headerrow=DataRow("", "  ", ""),
-    datarow=DataRow("", "  ", ""),
-    padding=0,
-    with_header_hide=None,
-)
 
-#: LaTeX rows: ``a & b \\``; the rule below the header is booktabs' ``\midrule``
-_LATEX = TableFormat(
-    lineabove=None,
-    linebelowheader=Line(r"\midrule", "", "", ""),
-    linebetweenrows=None,
-    linebelow=None,
-    headerrow=DataRow("", " & ", r" \\"),
-    datarow=DataRow("", " & ", r" \\"),
-    padding=0,
-    with_header_hide=None,
-)
+@cache
+def _formats() -> dict[str, Any]:
+    """The two tabulate layouts: text (two spaces between columns, dashes for the rules, drawn only
+    at ``SEPARATING_LINE`` rows) and LaTeX rows (cells joined by ``&``, booktabs' midrule under the header)."""
+    from tabulate import DataRow, Line, TableFormat
+
+    def layout(below_header: Line, row: DataRow) -> TableFormat:
+        return TableFormat(
+            lineabove=None,
+            linebelowheader=below_header,
+            linebetweenrows=None,
+            linebelow=None,
+            headerrow=row,
+            datarow=row,
+            padding=0,
+            with_header_hide=None,
+        )
+
+    return {
+        "text": layout(Line("", "-", "  ", ""), DataRow("", "  ", "")),
+        "latex": layout(Line(r"\midrule", "", "", ""), DataRow("", " & ", r" \\")),
+    }
+
+
+def _table(body: list[Sequence[str] | None], layout: str, n: int) -> str:
+    """``body[0]`` is the header; a rule is drawn under it and wherever ``None`` stands in the body."""
+    from tabulate import SEPARATING_LINE, tabulate
+
+    rows = [SEPARATING_LINE if row is None else row for row in body]
+    return tabulate(rows, tablefmt=_formats()[layout], colalign=_align(n), disable_numparse=True)
+
 
 _LATEX_SPECIAL = {
     "\\": r"\textbackslash{}",
@@ -66,11 +78,10 @@ def _align(n: int) -> list[str]:
 
 def aligned(rows: Sequence[Sequence[str]], total: bool = False) -> list[str]:
     """``rows[0]`` is the header; with ``total``, the last row is a total set off by a rule."""
-    body: list[Sequence[str] | str] = [rows[0], SEPARATING_LINE, *rows[1:]]
+    body: list[Sequence[str] | None] = [rows[0], None, *rows[1:]]
     if total and len(rows) > 2:
-        body.insert(len(body) - 1, SEPARATING_LINE)
-    text = tabulate(body, tablefmt=_TEXT, colalign=_align(len(rows[0])), disable_numparse=True)
-    return text.split("\n")
+        body.insert(len(body) - 1, None)
+    return _table(body, "text", len(rows[0])).split("\n")
 
 
 def latex_escape(text: str) -> str:
@@ -81,8 +92,7 @@ def latex_escape(text: str) -> str:
 def latex_tabular(rows: Sequence[Sequence[str]]) -> list[str]:
     """A booktabs ``tabular`` (first column ``l``, the others ``r``) of escaped cells, ``rows[0]`` the header."""
     n = len(rows[0])
-    body: list[Sequence[str] | str] = [rows[0], SEPARATING_LINE, *rows[1:]]
-    text = tabulate(body, tablefmt=_LATEX, colalign=_align(n), disable_numparse=True)
+    text = _table([rows[0], None, *rows[1:]], "latex", n)
     return [
         r"\begin{tabular}{l" + "r" * (n - 1) + "}",
         r"\toprule",

@@ -147,12 +147,12 @@ def base_parser() -> argparse.ArgumentParser:
 
 
 def settings_of(ns: argparse.Namespace, n_systems: int) -> Settings | None:
-    from ..stats.systems import Settings
-
     """Significance settings from the flags, or None when no test was asked for."""
     paired = "bs" if ns.paired_bs else "ar" if ns.paired_ar else None
     if not (ns.confidence or paired):
         return None
+    from ..stats.systems import Settings  # the statistics machinery only when a test runs
+
     for flag, value in (
         ("--confidence-n", ns.confidence_n),
         ("--paired-bs-n", ns.paired_bs_n),

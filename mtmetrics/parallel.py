@@ -6,8 +6,9 @@ and corpus sums are exact (:mod:`mtmetrics.accumulate`), so every result is byte
 single-process one.
 
 Workers start only when the input has shown it is worth them: chunks are scored in the calling
-process until they have taken :data:`POOL_AFTER` seconds and at least two more are waiting, so a
-small input never pays for starting workers. Pools come from :func:`mtmetrics.workers.pool`
+process until the work still waiting (up to :data:`LOOKAHEAD` chunks, read ahead) would take
+:data:`POOL_AFTER` seconds at the pace measured so far, so a small input never pays for starting
+workers and a large one reaches them after its first small chunk. Pools come from :func:`mtmetrics.workers.pool`
 (Ctrl-C ends them at once). Workers start in one of two ways:
 
 * **warm fork** (Linux, every metric :attr:`~mtmetrics.Metric.fork_safe`, one thread in this
@@ -45,6 +46,8 @@ CHUNK = 2000
 #: seconds of scoring in the calling process before ``-j`` workers are started: an input that
 #: takes less is scored without them (starting and feeding workers costs more than it saves)
 POOL_AFTER = 0.5
+#: chunks read ahead (never scored ahead) to judge how much work is waiting: a few MB of lines
+LOOKAHEAD = 8
 #: size of the first chunk when it warms the calling process up before the fork: enough to load
 #: what a metric loads on first use, small so the other cores do not wait long
 WARM_CHUNK = 200
@@ -65,6 +68,10 @@ class Chunk(Protocol):
         """The chunk's segments, checked."""
         ...
 
+    def __len__(self) -> int:
+        """The number of segments (known before they are built)."""
+        ...
+
 
 Work = Sequence[Segment] | Chunk
 
@@ -81,6 +88,9 @@ class _Slice:
 
     def segments(self) -> Sequence[Segment]:
         return _inherited[self.start : self.stop]
+
+    def __len__(self) -> int:
+        return self.stop - self.start
 
 
 def segments_of(item: Work) -> Sequence[Segment]:
@@ -142,12 +152,28 @@ def _frozen() -> Iterator[None]:
         gc.unfreeze()
 
 
+def _worth_workers(metrics: Sequence[Metric], spent: float, scored: int, ahead: Sequence[Work]) -> bool:
+    """Whether the chunks waiting in ``ahead`` repay starting workers, at the pace measured so far.
+
+    Forked workers (:func:`forks_warm`) start in milliseconds, so they are worth it as soon as the
+    waiting work would take :data:`POOL_AFTER` seconds here. A forkserver worker rebuilds its
+    metrics from scratch (imports, tables, compiled code), so it waits until this process has
+    itself spent :data:`POOL_AFTER` seconds and two chunks are still waiting.
+    """
+    if len(ahead) < 2:
+        return False
+    if spent >= POOL_AFTER:
+        return True
+    waiting = sum(len(chunk) for chunk in ahead)
+    return scored > 0 and spent / scored * waiting >= POOL_AFTER and forks_warm(metrics)
+
+
 def stream_statistics(metrics: Sequence[Metric], chunks: Iterable[Work], jobs: int = 1) -> Iterator[ChunkRows]:
     """For each chunk, in order: its size, its reference counts and one statistics array per metric.
 
-    Chunks are scored in this process until they have taken :data:`POOL_AFTER` seconds; only then,
-    and only if at least two more chunks are waiting, are ``jobs`` workers started for the rest
-    (:func:`mtmetrics.workers.pool`): a small input never pays for workers, so ``-j`` is never
+    Chunks are scored in this process until starting workers pays (:func:`_worth_workers`, judged
+    on up to :data:`LOOKAHEAD` chunks read ahead); then ``jobs`` workers score the rest
+    (:func:`mtmetrics.workers.pool`). A small input never pays for workers, so ``-j`` is never
     slower than ``-j 1`` by more than a worker start. The first chunk loads what the metrics load
     lazily, before any fork; the objects alive after it are then left out of garbage collection
     until the last chunk (:func:`_frozen`).
@@ -155,23 +181,21 @@ def stream_statistics(metrics: Sequence[Metric], chunks: Iterable[Work], jobs: i
     for metric in metrics:
         metric.require_ready()
     chunks = iter(chunks)
-    spent = 0.0
-    ahead: list[Work] = []
+    spent, scored = 0.0, 0
+    ahead: deque[Work] = deque()
     with _frozen():
         while True:
-            if jobs > 1 and spent >= POOL_AFTER:
-                ahead = list(itertools.islice(chunks, 2))
-                if len(ahead) == 2:
-                    break  # worth workers
-                for chunk in ahead:
-                    yield score_chunk(metrics, chunk)
-                return
-            item = next(chunks, None)
+            if jobs > 1 and scored:
+                ahead.extend(itertools.islice(chunks, LOOKAHEAD - len(ahead)))
+                if _worth_workers(metrics, spent, scored, ahead):
+                    break
+            item = ahead.popleft() if ahead else next(chunks, None)
             if item is None:
                 return
             t0 = time.perf_counter()
             rows = score_chunk(metrics, item)
             spent += time.perf_counter() - t0
+            scored += rows[0]
             yield rows
         warm = forks_warm(metrics)  # the caller may have started a thread meanwhile
         # with fork, initargs are inherited (not pickled): the workers use the warmed metrics

@@ -87,6 +87,10 @@ class LineChunk:
     names: dict[str, str]
     one_based: bool
 
+    def __len__(self) -> int:
+        """The number of segments: one per row of lines."""
+        return self.block.count
+
     def segments(self) -> list[Segment]:
         """Decode the lines, build and check the segments (alignments checked against their sentences)."""
         rows, layout, first = self.block.rows(), self.layout, self.block.first

@@ -114,3 +114,18 @@ def test_a_thread_started_after_the_first_chunk_falls_back_to_fresh_workers() ->
         for t in threads:
             t.join()
     assert two.tobytes() == score_segments(metric, segments).tobytes()
+
+
+def test_workers_start_when_the_waiting_work_repays_them() -> None:
+    """Judged at the pace measured so far on the chunks read ahead; forkserver workers wait longer."""
+    from mtmetrics.parallel import POOL_AFTER, _Slice, _worth_workers
+
+    sia, meteor = [mtmetrics.load_metric("sia")], [mtmetrics.load_metric("meteor")]
+    pace = POOL_AFTER / 1000  # seconds per segment: 1,000 waiting segments repay a forked pool
+    chunks = [_Slice(0, 600), _Slice(600, 1200)]
+    assert _worth_workers(sia, 200 * pace, 200, chunks)  # 1,200 waiting: start after the first chunk
+    assert not _worth_workers(sia, 200 * pace, 200, [_Slice(0, 400), _Slice(400, 800)])  # 800: score them here
+    assert not _worth_workers(sia, 200 * pace, 200, [_Slice(0, 5000)])  # one chunk left: never worth a pool
+    assert not _worth_workers(meteor, 200 * pace, 200, chunks)  # forkserver: a worker start is slow
+    assert _worth_workers(meteor, POOL_AFTER, 200, chunks)  # ... until this process has spent POOL_AFTER
+    assert not _worth_workers(sia, 0.0, 0, chunks)  # no pace measured yet

@@ -12,6 +12,7 @@ import io
 import json
 from contextlib import redirect_stdout
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -233,6 +234,36 @@ def test_text_output_and_compare(wmt17_small: Path) -> None:
     assert c["r_ab"] == pytest.approx(scipy.stats.pearsonr(chrf, bleu).statistic, abs=1e-9)
     assert set(c["tests"]) == {"williams", "mrr", "fisher", "paired_bootstrap", "perm_both"}
     assert c["tests"]["williams"]["df"] == 557
+
+
+def test_compare_passes_jobs_to_the_correlations(wmt17_small: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """-j shares the correlations' bootstrap among processes as in ``meta correlate``: the same bytes."""
+    from mtmetrics.cli.meta import compare
+
+    seen: list[int] = []
+    real = compare.correlate
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        seen.append(kwargs.get("jobs", 1))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(compare, "correlate", spy)
+    args = [
+        "meta",
+        "compare",
+        str(wmt17_small),
+        "-m",
+        "chrf",
+        "bleu",
+        "--human",
+        "z",
+        "-f",
+        "json",
+        "--bootstrap-n",
+        "100",
+    ]
+    one, two = _run(*args)[1], _run(*args, "-j", "2")[1]
+    assert seen == [1, 2] and one == two
 
 
 def test_compare_values_and_errors() -> None:

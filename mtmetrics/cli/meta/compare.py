@@ -106,7 +106,6 @@ def run_compare(argv: Sequence[str]) -> int:
     else:
         if not ns.table or not ns.metrics:
             raise InputError("meta compare: give TABLE -m A B, or --values R1 R2 R12 N.")
-        ns.human = ns.human
         if ns.permutations < 0:
             raise ParameterError("--permutations must be 0 or more.")
         table, cols, humans = _load(ns)
@@ -121,7 +120,7 @@ def run_compare(argv: Sequence[str]) -> int:
             system_resampling=ns.system_resampling,
             keep_samples=True,
         )
-        res = correlate(table, cols, scores, settings)
+        res = correlate(table, cols, scores, settings, jobs=ns.jobs)
         head = _header(table, cols, humans, ns)
         head["metrics"] = _metric_info(scores)
         head["level"], head["kind"] = ns.level, ns.kind

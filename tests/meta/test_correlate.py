@@ -266,6 +266,16 @@ def test_compare_passes_jobs_to_the_correlations(wmt17_small: Path, monkeypatch:
     assert seen == [1, 2] and one == two
 
 
+def test_perm_both_p_below_one_over_k_is_not_printed_as_zero(wmt17_small: Path) -> None:
+    """No permutation reached chrF's lead over BLEU on cs-en: p is below 1/20, not 0."""
+    args = ["meta", "compare", str(wmt17_small), "-m", "chrf", "bleu", "--human", "z", "--level", "segment"]
+    code, out = _run(*args, "--permutations", "20", "--bootstrap-n", "0")
+    lines = [line for line in out.splitlines() if "PERM-BOTH" in line]
+    assert code == 0 and len(lines) == 2  # cs-en and de-en
+    assert any("p (A > B) < 0.05 (20 permutations" in line for line in lines)
+    assert not any("p (A > B) = 0 " in line for line in lines)
+
+
 def test_compare_values_and_errors() -> None:
     _code, out = _run("meta", "compare", "--values", "0.6", "0.4", "0.5", "30", "-f", "json")
     doc = json.loads(out)

@@ -230,9 +230,12 @@ def _compare_text(head: dict[str, Any], comparisons: list[dict[str, Any]], width
                 )
         if "perm_both" in tests:
             pt = tests["perm_both"]
+            k, p = pt["permutations"], pt["p_one_sided"]
+            # no permutation reached the observed difference: the estimate is 0, the p-value below 1/k
+            shown = f"< {1 / k:.4g}" if p == 0 else f"= {p:.4g}"
             lines.append(
-                f"  PERM-BOTH (swapping whole {pt['swapped']}): p (A > B) = {pt['p_one_sided']:.4g} "
-                f"({pt['permutations']} permutations, seed {head['bootstrap']['seed']})"
+                f"  PERM-BOTH (swapping whole {pt['swapped']}): p (A > B) {shown} "
+                f"({k} permutations, seed {head['bootstrap']['seed']})"
             )
         if "paired_bootstrap" in tests:
             pb = tests["paired_bootstrap"]

@@ -32,6 +32,12 @@ def _run(*args: str) -> tuple[int, str]:
     return code, buf.getvalue()
 
 
+def _chrf_bleu(table: Path, *extra: str) -> list[str]:
+    """``meta compare`` of chrF against BLEU on ``table``'s z column, as JSON."""
+    options = ["-m", "chrf", "bleu", "--human", "z", "-f", "json", "--bootstrap-n", "100"]
+    return ["meta", "compare", str(table), *options, *extra]
+
+
 def _rows(path: Path) -> list[dict[str, str]]:
     opener = gzip.open if path.suffix == ".gz" else open
     with opener(path, "rt", encoding="utf-8") as fh:
@@ -220,9 +226,7 @@ def test_text_output_and_compare(wmt17_small: Path) -> None:
         and "signatures:" in out
         and "[cs-en] human=z  system level, n=4" in out
     )
-    code, out = _run(
-        "meta", "compare", str(wmt17_small), "-m", "chrf", "bleu", "--human", "z", "-f", "json", "--bootstrap-n", "100"
-    )
+    code, out = _run(*_chrf_bleu(wmt17_small))
     doc = json.loads(out)
     c = doc["comparisons"][0]
     rows = [r for r in _rows(wmt17_small) if r["lp"] == "cs-en"]
@@ -248,21 +252,7 @@ def test_compare_passes_jobs_to_the_correlations(wmt17_small: Path, monkeypatch:
         return real(*args, **kwargs)
 
     monkeypatch.setattr(compare, "correlate", spy)
-    args = [
-        "meta",
-        "compare",
-        str(wmt17_small),
-        "-m",
-        "chrf",
-        "bleu",
-        "--human",
-        "z",
-        "-f",
-        "json",
-        "--bootstrap-n",
-        "100",
-    ]
-    one, two = _run(*args)[1], _run(*args, "-j", "2")[1]
+    one, two = _run(*_chrf_bleu(wmt17_small))[1], _run(*_chrf_bleu(wmt17_small, "-j", "2"))[1]
     assert seen == [1, 2] and one == two
 
 

@@ -9,12 +9,10 @@
 
 from __future__ import annotations
 
-import io
 import json
 import math
 import types
 from collections.abc import Callable, Iterator
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +24,7 @@ from mtmetrics import Metric, Param, ParameterError, Segment, plugins
 from mtmetrics.cli import main
 from mtmetrics.cli.meta.common import _dump
 from mtmetrics.params import format_range
+from tests.cli import run_cli as _run
 from tests.datapaths import WMT21, read_text, require
 
 REGISTRY = sorted(plugins.metric_registry())
@@ -36,13 +35,6 @@ NUMERIC = [
     if p.type in (int, float) and p.type is not bool
 ]
 plugins.reset()
-
-
-def _run(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        code = main(list(args))
-    return code, out.getvalue(), err.getvalue()
 
 
 def _strict_loads(text: str) -> Any:

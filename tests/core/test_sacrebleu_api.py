@@ -10,9 +10,7 @@ issue 16: metric names in any case, sscn without alignments, hLEPOR-E tag counts
 from __future__ import annotations
 
 import gzip
-import io
 from collections.abc import Callable
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +19,7 @@ from sacrebleu.metrics import BLEU, CHRF, TER
 
 import mtmetrics
 from mtmetrics import InputError, MtmetricsError
-from mtmetrics.cli import main
+from tests.cli import run_cli as _run
 from tests.datapaths import WMT21, read_text, require
 
 TXT = WMT21 / "txt"
@@ -33,13 +31,6 @@ def corpus() -> tuple[list[str], list[list[str]]]:
     hyps = read_text(require(TXT / "system-outputs" / "newstest2021.de-en.hyp.Online-B.en.gz"))[:N]
     refs = [read_text(TXT / "references" / f"newstest2021.de-en.ref.{k}.en")[:N] for k in "AB"]
     return hyps, refs
-
-
-def _run(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        code = main(list(args))
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_bleu_result_answers_sacrebleus_attributes(corpus: tuple[list[str], list[list[str]]]) -> None:

@@ -5,9 +5,7 @@ Numbers are compared with sacrebleu's own API on raw WMT21 de-en text (two refer
 
 from __future__ import annotations
 
-import io
 import json
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
@@ -15,21 +13,11 @@ import sacrebleu
 from sacrebleu.metrics import BLEU, CHRF, TER
 
 from mtmetrics import __version__
-from mtmetrics.cli import main
+from tests.cli import run_cli as _run
 from tests.datapaths import WMT21, read_text, require
 
 TXT = WMT21 / "txt"
 N = 400
-
-
-def _run(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        try:
-            code = main(list(args))
-        except SystemExit as exc:  # argparse's --version
-            code = int(exc.code or 0)
-    return code, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture(scope="module")

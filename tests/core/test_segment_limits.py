@@ -8,16 +8,14 @@ scored, and an :class:`InputError` in the API. Bounds here are loose (seconds, n
 
 from __future__ import annotations
 
-import io
 import time
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
 
 import mtmetrics
 from mtmetrics import InputError, plugins
-from mtmetrics.cli import main
+from tests.cli import run_cli as _run
 from tests.datapaths import WMT21, read_text, require
 
 #: metrics whose cost grows faster than linearly with segment length (issue 16's review)
@@ -38,13 +36,6 @@ SUPERLINEAR = [
 #: linear ones (n-gram counts, bags, character n-grams, taggers): no limit
 LINEAR = ["bleu", "bleus", "chrf", "nist", "per", "rouge-n", "gtm", "dup"]
 HUGE = 150_000
-
-
-def _run(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        code = main(list(args))
-    return code, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture(scope="module")

@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-import io
 import re
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
 
-from mtmetrics.cli import main
 from mtmetrics.stats.report import clusters
-
-
-def _run(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        code = main(list(args))
-    return code, out.getvalue(), err.getvalue()
+from tests.cli import run_cli as _run
 
 
 @pytest.fixture(scope="module")

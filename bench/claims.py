@@ -79,6 +79,16 @@ def _names_file(path: Path) -> dict[str, float]:
     return out
 
 
+def _system_outputs(base: Path, prefix: str, human: dict[str, float]) -> dict[str, list[str]]:
+    """The outputs ``PREFIX<system>.en.gz`` in ``base/txt/system-outputs`` of the systems with a human score."""
+    hyps = {}
+    for path in sorted((base / "txt" / "system-outputs").glob(f"{prefix}*.en.gz")):
+        name = path.name[len(prefix) : -len(".en.gz")]
+        if name in human:
+            hyps[name] = _read(path)
+    return hyps
+
+
 def wmt21() -> list[Pair]:
     """WMT21 news, the 7 to-English pairs (held-out test)."""
     base = DATA / "test" / "wmt21-news"
@@ -86,11 +96,7 @@ def wmt21() -> list[Pair]:
     for lp in ["cs-en", "de-en", "ha-en", "is-en", "ja-en", "ru-en", "zh-en"]:
         human = _names_file(base / "humaneval" / "newstest2021-toen" / f"ad-sys-ranking-{lp}-z-names.csv")
         ref = _read(base / "txt" / "references" / f"newstest2021.{lp}.ref.A.en")
-        hyps = {}
-        for p in sorted((base / "txt" / "system-outputs").glob(f"newstest2021.{lp}.hyp.*.en.gz")):
-            name = p.name[len(f"newstest2021.{lp}.hyp.") : -len(".en.gz")]
-            if name in human:
-                hyps[name] = _read(p)
+        hyps = _system_outputs(base, f"newstest2021.{lp}.hyp.", human)
         pairs.append(Pair(lp, ref, hyps, human, list(range(len(ref)))))
     return pairs
 
@@ -103,11 +109,7 @@ def wmt22() -> list[Pair]:
         human = _names_file(base / "humaneval" / "DA" / "newstest2022-toen" / f"ad-sys-ranking-{lp}-z-names.csv")
         refs = sorted((base / "txt" / "references").glob(f"generaltest2022.{lp}.ref.*.en"))
         ref = _read(refs[0])
-        hyps = {}
-        for p in sorted((base / "txt" / "system-outputs").glob(f"generaltest2022.{lp}.hyp.*.en.gz")):
-            name = p.name[len(f"generaltest2022.{lp}.hyp.") : -len(".en.gz")]
-            if name in human:
-                hyps[name] = _read(p)
+        hyps = _system_outputs(base, f"generaltest2022.{lp}.hyp.", human)
         pairs.append(Pair(lp, ref, hyps, human, list(range(len(ref)))))
     return pairs
 

@@ -106,9 +106,9 @@ def forks_warm(metrics: Sequence[Metric]) -> bool:
 def first_chunk(jobs: int, chunk: int = CHUNK) -> int:
     """Size of the first chunk to cut: small with ``-j``, since this process scores it alone.
 
-    It loads what the metrics load lazily (before a fork) and starts the clock of
-    :data:`POOL_AFTER`, so a slow metric reaches its workers after a few seconds, not after a whole
-    chunk on one core.
+    It loads what the metrics load lazily (before a fork) and measures the pace that decides when
+    workers start (:func:`_worth_workers`), so a large input reaches them after a fraction of a
+    second, not after a whole chunk on one core.
     """
     return min(chunk, WARM_CHUNK) if jobs > 1 else chunk
 

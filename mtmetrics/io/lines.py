@@ -45,9 +45,8 @@ class Limit:
         """Refuse a line of the first ``files`` files (hypothesis, references) over the limit.
 
         Runs on the undecoded block: a line has at most as many tokens as bytes, so only lines of
-        more than ``tokens`` bytes are decoded and counted. (Splitting is linear in the block; a
-        regular expression such as ``[^\n]{N,}`` retries from every byte of a line and cost the
-        parent process of a ``-j`` run more than half of its time.)
+        more than ``tokens`` bytes are decoded and counted. The block is split into lines once, in
+        linear time: this runs in the reading process, which also feeds the ``-j`` workers.
         """
         for raw, name in zip(block.raw[:files], block.names[:files], strict=True):
             if len(raw) <= self.tokens:

@@ -11,11 +11,13 @@ never a traceback.
 
 from __future__ import annotations
 
+import errno
 import gc
 import os
 import sys
 import textwrap
 from collections.abc import Sequence
+from typing import Any
 
 from .. import plugins
 from ..errors import MtmetricsError
@@ -114,29 +116,107 @@ def _run_named(command: Command, argv: list[str]) -> int:
         raise
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the console script; returns the exit status."""
-    args = list(sys.argv[1:] if argv is None else argv)
+class OutputError(MtmetricsError):
+    """Standard output could not be written: closed, a broken pipe, a full disk."""
+
+
+class _Stdout:
+    """Standard output as the commands write to it; a failed write is an :class:`OutputError`.
+
+    A closed standard output (``sys.stdout is None``, as Python sets it when descriptor 1 is
+    closed) fails on the first write instead of dropping the output silently.
+    """
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def _fail(self, exc: OSError | None) -> OutputError:
+        if exc is None or exc.errno == errno.EBADF:
+            return OutputError("cannot write standard output: it is closed.")
+        if isinstance(exc, BrokenPipeError):
+            return OutputError("standard output was closed before everything was written (broken pipe).")
+        return OutputError(f"cannot write standard output: {exc.strerror or exc}.")
+
+    def write(self, text: str) -> int:
+        if self.stream is None:
+            raise self._fail(None)
+        try:
+            return int(self.stream.write(text))
+        except (OSError, ValueError) as exc:  # ValueError: a closed file object
+            raise self._fail(exc if isinstance(exc, OSError) else None) from None
+
+    def flush(self) -> None:
+        if self.stream is None:
+            return
+        try:
+            self.stream.flush()
+        except (OSError, ValueError) as exc:
+            raise self._fail(exc if isinstance(exc, OSError) else None) from None
+
+    def __getattr__(self, name: str) -> Any:
+        if self.stream is None:
+            raise self._fail(None)
+        return getattr(self.stream, name)
+
+
+def _silence_stdout(stream: Any) -> None:
+    """After a failed write to the process's real standard output, point it at /dev/null so the
+    interpreter's last flush of what is still buffered cannot fail a second time."""
+    if stream is None or stream is not sys.__stdout__:
+        return
     try:
-        disabled = _pop_disabled(args)
-        if disabled:
-            plugins.disable_plugins(disabled)
-        for name, err in plugins.load_errors():
-            print(f"mtmetrics: warning: plugin '{name}' failed to load and is skipped: {err}", file=sys.stderr)
-        tree = command_tree()
-        if args and args[0] in tree:
-            return _run_named(tree[args[0]], args[1:])
-        if any(a in ("-h", "--help") for a in args):
-            print(overview(tree))
-        return commands.run(tree["score"], args, "mtmetrics")
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script; returns the exit status.
+
+    Every failure the user can act on (an :class:`~mtmetrics.MtmetricsError`, a file that cannot
+    be read or written, standard output closed or full) is one line on standard error and exit
+    status 2.
+    """
+    args = list(sys.argv[1:] if argv is None else argv)
+    real = sys.stdout
+    sys.stdout = _Stdout(real)  # type: ignore[assignment]
+    try:
+        status = _main(args)
+        sys.stdout.flush()
+        return status
+    except OutputError as exc:
+        _silence_stdout(real)
+        print(f"mtmetrics: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     except MtmetricsError as exc:
         print(f"mtmetrics: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as exc:  # a file the code opened without a friendlier message
+        name = f"{exc.filename}: " if exc.filename else ""
+        print(f"mtmetrics: error: {name}{exc.strerror or exc}.", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("mtmetrics: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
+    finally:
+        sys.stdout = real
+
+
+def _main(args: list[str]) -> int:
+    """Parse the plugin options, build the command tree and run the command."""
+    disabled = _pop_disabled(args)
+    if disabled:
+        plugins.disable_plugins(disabled)
+    for name, err in plugins.load_errors():
+        print(f"mtmetrics: warning: plugin '{name}' failed to load and is skipped: {err}", file=sys.stderr)
+    tree = command_tree()
+    if args and args[0] in tree:
+        return _run_named(tree[args[0]], args[1:])
+    if any(a in ("-h", "--help") for a in args):
+        print(overview(tree))
+    return commands.run(tree["score"], args, "mtmetrics")
 
 
 def console() -> None:

@@ -5,22 +5,36 @@ options only: a single-dash option is still completed (``-l`` is taken as ``-lc`
 ``-sl``, ``-t`` as ``-tok``), which silently changes results for a sacrebleu user. The parser
 below keeps exactly one kind of match besides exact option strings: a one-letter option with its
 value attached (``-j2``, ``-w3``).
+
+Every option of ``type=float`` accepts finite numbers only (:func:`finite_float`): ``nan`` or
+``inf`` are refused when the arguments are parsed, so no such value reaches a computation or a file.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 from typing import Any, NoReturn
 
 from ..errors import MtmetricsError
 
 
+def finite_float(text: str) -> float:
+    """An option's value as a finite float (argparse's ``type``); ``nan``, ``inf`` are refused."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a finite number")
+    return value
+
+
 class StrictArgumentParser(argparse.ArgumentParser):
-    """An ``ArgumentParser`` that never matches an option by a prefix of its name."""
+    """An ``ArgumentParser`` that never matches an option by a prefix of its name, and whose
+    ``type=float`` options take finite numbers only."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs["allow_abbrev"] = False
         super().__init__(*args, **kwargs)
+        self.register("type", float, finite_float)
 
     def error(self, message: str) -> NoReturn:
         """One line, exit status 2 (through the CLI's error handler), instead of usage and message."""

@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import ResourceError
+from ..errors import InputError, ResourceError
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,29 @@ def _check_r(*rs: float) -> None:
     for r in rs:
         if not -1.0 <= r <= 1.0 or math.isnan(r):
             raise ValueError(f"a correlation must lie in [-1, 1], got {r}")
+
+
+def check_values(r1: float, r2: float, r12: float, n: float) -> int:
+    """Validate correlations given by hand (``meta compare --values``); return ``n`` as an int.
+
+    Each correlation must be finite with ``|r| <= 1``, ``n`` an integer above 3 (every test loses
+    three degrees of freedom), and the triple must be a possible one: the correlation matrix of
+    human, A and B, ``[[1, r1, r2], [r1, 1, r12], [r2, r12, 1]]``, positive semi-definite, i.e.
+    ``1 - r1² - r2² - r12² + 2 r1 r2 r12 >= 0``. An impossible triple would give a meaningless,
+    often tiny, p-value; it is an :class:`~mtmetrics.InputError` instead.
+    """
+    for name, r in (("R1", r1), ("R2", r2), ("R12", r12)):
+        if not math.isfinite(r) or abs(r) > 1.0:
+            raise InputError(f"--values: {name} = {r} is not a correlation (a finite number in [-1, 1]).")
+    if not math.isfinite(n) or n != int(n) or n <= 3:
+        raise InputError(f"--values: N = {n} must be an integer above 3.")
+    det = 1.0 - r1 * r1 - r2 * r2 - r12 * r12 + 2.0 * r1 * r2 * r12
+    if det < -1e-12:
+        raise InputError(
+            f"--values: R1 = {r1}, R2 = {r2}, R12 = {r12} cannot all hold at once (their correlation matrix is not "
+            f"positive semi-definite: 1 - R1² - R2² - R12² + 2·R1·R2·R12 = {det:.3g} < 0)."
+        )
+    return int(n)
 
 
 def williams(r12: float, r13: float, r23: float, n: int) -> TestResult:

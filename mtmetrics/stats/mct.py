@@ -23,8 +23,26 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..errors import InputError
 from .correlation import pearson
 from .corrtests import t_sf
+
+
+def check_training(x: np.ndarray, h: np.ndarray, minimum: int, method: str, features: bool = True) -> None:
+    """Refuse data nothing can be learned from: fewer than ``minimum`` rows, non-finite values,
+    constant human scores (every correlation with them is undefined) or, with ``features``, only
+    constant features."""
+    n = len(h)
+    if n < minimum:
+        raise InputError(f"{method} needs at least {minimum} judged rows, got {n}.")
+    if not (np.all(np.isfinite(x)) and np.all(np.isfinite(h))):
+        raise InputError(f"{method}: the features or human scores contain NaN or infinite values.")
+    if np.ptp(h) == 0:
+        raise InputError(
+            f"{method}: the human scores are constant (all {float(h[0])!r}), so no correlation with them is defined."
+        )
+    if features and x.shape[1] and np.all(np.ptp(x, axis=0) == 0):
+        raise InputError(f"{method}: every feature is constant on the {n} rows, so none can be weighted.")
 
 
 def pearson_and_gradient(w: np.ndarray, xc: np.ndarray, hc: np.ndarray) -> tuple[float, np.ndarray]:
@@ -76,10 +94,18 @@ class MctResult:
     scales: list[float] = field(default_factory=list)
 
 
-def mct(x: np.ndarray, h: np.ndarray, restarts: int = 10, seed: int = 12345, iters: int = 500) -> MctResult:
-    """Maximum correlation training of ``x`` (n × d features) against ``h``."""
+def mct(
+    x: np.ndarray, h: np.ndarray, restarts: int = 10, seed: int = 12345, iters: int = 500, check: bool = True
+) -> MctResult:
+    """Maximum correlation training of ``x`` (n × d features) against ``h``.
+
+    Data nothing can be learned from (:func:`check_training`) is an :class:`~mtmetrics.InputError`;
+    ``check=False`` (the folds of :func:`leave_one_system_out`) skips that check.
+    """
     x = np.asarray(x, dtype=np.float64)
     h = np.asarray(h, dtype=np.float64)
+    if check:
+        check_training(x, h, 3, "meta mct")
     mu = x.mean(axis=0)
     sd = x.std(axis=0)
     sd_safe = np.where(sd > 0, sd, 1.0)
@@ -117,7 +143,7 @@ def leave_one_system_out(
         test = systems_arr == s
         if np.count_nonzero(test) < 3 or np.count_nonzero(~test) < 3:
             continue
-        model = mct(x[~test], h[~test], restarts, seed)
+        model = mct(x[~test], h[~test], restarts, seed, check=False)
         r = pearson(x[test] @ np.array(model.weights), h[test])
         singles = [pearson(x[test][:, j], h[test]) for j in range(x.shape[1])]
         per_system.append({"system": s, "segments": int(np.count_nonzero(test)), "r": r, "single": singles})
@@ -149,6 +175,8 @@ def partial_f(x: np.ndarray, h: np.ndarray, base: Sequence[int], extra: int) -> 
     rss_small = _rss(x, h, base)
     rss_big = _rss(x, h, [*base, extra])
     df = n - len(base) - 2
+    if df <= 0:
+        return math.nan
     if rss_big <= 0:
         return math.inf
     return (rss_small - rss_big) / (rss_big / df)
@@ -169,6 +197,9 @@ def stepwise(x: np.ndarray, h: np.ndarray, p_enter: float = 0.05, p_remove: floa
     """Stepwise OLS feature selection by partial F tests (``p_remove >= p_enter`` avoids cycles)."""
     if p_remove < p_enter:
         raise ValueError("p_remove must be at least p_enter")
+    x = np.asarray(x, dtype=np.float64)
+    h = np.asarray(h, dtype=np.float64)
+    check_training(x, h, 3, "stepwise regression", features=False)
     n, d = x.shape
     chosen: list[int] = []
     steps: list[dict[str, object]] = []

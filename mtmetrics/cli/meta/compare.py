@@ -11,6 +11,7 @@ from typing import Any
 from ...errors import InputError, ParameterError
 from ...io.tables import Columns, Table
 from ...stats.correlation import KINDS
+from ...stats.corrtests import check_values
 from ...stats.metaeval import Correlations, CorrelationSettings, MetricScores, correlate
 from ...stats.significance import DEFAULT_SEED
 from ..args import StrictArgumentParser
@@ -98,9 +99,8 @@ def run_compare(argv: Sequence[str]) -> int:
     _check_plot(ns.plot)
     if ns.values:
         r1, r2, r12, n = ns.values
-        if n != int(n):
-            raise ParameterError("--values: N must be an integer.")
-        doc: dict[str, Any] = {"r1": r1, "r2": r2, "r12": r12, "n": int(n), "tests": _tests(r1, r2, r12, int(n), ns.n2)}
+        n = check_values(r1, r2, r12, n)
+        doc: dict[str, Any] = {"r1": r1, "r2": r2, "r12": r12, "n": n, "tests": _tests(r1, r2, r12, n, ns.n2)}
         comparisons = [doc]
         head: dict[str, Any] = {"values": doc}
     else:

@@ -74,6 +74,8 @@ class Param:
             make scores NaN, infinite or runaway is refused with the range in the message, and
             ``mtmetrics list`` and ``--help`` show it. NaN is always refused; infinities are
             refused unless the range includes them.
+        path: the value names a file (a model, a similarity table); written inside a model
+            file, such a path is read relative to that model file.
     """
 
     name: str
@@ -88,6 +90,7 @@ class Param:
     nullable: bool = False
     aliases: tuple[str, ...] = ()
     range: Bounds | None = None
+    path: bool = False
 
     @property
     def flag(self) -> str:
@@ -183,3 +186,21 @@ def resolve_params(declared: tuple[Param, ...], given: Mapping[str, Any], metric
             f"{metric}: unknown parameter '{unknown[0]}'.{suggest(unknown[0], by_name)} Its parameters are: {names}."
         )
     return {p.name: p.convert(given[p.name], metric) if p.name in given else p.default for p in declared}
+
+
+def parse_inline(text: str) -> tuple[str, dict[str, str]]:
+    """``name`` or ``name:param=value,param=value`` as the name and its parameters (names with
+    dashes read as underscores). An item without ``=`` or a parameter given twice is a
+    :class:`ParameterError`: neither may silently drop a value."""
+    name, _, rest = text.partition(":")
+    inline: dict[str, str] = {}
+    if rest:
+        for item in rest.split(","):
+            key, eq, value = item.partition("=")
+            if not eq or not key.strip():
+                raise ParameterError(f"-m {text}: expected name:param=value[,param=value], got '{item}'.")
+            key = key.strip().replace("-", "_")
+            if key in inline:
+                raise ParameterError(f"-m {text}: parameter '{key}' is given twice.")
+            inline[key] = value.strip()
+    return name.strip(), inline

@@ -144,8 +144,24 @@ def disabled_plugins() -> set[str]:
     return env | _state.extra_disabled
 
 
+def known_plugin_names() -> list[str]:
+    """Every plugin name that can be disabled: the built-in plugins and the installed entry points."""
+    names = list(BUILTIN_PLUGINS)
+    names += [ep.name for ep in importlib.metadata.entry_points(group=GROUP) if ep.name not in names]
+    return names
+
+
 def disable_plugins(names: Iterable[str]) -> None:
-    """Disable plugins by name for this process (the CLI's ``--disable-plugin``); resets the manager."""
+    """Disable plugins by name for this process (the CLI's ``--disable-plugin``); resets the manager.
+
+    A name that is neither a built-in plugin nor an installed entry point is a
+    :class:`~mtmetrics.PluginError` (a typo must not leave the plugin enabled silently).
+    """
+    names = list(names)
+    known = known_plugin_names()
+    for name in names:
+        if name not in known:
+            raise PluginError(f"--disable-plugin {name}: no such plugin.{suggest(name, known)} Plugins: {', '.join(known)}.")
     with _lock:
         _state.extra_disabled |= set(names)
         reset()

@@ -21,6 +21,7 @@ from ..io.lines import Layout, line_chunks, segment_limit
 from ..io.testsets import TestSet, check_langpair, find_test_set
 from ..io.text import LINES
 from ..metric import Inputs, Metric, Statistics
+from ..params import parse_inline
 from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED
 from ..streaming import ChunkSource, SegmentStore, score_sources
 from ..version import __version__
@@ -43,15 +44,8 @@ class MetricSpec:
 
 def parse_spec(text: str) -> MetricSpec:
     """Parse ``name`` or ``name:param=value,param=value``; the name in any case (``BLEU`` is ``bleu``)."""
-    name, _, rest = text.partition(":")
-    inline: dict[str, str] = {}
-    if rest:
-        for item in rest.split(","):
-            key, eq, value = item.partition("=")
-            if not eq or not key:
-                raise ParameterError(f"-m {text}: expected name:param=value[,param=value], got '{item}'.")
-            inline[key.strip().replace("-", "_")] = value.strip()
-    return MetricSpec(text, plugins.canonical_name(name.strip()), inline)
+    name, inline = parse_inline(text)
+    return MetricSpec(text, plugins.canonical_name(name), inline)
 
 
 def base_parser() -> argparse.ArgumentParser:
@@ -135,13 +129,15 @@ def base_parser() -> argparse.ArgumentParser:
     )
     sig = p.add_argument_group("significance (sacrebleu's flags; the first system is the baseline)")
     sig.add_argument("-ci", "--confidence", action="store_true", help="bootstrap 95%% confidence intervals")
-    sig.add_argument("-cin", "--confidence-n", type=int, default=DEFAULT_BOOTSTRAP, help="bootstrap resamples")
+    sig.add_argument("-cin", "--confidence-n", type=int, help=f"bootstrap resamples (default {DEFAULT_BOOTSTRAP})")
     pair = sig.add_mutually_exclusive_group()
     pair.add_argument("-pbs", "--paired-bs", action="store_true", help="paired bootstrap resampling test")
     pair.add_argument("-par", "--paired-ar", action="store_true", help="paired approximate randomisation test")
-    sig.add_argument("-pbsn", "--paired-bs-n", type=int, default=DEFAULT_BOOTSTRAP, help="paired bootstrap resamples")
-    sig.add_argument("-parn", "--paired-ar-n", type=int, default=DEFAULT_AR, help="approximate randomisation trials")
-    sig.add_argument("--seed", type=int, default=DEFAULT_SEED, help="random seed (an integer; 0 is a seed too)")
+    sig.add_argument(
+        "-pbsn", "--paired-bs-n", type=int, help=f"paired bootstrap resamples (default {DEFAULT_BOOTSTRAP})"
+    )
+    sig.add_argument("-parn", "--paired-ar-n", type=int, help=f"approximate randomisation trials (default {DEFAULT_AR})")
+    sig.add_argument("--seed", type=int, help=f"random seed (an integer; 0 is a seed too; default {DEFAULT_SEED})")
     sig.add_argument("-j", "--jobs", type=int, default=1, help="worker processes for scoring and significance tests")
     return p
 
@@ -149,8 +145,23 @@ def base_parser() -> argparse.ArgumentParser:
 def settings_of(ns: argparse.Namespace, n_systems: int) -> Settings | None:
     """Significance settings from the flags, or None when no test was asked for."""
     paired = "bs" if ns.paired_bs else "ar" if ns.paired_ar else None
+    for flag, value, used in (
+        ("-cin/--confidence-n", ns.confidence_n, ns.confidence),
+        ("-pbsn/--paired-bs-n", ns.paired_bs_n, paired == "bs"),
+        ("-parn/--paired-ar-n", ns.paired_ar_n, paired == "ar"),
+        ("--seed", ns.seed, ns.confidence or paired),
+    ):
+        if value is not None and not used:
+            test = {"-cin/--confidence-n": "-ci", "-pbsn/--paired-bs-n": "-pbs", "-parn/--paired-ar-n": "-par"}
+            raise ParameterError(
+                f"{flag} has no effect without {test.get(flag, 'a test (-ci, -pbs or -par)')}: add the test or drop it."
+            )
     if not (ns.confidence or paired):
         return None
+    ns.confidence_n = DEFAULT_BOOTSTRAP if ns.confidence_n is None else ns.confidence_n
+    ns.paired_bs_n = DEFAULT_BOOTSTRAP if ns.paired_bs_n is None else ns.paired_bs_n
+    ns.paired_ar_n = DEFAULT_AR if ns.paired_ar_n is None else ns.paired_ar_n
+    ns.seed = DEFAULT_SEED if ns.seed is None else ns.seed
     from ..stats.systems import Settings  # the statistics machinery only when a test runs
 
     for flag, value in (
@@ -398,9 +409,13 @@ def run_score(argv: Sequence[str]) -> int:
     ns.jobs = check_jobs(ns.jobs, ns.quiet)
     settings = settings_of(ns, len(systems))
     inputs = Inputs(
-        source=any(type(m).inputs.source for m in metrics),
-        annotations=tuple(sorted({a for m in metrics for a in type(m).inputs.annotations})),
+        source=any(m.inputs.source for m in metrics),
+        annotations=tuple(sorted({a for m in metrics for a in m.inputs.annotations})),
     )
+    for name, *_ in ns.annotation or []:
+        if name not in inputs.annotations:
+            used = ", ".join(inputs.annotations) or "none"
+            raise InputError(f"--annotation {name}: no chosen metric uses it (the chosen metrics use: {used}).")
     names = {f"ref{k}": path for k, path in enumerate(ns.refs)}
     if ns.src:
         names["sources"] = ns.src

@@ -22,7 +22,6 @@ have the same signature while any change in content changes it.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import math
 import os
@@ -31,9 +30,9 @@ from pathlib import Path
 from threading import Lock
 
 from ..errors import ResourceError
+from ..io import files
 from ..params import Param
 
-GZIP_MAGIC = b"\x1f\x8b"
 TRAIN_HINT = "Build one with: mtmetrics similarity train --english corpus.en --pivot corpus.fr --output table.tsv.gz"
 
 
@@ -62,19 +61,11 @@ def table_name(path: str | os.PathLike[str]) -> str:
 
 
 def read_bytes(path: str | os.PathLike[str]) -> bytes:
-    """Uncompressed content of a (possibly gzipped) table file."""
-    try:
-        raw = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise ResourceError(f"similarity table {path} not found. {TRAIN_HINT}") from None
-    except OSError as exc:
-        raise ResourceError(f"cannot read similarity table {path}: {exc}") from None
-    if raw[:2] == GZIP_MAGIC:
-        try:
-            return gzip.decompress(raw)
-        except (OSError, EOFError) as exc:
-            raise ResourceError(f"similarity table {path} is not valid gzip: {exc}") from None
-    return raw
+    """Uncompressed content of a (possibly gzipped) table file: a regular file, read in bounded
+    pieces (:func:`mtmetrics.io.files.read_bytes`)."""
+    if not os.path.lexists(path):
+        raise ResourceError(f"similarity table {path} not found. {TRAIN_HINT}")
+    return files.read_bytes(path, "similarity table", "table")
 
 
 def parse(data: bytes, source: str = "table") -> dict[str, list[tuple[str, float]]]:
@@ -163,6 +154,7 @@ SIMILARITY_PARAMS: tuple[Param, ...] = (
         "word similarity table for stochastic matching (word<TAB>similar<TAB>value, .gz allowed); none = exact",
         sig_key=None,  # rendered by the metric's resource_fields() as sim:<name>@<hash>
         nullable=True,
+        path=True,
     ),
     Param("top", int, 100, "similar words kept per word of the similarity table", sig_key="top", range=(1, None)),
 )

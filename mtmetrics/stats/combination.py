@@ -37,6 +37,7 @@ score (:meth:`CombinationModel.combine`).
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -51,6 +52,37 @@ from .textprep import mismatch, text_profile
 FORMAT = "mtmetrics-combo/1"
 #: Keys of the format with a meaning of their own; every other key goes to ``extra``.
 _KNOWN = ("format", "kind", "features", "text", "weights", "intercept", "training")
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _finite(value: Any, key: str, bad: Any) -> float:
+    """``value`` as a float when it is a finite JSON number (not a boolean), else ``bad(key, ...)``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise bad(key, f"must be a finite number, got {json.dumps(value)[:40]}")
+    return float(value)
+
+
+def _feature(f: Any, key: str, bad: Any) -> Feature:
+    """One entry of ``features``, checked key by key."""
+    if not isinstance(f, Mapping):
+        raise bad(key, "must be an object with spec and signature")
+    for name in ("spec", "signature"):
+        if name not in f:
+            raise bad(f"{key}.{name}", "is missing")
+        if not isinstance(f[name], str) or not f[name].strip():
+            raise bad(f"{key}.{name}", "must be a non-empty string")
+    sign = f.get("sign", 1)
+    if isinstance(sign, bool) or sign not in (1, -1):
+        raise bad(f"{key}.sign", f"must be 1 or -1, got {json.dumps(sign)[:40]}")
+    scale = f.get("scale")
+    if scale is not None:
+        if not isinstance(scale, Mapping) or set(scale) != {"mean", "sd", "min", "max"}:
+            raise bad(f"{key}.scale", "must be an object with mean, sd, min and max")
+        scale = Scale(**{k: _finite(scale[k], f"{key}.scale.{k}", bad) for k in ("mean", "sd", "min", "max")})
+    return Feature(f["spec"], f["signature"], sign, scale)
 
 
 @dataclass(frozen=True)
@@ -128,40 +160,60 @@ class CombinationModel:
         return strict_json(self.to_dict(), indent=2) + "\n"
 
     @classmethod
-    def from_dict(cls, doc: Mapping[str, Any], source: str = "model") -> CombinationModel:
-        """A model from the file's JSON object; :class:`~mtmetrics.InputError` names ``source`` when
-        it is not a model of this format."""
+    def from_dict(cls, doc: Any, source: str = "model") -> CombinationModel:
+        """A model from the file's JSON object; anything that is not a valid model of this format
+        is an :class:`~mtmetrics.InputError` naming ``source`` and the key at fault."""
         if not isinstance(doc, Mapping) or doc.get("format") != FORMAT:
-            raise InputError(f"{source} is not an {FORMAT} model.")
-        try:
-            features = tuple(
-                Feature(
-                    str(f["spec"]),
-                    str(f["signature"]),
-                    f.get("sign", 1),
-                    Scale(**f["scale"]) if f.get("scale") is not None else None,
-                )
-                for f in doc["features"]
-            )
-            return cls(
-                features,
-                tuple(doc["weights"]),
-                doc.get("intercept", 0.0),
-                doc.get("kind"),
-                doc.get("text"),
-                doc.get("training"),
-                {k: v for k, v in doc.items() if k not in _KNOWN},
-            )
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise InputError(f"{source}: malformed {FORMAT} model ({type(exc).__name__}: {exc}).") from None
+            raise InputError(f"{source} is not an {FORMAT} model (its \"format\" must be \"{FORMAT}\").")
+
+        def bad(key: str, what: str) -> InputError:
+            return InputError(f"{source}: malformed {FORMAT} model: \"{key}\" {what}.")
+
+        for key in ("features", "weights"):
+            if key not in doc:
+                raise bad(key, "is missing")
+        raw_features = doc["features"]
+        if not isinstance(raw_features, list) or not raw_features:
+            raise bad("features", "must be a non-empty list of objects")
+        features = tuple(_feature(f, f"features[{i}]", bad) for i, f in enumerate(raw_features))
+        weights = doc["weights"]
+        if not isinstance(weights, list):
+            raise bad("weights", "must be a list of numbers")
+        for i, w in enumerate(weights):
+            _finite(w, f"weights[{i}]", bad)
+        if len(weights) != len(features):
+            raise InputError(f"{source}: {FORMAT} model: {len(features)} features but {len(weights)} weights.")
+        intercept = _finite(doc.get("intercept", 0.0), "intercept", bad)
+        kind = doc.get("kind")
+        if kind is not None and not isinstance(kind, str):
+            raise bad("kind", "must be a string")
+        for key in ("text", "training"):
+            if doc.get(key) is not None and not isinstance(doc[key], Mapping):
+                raise bad(key, "must be an object")
+        return cls(
+            features,
+            tuple(float(w) for w in weights),
+            intercept,
+            kind,
+            doc.get("text"),
+            doc.get("training"),
+            {k: v for k, v in doc.items() if k not in _KNOWN},
+        )
 
     @classmethod
     def from_json(cls, text: str | bytes, source: str = "model") -> CombinationModel:
-        """A model from the file's text (:meth:`from_dict`); text that is not JSON is an ``InputError``."""
+        """A model from the file's text (:meth:`from_dict`); text that is not strict JSON (``NaN``
+        and ``Infinity`` included), not UTF-8 or nested too deeply is an ``InputError``."""
         try:
-            doc = json.loads(text)
+            doc = json.loads(text, parse_constant=_no_constant)
         except json.JSONDecodeError as exc:
-            raise InputError(f"{source} is not JSON ({exc.msg}).") from None
+            raise InputError(f"{source} is not JSON ({exc.msg}, line {exc.lineno}).") from None
+        except UnicodeDecodeError as exc:
+            raise InputError(f"{source} is not UTF-8 (byte {exc.start}).") from None
+        except ValueError as exc:
+            raise InputError(f"{source} is not strict JSON ({exc}).") from None
+        except RecursionError:
+            raise InputError(f"{source} is not a model: its JSON is nested too deeply.") from None
         return cls.from_dict(doc, source)
 
     # ------------------------------------------------------------------ scoring

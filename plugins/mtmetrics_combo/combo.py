@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -31,17 +32,22 @@ from typing import Any, ClassVar
 import numpy as np
 
 import mtmetrics
-from mtmetrics import Field, Inputs, Metric, Param, Segment
+from mtmetrics import Field, Inputs, Metric, Param, Segment, plugins
+from mtmetrics.params import parse_inline
+from mtmetrics.io import files
 from mtmetrics.stats.combination import FORMAT, CombinationModel, Feature
 
 
 def _spec(text: str) -> tuple[str, dict[str, str]]:
-    name, _, rest = text.partition(":")
-    params: dict[str, str] = {}
-    for item in filter(None, rest.split(",")):
-        key, _, value = item.partition("=")
-        params[key.strip().replace("-", "_")] = value.strip()
-    return name.strip(), params
+    """A feature's ``-m`` spec as name and parameters, read as the command line reads it."""
+    name, params = parse_inline(text)
+    return plugins.canonical_name(name), params
+
+
+#: Models being loaded, outermost first (real paths): a feature naming one of them is a cycle.
+_LOADING: list[str] = []
+#: How deep combo models may nest (a feature that is itself a combo model).
+MAX_NESTING = 4
 
 
 #: Signature fields that describe the data, not the feature: the number of references, and the
@@ -61,7 +67,13 @@ class Combo(Metric):
     name = "combo"
     params = (
         Param(
-            "model", str, None, "path of the JSON model written by 'mtmetrics meta mct/regress -o'", None, nullable=True
+            "model",
+            str,
+            None,
+            "path of the JSON model written by 'mtmetrics meta mct/regress -o'",
+            None,
+            nullable=True,
+            path=True,
         ),
     )
     aggregation = "mean"
@@ -78,31 +90,53 @@ class Combo(Metric):
             raise mtmetrics.ParameterError(
                 "combo needs a model: -m combo:model=PATH (from 'mtmetrics meta mct -o PATH')."
             )
-        p = Path(path)
-        if not p.exists():
+        if not os.path.lexists(path):
             raise mtmetrics.ResourceError(
                 f"combo: model file {path} not found (write one with 'mtmetrics meta mct -o')."
             )
-        raw = p.read_bytes()
+        raw = files.read_bytes(path, "combo: model file", "model", gunzip=False)
         self.sha256 = hashlib.sha256(raw).hexdigest()
         self.model = CombinationModel.from_json(raw, f"combo: {path}")
-        self.features: list[Metric] = []
-        for f in self.model.features:
-            name, params = _spec(f.spec)
-            metric = mtmetrics.load_metric(name, **params)
-            now = _signature_core(str(metric.signature("1")))
-            if now != _signature_core(f.signature):
-                raise mtmetrics.InputError(
-                    f"combo: feature {f.spec} now has the signature {now}, but the model was trained with "
-                    f"{_signature_core(f.signature)}."
-                )
-            self.features.append(metric)
+        key = os.path.realpath(path)
+        if key in _LOADING:
+            raise mtmetrics.InputError(f"combo: {path}: a feature refers to the model itself (directly or through another model).")
+        if len(_LOADING) >= MAX_NESTING:
+            raise mtmetrics.InputError(
+                f"combo: {path}: models nested more than {MAX_NESTING} deep (a combo model whose features are combo models)."
+            )
+        _LOADING.append(key)
+        try:
+            self.features: list[Metric] = [self._feature(i, f, path) for i, f in enumerate(self.model.features)]
+        finally:
+            _LOADING.pop()
         # what the features need, the combination needs: sources and annotations (alignments of
         # SSCN, PRS, MPR) are passed through to them; per instance, since they depend on the model file
         self.inputs = Inputs(  # type: ignore[misc]
             source=any(f.inputs.source for f in self.features),
             annotations=tuple(dict.fromkeys(a for f in self.features for a in f.inputs.annotations)),
         )
+
+    def _feature(self, i: int, f: Feature, model: str) -> Metric:
+        """Feature ``i`` of the model, loaded and checked against its training signature; a path among
+        its parameters is read relative to the model file."""
+        where = f"combo: {model}: features[{i}].spec {f.spec!r}"
+        name, params = _spec(f.spec)
+        try:
+            cls = plugins.metric_class(name)
+            declared = {p.name: p for p in cls.params}
+            for key, value in params.items():
+                if key in declared and declared[key].path and value:
+                    params[key] = files.resolve_named(value, model)
+            metric = cls(**params)
+        except mtmetrics.MtmetricsError as exc:
+            raise mtmetrics.InputError(f"{where}: {exc}") from None
+        now = _signature_core(str(metric.signature("1")))
+        if now != _signature_core(f.signature):
+            raise mtmetrics.InputError(
+                f"combo: feature {f.spec} now has the signature {now}, but the model was trained with "
+                f"{_signature_core(f.signature)}."
+            )
+        return metric
 
     @staticmethod
     def example_params(folder: Path) -> dict[str, str]:

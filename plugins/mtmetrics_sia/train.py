@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from mtmetrics import InputError
+from mtmetrics.io import files
 from mtmetrics.resources import Preprocessor
 from mtmetrics.resources.similarity import format_table
 
@@ -143,18 +144,8 @@ def similarity_entries(model: Model1, top: int = 100, min_prob: float = 1e-3) ->
 
 
 def read_corpus(path: str, prep: Preprocessor, max_lines: int | None = None) -> list[list[str]]:
-    """Tokenised lines of a (possibly gzipped) UTF-8 text file."""
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
-    except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc}") from None
-    if raw[:2] == b"\x1f\x8b":
-        raw = gzip.decompress(raw)
-    try:
-        lines = raw.decode("utf-8").split("\n")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{path} is not UTF-8: {exc}") from None
+    """Tokenised lines of a (possibly gzipped) UTF-8 text file (a regular file of bounded size)."""
+    lines = files.read_text(path, "corpus", "table").split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     if max_lines is not None:

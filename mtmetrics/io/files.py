@@ -55,9 +55,9 @@ def regular_file(path: str | os.PathLike[str], what: str) -> Path:
     return p
 
 
-def read_bytes(path: str | os.PathLike[str], what: str, kind: str = "table", gunzip: bool = True) -> bytes:
+def read_bytes(path: str | os.PathLike[str], what: str, kind: str = "table", decompress: bool = True) -> bytes:
     """The bytes of the regular file ``path`` (gzip-decompressed when they start with gzip's magic
-    number and ``gunzip``), read in pieces; more than ``LIMITS[kind]`` bytes is an error naming it."""
+    number and ``decompress``), read in pieces; more than ``LIMITS[kind]`` bytes is an error naming it."""
     limit = LIMITS[kind]
     p = regular_file(path, what)
     try:
@@ -74,12 +74,12 @@ def read_bytes(path: str | os.PathLike[str], what: str, kind: str = "table", gun
     except OSError as exc:
         raise InputError(f"{what} {p}: cannot read ({exc.strerror or exc}).") from None
     data = b"".join(pieces)
-    if gunzip and data[:2] == GZIP_MAGIC:
-        return _gunzip(data, p, what, kind)
+    if decompress and data[:2] == GZIP_MAGIC:
+        return gunzip(data, p, what, kind)
     return data
 
 
-def _gunzip(data: bytes, path: Path, what: str, kind: str) -> bytes:
+def gunzip(data: bytes, path: str | os.PathLike[str], what: str, kind: str = "table") -> bytes:
     """Decompress every gzip member of ``data``, never more than ``LIMITS[kind]`` bytes."""
     limit = LIMITS[kind]
     out: list[bytes] = []

@@ -11,7 +11,6 @@ fields is an error naming the line.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import math
@@ -22,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError
+from . import files
 
 SYSTEM_NAMES = ("system", "sys", "da_system", "system_name")
 SEGMENT_NAMES = ("sid", "seg_id", "segment_id", "segment", "seg", "line", "id")
@@ -67,27 +67,17 @@ class Columns:
     group: str | None = None
 
 
-def _read_bytes(path: Path) -> bytes:
-    if not path.exists():
-        raise InputError(f"{path}: no such file.")
-    data = path.read_bytes()
-    return data
-
-
 def read_table(path: str | Path) -> Table:
-    """Read a TSV (header line, tab-separated) or JSONL table; ``.gz`` is decompressed."""
+    """Read a TSV (header line, tab-separated) or JSONL table; ``.gz`` is decompressed.
+
+    The file must be a regular file; it is read in bounded pieces (:mod:`mtmetrics.io.files`).
+    """
     p = Path(path)
-    raw = _read_bytes(p)
+    raw = files.read_bytes(p, "table", "table", decompress=False)
     sha = hashlib.sha256(raw).hexdigest()
     if p.name.endswith(".gz"):
-        try:
-            raw = gzip.decompress(raw)
-        except (OSError, EOFError) as exc:
-            raise InputError(f"{p}: not a readable gzip file ({exc}).") from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{p}: not valid UTF-8 at byte {exc.start}.") from None
+        raw = files.gunzip(raw, p, "table")
+    text = files.decode_utf8(raw, p, "table")
     stem = p.name[:-3] if p.name.endswith(".gz") else p.name
     first = text.lstrip()[:1]
     if stem.endswith((".jsonl", ".json", ".ndjson")) or first == "{":

@@ -94,7 +94,7 @@ class Combo(Metric):
             raise mtmetrics.ResourceError(
                 f"combo: model file {path} not found (write one with 'mtmetrics meta mct -o')."
             )
-        raw = files.read_bytes(path, "combo: model file", "model", gunzip=False)
+        raw = files.read_bytes(path, "combo: model file", "model", decompress=False)
         self.sha256 = hashlib.sha256(raw).hexdigest()
         self.model = CombinationModel.from_json(raw, f"combo: {path}")
         key = os.path.realpath(path)

@@ -25,10 +25,20 @@ from pathlib import Path
 import numpy as np
 
 from mtmetrics import InputError
+from mtmetrics.io import files
 from mtmetrics.io.tables import Table, detect_columns, read_table
 
 from .evaluate import markdown_tables
-from .models import PAPER_MODELS, FeatureTable, Model, compute_features, model_groups, train_model
+from .models import (
+    GROUPS,
+    PAPER_MODELS,
+    FeatureTable,
+    Model,
+    compute_features,
+    model_groups,
+    signature_core,
+    train_model,
+)
 
 TRAIN_COMMAND_FILE = "train-command.txt"
 
@@ -123,24 +133,54 @@ def _train(args: argparse.Namespace) -> int:
     log(f"{table.name}: {len(table)} rows; computing features {', '.join(groups)}")
     features = _pooled(load_features(table, groups, args.human_col, args.limit, args.jobs))
     log(f"features of {len(features.human)} segments in {time.time() - start:.1f} s")
-    out = Path(args.output)
-    out.mkdir(parents=True, exist_ok=True)
+    out = _directory(args.output)
     info = {"table": table.name, "sha256": table.sha256, "rows": str(len(features.human)), "human": args.human_col}
-    for name in names:
-        model = train_model(name, features, args.p_enter, args.p_remove, info)
-        model.save(out / f"{name}.json")
-        log(f"{name}: r = {model.train_r:.4f} with {', '.join(model.features) or 'no feature'}")
-    (out / TRAIN_COMMAND_FILE).write_text(_command() + "\n", encoding="utf-8")
+    models = [train_model(name, features, args.p_enter, args.p_remove, info) for name in names]
+    for model in models:  # every model is trained before any file is written
+        model.save(out / f"{model.name}.json")
+        r = "undefined" if model.train_r is None else f"{model.train_r:.4f}"
+        log(f"{model.name}: r = {r} with {', '.join(model.features) or 'no feature'}")
+    files.atomic_write(out / TRAIN_COMMAND_FILE, _command() + "\n")
     return 0
+
+
+def _directory(path: str) -> Path:
+    """The output directory ``path``, created if missing; a file of that name is an error."""
+    out = Path(path)
+    if out.exists() and not out.is_dir():
+        raise InputError(f"-o {path}: not a directory (paraphrase train writes one file per model into it).")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"-o {path}: cannot create the directory ({exc.strerror or exc}).") from None
+    return out
+
+
+def check_signatures(models: list[Model], tests: list[tuple[str, FeatureTable]]) -> None:
+    """Refuse a model whose features were computed otherwise than the test features (another
+    tokenizer, another version of a metric): its coefficients were fitted to those."""
+    for model in models:
+        for group in model_groups(model.name):
+            spec = GROUPS[group][0]
+            trained = signature_core(model.signatures.get(spec, ""))
+            for label, table in tests:
+                now = signature_core(table.signatures.get(spec, ""))
+                if trained != now:
+                    raise InputError(
+                        f"paraphrase model {model.name}: feature {spec} was trained with the signature "
+                        f"'{trained or '(none)'}', but on {label} it is '{now}'; retrain the model."
+                    )
 
 
 def _evaluate(args: argparse.Namespace) -> int:
     log = _log(args.quiet)
+    if args.output != "-" and Path(args.output).is_dir():
+        raise InputError(f"-o {args.output}: is a directory; give the Markdown file to write.")
     directory = Path(args.models_dir)
-    files = sorted(directory.glob("*.json"))
-    if not files:
+    model_files = sorted(directory.glob("*.json"))
+    if not model_files:
         raise InputError(f"{directory}: no model files (*.json); run 'mtmetrics paraphrase train' first.")
-    loaded = {m.name: m for m in (Model.load(f) for f in files)}
+    loaded = {m.name: m for m in (Model.load(f) for f in model_files)}
     order = [n for n in PAPER_MODELS if n in loaded] + sorted(n for n in loaded if n not in PAPER_MODELS)
     models = [loaded[n] for n in order]
     groups = tuple(dict.fromkeys(g for m in models for g in model_groups(m.name)))
@@ -151,8 +191,11 @@ def _evaluate(args: argparse.Namespace) -> int:
         log(f"{table.name}: {len(table)} rows")
         tests.extend(load_features(table, groups, args.human_col, args.limit, args.jobs))
     log(f"features in {time.time() - start:.1f} s")
+    check_signatures(models, tests)
     train_cmd_file = directory / TRAIN_COMMAND_FILE
-    train_cmd = train_cmd_file.read_text(encoding="utf-8").strip() if train_cmd_file.exists() else "(unknown)"
+    train_cmd = (
+        files.read_text(train_cmd_file, "training command", "model").strip() if train_cmd_file.exists() else "(unknown)"
+    )
     first = models[0]
     sizes = ", ".join(f"{name}: {len(t.human)}" for name, t in tests)
     text = "\n".join(
@@ -186,7 +229,7 @@ def _evaluate(args: argparse.Namespace) -> int:
     if args.output == "-":
         sys.stdout.write(text)
     else:
-        Path(args.output).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.output).write_text(text, encoding="utf-8")
+        _directory(str(Path(args.output).parent))
+        files.atomic_write(args.output, text)
         log(f"wrote {args.output}")
     return 0

@@ -75,7 +75,8 @@ def markdown_tables(models: Sequence[Model], tests: Sequence[tuple[str, FeatureT
             else:
                 cells.append(f"{r:.3f}")
         chosen = ", ".join(m.features) or "(none)"
-        lines.append(f"| {m.name} | {chosen} | {m.train_r:.3f} | " + " | ".join(cells) + " |")
+        train_r = "n/a" if m.train_r is None else f"{m.train_r:.3f}"
+        lines.append(f"| {m.name} | {chosen} | {train_r} | " + " | ".join(cells) + " |")
     out = ["\n".join(lines)]
     pair_lines = []
     for a, b in PAIRS:

@@ -16,9 +16,13 @@ Unlike the paper, which reported correlations on its training data ("we are curr
 concerned about modeling human preferences"), models are trained on one table (``dev/``) and
 evaluated on others (``test/``); see :mod:`.evaluate`.
 
-A model file is JSON: name, groups, selected features and coefficients, intercept, training r,
+A model file is strict JSON: name, selected features and coefficients, intercept, training r,
 the stepwise trace, the training table's name and SHA-256 and the metric signatures that produced
 the features (so a model is never applied to features computed differently without notice).
+``train_r`` is ``null`` when the in-sample correlation is undefined (no feature was selected, so
+the predictions are constant); any other non-finite number is never written. Reading checks every
+key (:meth:`Model.from_dict`): a malformed model is an :class:`~mtmetrics.InputError` naming the
+file and the key at fault.
 """
 
 from __future__ import annotations
@@ -26,13 +30,14 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from mtmetrics import InputError, Metric, load_metric
+from mtmetrics.io import files
 from mtmetrics.stats.correlation import pearson
 from mtmetrics.stats.mct import stepwise
 
@@ -114,7 +119,8 @@ class Model:
     features: list[str]
     coefficients: list[float]
     intercept: float
-    train_r: float
+    #: in-sample Pearson r; ``None`` when undefined (no feature selected: constant predictions)
+    train_r: float | None
     n_train: int
     candidates: list[str]
     steps: list[dict[str, Any]] = field(default_factory=list)
@@ -132,23 +138,87 @@ class Model:
         return out
 
     def to_json(self) -> str:
-        """The model file's text."""
-        return json.dumps(asdict(self), indent=2, sort_keys=False) + "\n"
+        """The model file's text: strict JSON (a non-finite number is an error, never ``NaN``)."""
+        return json.dumps(asdict(self), indent=2, sort_keys=False, allow_nan=False) + "\n"
 
     def save(self, path: str | Path) -> None:
-        """Write the model file."""
-        Path(path).write_text(self.to_json(), encoding="utf-8")
+        """Write the model file whole (:func:`mtmetrics.io.files.atomic_write`)."""
+        files.atomic_write(path, self.to_json())
 
     @classmethod
     def load(cls, path: str | Path) -> Model:
-        """Read a model file written by :meth:`save`."""
+        """Read a model file written by :meth:`save` (a regular file of bounded size, checked key by key)."""
+        text = files.read_text(path, "paraphrase model", "model")
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise InputError(f"cannot read model file {path}: {exc}") from None
+            data = json.loads(text, parse_constant=_no_constant)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"paraphrase model {path}: not JSON ({exc.msg}, line {exc.lineno}).") from None
+        except ValueError as exc:
+            raise InputError(f"paraphrase model {path}: not strict JSON ({exc}).") from None
+        except RecursionError:
+            raise InputError(f"paraphrase model {path}: not a model (JSON nested too deeply).") from None
+        return cls.from_dict(data, str(path))
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str = "model") -> Model:
+        """A model from its JSON object; every key is checked (module docstring)."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise InputError(f"{path} is not a paraphrase model file (format {FORMAT}).")
+            raise InputError(f"{source} is not a paraphrase model file (format {FORMAT}).")
+
+        def bad(key: str, what: str) -> InputError:
+            return InputError(f"paraphrase model {source}: \"{key}\" {what}.")
+
+        known = {f.name for f in fields(cls)}
+        for key in data:
+            if key not in known:
+                raise bad(key, f"is not a key of the format (keys: {', '.join(sorted(known))})")
+        required = ("name", "features", "coefficients", "intercept", "train_r", "n_train", "candidates")
+        for key in required:
+            if key not in data:
+                raise bad(key, "is missing")
+        if not isinstance(data["name"], str):
+            raise bad("name", "must be a string")
+        try:
+            candidates = model_feature_names(data["name"])
+        except InputError as exc:
+            raise bad("name", f"is not a model name ({exc})") from None
+        for key in ("features", "candidates"):
+            if not isinstance(data[key], list) or not all(isinstance(f, str) for f in data[key]):
+                raise bad(key, "must be a list of feature names")
+        unknown = [f for f in data["features"] if f not in candidates]
+        if unknown:
+            raise bad("features", f"names {unknown[0]!r}, not a feature of model {data['name']} ({', '.join(candidates)})")
+        if not isinstance(data["coefficients"], list) or len(data["coefficients"]) != len(data["features"]):
+            raise bad("coefficients", f"must be a list of {len(data['features'])} numbers, one per feature")
+        for i, c in enumerate(data["coefficients"]):
+            _finite(c, f"coefficients[{i}]", bad)
+        _finite(data["intercept"], "intercept", bad)
+        if data["train_r"] is not None:
+            _finite(data["train_r"], "train_r", bad)
+        if isinstance(data["n_train"], bool) or not isinstance(data["n_train"], int) or data["n_train"] < 0:
+            raise bad("n_train", "must be a non-negative integer")
+        for key in ("trained_on", "signatures"):
+            value = data.get(key, {})
+            if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+                raise bad(key, "must be an object of strings")
+        if not isinstance(data.get("steps", []), list):
+            raise bad("steps", "must be a list")
         return cls(**data)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _finite(value: Any, key: str, bad: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise bad(key, f"must be a finite number, got {json.dumps(value)[:40]}")
+    return float(value)
+
+
+def signature_core(signature: str) -> str:
+    """A feature signature without its ``nrefs`` field (the number of references is data, not a setting)."""
+    return "|".join(f for f in signature.split("|") if not f.startswith("nrefs:"))
 
 
 def train_model(
@@ -172,12 +242,13 @@ def train_model(
         features=features,
         coefficients=list(result.coefficients),
         intercept=float(result.intercept),
-        train_r=math.nan,
+        train_r=None,
         n_train=len(table.human),
         candidates=candidates,
         steps=steps,
         trained_on=dict(trained_on or {}),
         signatures={GROUPS[g][0]: table.signatures.get(GROUPS[g][0], "") for g in model_groups(name)},
     )
-    model.train_r = pearson(model.predict(table), table.human) if features else math.nan
+    r = pearson(model.predict(table), table.human) if features else math.nan
+    model.train_r = r if math.isfinite(r) else None
     return model

@@ -200,3 +200,17 @@ def check_writable(path: str | os.PathLike[str]) -> None:
         raise InputError(f"cannot write {p}: it is a directory.")
     if not p.parent.is_dir():
         raise InputError(f"cannot write {p}: the directory {p.parent} does not exist.")
+
+
+def output_directory(path: str | os.PathLike[str], option: str, create: bool = False) -> Path:
+    """A directory to write into: an existing file of that name is an error naming ``option``;
+    with ``create`` the directory (and its parents) is made, else only checked."""
+    p = Path(path)
+    if p.exists() and not p.is_dir():
+        raise InputError(f"{option} {p}: exists and is not a directory.")
+    if create:
+        try:
+            p.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InputError(f"{option} {p}: cannot create the directory ({exc.strerror or exc}).") from None
+    return p

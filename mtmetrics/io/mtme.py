@@ -15,6 +15,16 @@ segment-level score from every chosen scorer, with columns ``lp``, ``system``, `
 1-based line), ``source``, ``hyp``, ``ref_REF`` per reference, one human column per scorer and one
 column per requested metric (its name, e.g. ``BLEU-refA``, for ``-m col:BLEU-refA``). Rows are
 ordered by system (sorted), then line. No text is changed.
+
+References keep the order they are named in (``refs``, the ``--ref-cols`` of ``meta correlate``:
+``refB refA`` or ``ref_refB ref_refA``); without names, the order of the reference names as
+mt-metrics-eval gives them (``refA``, ``refB``, ...), which is the order of the ``ref_A``,
+``ref_B`` columns of a joined table. Metrics that depend on the order of the references (SIA,
+paraphrase) then score the same on both routes.
+
+Every file is a regular file read in bounded pieces (:mod:`mtmetrics.io.files`). A score file
+must have exactly one line per source segment for each system it names (a shorter or longer list
+is an error naming the file and system).
 """
 
 from __future__ import annotations
@@ -26,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
+from . import files
 from .tables import Columns, Table
 
 
@@ -42,14 +53,16 @@ class MtmeData:
 def _lines(path: Path) -> list[str]:
     if not path.exists():
         raise InputError(f"{path}: missing (mt-metrics-eval layout: see mtmetrics.io.mtme).")
-    text = path.read_text(encoding="utf-8")
+    text = files.read_text(path, "mt-metrics-eval file")
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     return [ln.rstrip("\r") for ln in lines]
 
 
-def _scores(path: Path) -> dict[str, list[float | None]]:
+def _scores(path: Path, n: int | None = None) -> dict[str, list[float | None]]:
+    """Each system's scores (its k-th line scores segment k); with ``n``, each system must have
+    exactly ``n`` lines."""
     out: dict[str, list[float | None]] = {}
     for k, line in enumerate(_lines(path), start=1):
         parts = line.split("\t") if "\t" in line else line.split()
@@ -60,21 +73,44 @@ def _scores(path: Path) -> dict[str, list[float | None]]:
         except ValueError:
             raise InputError(f"{path}:{k}: '{parts[1]}' is not a number.") from None
         out.setdefault(parts[0], []).append(value)
+    if n is not None:
+        for system, values in out.items():
+            if len(values) != n:
+                raise InputError(
+                    f"{path}: system '{system}' has {len(values)} scores, the source has {n} segments."
+                )
     return out
 
 
 def read_mtme(
-    directory: str | Path, lp: str, scorers: Sequence[str] | None = None, metrics: Sequence[str] = ()
+    directory: str | Path,
+    lp: str,
+    scorers: Sequence[str] | None = None,
+    metrics: Sequence[str] = (),
+    refs: Sequence[str] | None = None,
 ) -> MtmeData:
     """Join the files of language pair ``lp`` under ``directory`` (module docstring).
 
     ``scorers`` chooses the human scorers (default: every ``LP.*.seg.score``); ``metrics`` names
-    metric-score files to add as columns (``METRIC-REF`` for ``metric-scores/LP/METRIC-REF.seg.score``).
+    metric-score files to add as columns (``METRIC-REF`` for ``metric-scores/LP/METRIC-REF.seg.score``);
+    ``refs`` names the references to read, in their order (default: every ``LP.REF.txt``, by name).
     """
     root = Path(directory)
     sources = _lines(root / "sources" / f"{lp}.txt")
-    refs = {p.name[len(lp) + 1 : -4]: _lines(p) for p in sorted((root / "references").glob(f"{lp}.*.txt"))}
-    if not refs:
+    available = {p.name[len(lp) + 1 : -4]: p for p in (root / "references").glob(f"{lp}.*.txt")}
+    if refs:
+        ref_names = [r[len("ref_") :] if r.startswith("ref_") and r not in available else r for r in refs]
+        missing = [r for r in ref_names if r not in available]
+        if missing:
+            raise InputError(
+                f"{root}: no references/{lp}.{missing[0]}.txt; the references are {', '.join(sorted(available))}."
+            )
+        if len(set(ref_names)) != len(ref_names):
+            raise InputError(f"--ref-cols names a reference twice: {' '.join(refs)}.")
+    else:
+        ref_names = sorted(available)
+    refs_text = {name: _lines(available[name]) for name in ref_names}
+    if not refs_text:
         raise InputError(f"{root}: no references/{lp}.REF.txt.")
     out_dir = root / "system-outputs" / lp
     outputs = {p.name[:-4]: _lines(p) for p in sorted(out_dir.glob("*.txt"))}
@@ -85,23 +121,23 @@ def read_mtme(
     for p in sorted(human_dir.glob(f"{lp}.*seg.score")):
         middle = p.name[len(lp) + 1 : -len("seg.score")].rstrip(".")
         found[middle or "score"] = p
+    n = len(sources)
     names = list(scorers) if scorers else list(found)
     if not names:
         raise InputError(f"{human_dir}: no {lp}.SCORER.seg.score file.")
     missing = [n for n in names if n not in found]
     if missing:
         raise InputError(f"{human_dir}: no segment scores for {', '.join(missing)}; found {', '.join(found)}.")
-    human = {n: _scores(found[n]) for n in names}
+    human = {h: _scores(found[h], n) for h in names}
     metric_scores = {}
     for m in metrics:
         path = root / "metric-scores" / lp / f"{m}.seg.score"
-        metric_scores[m] = _scores(path)
-    n = len(sources)
-    for name, lines in [*refs.items(), *outputs.items()]:
+        metric_scores[m] = _scores(path, n)
+    for name, lines in [*refs_text.items(), *outputs.items()]:
         if len(lines) != n:
             raise InputError(f"{root}: {lp} {name} has {len(lines)} lines, the source {n}.")
     cols: dict[str, list[str]] = {"lp": [], "system": [], "sid": [], "source": [], "hyp": []}
-    cols.update({f"ref_{r}": [] for r in refs})
+    cols.update({f"ref_{r}": [] for r in refs_text})
     cols.update({h: [] for h in names})
     cols.update({m: [] for m in metrics})
     for system in sorted(outputs):
@@ -123,7 +159,7 @@ def read_mtme(
             cols["sid"].append(str(i + 1))
             cols["source"].append(sources[i])
             cols["hyp"].append(outputs[system][i])
-            for r, lines in refs.items():
+            for r, lines in refs_text.items():
                 cols[f"ref_{r}"].append(lines[i])
             for h, v in zip(names, values, strict=True):
                 cols[h].append(repr(v))
@@ -140,5 +176,5 @@ def read_mtme(
     for c in cols.values():
         digest.update("\n".join(c).encode("utf-8"))
     table = Table(f"{root.name}:{lp}", digest.hexdigest(), cols)
-    columns = Columns("system", "sid", "hyp", tuple(f"ref_{r}" for r in refs), "source", "lp")
+    columns = Columns("system", "sid", "hyp", tuple(f"ref_{r}" for r in refs_text), "source", "lp")
     return MtmeData(table, columns, names, system_human)

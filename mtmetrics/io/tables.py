@@ -186,7 +186,31 @@ def detect_columns(
     if missing:
         raise InputError(f"{table.name}: cannot find the column(s) {', '.join(missing)}; columns: {', '.join(header)}.")
     assert sys_col and seg_col and hyp_col
-    return Columns(sys_col, seg_col, hyp_col, ref_cols, src_col, grp_col)
+    columns = Columns(sys_col, seg_col, hyp_col, ref_cols, src_col, grp_col)
+    check_unique_rows(table, columns)
+    return columns
+
+
+def check_unique_rows(table: Table, columns: Columns) -> None:
+    """Refuse a table that judges one (group, system, segment) twice, naming both lines: a repeated
+    row would silently weigh that segment twice in every correlation."""
+    keys = [table.columns[columns.system], table.columns[columns.segment]]
+    if columns.group is not None:
+        keys.insert(0, table.columns[columns.group])
+    seen: dict[tuple[str, ...], int] = {}
+    for i, key in enumerate(zip(*keys, strict=True)):
+        first = seen.setdefault(key, i)
+        if first != i:
+            what = ", ".join(f"{c} '{v}'" for c, v in zip(_key_names(columns), key, strict=True))
+            raise InputError(
+                f"{table.name}: row {i + 1} repeats row {first + 1} ({what}); each system's segment may be judged "
+                "once (average repeated judgments before joining)."
+            )
+
+
+def _key_names(columns: Columns) -> list[str]:
+    names = [columns.system, columns.segment]
+    return [columns.group, *names] if columns.group is not None else names
 
 
 def default_human(table: Table) -> str | None:

@@ -31,6 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError
+from ..io import files
 from ..io.tables import Columns, Table
 from ..metric import Metric, Segment, Statistics
 from ..params import Param
@@ -84,10 +85,8 @@ class Precomputed(Metric):
 def read_segment_scores(path: str | Path) -> list[tuple[str, float | None]]:
     """``(system, score)`` per line of a ``SYSTEM<TAB>SCORE`` file (``None`` where it says ``None``)."""
     p = Path(path)
-    if not p.exists():
-        raise InputError(f"{p}: no such scores file.")
     out: list[tuple[str, float | None]] = []
-    for k, line in enumerate(p.read_text(encoding="utf-8").splitlines(), start=1):
+    for k, line in enumerate(files.read_text(p, "scores file").splitlines(), start=1):
         if not line.strip():
             continue
         parts = line.rstrip("\r").split("\t") if "\t" in line else line.split()
@@ -140,7 +139,7 @@ def precomputed_scores(spec: str, table: Table, columns: Columns) -> MetricScore
     elif spec.startswith("file:"):
         path = Path(spec[5:])
         lines = read_segment_scores(path)
-        sha = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+        sha = hashlib.sha256(files.read_bytes(path, "scores file", decompress=False)).hexdigest()[:16]
         values = scores_for_rows(lines, table.columns[columns.system], str(path))
         label = re.sub(r"\.seg\.score$", "", path.name)
         metric = Precomputed(label=label, origin=f"file:{path.name}#{sha}")
@@ -170,14 +169,13 @@ def safe_file_name(spec: str) -> str:
 def write_scores(directory: str | Path, table: Table, columns: Columns, scores: Sequence[MetricScores]) -> list[Path]:
     """Write each metric's sign-applied segment scores as ``DIR/SPEC.seg.score`` (``SYSTEM<TAB>SCORE``,
     table order), readable back with ``-m file:DIR/SPEC.seg.score``; ``repr`` keeps every bit."""
-    out_dir = Path(directory)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    out_dir = files.output_directory(directory, "--save-scores", create=True)
     systems = table.columns[columns.system]
     paths = []
     for s in scores:
         path = out_dir / f"{safe_file_name(s.spec)}.seg.score"
         lines = [f"{name}\t{float(v)!r}" for name, v in zip(systems, s.segment_scores, strict=True)]
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        files.atomic_write(path, "\n".join(lines) + "\n")
         paths.append(path)
     return paths
 
@@ -199,9 +197,7 @@ def read_system_scores(
     (``*.sys.score``). Rows without a group get ``default_group`` (``""``: every group).
     """
     p = Path(path)
-    if not p.exists():
-        raise InputError(f"{p}: no such system scores file.")
-    rows = [ln.rstrip("\r") for ln in p.read_text(encoding="utf-8").splitlines() if ln.strip()]
+    rows = [ln.rstrip("\r") for ln in files.read_text(p, "system scores file").splitlines() if ln.strip()]
     if not rows:
         raise InputError(f"{p}: empty system scores file.")
 
@@ -212,11 +208,14 @@ def read_system_scores(
     out: dict[tuple[str, str], float] = {}
     if len(head) == 2 and _number(fields(rows[0])[1]) is not None:  # mtme: no header
         for k, line in enumerate(rows, start=1):
-            name, value = fields(line)
+            parts = fields(line)
+            if len(parts) != 2:
+                raise InputError(f"{p}:{k}: expected SYSTEM<TAB>SCORE, got {len(parts)} fields.")
+            name, value = parts
             number = _number(value)
             if number is None:
                 raise InputError(f"{p}:{k}: '{value}' is not a number.")
-            out[(default_group, name)] = number
+            _put(out, (default_group, name), number, f"{p}:{k}")
         return out
     wanted = (score_column.lower(),) if score_column else SCORE_COLUMNS
     sys_i = next((head.index(c) for c in SYSTEM_COLUMNS if c in head), None)
@@ -231,8 +230,16 @@ def read_system_scores(
         number = _number(f[score_i])
         if number is None:
             raise InputError(f"{p}:{k}: '{f[score_i]}' is not a number.")
-        out[(f[group_i] if group_i is not None else default_group, f[sys_i])] = number
+        _put(out, (f[group_i] if group_i is not None else default_group, f[sys_i]), number, f"{p}:{k}")
     return out
+
+
+def _put(out: dict[tuple[str, str], float], key: tuple[str, str], value: float, where: str) -> None:
+    """Add one system's score; a system scored twice (in one group) is an error naming the line."""
+    if key in out:
+        group = f" in group '{key[0]}'" if key[0] else ""
+        raise InputError(f"{where}: system '{key[1]}'{group} is scored a second time.")
+    out[key] = value
 
 
 def _number(text: str) -> float | None:

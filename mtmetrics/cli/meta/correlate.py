@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from ...errors import ParameterError
+from ...io.files import output_directory
 from ...io.tables import Table
 from ...stats.metaeval import ALL_KINDS, LEVELS, Correlations, CorrelationSettings, Estimate, correlate
 from ...stats.precomputed import is_precomputed, write_scores
@@ -84,6 +85,8 @@ def run_correlate(argv: Sequence[str]) -> int:
     """``mtmetrics meta correlate``."""
     ns = _correlate_parser().parse_args(argv)
     _check_plot(ns.plot)
+    if ns.save_scores:
+        output_directory(ns.save_scores, "--save-scores")
     inp = load_input(ns)
     table, cols, humans = inp.table, inp.columns, inp.humans
     scores = score_specs(table, cols, ns.metrics, ns.jobs)

@@ -56,7 +56,7 @@ def load_input(ns: argparse.Namespace) -> Input:
         if not ns.lp:
             raise InputError(f"{ns.table} is a directory: give the language pair with --lp (mt-metrics-eval layout).")
         columns_of = [sp[4:] for sp in ns.metrics if sp.startswith("col:")]
-        data = read_mtme(ns.table, ns.lp, ns.human, columns_of)
+        data = read_mtme(ns.table, ns.lp, ns.human, columns_of, getattr(ns, "ref_cols", None))
         table, cols, humans = data.table, data.columns, data.humans
         official = data.system_human.get(humans[0])
         if official and not ns.system_human:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...errors import InputError
+from ...io.files import atomic_write, check_writable
 from ...io.tables import Columns, Table
 from ...stats.combination import FORMAT, CombinationModel, Feature, Scale
 from ...stats.metaeval import MetricScores, score_table
@@ -40,6 +41,8 @@ def _learn_parser(prog: str, description: str) -> argparse.ArgumentParser:
 def _features(ns: argparse.Namespace) -> tuple[Table, Columns, str, list[MetricScores], Any, Any]:
     import numpy as np
 
+    if ns.output:
+        check_writable(ns.output)
     table, cols, humans = _load(ns)
     if len(humans) != 1:
         raise InputError("learning needs exactly one --human column.")
@@ -90,9 +93,7 @@ def _model(
 
 def _write_model(model: CombinationModel, path: str | None) -> None:
     if path:
-        from pathlib import Path
-
-        Path(path).write_text(model.to_json(), encoding="utf-8")
+        atomic_write(path, model.to_json())
 
 
 def _written(path: str) -> str:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...errors import InputError, ParameterError
+from ...io.files import read_bytes
 from ...metric import Metric
 from ...stats.significance import DEFAULT_SEED
 from ..args import StrictArgumentParser
@@ -82,7 +83,7 @@ def run_orange(argv: Sequence[str]) -> int:
     doc: dict[str, Any] = {
         "nbest": Path(ns.nbest).name,
         "refs": [Path(r).name for r in ns.refs],
-        "sha256": {Path(f).name: hashlib.sha256(Path(f).read_bytes()).hexdigest() for f in files},
+        "sha256": {Path(f).name: hashlib.sha256(read_bytes(f, "file", decompress=False)).hexdigest() for f in files},
         "sentences": len(cands),
         "candidates": sum(len(c) for c in cands),
         "bootstrap": {"n": ns.bootstrap_n, "seed": ns.seed, "level": 0.95, "unit": "sentence"},

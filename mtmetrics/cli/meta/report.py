@@ -11,6 +11,7 @@ from typing import Any
 
 from ... import plugins
 from ...errors import InputError, ParameterError
+from ...io.files import atomic_write, check_writable
 from ...io.tables import Columns, Table, default_human, detect_columns, read_table
 from ...stats.correlation import KINDS
 from ...stats.metaeval import ALL_KINDS, LEVELS, Correlations, MetricScores
@@ -259,6 +260,9 @@ def run_report(argv: Sequence[str]) -> int:
 
     started = time.perf_counter()
     ns = _report_parser().parse_args(argv)
+    for target in (ns.output, ns.json):
+        if target:
+            check_writable(target)
     _check(ns)
     kinds = tuple(dict.fromkeys(["pearson", *ns.kinds]))  # the clusters rank by Pearson
     names = ns.metrics or default_metric_names(plugins.metric_registry())
@@ -345,12 +349,12 @@ def run_report(argv: Sequence[str]) -> int:
     report.from_repository = _at_repository_root()
     text = markdown(report, ns.width)
     if ns.output:
-        Path(ns.output).write_text(text, encoding="utf-8")
+        atomic_write(ns.output, text)
         wrote(ns.output, "report")
     else:
         sys.stdout.write(text)
     if ns.json:
-        Path(ns.json).write_text(_dump(report.to_json()), encoding="utf-8")
+        atomic_write(ns.json, _dump(report.to_json()))
         wrote(ns.json, "JSON")
     if report.plots:
         wrote(ns.plot, f"{len(report.plots)} pictures")

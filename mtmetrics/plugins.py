@@ -161,7 +161,9 @@ def disable_plugins(names: Iterable[str]) -> None:
     known = known_plugin_names()
     for name in names:
         if name not in known:
-            raise PluginError(f"--disable-plugin {name}: no such plugin.{suggest(name, known)} Plugins: {', '.join(known)}.")
+            raise PluginError(
+                f"--disable-plugin {name}: no such plugin.{suggest(name, known)} Plugins: {', '.join(known)}."
+            )
     with _lock:
         _state.extra_disabled |= set(names)
         reset()

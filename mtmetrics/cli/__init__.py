@@ -164,9 +164,10 @@ def _silence_stdout(stream: Any) -> None:
     interpreter's last flush of what is still buffered cannot fail a second time."""
     if stream is None or stream is not sys.__stdout__:
         return
+    assert sys.__stdout__ is not None
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, stream.fileno())
+        os.dup2(devnull, sys.__stdout__.fileno())
         os.close(devnull)
     except (OSError, ValueError):
         pass
@@ -181,7 +182,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     args = list(sys.argv[1:] if argv is None else argv)
     real = sys.stdout
-    sys.stdout = _Stdout(real)  # type: ignore[assignment]
+    sys.stdout = _Stdout(real)
     try:
         status = _main(args)
         sys.stdout.flush()

@@ -136,7 +136,9 @@ def base_parser() -> argparse.ArgumentParser:
     sig.add_argument(
         "-pbsn", "--paired-bs-n", type=int, help=f"paired bootstrap resamples (default {DEFAULT_BOOTSTRAP})"
     )
-    sig.add_argument("-parn", "--paired-ar-n", type=int, help=f"approximate randomisation trials (default {DEFAULT_AR})")
+    sig.add_argument(
+        "-parn", "--paired-ar-n", type=int, help=f"approximate randomisation trials (default {DEFAULT_AR})"
+    )
     sig.add_argument("--seed", type=int, help=f"random seed (an integer; 0 is a seed too; default {DEFAULT_SEED})")
     sig.add_argument("-j", "--jobs", type=int, default=1, help="worker processes for scoring and significance tests")
     return p

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
+from .files import atomic_write, check_input
 from .text import read_lines
 
 #: One link: (source token index, target token index), 0-based.
@@ -163,6 +164,7 @@ def parse_line(line: str, where: str, lineno: int, one_based: bool = False) -> t
 
 def read_pharaoh(path: str | os.PathLike[str], one_based: bool = False) -> list[tuple[Links, Links]]:
     """Sure and possible links of every line of a Pharaoh file (not checked against sentences)."""
+    check_input(path, "alignment file")
     return [parse_line(line, str(path), n, one_based) for n, line in enumerate(read_lines(path), 1)]
 
 
@@ -180,6 +182,7 @@ def read_alignment_file(
     the sure links). Returns one :class:`Alignment` (origin ``file``) per segment.
     """
     where = str(path)
+    check_input(path, "alignment file")
     lines = read_lines(path)
     if len(lines) != len(sources):
         raise InputError(
@@ -273,7 +276,5 @@ def format_pharaoh(links: Iterable[Link], one_based: bool = False) -> str:
 
 
 def write_pharaoh(path: str | os.PathLike[str], alignments: Iterable[Iterable[Link] | None]) -> None:
-    """Write one Pharaoh line per alignment (an empty line for ``None``)."""
-    with open(path, "w", encoding="utf-8") as fh:
-        for links in alignments:
-            fh.write(("" if links is None else format_pharaoh(links)) + "\n")
+    """Write one Pharaoh line per alignment (an empty line for ``None``), whole or not at all."""
+    atomic_write(path, "".join(("" if links is None else format_pharaoh(links)) + "\n" for links in alignments))

@@ -16,6 +16,7 @@ half-written file; every failure (a missing directory, a directory as target, no
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -53,6 +54,17 @@ def regular_file(path: str | os.PathLike[str], what: str) -> Path:
     if not stat.S_ISREG(st.st_mode):
         raise InputError(f"{what} {p}: not a regular file (a device, FIFO or socket cannot be read as one).")
     return p
+
+
+def check_input(path: str | os.PathLike[str], what: str, kind: str = "table") -> None:
+    """Before a file is streamed: it is ``-`` (standard input) or a regular file no larger than
+    ``LIMITS[kind]`` bytes on disk."""
+    if str(path) == "-":
+        return
+    p = regular_file(path, what)
+    limit = LIMITS[kind]
+    if p.stat().st_size > limit:
+        raise InputError(f"{what} {p}: larger than the limit of {_size_text(limit)} for a {kind} file.")
 
 
 def read_bytes(path: str | os.PathLike[str], what: str, kind: str = "table", decompress: bool = True) -> bytes:
@@ -175,10 +187,8 @@ def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> None:
         raise _write_error(p, exc) from None
     finally:
         if tmp is not None:
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(tmp)
-            except OSError:
-                pass
 
 
 _UMASK: list[int] = []

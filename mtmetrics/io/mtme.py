@@ -76,9 +76,7 @@ def _scores(path: Path, n: int | None = None) -> dict[str, list[float | None]]:
     if n is not None:
         for system, values in out.items():
             if len(values) != n:
-                raise InputError(
-                    f"{path}: system '{system}' has {len(values)} scores, the source has {n} segments."
-                )
+                raise InputError(f"{path}: system '{system}' has {len(values)} scores, the source has {n} segments.")
     return out
 
 

@@ -164,10 +164,10 @@ class CombinationModel:
         """A model from the file's JSON object; anything that is not a valid model of this format
         is an :class:`~mtmetrics.InputError` naming ``source`` and the key at fault."""
         if not isinstance(doc, Mapping) or doc.get("format") != FORMAT:
-            raise InputError(f"{source} is not an {FORMAT} model (its \"format\" must be \"{FORMAT}\").")
+            raise InputError(f'{source} is not an {FORMAT} model (its "format" must be "{FORMAT}").')
 
         def bad(key: str, what: str) -> InputError:
-            return InputError(f"{source}: malformed {FORMAT} model: \"{key}\" {what}.")
+            return InputError(f'{source}: malformed {FORMAT} model: "{key}" {what}.')
 
         for key in ("features", "weights"):
             if key not in doc:

@@ -33,8 +33,8 @@ import numpy as np
 
 import mtmetrics
 from mtmetrics import Field, Inputs, Metric, Param, Segment, plugins
-from mtmetrics.params import parse_inline
 from mtmetrics.io import files
+from mtmetrics.params import parse_inline
 from mtmetrics.stats.combination import FORMAT, CombinationModel, Feature
 
 
@@ -99,10 +99,13 @@ class Combo(Metric):
         self.model = CombinationModel.from_json(raw, f"combo: {path}")
         key = os.path.realpath(path)
         if key in _LOADING:
-            raise mtmetrics.InputError(f"combo: {path}: a feature refers to the model itself (directly or through another model).")
+            raise mtmetrics.InputError(
+                f"combo: {path}: a feature refers to the model itself (directly or through another model)."
+            )
         if len(_LOADING) >= MAX_NESTING:
             raise mtmetrics.InputError(
-                f"combo: {path}: models nested more than {MAX_NESTING} deep (a combo model whose features are combo models)."
+                f"combo: {path}: combo models nested more than {MAX_NESTING} deep (a feature that is a combo model "
+                "whose features are combo models ...)."
             )
         _LOADING.append(key)
         try:

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 
 from mtmetrics import InputError
+from mtmetrics.io import files
 from mtmetrics.resources import TOKENIZER_NAMES, Preprocessor
 from mtmetrics.resources.similarity import load_table
 
@@ -75,8 +76,7 @@ def run(args: argparse.Namespace) -> int:
         f"tok={args.tokenize} lowercase={args.lowercase}",
     ]
     data = table_bytes(entries, header, compress=args.output.endswith(".gz"))
-    with open(args.output, "wb") as fh:
-        fh.write(data)
+    files.atomic_write(args.output, data)
     elapsed = time.perf_counter() - started
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     log(f"wrote {len(entries)} words to {args.output} in {elapsed:.1f} s (peak memory {peak_mb:.0f} MB)")

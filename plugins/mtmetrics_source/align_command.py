@@ -37,6 +37,7 @@ from typing import Any
 import mtmetrics
 from mtmetrics import InputError
 from mtmetrics.io.alignments import Links, tokens, write_pharaoh
+from mtmetrics.io.files import atomic_write, check_writable
 from mtmetrics.io.text import read_lines
 from mtmetrics.resources.aligners import EflomalAligner, symmetrise
 
@@ -138,7 +139,7 @@ def align_files(
         },
         "outputs": outputs,
     }
-    Path(f"{prefix}.json").write_text(json.dumps(sidecar, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    atomic_write(f"{prefix}.json", json.dumps(sidecar, indent=2, ensure_ascii=False, allow_nan=False) + "\n")
     return sidecar
 
 
@@ -146,6 +147,7 @@ def run(args: argparse.Namespace) -> int:
     """Run ``mtmetrics align``; returns the exit status (errors reach the CLI as :class:`MtmetricsError`)."""
     if args.n_samplers < 1:
         raise InputError(f"--n-samplers must be at least 1, got {args.n_samplers}.")
+    check_writable(f"{args.output}.json")
     aligner = EflomalAligner(model=args.model, extra=args.extra, n_samplers=args.n_samplers, null_prior=args.null_prior)
     sidecar = align_files(args.source, args.target, args.output, aligner, args.extra)
     if not args.quiet:

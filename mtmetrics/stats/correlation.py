@@ -1,22 +1,28 @@
-"""Pearson, Spearman and Kendall correlation in numpy, one pair of vectors or many at once.
+"""Pearson, Spearman and Kendall correlation, one pair of vectors, many at once, or many resamples.
 
 Every function has a row-wise twin (``*_rows``) taking ``(k, n)`` arrays and returning ``k``
 coefficients, so bootstrap resamples are computed without a Python loop per resample (Kendall
-still loops over small chunks of rows). The coefficients equal scipy's (``pearsonr``,
-``spearmanr``, ``kendalltau`` with ``variant="b"``) to about 1e-12; scipy is used only by the
-tests. A coefficient that is undefined (a constant vector, fewer than two points) is ``nan``.
+loops over rows). :class:`Resampled` computes the coefficients of resamples given as index rows,
+bit for bit as the ``*_rows`` functions on the resampled vectors but without sorting each
+resample: ranks and tie counts come from counting each value's occurrences. The coefficients equal
+scipy's (``pearsonr``, ``spearmanr``, ``kendalltau`` with ``variant="b"``) to about 1e-12. A
+coefficient that is undefined (a constant vector, fewer than two points) is ``nan``.
 
-Kendall's tau-b is computed in ``O(n log² n)`` by counting discordant pairs with a vectorised
-bottom-up merge sort (Knight 1966's idea, as scipy does with a compiled merge sort):
-after sorting by ``x`` (ties broken by ``y``), a discordant pair is an inversion of ``y``.
+Kendall's tau-b takes the count of discordant pairs from scipy's compiled ``O(n log n)`` merge sort
+(``scipy.stats.kendalltau``; scipy is the ``meta`` extra, its absence an error naming it) and forms
+the coefficient here (:func:`_tau_b_codes` says why).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+import warnings
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import numpy as np
+
+from ..errors import ResourceError
 
 CorrelationFn = Callable[[np.ndarray, np.ndarray], float]
 
@@ -72,63 +78,68 @@ def spearman_rows(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return pearson_rows(rank_rows(x), rank_rows(y))
 
 
-def _tie_pairs(values: np.ndarray) -> float:
-    """``sum t(t-1)/2`` over groups of ``t`` equal values (rows of a 2-D array compare as wholes)."""
-    counts = np.unique(values, return_counts=True, axis=0 if values.ndim > 1 else None)[1].astype(np.float64)
+def _codes(x: np.ndarray) -> tuple[np.ndarray, int]:
+    """Each value's index among the sorted distinct values, and how many distinct values there are."""
+    values, inverse = np.unique(x, return_inverse=True)
+    return inverse.astype(np.int64).reshape(-1), len(values)
+
+
+def _tie_pairs(codes: np.ndarray, size: int) -> float:
+    """``sum t(t-1)/2`` over groups of ``t`` equal codes (codes in ``[0, size)``)."""
+    counts = np.bincount(codes, minlength=size).astype(np.float64)
     return float(np.sum(counts * (counts - 1.0)) / 2.0)
 
 
-def _inversions(y: np.ndarray) -> int:
-    """Number of pairs ``i < j`` with ``y[i] > y[j]``; ``y`` holds integers in ``[0, len(y))``.
+def _scipy_kendalltau() -> Callable[..., Any]:
+    """``scipy.stats.kendalltau`` (scipy is the ``meta`` extra)."""
+    try:
+        from scipy.stats import kendalltau
+    except ImportError as exc:
+        raise ResourceError("Kendall's tau needs scipy: pip install 'mtmetrics[meta]'") from exc
+    return kendalltau
 
-    Bottom-up merge sort: at each level, blocks of ``width`` sorted values are paired; for every
-    value of a right block, the left block's values greater than it are counted with one
-    ``searchsorted`` over all blocks at once (keys ``pair * n + value`` keep pairs apart).
+
+def _tau_b_codes(xc: np.ndarray, yc: np.ndarray, pc: np.ndarray, sizes: tuple[int, int, int]) -> float:
+    """Kendall's tau-b of value codes ``xc``, ``yc`` (``pc``: codes of the ``(x, y)`` pairs).
+
+    scipy's compiled merge sort counts the discordant pairs; the coefficient itself is formed here as
+    ``(C - D) / sqrt((n0 - n1)(n0 - n2))`` because scipy divides by the two roots in turn, which
+    differs from this form in the last bit for about a third of inputs. ``C - D`` is an integer that
+    scipy's tau times those roots recovers exactly (its error is about ``n² · 1e-16``, far below 0.5
+    for ``n`` below 10^7; the parity of ``C - D`` is checked).
     """
-    n = len(y)
-    idx = np.arange(n)
-    cur = y.astype(np.int64)
-    total = 0
-    width = 1
-    while width < n:
-        block = idx // width
-        pair = block // 2
-        is_right = (block % 2) == 1
-        keys = pair * n + cur
-        left_keys = keys[~is_right]
-        right_keys = keys[is_right]
-        below_or_equal = np.searchsorted(left_keys, right_keys, side="right")
-        pair_end = np.searchsorted(left_keys, (pair[is_right] + 1) * n, side="left")
-        total += int(np.sum(pair_end - below_or_equal))
-        cur = np.sort(keys) - pair * n
-        width *= 2
-    return total
-
-
-def _dense(x: np.ndarray) -> np.ndarray:
-    return np.unique(x, return_inverse=True)[1].astype(np.int64).reshape(-1)
-
-
-def kendall_tau_b(x: np.ndarray, y: np.ndarray) -> float:
-    """Kendall's tau-b (ties corrected), as ``scipy.stats.kendalltau(x, y)``."""
-    x = np.asarray(x, dtype=np.float64)
-    y = np.asarray(y, dtype=np.float64)
-    n = len(x)
-    if n < 2 or len(y) != n:
-        return math.nan
-    xr, yr = _dense(x), _dense(y)
-    order = np.lexsort((yr, xr))
-    xs, ys = xr[order], yr[order]
+    n = len(xc)
     tot = n * (n - 1) / 2.0
-    xtie = _tie_pairs(xs)
-    ytie = _tie_pairs(ys)
-    ntie = _tie_pairs(xs * n + ys)
-    dis = _inversions(ys)
+    xtie = _tie_pairs(xc, sizes[0])
+    ytie = _tie_pairs(yc, sizes[1])
+    ntie = _tie_pairs(pc, sizes[2])
     denom = (tot - xtie) * (tot - ytie)
     if denom <= 0:
         return math.nan
-    con_minus_dis = tot - xtie - ytie + ntie - 2.0 * dis
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # scipy's p-value warnings; only the coefficient is used
+        tau = float(_scipy_kendalltau()(xc, yc).statistic)
+    con_minus_dis = float(round(tau * math.sqrt(tot - xtie) * math.sqrt(tot - ytie)))
+    if (tot - xtie - ytie + ntie - con_minus_dis) % 2 != 0 or n > MAX_KENDALL_N:
+        raise ArithmeticError(f"Kendall's tau-b: C - D of {n} points not recovered exactly")
     return float(min(1.0, max(-1.0, con_minus_dis / math.sqrt(denom))))
+
+
+#: the largest sample whose ``C - D`` is recovered exactly from scipy's tau (:func:`_tau_b_codes`)
+MAX_KENDALL_N = 10_000_000
+
+
+def kendall_tau_b(x: np.ndarray, y: np.ndarray) -> float:
+    """Kendall's tau-b (ties corrected), as ``scipy.stats.kendalltau(x, y)``; ``nan`` if any value is."""
+    x = np.asarray(x, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    n = len(x)
+    if n < 2 or len(y) != n or np.isnan(x).any() or np.isnan(y).any():
+        return math.nan
+    xc, nx = _codes(x)
+    yc, ny = _codes(y)
+    pc, npairs = _codes(xc * ny + yc)
+    return _tau_b_codes(xc, yc, pc, (nx, ny, npairs))
 
 
 _SMALL = 64
@@ -156,6 +167,61 @@ def kendall_rows(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     if x.shape[1] <= _SMALL:
         return np.concatenate([_kendall_small_rows(x[i : i + 256], y[i : i + 256]) for i in range(0, len(x), 256)])
     return np.array([kendall_tau_b(a, b) for a, b in zip(x, y, strict=True)], dtype=np.float64)
+
+
+class Resampled:
+    """Coefficients of resamples of one pair of vectors, the resamples given as rows of indices.
+
+    ``Resampled(x, y).rows(kind, idx)`` equals ``ROW_FUNCTIONS[kind](x[idx], y[idx])`` bit for bit.
+    Each value is coded once by its place among the distinct values; a resample's average ranks are
+    then its count of smaller values plus half its ties (``O(n)`` per resample, no sort), and its
+    tie counts for Kendall come from the same counts. Vectors holding ``nan`` take the ``*_rows``
+    path.
+    """
+
+    def __init__(self, x: np.ndarray, y: np.ndarray) -> None:
+        self.x = np.asarray(x, dtype=np.float64)
+        self.y = np.asarray(y, dtype=np.float64)
+        self.coded = not (np.isnan(self.x).any() or np.isnan(self.y).any())
+        if self.coded:
+            self.xc, nx = _codes(self.x)
+            self.yc, ny = _codes(self.y)
+            self.pc, npairs = _codes(self.xc * ny + self.yc)
+            self.sizes = (nx, ny, npairs)
+
+    def rows(self, kind: str, idx: np.ndarray) -> np.ndarray:
+        """Coefficient ``kind`` of each resample ``x[idx[b]], y[idx[b]]``."""
+        if not self.coded or idx.shape[1] < 2 or (kind == "kendall" and idx.shape[1] <= _SMALL):
+            return ROW_FUNCTIONS[kind](self.x[idx], self.y[idx])
+        if kind == "pearson":
+            return pearson_rows(self.x[idx], self.y[idx])
+        if kind == "spearman":
+            return pearson_rows(
+                _resampled_ranks(self.xc, self.sizes[0], idx), _resampled_ranks(self.yc, self.sizes[1], idx)
+            )
+        return np.array([_tau_b_codes(self.xc[i], self.yc[i], self.pc[i], self.sizes) for i in idx], dtype=np.float64)
+
+    def all_rows(self, kinds: Iterable[str], blocks: Iterable[np.ndarray]) -> dict[str, np.ndarray]:
+        """Coefficients ``kinds`` of every resample of ``blocks`` (index rows, block by block)."""
+        kinds = list(kinds)
+        parts: dict[str, list[np.ndarray]] = {k: [] for k in kinds}
+        for idx in blocks:
+            for k in kinds:
+                parts[k].append(self.rows(k, idx))
+        return {k: np.concatenate(v) if v else np.zeros(0) for k, v in parts.items()}
+
+
+def _resampled_ranks(codes: np.ndarray, size: int, idx: np.ndarray) -> np.ndarray:
+    """Average ranks (as :func:`rank_rows`) of each resample ``codes[idx[b]]``, from counts.
+
+    A value's average rank is ``less + (count + 1) / 2`` (``less`` values below it): exactly
+    :func:`rank_rows`'s ``(first + last) / 2 + 1``, both being exact halves of integers.
+    """
+    b = idx.shape[0]
+    c = codes[idx]
+    counts = np.bincount((c + np.arange(b)[:, None] * size).ravel(), minlength=b * size).reshape(b, size)
+    avg = (np.cumsum(counts, axis=1) - counts) + (counts + 1) / 2.0
+    return np.take_along_axis(avg, c, axis=1)
 
 
 def pearson(x: np.ndarray, y: np.ndarray) -> float:

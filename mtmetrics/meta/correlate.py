@@ -1,0 +1,566 @@
+"""Correlations of metric scores with human judgments over a scored table (docs/meta.md §1).
+
+:func:`correlate` takes a :class:`~mtmetrics.io.tables.Table`, the metrics' per-segment statistics
+(:class:`~mtmetrics.stats.metaeval.MetricScores`, from :func:`~mtmetrics.stats.metaeval.score_table`)
+and :class:`CorrelationSettings`, and computes, for each group (language pair) and human column:
+
+* ``segment``: Pearson, Spearman and Kendall tau-b over all judged segments pooled;
+* ``item`` (optional): the same within each source segment (rows sharing a segment id), averaged
+  over the source segments where it is defined;
+* ``system``: over systems, the metric's *own corpus score* of each system's judged segments
+  (``sum`` metrics re-aggregate statistics: system BLEU, not mean sentence BLEU) against the mean
+  human score of those segments.
+
+Besides the coefficients, the WMT metrics task's agreement measures (``accuracy``,
+``soft-accuracy`` at system level, ``acc-eq`` at segment and item level;
+:mod:`mtmetrics.stats.agreement`).
+
+Intervals are seeded bootstrap 95 % percentile intervals (as sacrebleu's): ``segment`` resamples
+rows; ``item`` resamples source segments; ``system`` resamples the *shared* source segments
+(items) jointly, as WMT and mt-metrics-eval do: each resample draws item ids with replacement, and
+every system keeps its rows of the drawn items (as often as each is drawn), is re-scored from the
+statistics and gets the mean human score of those rows. Systems are compared on the same drawn
+segments, so the variation of the test set's difficulty, shared by all systems, does not widen the
+interval (``system_resampling="independent"`` resamples each system's rows on its own: 1.5–2×
+wider intervals). A resample in which a system has none of its items is not valid (dropped from
+the interval and from ``resamples``). The draws depend only on the seed, the group and the row
+layout — never on the metric — so every metric sees the same resamples and differences between
+metrics can be bootstrapped pairwise (:mod:`mtmetrics.stats.corrtests`). Error rates
+(``higher_is_better = False``) are negated before correlating and marked as flipped.
+
+The segment level's resamples (``B × n`` row indices) are never held at once: they are drawn again
+from the group's saved generator state in blocks of at most :data:`BLOCK_ELEMENTS` indices, so the
+memory they take is bounded whatever ``B`` and ``n``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+
+from .. import workers
+from ..errors import InputError
+from ..io.tables import Columns, Table
+from ..stats import agreement as agr
+from ..stats.correlation import FUNCTIONS, KINDS, ROW_FUNCTIONS, Resampled
+from ..stats.metaeval import ALL_KINDS, LEVELS, MetricScores
+from ..stats.significance import interval
+
+#: how system-level resamples are drawn: the shared items jointly (WMT, mtme), or each system alone
+SYSTEM_RESAMPLING = ("joint", "independent")
+
+
+@dataclass(frozen=True)
+class CorrelationSettings:
+    """What :func:`correlate` computes and how it resamples: one frozen value, so that two runs
+    with equal settings are the same computation and call sites name every choice.
+
+    ``humans``: the human score columns; ``levels`` (of :data:`LEVELS`) and ``kinds`` (of
+    :data:`ALL_KINDS`: coefficients and agreement measures); ``n_boot`` bootstrap resamples (0:
+    none) drawn from ``seed``; ``split_systems``: the separator of WMT's ``A+B`` rows (``None``:
+    such rows are a system of their own); ``permutations``: soft-accuracy's permutations (mtme's
+    ``k``); ``system_resampling``: :data:`SYSTEM_RESAMPLING` (module docstring); ``keep_samples``:
+    keep every estimate's bootstrap replicates in :attr:`Correlations.samples` (paired tests).
+    Sequences are stored as tuples; unknown names and impossible counts raise ``ValueError``.
+    """
+
+    humans: tuple[str, ...]
+    levels: tuple[str, ...] = ("segment", "system")
+    kinds: tuple[str, ...] = KINDS
+    n_boot: int = 1000
+    seed: int = 12345
+    split_systems: str | None = "+"
+    permutations: int = agr.DEFAULT_PERMUTATIONS
+    system_resampling: str = "joint"
+    keep_samples: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("humans", "levels", "kinds"):
+            object.__setattr__(self, name, tuple(getattr(self, name)))
+        if bad := [lv for lv in self.levels if lv not in LEVELS]:
+            raise ValueError(f"unknown level(s) {bad}; choose from {LEVELS}")
+        if bad := [k for k in self.kinds if k not in ALL_KINDS]:
+            raise ValueError(f"unknown measure(s) {bad}; choose from {ALL_KINDS}")
+        if self.system_resampling not in SYSTEM_RESAMPLING:
+            raise ValueError(f"system_resampling must be one of {SYSTEM_RESAMPLING}, not {self.system_resampling!r}")
+        if self.n_boot < 0 or self.permutations < 1:
+            raise ValueError("n_boot must be 0 or more and permutations at least 1")
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A correlation, its bootstrap interval and how many points / valid resamples it rests on."""
+
+    group: str
+    human: str
+    level: str
+    metric: str
+    kind: str
+    value: float
+    lower: float
+    upper: float
+    n: int
+    resamples: int
+    epsilon: float | None = None  # acc-eq: the calibrated tie threshold
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready (``nan`` becomes ``None``; ``epsilon`` only for acc-eq)."""
+        d: dict[str, Any] = dict(self.__dict__)
+        if d["epsilon"] is None:
+            del d["epsilon"]
+        for k in ("value", "lower", "upper", "epsilon"):
+            if k not in d:
+                continue
+            if isinstance(d[k], float) and math.isnan(d[k]):
+                d[k] = None
+        return d
+
+
+#: the most row indices of segment-level resamples held at once (a block of resamples)
+BLOCK_ELEMENTS = 1 << 19
+
+
+@dataclass
+class GroupDraws:
+    """The resampling draws of one group, shared by every metric."""
+
+    rows: np.ndarray  # row indices of the group in the table
+    segment_state: dict[str, Any]  # the generator's state before the segment level's draws
+    item_ids: np.ndarray  # item (source segment) index of each row of the group
+    item_idx: np.ndarray  # (B, n_items) resampled items
+    systems: list[str]
+    system_rows: list[np.ndarray]  # positions (within the group) of each system's rows
+    system_weights: list[np.ndarray]  # (B, n_s) bootstrap counts of each system's rows
+    n_boot: int = 0
+
+    def segment_blocks(self) -> Iterator[np.ndarray]:
+        """The segment level's resamples (rows of positions within the group), a block at a time.
+
+        Drawn again from the saved state on each call, block after block: the same numbers as one
+        ``integers(0, n, (B, n))`` call (the generator's stream does not depend on how a draw is
+        cut), with at most :data:`BLOCK_ELEMENTS` indices (or one resample) in memory.
+        """
+        yield from _segment_blocks(self.segment_state, self.n_boot, len(self.rows))
+
+
+def _segment_blocks(state: dict[str, Any], n_boot: int, n: int) -> Iterator[np.ndarray]:
+    rng = np.random.default_rng()
+    rng.bit_generator.state = state
+    step = max(1, BLOCK_ELEMENTS // max(n, 1))
+    for start in range(0, n_boot, step):
+        yield rng.integers(0, n, size=(min(step, n_boot - start), n))
+
+
+def system_membership(names: Sequence[str], split: str | None = "+") -> tuple[list[str], list[np.ndarray]]:
+    """Systems and the positions of their rows.
+
+    WMT DA files name a segment that several systems translated identically ``A+B``; with
+    ``split`` such a row counts for each of A and B at the system level, but only when every part
+    is also a system on its own (so a system whose real name contains ``+`` is left alone).
+    """
+    plain = set(names)
+    members: dict[str, list[int]] = {}
+    for pos, name in enumerate(names):
+        parts = name.split(split) if split and split in name else [name]
+        if len(parts) > 1 and not all(p in plain for p in parts):
+            parts = [name]
+        for p in parts:
+            members.setdefault(p, []).append(pos)
+    return list(members), [np.array(v, dtype=np.int64) for v in members.values()]
+
+
+def group_draws(
+    rows: np.ndarray,
+    systems: np.ndarray,
+    items: np.ndarray,
+    n_boot: int,
+    seed: int,
+    group_index: int,
+    *,
+    split: str | None = "+",
+    system_resampling: str = "joint",
+) -> GroupDraws:
+    """Draw the resamples of one group from ``default_rng([seed, group_index])``.
+
+    In this order: the segment level's ``integers(0, n, (B, n))`` over the group's rows (kept as the
+    generator state they start from, :meth:`GroupDraws.segment_blocks`), ``item_idx``
+    (``integers(0, m, (B, m))`` over the m distinct item ids, numbered in sorted order), then, only
+    for ``system_resampling="independent"``, each system's ``integers(0, n_s, (B, n_s))``. With
+    ``"joint"`` (default) a system row's weight in resample b is how often ``item_idx[b]`` drew its
+    item: the system level reuses the item level's draws.
+    """
+    if system_resampling not in SYSTEM_RESAMPLING:
+        raise ValueError(f"system_resampling must be one of {SYSTEM_RESAMPLING}, not {system_resampling!r}")
+    rng = np.random.default_rng([seed, group_index])
+    n = len(rows)
+    segment_state = rng.bit_generator.state
+    rng.bit_generator.state = _advanced(segment_state, n_boot, n)
+    item_names, item_ids = np.unique(items[rows], return_inverse=True)
+    item_ids = item_ids.reshape(-1)
+    m_items = len(item_names)
+    item_idx = rng.integers(0, m_items, size=(n_boot, m_items))
+    sys_names, sys_rows = system_membership(systems[rows].tolist(), split)
+    weights = []
+    if system_resampling == "joint":
+        item_counts = _counts(item_idx, m_items)
+        weights = [item_counts[:, item_ids[pos]] for pos in sys_rows]
+    else:
+        for pos in sys_rows:
+            weights.append(_counts(rng.integers(0, len(pos), size=(n_boot, len(pos))), len(pos)))
+    return GroupDraws(rows, segment_state, item_ids, item_idx, sys_names, sys_rows, weights, n_boot)
+
+
+def _advanced(state: dict[str, Any], n_boot: int, n: int) -> dict[str, Any]:
+    """The generator state after the segment level's ``B × n`` draws from ``state``."""
+    rng = np.random.default_rng()
+    rng.bit_generator.state = state
+    step = max(1, BLOCK_ELEMENTS // max(n, 1))
+    for start in range(0, n_boot, step):
+        rng.integers(0, n, size=(min(step, n_boot - start), n))
+    return rng.bit_generator.state
+
+
+def _counts(draws: np.ndarray, m: int) -> np.ndarray:
+    """``(B, m)`` float counts of each value ``0..m-1`` in each row of ``draws``."""
+    b = len(draws)
+    flat = draws + np.arange(b)[:, None] * m
+    return np.bincount(flat.ravel(), minlength=b * m).reshape(b, m).astype(np.float64)
+
+
+@dataclass
+class Points:
+    """The points a correlation is computed on, and their bootstrap replicates."""
+
+    metric: np.ndarray
+    human: np.ndarray
+    metric_boot: np.ndarray | None = None  # (B, n)
+    human_boot: np.ndarray | None = None
+
+
+@dataclass(frozen=True)
+class SystemPoint:
+    """One system's point at system level: the metric's corpus score and the human score."""
+
+    group: str
+    human: str
+    metric: str
+    system: str
+    metric_score: float
+    human_score: float
+    segments: int  # the judged rows the system's scores rest on
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready, in field order (non-finite scores are left to the JSON writer)."""
+        return dict(self.__dict__)
+
+
+@dataclass
+class Correlations:
+    """Everything :func:`correlate` computed: estimates, system-level points, bootstrap samples."""
+
+    estimates: list[Estimate] = field(default_factory=list)
+    system_points: list[SystemPoint] = field(default_factory=list)
+    samples: dict[tuple[str, str, str, str, str], np.ndarray] = field(default_factory=dict)
+    points: dict[tuple[str, str, str, str], Points] = field(default_factory=dict)
+
+
+def _interval(value: float, boot: np.ndarray, seed: int) -> tuple[float, float, int]:
+    finite = boot[np.isfinite(boot)]
+    if not len(finite) or math.isnan(value):
+        return math.nan, math.nan, len(finite)
+    iv = interval(finite, seed)
+    return iv.lower, iv.upper, len(finite)
+
+
+def _item_correlations(kind: str, x: np.ndarray, y: np.ndarray, item_ids: np.ndarray, n_items: int) -> np.ndarray:
+    """The correlation within each item (``nan`` where undefined: fewer than 3 rows or constant)."""
+    out = np.full(n_items, np.nan)
+    order = np.argsort(item_ids, kind="mergesort")
+    ids = item_ids[order]
+    starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]])
+    ends = np.r_[starts[1:], len(ids)]
+    fn = FUNCTIONS[kind]
+    for s, e in zip(starts, ends, strict=True):
+        if e - s >= 3:
+            pos = order[s:e]
+            out[ids[s]] = fn(x[pos], y[pos])
+    return out
+
+
+def _correlate(
+    table: Table,
+    columns: Columns,
+    scores: Sequence[MetricScores],
+    settings: CorrelationSettings,
+    system_human: Mapping[tuple[str, str], float] | None,
+) -> Correlations:
+    """:func:`correlate` in this process."""
+    humans, levels, kinds = settings.humans, settings.levels, settings.kinds
+    n_boot, seed, keep_samples = settings.n_boot, settings.seed, settings.keep_samples
+    n_rows = len(table)
+    groups = np.array(table.columns[columns.group]) if columns.group else np.array(["all"] * n_rows)
+    systems = np.array(table.columns[columns.system])
+    items = np.array(table.columns[columns.segment])
+    human_values = {h: table.numbers(h) for h in humans}
+    out = Correlations()
+    per_group: dict[tuple[str, str, str], list[agr.Value]] = {}
+    group_names = list(dict.fromkeys(groups.tolist()))
+    for gi, group in enumerate(group_names):
+        rows = np.flatnonzero(groups == group)
+        draws = group_draws(
+            rows,
+            systems,
+            items,
+            n_boot,
+            seed,
+            gi,
+            split=settings.split_systems,
+            system_resampling=settings.system_resampling,
+        )
+        if system_human is not None:
+            draws = _official_systems(draws, system_human, group)
+        cache = agr.GroupCache()
+        for human in humans:
+            h_all = human_values[human][rows]
+            h_sys = np.array([h_all[pos].mean() for pos in draws.system_rows])
+            h_sys_boot = None
+            if system_human is not None:
+                h_sys = np.array([_official(system_human, group, name) for name in draws.systems])
+                if n_boot:  # official scores have no resamples: fixed in every resample
+                    h_sys_boot = np.tile(h_sys, (n_boot, 1))
+            elif n_boot:
+                with np.errstate(invalid="ignore", divide="ignore"):
+                    h_sys_boot = np.column_stack(
+                        [
+                            w @ h_all[pos] / w.sum(axis=1)
+                            for w, pos in zip(draws.system_weights, draws.system_rows, strict=True)
+                        ]
+                    )
+            for ms in scores:
+                m_all = ms.segment_scores[rows]
+                for level in levels:
+                    pts = _points(level, ms, m_all, h_all, h_sys, h_sys_boot, draws, n_boot, group)
+                    out.points[(group, human, level, ms.spec)] = pts
+                    seg_boot = _segment_boot(level, kinds, pts, draws)
+                    for kind in kinds:
+                        if kind in agr.KINDS:
+                            if agr.defined(kind, level):
+                                val = agr.agreement(
+                                    kind,
+                                    level,
+                                    metric_points=pts.metric,
+                                    human_points=pts.human,
+                                    metric_boot=pts.metric_boot,
+                                    human_boot=pts.human_boot,
+                                    segment_metric=m_all,
+                                    segment_human=h_all,
+                                    item_ids=draws.item_ids,
+                                    system_rows=draws.system_rows,
+                                    human=human,
+                                    cache=cache,
+                                    seed_key=[seed, gi],
+                                    permutations=settings.permutations,
+                                )
+                                per_group.setdefault((human, ms.spec, kind), []).append(val)
+                                _add(
+                                    out,
+                                    Estimate(group, human, level, ms.spec, kind, val.value, 0, 0, val.n, 0),
+                                    val,
+                                    seed=seed,
+                                    keep_samples=keep_samples,
+                                )
+                            continue
+                        est, boot = _estimate(level, kind, pts, draws, n_boot, seg_boot)
+                        lo, hi, valid = _interval(est, boot, seed) if n_boot else (math.nan, math.nan, 0)
+                        npts = len(draws.systems) if level == "system" else len(rows)
+                        if level == "item":
+                            npts = int(np.count_nonzero(np.bincount(draws.item_ids) >= 3))
+                        out.estimates.append(Estimate(group, human, level, ms.spec, kind, est, lo, hi, npts, valid))
+                        if keep_samples:
+                            out.samples[(group, human, level, ms.spec, kind)] = boot
+                if "system" in levels:
+                    sys_scores = out.points[(group, human, "system", ms.spec)].metric
+                    for name, score, hval, pos in zip(draws.systems, sys_scores, h_sys, draws.system_rows, strict=True):
+                        out.system_points.append(
+                            SystemPoint(group, human, ms.spec, name, float(score), float(hval), len(pos))
+                        )
+    if len(group_names) > 1 and "system" in levels:
+        for (human, spec, kind), vals in per_group.items():
+            if kind in ("accuracy", "soft-accuracy"):
+                value, boot = agr.pooled(vals)
+                n = sum(v.n for v in vals)
+                _add(
+                    out,
+                    Estimate(agr.POOLED, human, "system", spec, kind, value, 0, 0, n, 0),
+                    agr.Value(value, boot, n),
+                    seed=seed,
+                    keep_samples=keep_samples,
+                )
+    return out
+
+
+def _official(table: Mapping[tuple[str, str], float], group: str, system: str) -> float:
+    """The official score of ``system`` in ``group`` (an entry for group ``""`` serves every group)."""
+    return table[(group, system)] if (group, system) in table else table[("", system)]
+
+
+def _official_systems(draws: GroupDraws, table: Mapping[tuple[str, str], float], group: str) -> GroupDraws:
+    """The draws restricted to the systems that have an official system-level human score."""
+    keep = [i for i, s in enumerate(draws.systems) if (group, s) in table or ("", s) in table]
+    return replace(
+        draws,
+        systems=[draws.systems[i] for i in keep],
+        system_rows=[draws.system_rows[i] for i in keep],
+        system_weights=[draws.system_weights[i] for i in keep],
+    )
+
+
+def _add(out: Correlations, est: Estimate, val: agr.Value, *, seed: int, keep_samples: bool) -> None:
+    """Append an agreement estimate with its interval (from ``val.boot``) and ε."""
+    lo, hi, valid = _interval(val.value, val.boot, seed) if len(val.boot) else (math.nan, math.nan, 0)
+    out.estimates.append(replace(est, lower=lo, upper=hi, resamples=valid, epsilon=val.epsilon))
+    if keep_samples:
+        out.samples[(est.group, est.human, est.level, est.metric, est.kind)] = val.boot
+
+
+def _points(
+    level: str,
+    ms: MetricScores,
+    m_all: np.ndarray,
+    h_all: np.ndarray,
+    h_sys: np.ndarray,
+    h_sys_boot: np.ndarray | None,
+    draws: GroupDraws,
+    n_boot: int,
+    group: str = "",
+) -> Points:
+    if level == "system" and ms.system_scores is not None:  # official scores: no resamples
+        missing = [s for s in draws.systems if (group, s) not in ms.system_scores and ("", s) not in ms.system_scores]
+        if missing:
+            raise InputError(f"{ms.spec}: no system-level score for {', '.join(missing)} ({group}).")
+        return Points(np.array([_official(ms.system_scores, group, s) for s in draws.systems]), h_sys)
+    if level == "system":
+        m_sys = np.array([ms.system_score(draws.rows[pos]) for pos in draws.system_rows])
+        m_boot = None
+        if n_boot:
+            m_boot = np.column_stack(
+                [
+                    ms.resampled_system_scores(draws.rows[pos], w)
+                    for w, pos in zip(draws.system_weights, draws.system_rows, strict=True)
+                ]
+            )
+        return Points(m_sys, h_sys, m_boot, h_sys_boot)
+    return Points(m_all, h_all)
+
+
+def _segment_boot(level: str, kinds: Sequence[str], pts: Points, draws: GroupDraws) -> dict[str, np.ndarray]:
+    """The segment level's bootstrap replicates of every coefficient in ``kinds``, in one pass over
+    the resample blocks (empty for other levels and without resamples)."""
+    coefficients = [k for k in kinds if k in FUNCTIONS]
+    if level != "segment" or not draws.n_boot or not coefficients:
+        return {}
+    return Resampled(pts.metric, pts.human).all_rows(coefficients, draws.segment_blocks())
+
+
+def _estimate(
+    level: str, kind: str, pts: Points, draws: GroupDraws, n_boot: int, seg_boot: Mapping[str, np.ndarray]
+) -> tuple[float, np.ndarray]:
+    fn = FUNCTIONS[kind]
+    rows_fn = ROW_FUNCTIONS[kind]
+    if level == "segment":
+        return fn(pts.metric, pts.human), seg_boot.get(kind, np.zeros(0))
+    if level == "item":
+        n_items = int(draws.item_ids.max()) + 1 if len(draws.item_ids) else 0
+        per_item = _item_correlations(kind, pts.metric, pts.human, draws.item_ids, n_items)
+        value = float(np.nanmean(per_item)) if np.any(np.isfinite(per_item)) else math.nan
+        boot = np.zeros(0)
+        if n_boot:
+            sampled = per_item[draws.item_idx]
+            with np.errstate(invalid="ignore"):
+                counts = np.sum(np.isfinite(sampled), axis=1)
+                sums = np.nansum(sampled, axis=1)
+                boot = np.where(counts > 0, sums / np.maximum(counts, 1), np.nan)
+        return value, boot
+    value = fn(pts.metric, pts.human) if len(pts.metric) >= 2 else math.nan
+    boot = np.zeros(0)
+    if n_boot and pts.metric_boot is not None and pts.human_boot is not None and len(pts.metric) >= 2:
+        boot = rows_fn(pts.metric_boot, pts.human_boot)
+    return value, boot
+
+
+_corr_args: tuple[Any, ...] = ()
+
+
+def _set_corr_args(args: tuple[Any, ...]) -> None:
+    global _corr_args
+    _corr_args = args
+
+
+def _correlate_part(specs: list[str]) -> Correlations:
+    table, columns, scores, settings, system_human = _corr_args
+    return _correlate(table, columns, [s for s in scores if s.spec in specs], settings, system_human)
+
+
+def correlate(
+    table: Table,
+    columns: Columns,
+    scores: Sequence[MetricScores],
+    settings: CorrelationSettings,
+    *,
+    jobs: int = 1,
+    system_human: Mapping[tuple[str, str], float] | None = None,
+) -> Correlations:
+    """Correlations of every metric with every human column, per group, at the chosen levels.
+
+    ``settings`` (:class:`CorrelationSettings`) say which human columns, levels and measures, and
+    how the bootstrap draws: ``kinds`` may also name the agreement measures of :mod:`.agreement`
+    (``accuracy``, ``soft-accuracy``, ``acc-eq``), computed at the levels where they are defined.
+    ``system_human`` (``(group, system) → score``; group ``""`` matches every group) replaces the
+    system level's human scores (the mean of the joined rows) with official ones, e.g. WMT's
+    published system-level DA: only systems it names are kept at system level, and, having no
+    resamples, the official scores stay fixed in every bootstrap resample.
+
+    With ``jobs > 1`` the metrics are shared among that many forked processes; the same result.
+    The resamples depend only on the seed, the group and the rows, so each process draws the same
+    ones; the parts are merged back into the single-process order (group, human, metric, level,
+    kind). Forking is safe here: only numpy arrays and the metrics' score formulas are used.
+    """
+    if jobs <= 1 or len(scores) <= 1:
+        return _correlate(table, columns, scores, settings, system_human)
+    global _corr_args
+    specs = [s.spec for s in scores]
+    parts_specs = [specs[i::jobs] for i in range(min(jobs, len(specs)))]
+    _corr_args = (table, columns, scores, settings, system_human)
+    try:
+        # forked when possible (only numpy arrays and score formulas are used); else pickled
+        with workers.pool(len(parts_specs), fork=True, initializer=_set_corr_args, initargs=(_corr_args,)) as pool:
+            parts = list(pool.map(_correlate_part, parts_specs))
+    finally:
+        _corr_args = ()
+    humans, levels, kinds = settings.humans, settings.levels, settings.kinds
+    groups = np.array(table.columns[columns.group]) if columns.group else np.array(["all"] * len(table))
+    g_order = {g: i for i, g in enumerate(dict.fromkeys(groups.tolist()))}
+    g_order.setdefault(agr.POOLED, len(g_order))
+    h_order = {h: i for i, h in enumerate(humans)}
+    m_order = {m: i for i, m in enumerate(specs)}
+    l_order = {lv: i for i, lv in enumerate(levels)}
+    k_order = {k: i for i, k in enumerate(kinds)}
+    out = Correlations()
+    for part in parts:
+        out.estimates += part.estimates
+        out.system_points += part.system_points
+        out.samples.update(part.samples)
+        out.points.update(part.points)
+    out.estimates.sort(
+        key=lambda e: (g_order[e.group], h_order[e.human], m_order[e.metric], l_order[e.level], k_order[e.kind])
+    )
+    out.system_points.sort(key=lambda p: (g_order[p.group], h_order[p.human], m_order[p.metric]))
+    out.points = {
+        k: out.points[k]
+        for k in sorted(out.points, key=lambda k: (g_order[k[0]], h_order[k[1]], m_order[k[3]], l_order[k[2]]))
+    }
+    return out

@@ -7,6 +7,7 @@ read exactly as sacrebleu reads it, and one that is not is an error saying how t
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -30,18 +31,41 @@ class TestSet:
 
 
 @contextmanager
-def _no_download() -> Iterator[None]:
+def _no_download(dataset: Any) -> Iterator[None]:
+    """sacrebleu's dataset API with downloads refused.
+
+    sacrebleu creates a set's ``raw`` directory before it would download into it; a set whose
+    ``raw`` directory is absent is refused before that, so a failed lookup creates nothing in
+    the cache.
+    """
     from sacrebleu.dataset import base
 
     def refuse(*_args: Any, **_kwargs: Any) -> None:
         raise _WouldDownload
 
+    fetch = dataset.maybe_download
+
+    def maybe_download() -> None:
+        if not os.path.isdir(dataset._rawdir):
+            raise _WouldDownload
+        fetch()
+
     saved = base.download_file
     base.download_file = refuse
+    dataset.maybe_download = maybe_download
     try:
         yield
     finally:
         base.download_file = saved
+        del dataset.maybe_download
+
+
+def _not_cached(name: str, langpair: str, cache: str) -> ResourceError:
+    return ResourceError(
+        f"test set {name} ({langpair}) is not in sacrebleu's cache ({cache}), and mtmetrics never "
+        f"downloads: fetch it once with 'sacrebleu -t {name} -l {langpair} --echo src > /dev/null' "
+        f"(or 'sacrebleu --download {name}'), then run this command again."
+    )
 
 
 def check_langpair(langpair: str) -> tuple[str, str]:
@@ -73,15 +97,11 @@ def find_test_set(name: str, langpair: str | None) -> TestSet:
             f"-t {name}: no language pair {langpair}.{suggest(langpair, pairs)} It has: {', '.join(pairs)}."
         )
     try:
-        with _no_download():
+        with _no_download(dataset):
             source = dataset.get_source_file(langpair)
             references = tuple(dataset.get_reference_files(langpair))
     except _WouldDownload:
-        raise ResourceError(
-            f"test set {name} ({langpair}) is not in sacrebleu's cache ({SACREBLEU_DIR}), and mtmetrics never "
-            f"downloads: fetch it once with 'sacrebleu -t {name} -l {langpair} --echo src > /dev/null' "
-            f"(or 'sacrebleu --download {name}'), then run this command again."
-        ) from None
+        raise _not_cached(name, langpair, SACREBLEU_DIR) from None
     if not references:
         raise InputError(f"test set {name} ({langpair}) has no reference in sacrebleu's cache.")
     return TestSet(name, langpair, source, references)

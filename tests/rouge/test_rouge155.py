@@ -65,8 +65,7 @@ CASES = [("", "1ref", "A"), ("", "2refs", "A"), ("", "2refs", "B")] + [
 
 @pytest.fixture(scope="module")
 def perl_scores() -> dict[tuple[str, str, str], perl155.Scores]:
-    reason = perl155.available()
-    assert reason is None, reason  # a missing oracle is a failure, not a skip
+    perl155.require_script()  # skipped without libxml-parser-perl, an error under CI
     out: dict[tuple[str, str, str], perl155.Scores] = {}
     for opts, corpus, mode in CASES:
         hyps, refs = _corpus(corpus)

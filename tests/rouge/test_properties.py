@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mtmetrics
+from mtmetrics_rouge.lcs import lcs_length
 
 from . import oracle
 
@@ -64,6 +65,13 @@ def test_weight_one_is_rouge_l(hyp: str, ref: str) -> None:
     w1 = mtmetrics.load_metric("rouge-w", weight=1.0, tokenize="none").statistics([hyp], [[ref]]).array
     lcs = mtmetrics.load_metric("rouge-l", tokenize="none").statistics([hyp], [[ref]]).array
     np.testing.assert_allclose(w1, lcs, rtol=0, atol=1e-12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(*[st.lists(st.integers(0, 6), max_size=140)] * 2)
+def test_lcs_length_equals_the_dynamic_programme(x: list[int], y: list[int]) -> None:
+    # up to 140 tokens: more than two 64-bit words of the bit-parallel algorithm
+    assert lcs_length(x, y) == oracle.lcs([str(t) for t in x], [str(t) for t in y])
 
 
 @settings(max_examples=60, deadline=None)

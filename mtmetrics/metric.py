@@ -276,10 +276,12 @@ class Metric(abc.ABC):
         return Score(float(stats[0]), {n: float(v) for n, v in zip(names[1:], stats[1:], strict=True)})
 
     @classmethod
-    def language_defaults(cls, target: str) -> dict[str, Any]:
-        """Parameter values implied by the target language (``-l``) unless the user sets them.
+    def language_defaults(cls, target: str, source: str | None = None) -> dict[str, Any]:
+        """Parameter values implied by the language pair (``-l``) unless the user sets them.
 
-        sacrebleu's BLEU, for instance, tokenises Chinese with ``zh``. The default implies nothing.
+        sacrebleu's BLEU, for instance, tokenises Chinese with ``zh``; the source-sentence metrics
+        split a Chinese source with ``zh``. ``source`` is ``None`` where only the target is known.
+        The default implies nothing.
         """
         return {}
 

@@ -242,7 +242,8 @@ def _metric_params(
     params: dict[str, Any] = {}
     implied = dict(cls.sentence_defaults()) if ns.sentence_level else {}
     if ns.language_pair:
-        implied.update(cls.language_defaults(check_langpair(ns.language_pair)[1]))
+        source, target = check_langpair(ns.language_pair)
+        implied.update(cls.language_defaults(target, source=source))
     params.update({k: v for k, v in implied.items() if k in declared})
     if ns.tokenize is not None and "tokenize" in declared:
         params["tokenize"] = ns.tokenize

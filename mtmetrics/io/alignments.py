@@ -54,6 +54,9 @@ class Alignment:
             two different ones (SSCN's ``union`` and ``intersect``) refuses it instead of
             silently comparing the links with themselves. Set automatically when ``fwd`` or
             ``rev`` is given non-empty; pass ``True`` for two directions that are both empty.
+        src_tokenize: the sacrebleu tokenizer the source was split with for these links
+            (:mod:`mtmetrics.resources.source_tokens`; ``none``: at spaces, as given), so that a
+            metric splitting it otherwise refuses them; ``None`` when not recorded.
     """
 
     links: Links
@@ -61,6 +64,7 @@ class Alignment:
     rev: Links = field(default=frozenset())
     origin: str = "given"
     two_way: bool = False
+    src_tokenize: str | None = None
 
     def __post_init__(self) -> None:
         if self.fwd or self.rev:
@@ -82,7 +86,7 @@ class Alignment:
                 f"one too; give either one alignment with fwd and rev, or the source→target links plus the "
                 f"target→source ones."
             )
-        return Alignment(self.links, self.links, rev.links, self.origin, two_way=True)
+        return Alignment(self.links, self.links, rev.links, self.origin, two_way=True, src_tokenize=self.src_tokenize)
 
     @classmethod
     def of(cls, value: Any, origin: str = "given") -> Alignment:
@@ -179,7 +183,9 @@ def read_alignment_file(
     The file must have one line per segment. A missing target (``None`` or a blank line, as for a
     reference missing in some segments) gives ``None``; its alignment line must then be empty.
     Possible links (``ipj``) are kept: the alignment's links are the possible set (which includes
-    the sure links). Returns one :class:`Alignment` (origin ``file``) per segment.
+    the sure links). Returns one :class:`Alignment` (origin ``file``) per segment, with the source
+    tokenizer of the file's ``mtmetrics align`` sidecar (``none`` without one), which source indices
+    are checked against.
     """
     where = str(path)
     check_input(path, "alignment file")
@@ -200,7 +206,15 @@ def alignments_from_lines(
     one_based: bool = False,
     first: int = 1,
 ) -> list[Alignment | None]:
-    """Parse and check Pharaoh lines (numbered from ``first`` in messages) against their sentences."""
+    """Parse and check Pharaoh lines (numbered from ``first`` in messages) against their sentences.
+
+    Source indices refer to the source split by the tokenizer recorded for ``where`` (see
+    :func:`~mtmetrics.resources.source_tokens.recorded_tokenizer`), target indices to the target's
+    ASCII-whitespace-separated words.
+    """
+    from ..resources.source_tokens import recorded_tokenizer, source_tokens
+
+    src_tok = recorded_tokenizer(where)
     if len(targets) != len(sources) or len(lines) != len(sources):
         raise InputError(f"{where}: {len(lines)} lines, {len(targets)} targets and {len(sources)} sources.")
     out: list[Alignment | None] = []
@@ -211,10 +225,10 @@ def alignments_from_lines(
                 raise InputError(f"{where}:{n}: the target sentence is missing (empty) but the line has links.")
             out.append(None)
             continue
-        src_len, tgt_len = len(tokens(src)), len(tokens(tgt))
+        src_len, tgt_len = len(source_tokens(src, src_tok)), len(tokens(tgt))
         for item, (i, j), _ in pairs:
             check_link(i, j, src_len, tgt_len, where, n, item)
-        out.append(Alignment(frozenset(link for _, link, _ in pairs), origin="file"))
+        out.append(Alignment(frozenset(link for _, link, _ in pairs), origin="file", src_tokenize=src_tok))
     return out
 
 

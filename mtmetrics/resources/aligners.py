@@ -22,6 +22,7 @@ Symmetrisation heuristics (:func:`symmetrise`): ``intersect``, ``union`` and
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import importlib
 import importlib.metadata
@@ -34,6 +35,7 @@ from typing import Any, Protocol
 
 from ..errors import InputError, ParameterError, ResourceError
 from ..io.alignments import Alignment, Link, Links, parse_line, tokens
+from .source_tokens import resolve, source_tokens
 
 SYMMETRISATIONS = ("intersect", "union", "grow-diag-final-and")
 #: Short names used in signatures.
@@ -124,8 +126,11 @@ def aer(
 class Aligner(Protocol):
     """What a word aligner resource provides."""
 
-    def align(self, sources: Sequence[Sequence[str]], targets: Sequence[Sequence[str]]) -> list[Alignment]:
-        """One alignment per (source tokens, target tokens) pair."""
+    def align(
+        self, sources: Sequence[Sequence[str]], targets: Sequence[Sequence[str]], src_tokenize: str = "none"
+    ) -> list[Alignment]:
+        """One alignment per (source tokens, target tokens) pair; ``src_tokenize``: how the sources were split
+        (an aligner that adds text of its own, such as eflomal's extra corpus, splits it the same way)."""
         ...
 
     def signature(self) -> str:
@@ -145,7 +150,9 @@ class DiagonalAligner:
     def signature(self) -> str:
         return "diagonal"
 
-    def align(self, sources: Sequence[Sequence[str]], targets: Sequence[Sequence[str]]) -> list[Alignment]:
+    def align(
+        self, sources: Sequence[Sequence[str]], targets: Sequence[Sequence[str]], src_tokenize: str = "none"
+    ) -> list[Alignment]:
         out = []
         for s, t in zip(sources, targets, strict=True):
             links = self.links(s, t)
@@ -271,8 +278,13 @@ class EflomalAligner:
             parts.append(f"null={self.null_prior:g}")
         return f"eflomal@{self.version}:{','.join(parts)}"
 
-    def align(self, sources: Sequence[Sequence[str]], targets: Sequence[Sequence[str]]) -> list[Alignment]:
-        """Align the pairs (only those are returned; the extra corpus is prepended for training)."""
+    def align(
+        self, sources: Sequence[Sequence[str]], targets: Sequence[Sequence[str]], src_tokenize: str = "none"
+    ) -> list[Alignment]:
+        """Align the pairs (only those are returned; the extra corpus is prepended for training).
+
+        The extra corpus's source side is split by ``src_tokenize``, like the evaluation sources.
+        """
         if len(sources) != len(targets):
             raise InputError(f"{len(sources)} source sentences but {len(targets)} target sentences to align.")
         if not sources:
@@ -284,10 +296,13 @@ class EflomalAligner:
             model=self.model, n_samplers=self.n_samplers, rel_iterations=self.rel_iterations, null_prior=self.null_prior
         )
         n_extra = len(self.extra_src)
+        extra_src = self.extra_src
+        if src_tokenize != "none":
+            extra_src = [_eflomal_line(source_tokens(line, src_tokenize)) for line in self.extra_src]
         with tempfile.TemporaryDirectory(prefix="mtmetrics-eflomal-") as tmp:
             fwd_path, rev_path = os.path.join(tmp, "fwd"), os.path.join(tmp, "rev")
             aligner.align(
-                [*self.extra_src, *src_lines],
+                [*extra_src, *src_lines],
                 [*self.extra_tgt, *tgt_lines],
                 links_filename_fwd=fwd_path,
                 links_filename_rev=rev_path,
@@ -324,13 +339,17 @@ def align_annotations(
     sources: Sequence[str],
     hyps: Sequence[str],
     refs: Sequence[Sequence[str | None]],
+    src_tokenize: str | None = None,
 ) -> dict[str, list[Any]]:
     """The ``align_hyp`` / ``align_refs`` annotations computed by ``aligner`` in one run.
 
     Source↔hypothesis and source↔every reference pairs are aligned together (more data helps an
-    unsupervised aligner); a missing reference gets ``None``. Texts are split at whitespace.
+    unsupervised aligner); a missing reference gets ``None``. Targets are split at whitespace, the
+    sources by sacrebleu tokenizer ``src_tokenize`` (the metrics' ``src_tokenize``, recorded in each
+    alignment); ``None`` (language unknown) splits at spaces and refuses unsegmented Chinese/Japanese.
     """
-    src_toks = [tokens(s) for s in sources]
+    tok = resolve(src_tokenize, sources, "src_tokenize=... (zh, ja-mecab, ...)")
+    src_toks = [source_tokens(s, tok) for s in sources]
     pairs_src: list[list[str]] = []
     pairs_tgt: list[list[str]] = []
     slots: list[tuple[int, int]] = []  # (segment, -1 for the hypothesis or the reference stream)
@@ -344,7 +363,7 @@ def align_annotations(
                 pairs_src.append(src)
                 pairs_tgt.append(tokens(ref))
                 slots.append((i, k))
-    aligned = aligner.align(pairs_src, pairs_tgt)
+    aligned = [dataclasses.replace(al, src_tokenize=tok) for al in aligner.align(pairs_src, pairs_tgt, tok)]
     hyp_al: list[Alignment | None] = [None] * len(sources)
     ref_al: list[list[Alignment | None]] = [[None] * len(refs) for _ in sources]
     for (i, k), al in zip(slots, aligned, strict=True):

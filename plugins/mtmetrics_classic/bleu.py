@@ -121,7 +121,7 @@ class Bleu(Metric):
         return {"effective_order": True}
 
     @classmethod
-    def language_defaults(cls, target: str) -> dict[str, Any]:
+    def language_defaults(cls, target: str, source: str | None = None) -> dict[str, Any]:
         """sacrebleu's tokenizer for the target language (``-l en-zh`` tokenises with ``zh``)."""
         special = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
         return {"tokenize": special[target]} if target in special else {}

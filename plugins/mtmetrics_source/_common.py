@@ -11,9 +11,16 @@ Alignments reach these metrics as two per-segment annotations (see :mod:`mtmetri
   ``fwd`` and ``rev`` (as the aligner resources make) needs no ``_rev`` annotation. Without
   either, one set of links stands for both directions (see :attr:`Alignment.two_way`).
 
-Plain lists of ``(source, target)`` pairs and Pharaoh strings are accepted too. Tokens are the
-whitespace-separated words of the texts, which is what Pharaoh indices refer to; an index outside
-a sentence is an :class:`~mtmetrics.InputError`.
+Plain lists of ``(source, target)`` pairs and Pharaoh strings are accepted too. Target tokens are
+the whitespace-separated words of the hypothesis and references; source tokens are the words of
+the source split by the ``src_tokenize`` parameter (:data:`SRC_TOKENIZE`, one of sacrebleu's
+tokenizers; :mod:`mtmetrics.resources.source_tokens`), which is what the Pharaoh indices must
+refer to: an index outside a sentence is an :class:`~mtmetrics.InputError`, and so are
+alignments recorded as made on a source split otherwise (an ``mtmetrics align`` sidecar's
+tokenizer, ``none`` for a Pharaoh file without one). The default follows the source language
+(``-l zh-en``: ``zh``; ``ja``: ``ja-mecab``; ``ko``: ``ko-mecab``; others: ``none``, the text
+split at spaces); with no language known, unsegmented Chinese or Japanese is refused instead of
+aligned as whole lines.
 
 The aligner is not a parameter: alignments are data supplied with the texts, and each one carries
 its ``origin`` (``file``, ``given``, ``eflomal@2.0.0:m3,gdfa,...``). A metric instance records the
@@ -28,13 +35,35 @@ from typing import Any
 
 import numpy as np
 
-from mtmetrics import Field, InputError, Metric, Segment
+from mtmetrics import Field, InputError, Metric, Param, Segment
 from mtmetrics.io.alignments import Alignment, tokens
+from mtmetrics.resources import TOKENIZER_NAMES, get_tokenizer, tokenizer_signature
 from mtmetrics.resources.aligners import DiagonalAligner, align_annotations
+from mtmetrics.resources.source_tokens import SPACED_DEFAULT, language_tokenizer, resolve, source_tokens
 
 ALIGN_ANNOTATIONS = ("align_hyp", "align_refs")
 #: The optional target→source direction of each (see the module docstring).
 REV_ANNOTATIONS = ("align_hyp_rev", "align_refs_rev")
+
+
+def _srctok_fmt(value: Any, values: Any) -> str:
+    return tokenizer_signature(value or SPACED_DEFAULT)
+
+
+#: The source tokenizer of every alignment-based metric (signature ``srctok``). ``None``: the source
+#: language is unknown; the source is split at spaces and unsegmented CJK text is refused.
+SRC_TOKENIZE = Param(
+    "src_tokenize",
+    str,
+    None,
+    "sacrebleu tokenizer splitting the source into the words the alignments index: zh, ja-mecab, ko-mecab, "
+    "char, 13a, intl, none (at spaces, as given); default: the source language's (-l), else none, refusing "
+    "unsegmented Chinese/Japanese",
+    sig_key="srctok",
+    choices=TOKENIZER_NAMES,
+    fmt=_srctok_fmt,
+    nullable=True,
+)
 
 
 @dataclass(frozen=True)
@@ -48,10 +77,18 @@ class AlignedSegment:
     ref_als: list[Alignment]
 
 
-def aligned_segment(segment: Segment, lowercase: bool = False, need_refs: bool = True) -> AlignedSegment:
+def aligned_segment(
+    segment: Segment,
+    lowercase: bool = False,
+    need_refs: bool = True,
+    src_tokenize: str = SPACED_DEFAULT,
+    metric: str = "the metric",
+) -> AlignedSegment:
     """Tokens and alignments of a segment, checked against the sentence lengths.
 
-    With ``need_refs=False`` (MPR) the reference alignments may be absent and are not checked.
+    The source is split by sacrebleu tokenizer ``src_tokenize``; alignments recorded as made on a
+    source split otherwise are refused. With ``need_refs=False`` (MPR) the reference alignments may
+    be absent and are not checked.
     """
     if segment.source is None:
         raise InputError("this metric needs the source sentences (sources=..., or --src).")
@@ -63,22 +100,37 @@ def aligned_segment(segment: Segment, lowercase: bool = False, need_refs: bool =
             f"or annotations={{'align_hyp': [...], 'align_refs': [...]}} (see mtmetrics.io.alignments)."
         )
     norm = (lambda t: t.lower()) if lowercase else (lambda t: t)
-    src = tokens(segment.source)
+    src = source_tokens(segment.source, src_tokenize)
     hyp = tokens(norm(segment.hyp))
     refs = [tokens(norm(r)) for r in segment.refs]
     hyp_al = Alignment.of(ann["align_hyp"])
     if ann.get("align_hyp_rev") is not None:
         hyp_al = hyp_al.with_reverse(Alignment.of(ann["align_hyp_rev"]))
+    _same_tokenizer(hyp_al, src_tokenize, metric)
     if not need_refs:
         return AlignedSegment(src, hyp, refs, hyp_al.checked(len(src), len(hyp), "source↔hypothesis alignment"), [])
     ref_als = _present(ann["align_refs"], len(refs), "align_refs")
     if ann.get("align_refs_rev") is not None:
         revs = _present(ann["align_refs_rev"], len(refs), "align_refs_rev")
         ref_als = [al.with_reverse(rev) for al, rev in zip(ref_als, revs, strict=True)]
+    for al in ref_als:
+        _same_tokenizer(al, src_tokenize, metric)
     hyp_al.checked(len(src), len(hyp), "source↔hypothesis alignment")
     for k, (al, ref) in enumerate(zip(ref_als, refs, strict=True), 1):
         al.checked(len(src), len(ref), f"source↔reference {k} alignment")
     return AlignedSegment(src, hyp, refs, hyp_al, ref_als)
+
+
+def _same_tokenizer(al: Alignment, src_tokenize: str, metric: str) -> None:
+    """Refuse links made on a source split by another tokenizer (their indices mean other words)."""
+    if al.src_tokenize is not None and al.src_tokenize != src_tokenize:
+        raise InputError(
+            f"the alignments were made on the source split by '{al.src_tokenize}' (their mtmetrics align sidecar; "
+            f"'none' for a Pharaoh file without one) but {metric} splits it by '{src_tokenize}': set "
+            f"{metric}:src_tokenize={al.src_tokenize} (--{metric}-src-tokenize {al.src_tokenize}), or align with "
+            f"'{src_tokenize}' (mtmetrics align --src-tokenize {src_tokenize}; "
+            f"meta: --align-src-tokenize {src_tokenize})."
+        )
 
 
 def _present(raw: Any, n_refs: int, key: str) -> list[Alignment]:
@@ -109,11 +161,30 @@ class AlignedMetric(Metric):
     fork_safe = True  # everything it loads is in memory: -j forks warm workers
     plain_text = False  # sources and word alignments, which a plain table does not have
 
+    @classmethod
+    def language_defaults(cls, target: str, source: str | None = None) -> dict[str, Any]:
+        """The source language's tokenizer (``zh``, ``ja-mecab``, ``ko-mecab``; others ``none``)."""
+        tok = language_tokenizer(source)
+        return {} if tok is None else {"src_tokenize": tok}
+
     def setup(self) -> None:
         self._origins: set[str] = set()
+        self._src_tokenize: str = self.values["src_tokenize"] or SPACED_DEFAULT
+        if self._src_tokenize != "none":
+            get_tokenizer(self._src_tokenize)  # a missing extra (ja, ko) is an error now, naming its install command
 
     def observe(self, segments: Sequence[Segment]) -> None:
-        """Record the alignments' origins (called in the calling process, before any worker)."""
+        """Record the alignments' origins (called in the calling process, before any worker).
+
+        With no source tokenizer chosen (source language unknown), unsegmented Chinese or Japanese
+        sources are refused here, before anything is aligned or scored.
+        """
+        if self.values["src_tokenize"] is None:
+            name = type(self).name
+            option = (
+                f"-l SRC-TRG (tables: an lp column naming the pair) or {name}:src_tokenize=... (--{name}-src-tokenize)"
+            )
+            resolve(None, (s.source for s in segments), option)
         for seg in segments:
             for key in (*ALIGN_ANNOTATIONS, *REV_ANNOTATIONS):
                 value: Any = seg.annotations.get(key)
@@ -132,7 +203,9 @@ class AlignedMetric(Metric):
 
     def segment_statistics(self, segment: Segment) -> np.ndarray:
         lowercase = bool(self.values.get("lowercase", False))
-        return self.score_segment(aligned_segment(segment, lowercase, type(self).needs_ref_alignments))
+        return self.score_segment(
+            aligned_segment(segment, lowercase, type(self).needs_ref_alignments, self._src_tokenize, type(self).name)
+        )
 
     def score_segment(self, seg: AlignedSegment) -> np.ndarray:
         """The statistics vector of one tokenised, aligned segment."""

@@ -1,9 +1,13 @@
 """``mtmetrics align SRC TGT -o PREFIX``: word alignments for SSCN, PRS and MPR, written once, traceable.
 
 Runs eflomal (the ``align`` extra: ``pip install 'mtmetrics[align]'``) on the line-aligned files
-``SRC`` and ``TGT`` (tokens: the ASCII-whitespace-separated words, exactly what the metrics split)
-and writes Pharaoh files, one line per sentence pair, every link ``i-j`` with ``i`` the *source*
-token and ``j`` the *target* token, 0-based:
+``SRC`` and ``TGT`` and writes Pharaoh files, one line per sentence pair, every link ``i-j`` with
+``i`` the *source* token and ``j`` the *target* token, 0-based. Target tokens are the
+ASCII-whitespace-separated words; source tokens are the words of sacrebleu's tokenizer
+``--src-tokenize`` (default: the source language's with ``-l``, ``zh`` → ``zh``, ``ja`` →
+``ja-mecab``, ``ko`` → ``ko-mecab``, others ``none``, i.e. at spaces; without ``-l``, at spaces,
+refusing unsegmented Chinese/Japanese), exactly what the metrics split with the same
+``src_tokenize``. The sidecar records it, and the metrics refuse files made with another one.
 
 ==================  ==========================================================================
 ``PREFIX.fwd``      source→target direction (each target word linked to at most one source
@@ -20,8 +24,8 @@ eflomal 2.0 has no seed option (its sampler seeds itself from ``/dev/urandom``),
 give slightly different links and ``--seed`` is not offered: the files are what makes a score
 reproducible, and the sidecar's hashes tie a score to them. Typical use::
 
-    mtmetrics align src.ru hyp.en -o hyp && mtmetrics align src.ru ref.en -o ref
-    mtmetrics ref.en -i hyp.en --src src.ru -m sscn prs \\
+    mtmetrics align src.ja hyp.en -l ja-en -o hyp && mtmetrics align src.ja ref.en -l ja-en -o ref
+    mtmetrics ref.en -i hyp.en --src src.ja -l ja-en -m sscn prs \\
         --align-hyp hyp.fwd --align-hyp-rev hyp.rev --align-ref ref.fwd --align-ref-rev ref.rev
 """
 
@@ -38,8 +42,11 @@ import mtmetrics
 from mtmetrics import InputError
 from mtmetrics.io.alignments import Links, tokens, write_pharaoh
 from mtmetrics.io.files import atomic_write, check_writable
+from mtmetrics.io.testsets import check_langpair
 from mtmetrics.io.text import read_lines
 from mtmetrics.resources.aligners import EflomalAligner, symmetrise
+from mtmetrics.resources.source_tokens import language_tokenizer, resolve, source_tokens
+from mtmetrics.resources.tokenizers import TOKENIZER_NAMES, tokenizer_signature
 
 #: Output suffix -> (what the file holds, how it is made from the two directions).
 OUTPUTS: dict[str, tuple[str, str | None]] = {
@@ -63,6 +70,21 @@ def build_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("source", metavar="SRC", help="source sentences, one per line (.gz accepted)")
     parser.add_argument("target", metavar="TGT", help="translations (hypotheses or references), line-aligned")
     parser.add_argument("-o", "--output", required=True, metavar="PREFIX", help="prefix of the files written")
+    parser.add_argument(
+        "-l",
+        "--language-pair",
+        metavar="SRC-TRG",
+        help="language pair; the source language chooses --src-tokenize's default (zh-en: zh, ja-en: ja-mecab, "
+        "ko-en: ko-mecab, others: none)",
+    )
+    parser.add_argument(
+        "--src-tokenize",
+        metavar="TOK",
+        choices=TOKENIZER_NAMES,
+        help=f"sacrebleu tokenizer splitting the source ({', '.join(TOKENIZER_NAMES)}; none: at spaces, as given); "
+        "score with the same src_tokenize. Default: the source language's (-l), else none, refusing "
+        "unsegmented Chinese/Japanese",
+    )
     parser.add_argument(
         "--model",
         type=int,
@@ -91,18 +113,28 @@ def sha256_of(path: str | Path) -> str:
 
 
 def align_files(
-    source: str, target: str, prefix: str, aligner: EflomalAligner, extra: str | None = None
+    source: str,
+    target: str,
+    prefix: str,
+    aligner: EflomalAligner,
+    extra: str | None = None,
+    src_tokenize: str | None = None,
 ) -> dict[str, Any]:
-    """Align ``source`` with ``target``, write ``PREFIX.<fwd|rev|inter|union|gdfa|json>``; return the sidecar."""
+    """Align ``source`` with ``target``, write ``PREFIX.<fwd|rev|inter|union|gdfa|json>``; return the sidecar.
+
+    The source is split by sacrebleu tokenizer ``src_tokenize``; ``None`` (language unknown) splits
+    it at spaces after refusing unsegmented Chinese/Japanese.
+    """
     src_lines, tgt_lines = read_lines(source), read_lines(target)
     if len(src_lines) != len(tgt_lines):
         raise InputError(
             f"{source} has {len(src_lines)} lines but {target} has {len(tgt_lines)}: the files must be "
             f"line-aligned (one sentence pair per line)."
         )
-    src = [tokens(s) for s in src_lines]
+    tok = resolve(src_tokenize, src_lines, "--src-tokenize TOK or -l SRC-TRG")
+    src = [source_tokens(s, tok) for s in src_lines]
     tgt = [tokens(t) for t in tgt_lines]
-    als = aligner.align(src, tgt)
+    als = aligner.align(src, tgt, tok)
     links: dict[str, list[Links]] = {"fwd": [a.fwd for a in als], "rev": [a.rev for a in als]}
     for suffix, (_, method) in OUTPUTS.items():
         if method is not None:
@@ -131,7 +163,10 @@ def align_files(
         "deterministic": False,
         "note": "eflomal takes no seed (it seeds from /dev/urandom): a rerun may differ slightly; "
         "these files, identified by their SHA-256, are the alignments a score was computed from.",
-        "tokens": "ASCII-whitespace-separated words of each line, as given (eflomal lowercases internally)",
+        "source_tokenize": tok,
+        "source_tokenizer": tokenizer_signature(tok),
+        "tokens": f"source: the words of sacrebleu tokenizer {tok!r} ('none': ASCII-whitespace-separated, as given); "
+        "target: ASCII-whitespace-separated words; eflomal lowercases internally",
         "links": "i-j per line: i the source token index, j the target token index, 0-based",
         "inputs": {
             "source": {"path": source, "sha256": sha256_of(source), "lines": len(src_lines)},
@@ -149,7 +184,10 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--n-samplers must be at least 1, got {args.n_samplers}.")
     check_writable(f"{args.output}.json")
     aligner = EflomalAligner(model=args.model, extra=args.extra, n_samplers=args.n_samplers, null_prior=args.null_prior)
-    sidecar = align_files(args.source, args.target, args.output, aligner, args.extra)
+    src_tokenize = args.src_tokenize
+    if src_tokenize is None and args.language_pair:
+        src_tokenize = language_tokenizer(check_langpair(args.language_pair)[0])
+    sidecar = align_files(args.source, args.target, args.output, aligner, args.extra, src_tokenize)
     if not args.quiet:
         written = ", ".join(o["path"] for o in sidecar["outputs"].values())
         print(

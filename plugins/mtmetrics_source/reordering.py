@@ -25,7 +25,7 @@ import numpy as np
 
 from mtmetrics import Inputs, Param
 
-from ._common import ALIGN_ANNOTATIONS, AlignedMetric, AlignedSegment, mean_positions
+from ._common import ALIGN_ANNOTATIONS, SRC_TOKENIZE, AlignedMetric, AlignedSegment, mean_positions
 
 
 def prs_score(src_len: int, h: list[float | None], refs: list[list[float | None]]) -> float:
@@ -69,7 +69,7 @@ class Prs(AlignedMetric):
     score_range = (0.0, 1.0)
     perfect_on_identity = False
     inputs = Inputs(source=True, annotations=ALIGN_ANNOTATIONS)
-    params: ClassVar[tuple[Param, ...]] = ()
+    params: ClassVar[tuple[Param, ...]] = (SRC_TOKENIZE,)
 
     def stat_names(self) -> tuple[str, ...]:
         return ("prs",)
@@ -91,7 +91,7 @@ class Mpr(AlignedMetric):
     perfect_on_identity = False
     inputs = Inputs(source=True, annotations=ALIGN_ANNOTATIONS[:1])
     needs_ref_alignments = False
-    params: ClassVar[tuple[Param, ...]] = ()
+    params: ClassVar[tuple[Param, ...]] = (SRC_TOKENIZE,)
 
     def stat_names(self) -> tuple[str, ...]:
         return ("mpr",)

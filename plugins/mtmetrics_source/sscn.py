@@ -58,7 +58,7 @@ from mtmetrics import Field, InputError, Inputs, Param
 from mtmetrics.resources import LOWERCASE
 from mtmetrics.resources.similarity import SIMILARITY_PARAMS, SimilarityTable, load_table
 
-from ._common import ALIGN_ANNOTATIONS, AlignedMetric, AlignedSegment, source_sets
+from ._common import ALIGN_ANNOTATIONS, SRC_TOKENIZE, AlignedMetric, AlignedSegment, source_sets
 
 CONSTRAINTS = ("1", "2", "union", "intersect")
 #: Constraints that compare two alignment directions.
@@ -130,6 +130,7 @@ class Sscn(AlignedMetric):
         ),
         LOWERCASE,
         *SIMILARITY_PARAMS,
+        SRC_TOKENIZE,
     )
 
     def setup(self) -> None:

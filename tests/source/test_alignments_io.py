@@ -69,7 +69,8 @@ def test_line_count_must_match(tmp_path: Path) -> None:
 
 def test_missing_reference_gives_none(tmp_path: Path) -> None:
     path = _write(tmp_path, "ref.align", ["0-0", ""])
-    assert read_alignment_file(path, ["a", "b"], ["x", ""]) == [Alignment(frozenset({(0, 0)}), origin="file"), None]
+    expected = Alignment(frozenset({(0, 0)}), origin="file", src_tokenize="none")
+    assert read_alignment_file(path, ["a", "b"], ["x", ""]) == [expected, None]
     bad = _write(tmp_path, "bad.align", ["0-0", "0-0"])
     with pytest.raises(InputError, match=r"bad\.align:2: the target sentence is missing"):
         read_alignment_file(bad, ["a", "b"], ["x", None])

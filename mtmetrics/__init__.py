@@ -14,7 +14,7 @@ Plugin authors subclass :class:`Metric`, declare :class:`Param` objects and impl
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import (
     InputError,
@@ -25,11 +25,28 @@ from .errors import (
     UnknownMetricError,
 )
 from .hookspecs import hookimpl
-from .metric import Inputs, Metric, Segment, Statistics, build_segments
 from .params import Param
 from .result import Result, Score
 from .signature import Field, Signature
 from .version import __version__
+
+if TYPE_CHECKING:
+    from .metric import Inputs, Metric, Segment, Statistics, build_segments
+
+#: names imported from :mod:`mtmetrics.metric` on first use: it imports numpy, which a command that
+#: never scores (``mtmetrics --help``, ``mtmetrics list``) should not pay for
+_FROM_METRIC = frozenset({"Inputs", "Metric", "Segment", "Statistics", "build_segments"})
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _FROM_METRIC:
+        raise AttributeError(f"module 'mtmetrics' has no attribute {name!r}")
+    from . import metric
+
+    _wire()
+    value = getattr(metric, name)
+    globals()[name] = value
+    return value
 
 
 def _wire() -> None:
@@ -45,9 +62,6 @@ def _wire() -> None:
     metric.SERVICES.score_segments = lambda m, segments, jobs, progress: parallel.score_segments(
         m, segments, jobs, progress=progress
     )
-
-
-_wire()
 
 
 def lazy_attributes(metrics: dict[str, str]) -> Callable[[str], Any]:

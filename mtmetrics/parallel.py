@@ -76,7 +76,7 @@ class Chunk(Protocol):
 Work = Sequence[Segment] | Chunk
 
 #: what each chunk gives back: its number of segments, their reference counts, one array per metric
-ChunkRows = tuple[int, set[int], list[np.ndarray]]
+ChunkRows = tuple[int, set[int], list["np.ndarray"]]
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from typing import Any
 
 from .. import plugins
 from ..errors import MtmetricsError
-from . import commands
+from . import commands, startup
 from .commands import Command, help_lines
 
 EXIT_USAGE = 2
@@ -213,6 +213,7 @@ def _main(args: list[str]) -> int:
     for name, err in plugins.load_errors():
         print(f"mtmetrics: warning: plugin '{name}' failed to load and is skipped: {err}", file=sys.stderr)
     tree = command_tree()
+    startup.spare_blas_threads(args[0] if args and args[0] in tree else "score")
     if args and args[0] in tree:
         return _run_named(tree[args[0]], args[1:])
     if any(a in ("-h", "--help") for a in args):
@@ -222,6 +223,7 @@ def _main(args: list[str]) -> int:
 
 def console() -> None:
     """``python -m mtmetrics``."""
+    startup.defer_imports()
     status = main()
     # The output is written and every file closed. Freezing skips the interpreter's last garbage
     # collection, a walk over every object the metrics loaded (a tenth of a second or more with

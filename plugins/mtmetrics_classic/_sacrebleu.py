@@ -16,7 +16,10 @@ import sacrebleu
 
 from mtmetrics import Field, Segment
 
-SACREBLEU_FIELD = Field("sacrebleu", sacrebleu.__version__, "sb")
+
+def sacrebleu_field() -> Field:
+    """The signature field naming sacrebleu's version (read when a signature is made, not at import)."""
+    return Field("sacrebleu", sacrebleu.__version__, "sb")
 
 
 def segment_stats(metric: Any, segments: Sequence[Segment]) -> np.ndarray:

@@ -11,7 +11,7 @@ import sacrebleu
 from mtmetrics import Field, Metric, Param, Score, Segment
 from mtmetrics.resources import LOWERCASE, tokenize_param
 
-from ._sacrebleu import SACREBLEU_FIELD, segment_stats
+from ._sacrebleu import sacrebleu_field, segment_stats
 
 _SMOOTH_DEFAULTS = {"none": None, "floor": 0.1, "add-k": 1, "exp": None}
 
@@ -168,7 +168,7 @@ class Bleu(Metric):
         return out
 
     def resource_fields(self) -> tuple[Field, ...]:
-        return (SACREBLEU_FIELD,)
+        return (sacrebleu_field(),)
 
 
 class BleuS(Bleu):

@@ -11,7 +11,7 @@ import sacrebleu
 from mtmetrics import Field, Metric, Param, Score, Segment
 from mtmetrics.resources import LOWERCASE
 
-from ._sacrebleu import SACREBLEU_FIELD, segment_stats
+from ._sacrebleu import sacrebleu_field, segment_stats
 
 
 def _eff_fmt(eps_smoothing: Any, values: Mapping[str, Any]) -> str:
@@ -107,4 +107,4 @@ class Chrf(Metric):
         return Score(float(self._chrf._compute_f_score([int(x) for x in stats])), attributes=attributes)
 
     def resource_fields(self) -> tuple[Field, ...]:
-        return (SACREBLEU_FIELD,)
+        return (sacrebleu_field(),)

@@ -14,7 +14,7 @@ import sacrebleu
 
 from mtmetrics import Field, Metric, Param, Score, Segment
 
-from ._sacrebleu import SACREBLEU_FIELD
+from ._sacrebleu import sacrebleu_field
 from .ter_kernel import ter_statistics
 
 
@@ -87,4 +87,4 @@ class Ter(Metric):
         return Score(float(res.score), {"num_edits": float(stats[0]), "ref_length": float(stats[1])})
 
     def resource_fields(self) -> tuple[Field, ...]:
-        return (Field("tok", self._ter.tokenizer_signature, "t"), SACREBLEU_FIELD)
+        return (Field("tok", self._ter.tokenizer_signature, "t"), sacrebleu_field())

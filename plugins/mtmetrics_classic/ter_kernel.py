@@ -22,7 +22,6 @@ from typing import Any
 
 import numpy as np
 import sacrebleu
-from sacrebleu.metrics.lib_ter import translation_edit_rate
 
 from mtmetrics import Segment
 from mtmetrics.resources import kernels
@@ -79,6 +78,8 @@ def ter_statistics(ter: sacrebleu.TER, segments: Sequence[Segment]) -> np.ndarra
         for words_ref in words_refs:
             num = edits[k]
             if num == nb.ERROR:  # sacrebleu raises on this pair: let it say so
+                from sacrebleu.metrics.lib_ter import translation_edit_rate
+
                 num, _ = translation_edit_rate(words_hyp, words_ref)
             ref_lengths += len(words_ref)
             if num < best:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-Inverse = Callable[[np.ndarray], np.ndarray]
+Inverse = Callable[["np.ndarray"], "np.ndarray"]
 
 
 def round5(values: np.ndarray) -> np.ndarray:

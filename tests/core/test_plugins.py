@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.metadata
 import inspect
 import subprocess
 import sys
@@ -87,7 +86,7 @@ def test_entry_points_load_and_a_broken_one_is_reported(monkeypatch: pytest.Monk
         FakeEntryPoint("good", lambda: _plugin_module("good", Length), FakeDist("mtmetrics-good", "1.2.3")),
         FakeEntryPoint("bad", broken, FakeDist("mtmetrics-bad", "0.1")),
     ]
-    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: eps if group == "mtmetrics" else [])
+    monkeypatch.setattr(plugins, "entry_points", lambda group: eps if group == "mtmetrics" else [])
     plugins.reset()
     assert plugins.load_errors() == [("bad", "ImportError: No module named 'numpyy'")]
     entry = plugins.metric_registry()["toy-length"]
@@ -102,7 +101,7 @@ def test_duplicate_metric_name_names_both_plugins(monkeypatch: pytest.MonkeyPatc
     eps = [
         FakeEntryPoint("imposter", lambda: _plugin_module("imposter", FakeBleu), FakeDist("mtmetrics-imposter", "2.0"))
     ]
-    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: eps)
+    monkeypatch.setattr(plugins, "entry_points", lambda group: eps)
     plugins.reset()
     with pytest.raises(
         PluginError,

@@ -13,8 +13,8 @@ gets the token lists. Cases (ratio = mtmetrics time / NLTK time, below 1 is fast
 * METEOR: the ``meteor`` metric (``impl=nltk``, ``stemmer=porter-nltk``: the same numbers) vs
   NLTK's ``meteor_score`` on every segment, one reference.
 * METEOR as the paper aligns (``impl=paper``, default: most matches, then fewest crossings, by
-  branch and bound) vs NLTK's ``meteor_score`` (target: no slower), and vs ``impl=nltk`` (the
-  greedy pairing that ``impl=paper`` used before the exact search: the search's own cost). The
+  branch and bound) vs NLTK's ``meteor_score`` (target: no slower), and vs ``impl=nltk`` (NLTK's
+  greedy pairing: the cost of the exact search itself). The
   segments whose search exceeded its budget (``approx_segments``) are printed.
 Needs NLTK_DATA pointing at a WordNet (``../shared/nltk_data`` by default).
 """

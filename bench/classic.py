@@ -2,7 +2,7 @@
 
     python bench/classic.py [--repeat 5] [--systems 3]
 
-Target (issue 2): at most 1.10x sacrebleu's time. Both sides score from in-memory strings; the
+Target: at most 1.10x sacrebleu's time. Both sides score from in-memory strings; the
 mtmetrics side goes through the full public API (parameter checks, segment records, typed
 statistics, signature), i.e. what ``metric.corpus_score`` costs a user.
 """

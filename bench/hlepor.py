@@ -66,7 +66,7 @@ def _best(fn: Callable[[], object], runs: int) -> float:
 def synthetic(count: int = N, seed: int = 19) -> tuple[list[str], list[str]]:
     """Short hyp/ref pairs (4-14 words) over a 9-word vocabulary: most words repeat, so the
     alignment has many candidates and the context test runs often (the alignment's worst case
-    per token; issue 19). Made here with a fixed seed, not taken from any corpus."""
+    per token). Made here with a fixed seed, not taken from any corpus."""
     rng = random.Random(seed)
     vocab = ["the", "a", "of", "cat", "dog", "sat", "on", "mat", "and"]
 

@@ -2,7 +2,7 @@
 
     python bench/rouge.py [--repeat 3] [--segments 3000]
 
-Target (issue 3): ROUGE-L, -W-1.2, -S4 and -SU4 each at least 3x faster (ratio <= 0.333) than
+Target: ROUGE-L, -W-1.2, -S4 and -SU4 each at least 3x faster (ratio <= 0.333) than
 the fastest package implementing the same variant (rouge-score has ROUGE-N and -L only), on
 3,000 WMT17 de-en segments with one reference and on WMT21 de-en (2 references) and en-de (3).
 

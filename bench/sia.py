@@ -1,4 +1,4 @@
-"""SIA speed against sacrebleu's chrF, measured in one run (issue 4).
+"""SIA speed against sacrebleu's chrF, measured in one run.
 
     python bench/sia.py [--table PATH] [--repeat 3]
 

@@ -8,7 +8,7 @@ run, both directions) is timed once and kept in ``--align-cache`` (eflomal takes
 later run reads the links back and reports the cached time as 0). Each metric is then timed on
 the full corpus through the public API (``corpus_score``: parameter checks, segments, statistics,
 signature), best of ``--repeat`` in one process, the garbage collector paused
-(:func:`runner.best_time`). The target (issue 18): every source metric within a few seconds once
+(:func:`runner.best_time`). The target: every source metric within a few seconds once
 the alignments exist.
 """
 

@@ -22,7 +22,7 @@ Scored: every SSCN variant n in 1..4 x constraint in {1, 2, union, intersect} x 
 running: the mean over the four pairs of the segment-level Pearson correlation with the DA
 z-scores (rows pooled within a pair, as in ``meta report``); the variant with the highest mean
 among the ``unaligned=disagree`` ones gives the defaults. ``unaligned`` itself is not tuned: it
-stays the literal reading of the definition (docs/metrics.md §4.1, issue 15); the ``agree`` variants are reported.
+stays the literal reading of the definition (docs/metrics.md §4.1); the ``agree`` variants are reported.
 """
 
 from __future__ import annotations

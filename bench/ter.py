@@ -1,4 +1,4 @@
-"""mtmetrics' TER (compiled shift search) against sacrebleu's TER, on WMT21 (issue 19).
+"""mtmetrics' TER (compiled shift search) against sacrebleu's TER, on WMT21.
 
     python bench/ter.py [--repeat 3] [--segments 1000] [--zh-segments 500]
 

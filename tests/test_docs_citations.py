@@ -13,7 +13,7 @@ from tests.datapaths import ROOT
 
 DOCS = {"metrics.md": ROOT / "docs" / "metrics.md", "meta.md": ROOT / "docs" / "meta.md"}
 CITATION = re.compile(r"docs/(metrics|meta)\.md §(\d+(?:\.\d+)?)(?:[-–](\d+(?:\.\d+)?))?")
-#: the former citations of ../shared/spec, which a clone of the project does not have
+#: citations of ../shared/spec, which a clone of the project does not have
 STALE = re.compile(r"\b(?:METRICS|META)\.md\b")
 
 

@@ -1,4 +1,4 @@
-"""Readers and writers for the files mtmetrics consumes: plain text now, more formats later."""
+"""Readers and writers of the files mtmetrics consumes and writes: text, tables, alignments, test sets."""
 
 from .text import Block, iter_lines, read_blocks, read_chunks, read_lines, read_reference_rows
 

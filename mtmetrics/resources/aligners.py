@@ -144,7 +144,7 @@ class DiagonalAligner:
     Target word ``j`` of ``T`` links to the source word with the same lowercase form nearest to the
     diagonal if one exists, else to source word ``floor((j + 0.5) * S / T)``. Both directions are
     this same set of links (a two-way :class:`Alignment` whose directions happen to be equal).
-    For tests and examples only.
+    A baseline without a model (``--aligner diagonal``), for tests and examples, not for real evaluation.
     """
 
     def signature(self) -> str:

@@ -32,7 +32,7 @@ from mtmetrics.errors import ParameterError, ResourceError
 
 ENV = "MTMETRICS_KERNEL"
 CHOICES = ("auto", "python", "numba")
-#: Variables of earlier releases, one per metric; no longer read (a warning names ENV).
+#: Per-metric kernel variables that mtmetrics does not read: one that is set is warned about, naming ENV.
 RETIRED = ("MTMETRICS_SIA_BACKEND", "MTMETRICS_HLEPOR_KERNEL", "MTMETRICS_TER_KERNEL")
 
 _choice: str | None = None
@@ -50,7 +50,7 @@ def choice() -> str:
         for old in RETIRED:
             if old in os.environ:
                 warnings.warn(
-                    f"{old} is no longer read; set {ENV}=python|numba|auto (one switch for every metric).",
+                    f"{old} is not read by mtmetrics; set {ENV}=python|numba|auto (one switch for every metric).",
                     stacklevel=2,
                 )
         _choice = value

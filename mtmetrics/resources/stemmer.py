@@ -66,7 +66,7 @@ class Stemmer:
 
 @cache
 def get_stemmer(name: str = "porter") -> Stemmer:
-    """The stemmer called ``name`` (only ``porter`` for now), one shared instance per process.
+    """The stemmer called ``name`` (only ``porter``), one shared instance per process.
 
     Raises:
         ParameterError: unknown stemmer name.

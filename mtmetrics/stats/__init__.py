@@ -1,4 +1,5 @@
-"""Statistics over metric scores: significance tests between systems (more to come)."""
+"""Statistics over metric scores: significance tests between systems (re-exported here) and, in the
+submodules, the statistics of meta-evaluation."""
 
 from typing import Any
 

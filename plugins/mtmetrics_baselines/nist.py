@@ -25,7 +25,7 @@ reference set), n-grams are clipped by their largest count in any one reference,
 penalty uses the average reference length.
 
 ``info=seg`` estimates the weights from *each segment's own references* instead (NLTK's
-``sentence_nist`` for one sentence, and mtmetrics' default before 0.2). It is not mteval's NIST:
+``sentence_nist`` for one sentence). It is not mteval's NIST:
 every n-gram whose prefix occurs once in a segment's references gets weight 0, so the score is
 almost all unigram precision.
 

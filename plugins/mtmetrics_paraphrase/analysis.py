@@ -2,7 +2,7 @@
 
 A sentence is tokenised with sacrebleu's tokenizer (case kept, because the tagger needs it),
 tagged by a shared :mod:`mtmetrics.resources.taggers` tagger (NLTK's averaged perceptron by
-default; the paper used the Brill tagger, which NLTK no longer ships with a model), and reduced to
+default; the paper used the Brill tagger, for which NLTK ships no model), and reduced to
 its *words* (tokens with a letter or digit). Then:
 
 * noun phrases are found by a regular expression over the tags, ``D? [MN]* N``, where ``D`` is a

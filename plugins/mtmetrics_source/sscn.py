@@ -16,10 +16,10 @@ both were linked to the source NULL word (it raised SSCN2 from 0.42 to 0.54 on e
 alignments of WMT data); named in the signature (``unal``).
 
 Defaults: ``n=1, constraint=union, constrain=any, unaligned=disagree``. ``unaligned`` keeps the
-literal reading of the definition (docs/metrics.md §4.1; issue 15); the other three were chosen as the
+literal reading of the definition (docs/metrics.md §4.1); the other three were chosen as the
 paper chose its variant, by segment-level correlation with human judgments on development data
 (WMT22 DA, ja/liv/ru/uk→en, eflomal links; ``docs/results/sscn-dev.md``), as the best variant
-with ``unaligned=disagree``: mean Pearson r 0.2925, against 0.241 for the former ``n=2,
+with ``unaligned=disagree``: mean Pearson r 0.2925, against 0.241 for ``n=2,
 constraint=union, constrain=all``. ``unaligned=agree`` scored 0.302 at ``n=1, constraint=1`` and
 remains an option, named in the signature. Directions: ``1`` uses the source→target alignments
 (:attr:`Alignment.fwd`), ``2`` the target→source ones (:attr:`Alignment.rev`); ``union`` agrees
@@ -65,12 +65,12 @@ CONSTRAINTS = ("1", "2", "union", "intersect")
 TWO_WAY = ("union", "intersect")
 UNALIGNED = ("disagree", "agree")
 #: ``unaligned`` is the literal reading of the definition (docs/metrics.md §4.1: words agree when aligned to a common
-#: source position; issue 15), not a dev choice. The others are the best ``unaligned=disagree``
+#: source position), not a dev choice. The others are the best ``unaligned=disagree``
 #: variant on development data with sources, as the paper chose its variant: the highest mean
 #: segment-level Pearson r over WMT22 ja/liv/ru/uk-en DA (500 segments per pair, eflomal links),
 #: every n x constraint x constrain x unaligned scored from the same links
 #: (docs/results/sscn-dev.md, bench/sscn_tune.py). n=1, constraint=union, disagree: 0.2925 (n=1,
-#: constraint=1: 0.289); the former defaults (n=2, union, all, disagree): 0.241; the best
+#: constraint=1: 0.289); n=2, union, all, disagree: 0.241; the best
 #: ``unaligned=agree`` variant (n=1, constraint=1): 0.302. At n=1 ``constrain`` has no effect;
 #: ``any`` is best at every n >= 2 (n=2, union, disagree: 0.280 vs 0.241 with ``all``).
 #: ``union`` needs both alignment directions (``mtmetrics align``'s .fwd and .rev, or an aligner).
@@ -124,7 +124,7 @@ class Sscn(AlignedMetric):
             str,
             DEFAULT_UNALIGNED,
             "disagree: a word aligned to no source word agrees with nothing (docs/metrics.md §4.1); "
-            "agree: two words that are both unaligned agree too (through NULL; the former reading)",
+            "agree: two words that are both unaligned agree too (through NULL)",
             sig_key="unal",
             choices=UNALIGNED,
         ),

@@ -1,4 +1,4 @@
-"""Issue 16: no parameter value can surprise a user, and JSON output is always strict JSON.
+"""No parameter value can surprise a user, and JSON output is always strict JSON.
 
 * Every ``int``/``float`` parameter of every registered metric declares a range (a plugin author who
   forgets gets this test failing); a value outside it, NaN, or an infinity the range excludes is a

@@ -1,4 +1,4 @@
-"""One command tree (issue 17, item 5): every command in ``--help``, plugin command code imported
+"""One command tree: every command in ``--help``, plugin command code imported
 only when its command runs, the rule for a reference file named like a command, broken plugin
 commands reported by name.
 

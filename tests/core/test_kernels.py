@@ -92,7 +92,7 @@ def test_unusable_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("old", kernels.RETIRED)
 def test_retired_variables_are_named(old: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(old, "python")
-    with pytest.warns(UserWarning, match=f"{old} is no longer read; set MTMETRICS_KERNEL"):
+    with pytest.warns(UserWarning, match=f"{old} is not read by mtmetrics; set MTMETRICS_KERNEL"):
         assert kernels.choice() == "auto"
 
 

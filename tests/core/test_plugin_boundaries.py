@@ -1,4 +1,4 @@
-"""Plugins use only the public API and the core names no plugin (issue 17 item 6).
+"""Plugins use only the public API and the core names no plugin.
 
 Every module is parsed with :mod:`ast` (nothing is imported), so the rules hold for code paths the
 tests never run (imports inside functions, ``importlib.import_module`` strings):

@@ -1,10 +1,10 @@
-"""Issue 16: the Python API as sacrebleu users write it, checked against sacrebleu's own objects.
+"""The Python API as sacrebleu users write it, checked against sacrebleu's own objects.
 
 Real WMT21 de-en text (two references): result attributes (``precisions``, ``counts``, ``totals``,
 ``sys_len``, ``ref_len``, ``bp``, ``ratio``, ``char_order``, ``word_order``, ``beta``, ``num_edits``,
 ``ref_length``), ``float(result)``, ``get_signature()``, the ``hypotheses=``/``references=`` keywords,
-generators, and messages for the inputs sacrebleu users get wrong. Also the error messages of
-issue 16: metric names in any case, sscn without alignments, hLEPOR-E tag counts, gzip without .gz.
+generators, and messages for the inputs sacrebleu users get wrong. Also the error messages for
+metric names in any case, sscn without alignments, hLEPOR-E tag counts, gzip without .gz.
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ def test_latex_tabular_booktabs_aligned_and_escaped() -> None:
     assert lines[3] == r"\midrule" and lines[-2:] == [r"\bottomrule", r"\end{tabular}"]
     header, body = lines[2], lines[4]
     assert body.startswith(r"sys\_A \& B\textasciitilde{} & ") and body.endswith(r" \\")
-    # every cell is the original one, and the column separators line up (the old renderer did not align)
+    # every cell is the original one, and the column separators line up
     for line, row in ((header, rows[0]), (body, rows[1])):
         assert [c.strip() for c in line[: -len(r" \\")].split(" & ")] == [
             row[0] if line is header else r"sys\_A \& B\textasciitilde{}",

@@ -68,7 +68,7 @@ def test_joint_system_interval_equals_brute_force(wmt21_small: Path, scored: tup
 
 
 def test_independent_resampling_kept_as_option(wmt21_small: Path, scored: tuple) -> None:
-    """``system_resampling="independent"`` resamples each system's rows alone (the former default)."""
+    """``system_resampling="independent"`` resamples each system's rows alone."""
     table, cols, scores = scored
     n_boot, seed = 40, 5
     settings = CorrelationSettings(

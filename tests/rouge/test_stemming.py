@@ -51,7 +51,7 @@ def test_both_impls_stem_only_words_longer_than_three() -> None:
     script = RougeN(n=1, stem=True, impl="rouge155")
     assert paper.tokens("was runs as") == ["was", "run", "as"]
     assert script.tokens("was runs as") == ["was", "run", "as"]
-    # 'as' used to become 'a' under impl=paper and match the article
+    # 'as' is kept whole (three characters), so it cannot become 'a' and match the article
     assert paper.sentence_score("as", ["a"]).score == 0.0
 
 

@@ -103,7 +103,7 @@ def test_defaults_are_the_dev_choice() -> None:
     """``unaligned`` is the spec's reading; the rest is the best dev variant with it (docs/results/sscn-dev.json).
 
     docs/metrics.md §4.1 defines SSCN: two words agree when aligned to a common source position, so an
-    unaligned word agrees with nothing (issue 15) — whatever the dev table prefers. Among the
+    unaligned word agrees with nothing — whatever the dev table prefers. Among the
     ``unaligned=disagree`` variants the highest mean segment Pearson over the four dev pairs gives
     ``n`` and ``constraint`` (bench/sscn_tune.py).
     """
@@ -131,8 +131,8 @@ def test_defaults_are_the_dev_choice() -> None:
     assert 0 < gap < 0.02
 
 
-def test_unaligned_agree_is_the_old_reading() -> None:
-    # unaligned=agree: both unaligned counts as agreeing (both linked to NULL); the reading before 0.2
+def test_unaligned_agree_counts_two_unaligned_words_as_agreeing() -> None:
+    # unaligned=agree: both unaligned counts as agreeing (both linked to NULL)
     s = sscn("the cat", ["the cat"], "x", A({(0, 1)}), [A({(0, 1)})], n=2, constraint="1", unaligned="agree")
     assert s == pytest.approx(1.0)
     # unaligned on one side only: disagreement under either reading

@@ -99,7 +99,7 @@ def system_resampling_arg(p: argparse.ArgumentParser) -> None:
         default="joint",
         help="system-level bootstrap: joint (default; resample the shared source segments, every system keeps its "
         "rows of the drawn segments, as WMT and mt-metrics-eval) or independent (each system's rows on their own; "
-        "the former default, wider intervals)",
+        "wider intervals)",
     )
 
 

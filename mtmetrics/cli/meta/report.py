@@ -90,8 +90,8 @@ def _report_parser() -> argparse.ArgumentParser:
         choices=("perm-items", "williams"),
         default="perm-items",
         help="test of the segment- and item-level clusters (column cl): perm-items (default; PERM-BOTH swapping "
-        "whole source segments, so the rows of one segment are not taken as independent) or williams (the former "
-        "default: Williams' test with n = all rows, which treats the systems x segments rows as independent)",
+        "whole source segments, so the rows of one segment are not taken as independent) or williams "
+        "(Williams' test with n = all rows, which treats the systems x segments rows as independent)",
     )
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
     p.add_argument("--bootstrap-n", type=int, default=DEFAULT_BOOT)

@@ -56,9 +56,9 @@ SRC_TOKENIZE = Param(
     "src_tokenize",
     str,
     None,
-    "sacrebleu tokenizer splitting the source into the words the alignments index: zh, ja-mecab, ko-mecab, "
-    "char, 13a, intl, none (at spaces, as given); default: the source language's (-l), else none, refusing "
-    "unsegmented Chinese/Japanese",
+    "sacrebleu tokenizer splitting the source into the words the alignments index (none: at spaces, as given); "
+    "default: the source language's (-l zh-en: zh; ja: ja-mecab; ko: ko-mecab; others: none), without one none, "
+    "refusing unsegmented Chinese/Japanese",
     sig_key="srctok",
     choices=TOKENIZER_NAMES,
     fmt=_srctok_fmt,

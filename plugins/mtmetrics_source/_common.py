@@ -174,17 +174,7 @@ class AlignedMetric(Metric):
             get_tokenizer(self._src_tokenize)  # a missing extra (ja, ko) is an error now, naming its install command
 
     def observe(self, segments: Sequence[Segment]) -> None:
-        """Record the alignments' origins (called in the calling process, before any worker).
-
-        With no source tokenizer chosen (source language unknown), unsegmented Chinese or Japanese
-        sources are refused here, before anything is aligned or scored.
-        """
-        if self.values["src_tokenize"] is None:
-            name = type(self).name
-            option = (
-                f"-l SRC-TRG (tables: an lp column naming the pair) or {name}:src_tokenize=... (--{name}-src-tokenize)"
-            )
-            resolve(None, (s.source for s in segments), option)
+        """Record the alignments' origins (called in the calling process, before any worker)."""
         for seg in segments:
             for key in (*ALIGN_ANNOTATIONS, *REV_ANNOTATIONS):
                 value: Any = seg.annotations.get(key)
@@ -202,6 +192,13 @@ class AlignedMetric(Metric):
     needs_ref_alignments: bool = True
 
     def segment_statistics(self, segment: Segment) -> np.ndarray:
+        if self.values["src_tokenize"] is None:
+            # no source language known: an unsegmented CJK source would be aligned as one word
+            name = type(self).name
+            option = (
+                f"-l SRC-TRG (tables: an lp column naming the pair) or {name}:src_tokenize=... (--{name}-src-tokenize)"
+            )
+            resolve(None, (segment.source,), option)
         lowercase = bool(self.values.get("lowercase", False))
         return self.score_segment(
             aligned_segment(segment, lowercase, type(self).needs_ref_alignments, self._src_tokenize, type(self).name)

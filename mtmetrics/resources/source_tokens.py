@@ -31,9 +31,10 @@ from ..errors import InputError
 
 #: Tokenizer of a source language that writes spaces between words (every language but zh, ja, ko).
 #: ``none`` (the text split at spaces, as given) rather than ``13a``: on the WMT22 development data
-#: (ru-en, uk-en) 13a changed SSCN/PRS/MPR's segment-level correlations by less than their noise
-#: between eflomal runs, and ``none`` keeps every Pharaoh file made on the raw text valid
-#: (docs/results/source-tokenize.md).
+#: 13a did not do better (segment-level Pearson r, mean of two eflomal runs, none → 13a: SSCN
+#: ru-en 0.291 → 0.292, uk-en 0.235 → 0.242; PRS 0.096 → 0.091, 0.074 → 0.053; two runs of one
+#: setting differ by up to 0.03), and ``none`` keeps the numbers of space-delimited sources and
+#: every Pharaoh file made on the raw text valid (docs/results/source-tokenize.md).
 SPACED_DEFAULT = "none"
 
 #: sacrebleu's tokenizer for the source languages written without spaces between words.

@@ -56,9 +56,9 @@ SRC_TOKENIZE = Param(
     "src_tokenize",
     str,
     None,
-    "sacrebleu tokenizer splitting the source into the words the alignments index: zh, ja-mecab, ko-mecab, "
-    "char, 13a, intl, none (at spaces, as given); default: the source language's (-l), else none, refusing "
-    "unsegmented Chinese/Japanese",
+    "sacrebleu tokenizer splitting the source into the words the alignments index (none: at spaces, as given); "
+    "default: the source language's (-l zh-en: zh; ja: ja-mecab; ko: ko-mecab; others: none), without one none, "
+    "refusing unsegmented Chinese/Japanese",
     sig_key="srctok",
     choices=TOKENIZER_NAMES,
     fmt=_srctok_fmt,
@@ -174,17 +174,7 @@ class AlignedMetric(Metric):
             get_tokenizer(self._src_tokenize)  # a missing extra (ja, ko) is an error now, naming its install command
 
     def observe(self, segments: Sequence[Segment]) -> None:
-        """Record the alignments' origins (called in the calling process, before any worker).
-
-        With no source tokenizer chosen (source language unknown), unsegmented Chinese or Japanese
-        sources are refused here, before anything is aligned or scored.
-        """
-        if self.values["src_tokenize"] is None:
-            name = type(self).name
-            option = (
-                f"-l SRC-TRG (tables: an lp column naming the pair) or {name}:src_tokenize=... (--{name}-src-tokenize)"
-            )
-            resolve(None, (s.source for s in segments), option)
+        """Record the alignments' origins (called in the calling process, before any worker)."""
         for seg in segments:
             for key in (*ALIGN_ANNOTATIONS, *REV_ANNOTATIONS):
                 value: Any = seg.annotations.get(key)
@@ -202,6 +192,13 @@ class AlignedMetric(Metric):
     needs_ref_alignments: bool = True
 
     def segment_statistics(self, segment: Segment) -> np.ndarray:
+        if self.values["src_tokenize"] is None:
+            # no source language known: an unsegmented CJK source would be aligned as one word
+            name = type(self).name
+            option = (
+                f"-l SRC-TRG (tables: an lp column naming the pair) or {name}:src_tokenize=... (--{name}-src-tokenize)"
+            )
+            resolve(None, (segment.source,), option)
         lowercase = bool(self.values.get("lowercase", False))
         return self.score_segment(
             aligned_segment(segment, lowercase, type(self).needs_ref_alignments, self._src_tokenize, type(self).name)

@@ -29,6 +29,7 @@ import os
 import re
 import tempfile
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -328,7 +329,8 @@ def align_annotations(
     """The ``align_hyp`` / ``align_refs`` annotations computed by ``aligner`` in one run.
 
     Source↔hypothesis and source↔every reference pairs are aligned together (more data helps an
-    unsupervised aligner); a missing reference gets ``None``. Texts are split at whitespace.
+    unsupervised aligner); a missing reference gets ``None``, an empty one no links. Texts are
+    split at whitespace.
     """
     src_toks = [tokens(s) for s in sources]
     pairs_src: list[list[str]] = []
@@ -352,4 +354,8 @@ def align_annotations(
             hyp_al[i] = al
         else:
             ref_al[i][k] = al
+    for i, hyp_alignment in enumerate(hyp_al):  # an empty reference (length 0) has no links
+        for k, stream in enumerate(refs):
+            if stream[i] is not None and ref_al[i][k] is None and hyp_alignment is not None:
+                ref_al[i][k] = replace(hyp_alignment, links=frozenset(), fwd=frozenset(), rev=frozenset())
     return {"align_hyp": hyp_al, "align_refs": [tuple(r) for r in ref_al]}

@@ -92,6 +92,32 @@ def load_metric(name: str, **params: Any) -> Metric:
     return cls(**params)
 
 
+#: sacrebleu's Python API (:mod:`mtmetrics.metrics`), imported on first use so that ``import mtmetrics``
+#: stays light: ``from mtmetrics import BLEU`` and ``import mtmetrics as sacrebleu`` work as with sacrebleu.
+_SACREBLEU_API = frozenset(
+    {
+        "BLEU",
+        "CHRF",
+        "TER",
+        "corpus_bleu",
+        "raw_corpus_bleu",
+        "sentence_bleu",
+        "corpus_chrf",
+        "sentence_chrf",
+        "corpus_ter",
+        "sentence_ter",
+    }
+)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SACREBLEU_API:
+        from . import metrics
+
+        return getattr(metrics, name)
+    raise AttributeError(f"module 'mtmetrics' has no attribute '{name}'")
+
+
 def list_metrics() -> list[str]:
     """Names of every registered metric, sorted."""
     from .plugins import metric_registry

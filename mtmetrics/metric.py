@@ -614,8 +614,8 @@ def build_segments(
 
     ``names`` optionally maps ``"hyps"``, ``"ref0"``, ``"ref1"``…, ``"sources"`` to file names for
     error messages, and ``first`` is the number of the first segment (for chunks of a stream).
-    Missing references (``None`` or empty/whitespace) are dropped per segment; a segment left with
-    none is an error.
+    A missing reference (``None``) is dropped per segment; a segment left with none is an error.
+    An empty line (``""``) is a reference of length 0, as sacrebleu's code treats it.
     """
     names = names or {}
 
@@ -669,10 +669,10 @@ def build_segments(
                     f"{label(f'ref{k}', f'reference stream {k + 1}')}: segment {first + i} is "
                     f"{type(stream[i]).__name__}, not a string."
                 )
-        seg_refs = tuple(r for stream in refs if (r := stream[i]) is not None and r.strip())
+        seg_refs = tuple(r for stream in refs if (r := stream[i]) is not None)
         if not seg_refs:
             where = ", ".join(label(f"ref{k}", f"reference stream {k + 1}") for k in range(len(refs)))
-            raise InputError(f"segment {first + i} has no reference: line {first + i} is empty in {where}.")
+            raise InputError(f"segment {first + i} has no reference: it is None in {where}.")
         segments.append(
             Segment(
                 hyp,

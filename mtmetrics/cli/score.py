@@ -18,6 +18,7 @@ from .. import plugins
 from ..errors import InputError, MtmetricsError, ParameterError, suggest
 from ..io import read_blocks, read_reference_rows
 from ..io.lines import Layout, line_chunks, segment_limit
+from ..io.references import bom_warnings, empty_reference_warnings
 from ..io.testsets import TestSet, check_langpair, find_test_set
 from ..io.text import LINES
 from ..metric import Inputs, Metric, Statistics
@@ -477,6 +478,10 @@ def _score_systems(
             width = 2 if type(metrics[m]).score_range[1] > 1.0 else 4
             scored.append(Scored(label, spec.text, outcome.result, outcome.segments, width))
     bar.close()
+    if not ns.quiet:  # after scoring, so that an error stays the only line on standard error
+        files = [*ns.refs, *systems, *([ns.src] if ns.src else [])]
+        for warning in (*bom_warnings(files), *empty_reference_warnings(ns.refs)):
+            print(f"mtmetrics: warning: {warning}", file=sys.stderr)
     if settings is not None:
         scored = _with_tests(scored, metrics, all_stats, settings)
     render(scored, ns.format, ns.width, ns.score_only, ns.short, sys.stdout)

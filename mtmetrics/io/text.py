@@ -1,6 +1,7 @@
 """Reading one-segment-per-line text files, strictly.
 
-Files are UTF-8 (a UTF-8 byte-order mark is accepted and dropped), optionally gzip-compressed
+Files are UTF-8 (a UTF-8 byte-order mark is kept, as sacrebleu and Python's ``utf-8`` codec keep
+it: it is part of the first line, and the command line warns about it), optionally gzip-compressed
 (``.gz``, or any name: gzip's magic bytes are recognised), with ``\\n`` or ``\\r\\n`` line
 ends. An undecodable byte is an error naming the file, line and byte offset; nothing is replaced
 or skipped silently.
@@ -29,7 +30,7 @@ STDIN = "-"
 READ_SIZE = 1 << 20
 #: lines per block when a file is read on its own
 LINES = 4096
-_BOM = b"\xef\xbb\xbf"
+BOM = b"\xef\xbb\xbf"
 _GZIP_MAGIC = b"\x1f\x8b"
 
 
@@ -82,7 +83,6 @@ class _Reader:
         self.stream, self.name = stream, name
         self.buf = b""  # read, not yet handed out; starts at a line start
         self.eof = False
-        self.started = False
 
     def _read(self) -> bytes:
         try:
@@ -91,15 +91,6 @@ class _Reader:
             raise InputError(f"{self.name}: permission denied.") from None
         except (OSError, EOFError) as exc:
             raise InputError(f"{self.name}: cannot read ({exc}).") from None
-        if not self.started:
-            self.started = True
-            while len(data) < len(_BOM) and data and _BOM.startswith(data):  # a BOM split across reads
-                more = self.stream.read(READ_SIZE)
-                if not more:
-                    break
-                data += more
-            if data.startswith(_BOM):
-                data = data[len(_BOM) :] or self._read()  # empty after the mark is not the end yet
         return data
 
     def take(self, n: int) -> tuple[bytes, int]:
@@ -221,11 +212,10 @@ def read_chunks(paths: Sequence[str], size: int) -> Iterator[list[tuple[str, ...
 
 
 def read_reference_rows(paths: Sequence[str]) -> Iterator[tuple[str, ...]]:
-    """Each segment's references from line-aligned reference files, empty lines dropped.
+    """Each segment's references from line-aligned reference files (an empty line is an empty reference).
 
-    The references as :class:`~mtmetrics.Segment` holds them (missing ones removed), streamed a
-    block at a time: what :meth:`mtmetrics.Metric.prepare` reads for corpus-level state.
+    The references as :class:`~mtmetrics.Segment` holds them, streamed a block at a time: what
+    :meth:`mtmetrics.Metric.prepare` reads for corpus-level state.
     """
     for block in read_blocks(paths, LINES):
-        for row in block.rows():
-            yield tuple(r for r in row if r.strip())
+        yield from block.rows()

@@ -30,6 +30,7 @@ import os
 import re
 import tempfile
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -344,7 +345,7 @@ def align_annotations(
     """The ``align_hyp`` / ``align_refs`` annotations computed by ``aligner`` in one run.
 
     Source↔hypothesis and source↔every reference pairs are aligned together (more data helps an
-    unsupervised aligner); a missing reference gets ``None``. Targets are split at whitespace, the
+    unsupervised aligner); a missing reference gets ``None``, an empty one no links. Targets are split at whitespace, the
     sources by sacrebleu tokenizer ``src_tokenize`` (the metrics' ``src_tokenize``, recorded in each
     alignment); ``None`` (language unknown) splits at spaces and refuses unsegmented Chinese/Japanese.
     """
@@ -371,4 +372,8 @@ def align_annotations(
             hyp_al[i] = al
         else:
             ref_al[i][k] = al
+    for i, hyp_alignment in enumerate(hyp_al):  # an empty reference (length 0) has no links
+        for k, stream in enumerate(refs):
+            if stream[i] is not None and ref_al[i][k] is None and hyp_alignment is not None:
+                ref_al[i][k] = replace(hyp_alignment, links=frozenset(), fwd=frozenset(), rev=frozenset())
     return {"align_hyp": hyp_al, "align_refs": [tuple(r) for r in ref_al]}

@@ -120,7 +120,7 @@ class Hlepor(Metric):
             if isinstance(refs_value, str):
                 # one reference stream: the CLI's --annotation ref_pos FILE gives the line itself
                 refs_value = [refs_value]
-            per_ref = [_as_tags(r, f"segment {i + 1} ref_pos") for r in refs_value if r is not None and len(r)]
+            per_ref = [_as_tags(r, f"segment {i + 1} ref_pos") for r in refs_value if r is not None]
             if len(per_ref) != len(seg.refs):
                 raise InputError(
                     f"segment {i + 1}: {len(per_ref)} reference tag sequences for {len(seg.refs)} references."

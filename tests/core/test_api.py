@@ -59,8 +59,10 @@ def test_statistics_reaggregate_to_the_corpus_score_and_accept_weights() -> None
 
 def test_variable_references_skip_missing_and_say_var() -> None:
     bleu = mtmetrics.load_metric("bleu")
-    res = bleu.corpus_score(["a b c d", "e f g h"], [["a b c d", "e f g h"], [None, "  "]])
+    res = bleu.corpus_score(["a b c d", "e f g h"], [["a b c d", "e f g h"], [None, None]])
     assert res.signature.get("nrefs") == "1"  # both segments lost their second reference
+    res = bleu.corpus_score(["a b c d", "e f g h"], [["a b c d", "e f g h"], [None, "  "]])
+    assert res.signature.get("nrefs") == "var"  # a blank line is a reference of length 0, as in sacrebleu
     res = bleu.corpus_score(["a b c d", "e f g h"], [["a b c d", "e f g h"], [None, "e f g x"]])
     assert res.signature.get("nrefs") == "var"
     assert res.score == pytest.approx(100.0)
@@ -79,7 +81,7 @@ def test_length_mismatch_raises_instead_of_truncating() -> None:
     [
         ([], [[]], "empty input"),
         (["a"], [], "no references"),
-        (["a"], [[""]], "segment 1 has no reference"),
+        (["a"], [[None]], "segment 1 has no reference"),
         ("a b", [["a b"]], "list of strings"),
         (["a"], ["a"], "list of strings"),
         ([None], [["a"]], "segment 1 is NoneType"),

@@ -47,7 +47,7 @@ def _cli(*args: str) -> dict:
 def files(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str, str]:
     d = tmp_path_factory.mktemp("nist")
     hyps, ref_a, ref_b = _data()
-    ref_b[5] = ""  # a missing reference: skipped in the corpus weights as in the segment
+    ref_b[5] = ""  # an empty reference: in the corpus weights as in the segment (a reference of length 0)
     return _write(d / "hyp", hyps), _write(d / "refA", ref_a), _write(d / "refB", ref_b)
 
 

@@ -44,11 +44,12 @@ def test_bag_equals_the_single_process_result(client: Client, data: Corpus, name
     hyps, ref_a, ref_b = data
     metric = mtmetrics.load_metric(name)
     items = [
-        {"hyp": h, "refs": [a, b if i % 7 else ""]} for i, (h, a, b) in enumerate(zip(hyps, ref_a, ref_b, strict=True))
+        {"hyp": h, "refs": [a, b if i % 7 else None]}
+        for i, (h, a, b) in enumerate(zip(hyps, ref_a, ref_b, strict=True))
     ]
     bag = db.from_sequence(items, npartitions=5)
     result, stats = score_bag(metric, bag, keep_statistics=True)
-    expected = metric.corpus_score(hyps, [ref_a, [b if i % 7 else "" for i, b in enumerate(ref_b)]])
+    expected = metric.corpus_score(hyps, [ref_a, [b if i % 7 else None for i, b in enumerate(ref_b)]])
     assert result.score == expected.score  # exactly, not approximately
     assert result.signature == expected.signature and result.signature.get("nrefs") == "var"
     assert result.to_dict() == expected.to_dict()

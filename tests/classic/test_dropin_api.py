@@ -1,0 +1,207 @@
+"""sacrebleu's Python API from mtmetrics (``mtmetrics.metrics``): sacrebleu itself is the oracle.
+
+Every call is made twice on real WMT21 text, once through ``mtmetrics`` and once through
+``sacrebleu``, and the printed results and every attribute are compared exactly (the signature
+is mtmetrics' own and is compared field by field where sacrebleu has the field).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import pytest
+import sacrebleu
+
+import mtmetrics
+import mtmetrics.metrics as ours
+from tests.datapaths import WMT21, read_text, require
+
+TXT = WMT21 / "txt"
+N = 400
+SENTENCES = range(0, N, 8)  # 50 sentence-level calls per configuration
+
+ATTRIBUTES = {
+    "BLEU": ("counts", "totals", "precisions", "bp", "sys_len", "ref_len", "ratio", "prec_str"),
+    "chrF": ("char_order", "word_order", "beta"),
+    "TER": ("num_edits", "ref_length"),
+}
+
+
+@cache
+def corpus(pair: str, system: str) -> tuple[list[str], list[list[str]]]:
+    tgt = pair.split("-")[1]
+    hyps = read_text(require(TXT / "system-outputs" / f"newstest2021.{pair}.hyp.{system}.{tgt}.gz"))[:N]
+    refs = [
+        read_text(require(path))[:N] for path in sorted((TXT / "references").glob(f"newstest2021.{pair}.ref.*.{tgt}"))
+    ]
+    return hyps, refs
+
+
+def same(mine: Any, theirs: Any) -> None:
+    """The two score objects print and format the same and have equal attributes of equal types."""
+    assert type(mine).__name__ == type(theirs).__name__
+    assert str(mine) == str(theirs) and repr(mine) == repr(theirs)
+    assert mine.name == theirs.name and mine.score == theirs.score
+    for width in (0, 1, 4, 10):
+        assert mine.format(width=width) == theirs.format(width=width)
+        assert mine.format(width=width, score_only=True) == theirs.format(width=width, score_only=True)
+    assert mine.format(signature="x:1") == theirs.format(signature="x:1")
+    assert json.loads(mine.format(is_json=True, signature="a:b")) == json.loads(
+        theirs.format(is_json=True, signature="a:b")
+    )
+    for name in ATTRIBUTES[mine.name[:4].rstrip("0123456789+")]:
+        a, b = getattr(mine, name), getattr(theirs, name)
+        assert a == b and type(a) is type(b), (name, a, b)
+    assert (mine._mean, mine._ci, mine._verbose) == (theirs._mean, theirs._ci, theirs._verbose)
+
+
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("BLEU", {}),
+    ("BLEU", {"lowercase": True, "tokenize": "intl"}),
+    ("BLEU", {"smooth_method": "floor", "smooth_value": 0.2, "max_ngram_order": 6}),
+    ("BLEU", {"smooth_method": "add-k", "effective_order": True}),
+    ("BLEU", {"smooth_method": "none", "tokenize": "char"}),
+    ("CHRF", {}),
+    ("CHRF", {"word_order": 2}),
+    ("CHRF", {"char_order": 4, "beta": 1, "lowercase": True, "whitespace": True, "eps_smoothing": True}),
+    ("TER", {}),
+    ("TER", {"case_sensitive": True, "no_punct": True, "normalized": True}),
+]
+
+
+@pytest.mark.parametrize(("cls", "kwargs"), CONFIGS, ids=lambda x: str(x))
+def test_classes_equal_sacrebleus(cls: str, kwargs: dict[str, Any]) -> None:
+    hyps, refs = corpus("de-en", "Online-B")
+    if cls == "TER":  # sacrebleu's Python TER is slow
+        hyps, refs = hyps[:150], [r[:150] for r in refs]
+    mine, theirs = getattr(ours, cls)(**kwargs), getattr(sacrebleu, cls)(**kwargs)
+    same(mine.corpus_score(hyps, refs), theirs.corpus_score(hyps, refs))
+    same(mine.corpus_score(hyps, refs[:1]), theirs.corpus_score(hyps, refs[:1]))
+    assert mine.get_signature().info["nrefs"] == "1"
+    for i in SENTENCES if cls != "TER" else range(0, 150, 10):
+        seg_refs = [r[i] for r in refs]
+        same(mine.sentence_score(hyps[i], seg_refs), theirs.sentence_score(hyps[i], seg_refs))
+
+
+def test_trg_lang_and_tokenize_none_take_the_languages_tokenizer() -> None:
+    hyps, refs = corpus("en-zh", "Online-B")
+    for kwargs in ({"trg_lang": "zh"}, {"trg_lang": "zh", "tokenize": None}, {"trg_lang": "de"}, {"trg_lang": ""}):
+        mine = ours.BLEU(**kwargs)
+        theirs = sacrebleu.BLEU(**kwargs)
+        same(mine.corpus_score(hyps, refs), theirs.corpus_score(hyps, refs))
+        assert mine.get_signature().info["tok"] == theirs.get_signature().info["tok"]
+    assert ours.BLEU(trg_lang="zh").tokenize == "zh" and ours.BLEU(trg_lang="zh", tokenize="13a").tokenize == "13a"
+
+
+@pytest.mark.parametrize("cls", ["BLEU", "CHRF", "TER"])
+def test_cached_references(cls: str) -> None:
+    hyps, refs = corpus("de-en", "Online-A")
+    hyps, refs = hyps[:120], [r[:120] for r in refs]
+    mine, theirs = getattr(ours, cls)(references=refs), getattr(sacrebleu, cls)(references=refs)
+    assert mine.get_signature().info["nrefs"] == str(theirs.get_signature().info["nrefs"]) == "2"
+    same(mine.corpus_score(hyps), theirs.corpus_score(hyps, None))
+    other, _ = corpus("de-en", "Borderline")
+    same(mine.corpus_score(other[:120], None), theirs.corpus_score(other[:120], None))
+    # explicit references win over the cache, as in sacrebleu
+    same(mine.corpus_score(hyps, refs[:1]), theirs.corpus_score(hyps, refs[:1]))
+
+
+@pytest.mark.parametrize("cls", ["BLEU", "CHRF", "TER"])
+def test_n_bootstrap_gives_sacrebleus_interval(cls: str) -> None:
+    hyps, refs = corpus("de-en", "UEdin")
+    if cls == "TER":
+        hyps, refs = hyps[:100], [r[:100] for r in refs]
+    mine, theirs = getattr(ours, cls)(), getattr(sacrebleu, cls)()
+    a, b = mine.corpus_score(hyps, refs, n_bootstrap=200), theirs.corpus_score(hyps, refs, n_bootstrap=200)
+    # the same draws; sacrebleu scores each resample's float32 sums in float32 arithmetic, mtmetrics in
+    # float64, so the mean and half-width agree to float32's precision and print the same
+    assert a._mean == pytest.approx(b._mean, rel=1e-6) and a._ci == pytest.approx(b._ci, rel=1e-5)
+    for width in (1, 2, 3):
+        assert a.format(width=width) == b.format(width=width)
+        assert a.format(width=width, score_only=True) == b.format(width=width, score_only=True)
+    a._mean, a._ci = b._mean, b._ci
+    same(a, b)
+    info = mine.get_signature().info
+    assert (info["bs"], info["seed"]) == ("200", "12345") == (str(theirs.get_signature().info["bs"]), "12345")
+    assert mine.corpus_score(hyps, refs)._mean == -1.0  # no bootstrap, no interval
+
+
+def test_compute_bleu_is_sacrebleus() -> None:
+    hyps, refs = corpus("de-en", "Facebook-AI")
+    stats = mtmetrics.load_metric("bleu").statistics(hyps, refs).array
+    for k in range(0, N, 20):
+        row = [int(x) for x in stats[k : k + 20].sum(0)]
+        for method in ("none", "floor", "add-k", "exp"):
+            for eff in (False, True):
+                args = (row[2:6], row[6:10], row[0], row[1])
+                mine = ours.BLEU.compute_bleu(*args, smooth_method=method, effective_order=eff)
+                theirs = sacrebleu.BLEU.compute_bleu(list(row[2:6]), list(row[6:10]), row[0], row[1], method, None, eff)
+                same(mine, theirs)
+
+
+def test_functional_api_equals_sacrebleus() -> None:
+    hyps, refs = corpus("de-en", "HuaweiTSC")
+    calls: list[tuple[Callable[..., Any], Callable[..., Any], tuple[Any, ...], dict[str, Any]]] = [
+        (ours.corpus_bleu, sacrebleu.corpus_bleu, (hyps, refs), {}),
+        (ours.corpus_bleu, sacrebleu.corpus_bleu, (hyps, refs), {"lowercase": True, "use_effective_order": True}),
+        (ours.raw_corpus_bleu, sacrebleu.raw_corpus_bleu, (hyps, refs), {}),
+        (ours.corpus_chrf, sacrebleu.corpus_chrf, (hyps, refs), {"word_order": 2}),
+        (ours.corpus_chrf, sacrebleu.corpus_chrf, (hyps, refs), {"remove_whitespace": False}),
+        (ours.corpus_ter, sacrebleu.corpus_ter, (hyps[:100], [r[:100] for r in refs]), {"no_punct": True}),
+    ]
+    for i in SENTENCES:
+        seg_refs = [r[i] for r in refs]
+        calls += [
+            (ours.sentence_bleu, sacrebleu.sentence_bleu, (hyps[i], seg_refs), {}),
+            (ours.sentence_chrf, sacrebleu.sentence_chrf, (hyps[i], seg_refs), {"word_order": 2}),
+            (ours.sentence_ter, sacrebleu.sentence_ter, (hyps[i], seg_refs), {}),
+        ]
+    for mine, theirs, args, kwargs in calls:
+        same(mine(*args, **kwargs), theirs(*args, **kwargs))
+
+
+def test_import_mtmetrics_as_sacrebleu_runs_its_readme() -> None:
+    """sacrebleu's README example, with one import changed."""
+    import mtmetrics as sb
+    from mtmetrics import BLEU, CHRF, TER  # noqa: F401 - the import itself is the test
+    from mtmetrics.metrics import BLEU as BLEU2
+
+    assert BLEU is BLEU2
+    refs = [
+        ["The dog bit the man.", "It was not unexpected.", "The man bit him first."],
+        ["The dog had bit the man.", "No one was surprised.", "The man had bitten the dog."],
+    ]
+    sys_ = ["The dog bit the man.", "It wasn't surprising.", "The man had just bitten him."]
+    assert (
+        str(sb.corpus_bleu(sys_, refs))
+        == "BLEU = 48.53 82.4/50.0/45.5/37.5 (BP = 0.943 ratio = 0.944 hyp_len = 17 ref_len = 18)"
+    )
+    bleu = sb.BLEU()
+    result = bleu.corpus_score(sys_, refs)
+    same(result, sacrebleu.BLEU().corpus_score(sys_, refs))
+    signature = str(bleu.get_signature())
+    assert signature.startswith("nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|")  # mtmetrics' fields, no name
+    assert result.format(signature=signature).startswith(f"BLEU|{signature} = 48.53 ")
+    same(sb.sentence_chrf(sys_[0], [r[0] for r in refs]), sacrebleu.sentence_chrf(sys_[0], [r[0] for r in refs]))
+
+
+def test_errors_are_mtmetrics_errors() -> None:
+    with pytest.raises(mtmetrics.MtmetricsError, match="score a corpus first"):
+        ours.BLEU().get_signature()
+    with pytest.raises(mtmetrics.MtmetricsError, match="no references given and none cached"):
+        ours.CHRF().corpus_score(["a"])
+    with pytest.raises(mtmetrics.MtmetricsError, match="not one string"):
+        ours.TER().sentence_score("a", "a")
+    with pytest.raises(mtmetrics.MtmetricsError, match="reference stream 1 has 1 segments"):
+        ours.BLEU().corpus_score(["a", "b"], [["a"]])  # sacrebleu's zip would drop "b" silently
+
+
+def test_import_mtmetrics_stays_lazy() -> None:
+    code = "import sys, mtmetrics; print('mtmetrics.metrics' in sys.modules, 'sacrebleu' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "False"]

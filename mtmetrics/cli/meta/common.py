@@ -14,8 +14,9 @@ from typing import Any
 from ... import plugins
 from ...errors import InputError, ParameterError
 from ...io.tables import Columns, Table, default_human, detect_columns, read_table
+from ...meta.correlate import SYSTEM_RESAMPLING, Correlations
 from ...metric import Metric
-from ...stats.metaeval import SYSTEM_RESAMPLING, Correlations, MetricScores
+from ...stats.metaeval import MetricScores
 from ...stats.significance import DEFAULT_SEED
 from ..args import check_jobs
 from ..progress import Progress
@@ -154,8 +155,8 @@ def _header(table: Table, cols: Columns, humans: Sequence[str], ns: argparse.Nam
 
 
 def _metric_info(scores: Sequence[MetricScores]) -> list[dict[str, Any]]:
-    """The metrics' JSON entries (:class:`~mtmetrics.stats.reportmodel.MetricInfo`)."""
-    from ...stats.reportmodel import MetricInfo
+    """The metrics' JSON entries (:class:`~mtmetrics.meta.models.MetricInfo`)."""
+    from ...meta.models import MetricInfo
 
     return [MetricInfo.of(s).to_dict() for s in scores]
 
@@ -163,7 +164,7 @@ def _metric_info(scores: Sequence[MetricScores]) -> list[dict[str, Any]]:
 def _check_plot(directory: str | None) -> None:
     """Fail before any work when pictures are asked for but matplotlib is missing."""
     if directory:
-        from ...stats.plots import _matplotlib
+        from ...meta.plots import _matplotlib
 
         _matplotlib()
 
@@ -181,7 +182,7 @@ def correlation_plots(
     from the estimates of ``res`` (the numbers the JSON output holds)."""
     from pathlib import Path
 
-    from ...stats.plots import correlation_bars, safe_name, scatter
+    from ...meta.plots import correlation_bars, safe_name, scatter
 
     out_dir = Path(out_dir)
     pre = f"{safe_name(prefix)}." if prefix else ""

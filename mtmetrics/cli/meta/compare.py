@@ -10,9 +10,10 @@ from typing import Any
 
 from ...errors import InputError, ParameterError
 from ...io.tables import Columns, Table
+from ...meta.correlate import Correlations, CorrelationSettings, correlate
 from ...stats.correlation import KINDS
 from ...stats.corrtests import check_values
-from ...stats.metaeval import Correlations, CorrelationSettings, MetricScores, correlate
+from ...stats.metaeval import MetricScores
 from ...stats.significance import DEFAULT_SEED
 from ..args import StrictArgumentParser
 from .common import (
@@ -147,10 +148,10 @@ def _compare_table(
     """The tests per group and human column; with ``perm = (table, columns, k, seed)`` also PERM-BOTH
     (``k`` permutations, seeded ``[seed, group index]``): at segment level whole source segments are
     swapped (their rows are not independent), at system level each system."""
+    from ...meta.report import item_ids
     from ...stats.correlation import FUNCTIONS, ROW_FUNCTIONS, rank_rows
     from ...stats.corrtests import paired_bootstrap_difference
     from ...stats.permutation import perm_both
-    from ...stats.report import item_ids
 
     a, b = scores
     out = []

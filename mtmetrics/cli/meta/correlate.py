@@ -10,9 +10,10 @@ from collections.abc import Sequence
 from ...errors import ParameterError
 from ...io.files import output_directory
 from ...io.tables import Table
-from ...stats.metaeval import ALL_KINDS, LEVELS, Correlations, CorrelationSettings, Estimate, correlate
-from ...stats.precomputed import is_precomputed, write_scores
-from ...stats.reportmodel import MetricInfo
+from ...meta.correlate import Correlations, CorrelationSettings, Estimate, correlate
+from ...meta.models import MetricInfo
+from ...meta.precomputed import is_precomputed, write_scores
+from ...stats.metaeval import ALL_KINDS, LEVELS
 from ...texttables import markdown_cell
 from ..args import StrictArgumentParser
 from .common import (

@@ -43,7 +43,7 @@ def _orange_parser() -> argparse.ArgumentParser:
 def _orange_one(
     text: str, metric: Metric, cands: list[list[str]], refs: list[list[str]], n_boot: int, seed: int, jobs: int = 1
 ) -> Any:
-    from ...stats.orange import leave_one_out_scores, orange
+    from ...meta.orange import leave_one_out_scores, orange
 
     return orange(leave_one_out_scores(metric, cands, refs, jobs), n_boot, seed)
 
@@ -117,7 +117,7 @@ def run_orange(argv: Sequence[str]) -> int:
 
 def orange_plots(doc: dict[str, Any], out_dir: Any) -> list[Any]:
     """ORANGE against n-best size (one line per metric) and ORANGE with its interval per metric."""
-    from ...stats.plots import correlation_bars, orange_curve
+    from ...meta.plots import correlation_bars, orange_curve
 
     ms = doc["metrics"]
     if not ms:

@@ -13,10 +13,11 @@ from ... import plugins
 from ...errors import InputError, ParameterError
 from ...io.files import atomic_write, check_writable
 from ...io.tables import Columns, Table, default_human, detect_columns, read_table
+from ...meta.correlate import Correlations
+from ...meta.models import BootstrapInfo, ClusterCell, MetricInfo, PermutationInfo, Report, TableReport, Timing
+from ...meta.precomputed import is_precomputed, merge_scores
 from ...stats.correlation import KINDS
-from ...stats.metaeval import ALL_KINDS, LEVELS, Correlations, MetricScores
-from ...stats.precomputed import is_precomputed, merge_scores
-from ...stats.reportmodel import BootstrapInfo, ClusterCell, MetricInfo, PermutationInfo, Report, TableReport, Timing
+from ...stats.metaeval import ALL_KINDS, LEVELS, MetricScores
 from ...stats.significance import DEFAULT_SEED
 from ..args import StrictArgumentParser
 from .alignopts import add_aligner_args, table_alignments
@@ -167,7 +168,7 @@ class _Loaded:
     table: Table
     columns: Columns
     humans: list[str]
-    sample: dict[str, Any] | None  # how it was subsampled (:func:`~mtmetrics.stats.report.sample_table`)
+    sample: dict[str, Any] | None  # how it was subsampled (:func:`~mtmetrics.meta.report.sample_table`)
     dropped: dict[str, float]  # reference systems left out → their share of identical rows
 
 
@@ -184,7 +185,7 @@ def _check(ns: argparse.Namespace) -> None:
 
 def _load_tables(ns: argparse.Namespace, split: str | None) -> list[_Loaded]:
     """Read each table, find its columns, drop reference systems and subsample (``--sample-segments``)."""
-    from ...stats.report import drop_systems, reference_systems, sample_table
+    from ...meta.report import drop_systems, reference_systems, sample_table
 
     loaded = []
     for path in ns.tables:
@@ -213,7 +214,7 @@ def _significance(
 ) -> tuple[tuple[ClusterCell, ...], tuple[ClusterCell, ...]]:
     """The main clusters (column *cl*: Williams or PERM-BOTH over whole source segments,
     ``--segment-test``) and the PERM-BOTH clusters (column *perm*) of every cell with a Pearson r."""
-    from ...stats.report import clusters, item_ids
+    from ...meta.report import clusters, item_ids
 
     cells = list(dict.fromkeys((e.group, e.human, e.level) for e in res.estimates))
     main: list[ClusterCell] = []
@@ -248,15 +249,16 @@ def _significance(
 
 def run_report(argv: Sequence[str]) -> int:
     """``mtmetrics meta report``: read and score the tables, correlate, cluster, then render the
-    typed :class:`~mtmetrics.stats.reportmodel.Report` as Markdown (and JSON, pictures)."""
+    typed :class:`~mtmetrics.meta.models.Report` as Markdown (and JSON, pictures)."""
     import shlex
     import time
     from pathlib import Path
 
     from ... import __version__
-    from ...stats.metaeval import CorrelationSettings, correlate, score_tables
-    from ...stats.report import default_metric_names, exclude_by_language
-    from ...stats.reportmd import markdown
+    from ...meta.correlate import CorrelationSettings, correlate
+    from ...meta.markdown import markdown
+    from ...meta.report import default_metric_names, exclude_by_language
+    from ...stats.metaeval import score_tables
 
     started = time.perf_counter()
     ns = _report_parser().parse_args(argv)

@@ -1,10 +1,10 @@
 """The typed model of a meta-evaluation report (``mtmetrics meta report``).
 
 :func:`~mtmetrics.cli.meta.report.run_report` builds one :class:`Report`; the Markdown
-(:func:`~.reportmd.markdown`), the JSON (:meth:`Report.to_json`) and the pictures are all rendered
+(:func:`~.markdown.markdown`), the JSON (:meth:`Report.to_json`) and the pictures are all rendered
 from it, so every output shows the same numbers and no renderer looks a number up by a string
 key. The JSON is made once, at the edge (:meth:`Report.to_json`), with the keys and order the
-report has always written (``nan`` → ``null``; see :meth:`~.metaeval.Estimate.to_dict`).
+report has always written (``nan`` → ``null``; see :meth:`~.correlate.Estimate.to_dict`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..io.tables import Columns, Table
-from .metaeval import Estimate, MetricScores, SystemPoint, Unavailable
+from ..stats.metaeval import MetricScores, Unavailable
+from .correlate import Estimate, SystemPoint
 from .report import LanguageExclusion, Ranked
 
 

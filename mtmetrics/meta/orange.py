@@ -30,7 +30,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..metric import Metric, Segment
-from .significance import interval
+from ..stats.significance import interval
 
 TIE_TOLERANCE = 1e-12
 

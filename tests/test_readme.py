@@ -1,4 +1,4 @@
-"""The README's examples run and print what the README says they print.
+"""The examples of the README and docs/meta.md run and print what the documents say they print.
 
 Each ```python block is executed and its output compared with the ``` block right after it;
 each ```sh block that starts with ``mtmetrics`` is run and compared the same way. Version
@@ -21,8 +21,12 @@ from tests.datapaths import ROOT
 BLOCK = re.compile(r"```(\w*)\n(.*?)```", re.S)
 
 
+#: the documents whose examples run: the README and the meta-evaluation guide's Python entry points
+DOCUMENTS = ("README.md", "docs/meta.md")
+
+
 def _blocks() -> list[tuple[str, str, str]]:
-    found = BLOCK.findall((ROOT / "README.md").read_text(encoding="utf-8"))
+    found = [b for doc in DOCUMENTS for b in BLOCK.findall((ROOT / doc).read_text(encoding="utf-8"))]
     pairs = []
     for (lang, body), (next_lang, next_body) in zip(found, [*found[1:], ("", "")], strict=True):
         if lang == "python" or (lang == "sh" and body.startswith("mtmetrics ")):

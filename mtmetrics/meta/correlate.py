@@ -197,7 +197,7 @@ def group_draws(
         raise ValueError(f"system_resampling must be one of {SYSTEM_RESAMPLING}, not {system_resampling!r}")
     rng = np.random.default_rng([seed, group_index])
     n = len(rows)
-    segment_state = rng.bit_generator.state
+    segment_state = dict(rng.bit_generator.state)
     rng.bit_generator.state = _advanced(segment_state, n_boot, n)
     item_names, item_ids = np.unique(items[rows], return_inverse=True)
     item_ids = item_ids.reshape(-1)
@@ -221,7 +221,7 @@ def _advanced(state: dict[str, Any], n_boot: int, n: int) -> dict[str, Any]:
     step = max(1, BLOCK_ELEMENTS // max(n, 1))
     for start in range(0, n_boot, step):
         rng.integers(0, n, size=(min(step, n_boot - start), n))
-    return rng.bit_generator.state
+    return dict(rng.bit_generator.state)
 
 
 def _counts(draws: np.ndarray, m: int) -> np.ndarray:

@@ -22,14 +22,14 @@ import scipy.stats
 from mtmetrics import load_metric, plugins
 from mtmetrics.cli import main
 from mtmetrics.io.tables import Columns, Table, detect_columns, read_table
-from mtmetrics.stats.metaeval import CorrelationSettings, correlate, score_table, score_tables
-from mtmetrics.stats.report import (
+from mtmetrics.meta.report import (
     clusters,
     default_metric_names,
     drop_systems,
     reference_systems,
     sample_table,
 )
+from mtmetrics.stats.metaeval import CorrelationSettings, correlate, score_table, score_tables
 
 
 def _run(*args: str) -> tuple[int, str]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mtmetrics.stats.report import clusters
+from mtmetrics.meta.report import clusters
 from tests.cli import run_cli as _run
 
 

@@ -6,11 +6,11 @@
 * ``meta orange NBEST REF [REF ...] -m METRIC ...`` — ORANGE (Lin & Och 2004);
 * ``meta mct`` / ``meta regress`` — learned combinations (see :mod:`mtmetrics.stats.mct`).
 
-* ``meta report TABLE [TABLE ...]`` — a Markdown report of every metric (see :mod:`mtmetrics.stats.report`).
+* ``meta report TABLE [TABLE ...]`` — a Markdown report of every metric (see :mod:`mtmetrics.meta.report`).
 
 Every command writes text (default) or JSON (``-f json``, lossless: full-precision numbers, the
 metrics' signatures, the data's name and SHA-256, the seed); ``correlate``, ``orange`` and ``report``
-also draw PNG and SVG pictures with ``--plot DIR`` (:mod:`mtmetrics.stats.plots`, optional
+also draw PNG and SVG pictures with ``--plot DIR`` (:mod:`mtmetrics.meta.plots`, optional
 matplotlib extra).
 """
 

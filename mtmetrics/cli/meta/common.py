@@ -9,17 +9,21 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ... import plugins
 from ...errors import InputError, ParameterError
 from ...io.tables import Columns, Table, default_human, detect_columns, read_table
+from ...meta.correlate import SYSTEM_RESAMPLING
+from ...meta.plots import correlation_plots as correlation_plots
 from ...metric import Metric
-from ...stats.metaeval import SYSTEM_RESAMPLING, Correlations, MetricScores
 from ...stats.significance import DEFAULT_SEED
 from ..args import check_jobs
 from ..progress import Progress
 from ..score import parse_spec
+
+if TYPE_CHECKING:
+    from ...meta.models import TableHeader
 
 DEFAULT_BOOT = 1000
 
@@ -128,91 +132,19 @@ def _split(ns: argparse.Namespace) -> str | None:
     return None if ns.no_split_systems else "+"
 
 
-def _header(table: Table, cols: Columns, humans: Sequence[str], ns: argparse.Namespace) -> dict[str, Any]:
-    return {
-        "table": table.name,
-        "sha256": table.sha256,
-        "rows": len(table),
-        "columns": {
-            "system": cols.system,
-            "segment": cols.segment,
-            "hyp": cols.hyp,
-            "refs": list(cols.refs),
-            "source": cols.source,
-            "group": cols.group,
-        },
-        "human": list(humans),
-        "split_systems": _split(ns),
-        "bootstrap": {
-            "n": ns.bootstrap_n,
-            "seed": ns.seed,
-            "level": 0.95,
-            "interval": "percentile",
-            "system_resampling": ns.system_resampling,
-        },
-    }
+def _header(table: Table, cols: Columns, humans: Sequence[str], ns: argparse.Namespace) -> TableHeader:
+    """The JSON head of ``correlate`` and ``compare``: the table, its columns and the bootstrap."""
+    from ...meta.models import BootstrapInfo, TableHeader
 
-
-def _metric_info(scores: Sequence[MetricScores]) -> list[dict[str, Any]]:
-    """The metrics' JSON entries (:class:`~mtmetrics.stats.reportmodel.MetricInfo`)."""
-    from ...stats.reportmodel import MetricInfo
-
-    return [MetricInfo.of(s).to_dict() for s in scores]
+    return TableHeader.of(table, cols, humans, _split(ns), BootstrapInfo(ns.bootstrap_n, ns.seed, ns.system_resampling))
 
 
 def _check_plot(directory: str | None) -> None:
     """Fail before any work when pictures are asked for but matplotlib is missing."""
     if directory:
-        from ...stats.plots import _matplotlib
+        from ...meta.plots import _matplotlib
 
         _matplotlib()
-
-
-def correlation_plots(
-    res: Correlations,
-    scores: Sequence[MetricScores],
-    out_dir: Any,
-    prefix: str = "",
-    *,
-    kind: str = "pearson",
-) -> list[Any]:
-    """Segment-level scatter plots (one per metric, group and human column) and, per group, human
-    column and level, a bar chart of every metric's coefficient ``kind`` with its interval, drawn
-    from the estimates of ``res`` (the numbers the JSON output holds)."""
-    from pathlib import Path
-
-    from ...stats.plots import correlation_bars, safe_name, scatter
-
-    out_dir = Path(out_dir)
-    pre = f"{safe_name(prefix)}." if prefix else ""
-    paths: list[Path] = []
-    flipped = {s.spec for s in scores if s.flipped}
-    for (group, human, level, spec), pts in res.points.items():
-        if level != "segment":
-            continue
-        label = spec + (" (negated error rate)" if spec in flipped else "")
-        paths += scatter(
-            pts.metric.tolist(),
-            pts.human.tolist(),
-            out_dir,
-            f"{pre}scatter.{safe_name(group)}.{safe_name(human)}.{safe_name(spec)}",
-            label,
-            f"human ({human})",
-            f"{group}: {spec} vs {human} ({len(pts.metric)} segments)",
-        )
-    for group, human, level in dict.fromkeys((e.group, e.human, e.level) for e in res.estimates):
-        rows = [e for e in res.estimates if (e.group, e.human, e.level, e.kind) == (group, human, level, kind)]
-        paths += correlation_bars(
-            [e.metric for e in rows],
-            [e.value for e in rows],
-            [e.lower for e in rows],
-            [e.upper for e in rows],
-            out_dir,
-            f"{pre}{kind}.{safe_name(group)}.{safe_name(human)}.{level}",
-            f"{kind.capitalize()} (95 % bootstrap CI)",
-            f"{group}, {level} level, human = {human}",
-        )
-    return paths
 
 
 def wrote(path: str | Path, what: str) -> None:

@@ -9,10 +9,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...errors import InputError, ParameterError
-from ...io.tables import Columns, Table
+from ...meta.compare import CompareDocument, ValuesComparison, compare_metrics, correlation_tests
+from ...meta.correlate import CorrelationSettings, correlate
+from ...meta.models import MetricInfo
 from ...stats.correlation import KINDS
 from ...stats.corrtests import check_values
-from ...stats.metaeval import Correlations, CorrelationSettings, MetricScores, correlate
 from ...stats.significance import DEFAULT_SEED
 from ..args import StrictArgumentParser
 from .common import (
@@ -22,7 +23,6 @@ from .common import (
     _fmt,
     _header,
     _load,
-    _metric_info,
     _split,
     correlation_plots,
     system_resampling_arg,
@@ -77,22 +77,6 @@ def _compare_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _tests(r1: float, r2: float, r12: float, n: int, n2: int | None = None) -> dict[str, Any]:
-    from ...stats.corrtests import fisher_z, meng_rosenthal_rubin, williams
-
-    out: dict[str, Any] = {}
-    for name, fn in (
-        ("williams", lambda: williams(r1, r2, r12, n)),
-        ("mrr", lambda: meng_rosenthal_rubin(r1, r2, r12, n)),
-        ("fisher", lambda: fisher_z(r1, r2, n, n2)),
-    ):
-        try:
-            out[name] = dict(fn().__dict__)
-        except (ValueError, ZeroDivisionError) as exc:
-            out[name] = {"test": name, "error": str(exc)}
-    return out
-
-
 def run_compare(argv: Sequence[str]) -> int:
     """``mtmetrics meta compare``."""
     ns = _compare_parser().parse_args(argv)
@@ -100,9 +84,7 @@ def run_compare(argv: Sequence[str]) -> int:
     if ns.values:
         r1, r2, r12, n = ns.values
         n = check_values(r1, r2, r12, n)
-        doc: dict[str, Any] = {"r1": r1, "r2": r2, "r12": r12, "n": n, "tests": _tests(r1, r2, r12, n, ns.n2)}
-        comparisons = [doc]
-        head: dict[str, Any] = {"values": doc}
+        doc = CompareDocument(values=ValuesComparison(r1, r2, r12, n, correlation_tests(r1, r2, r12, n, ns.n2)))
     else:
         if not ns.table or not ns.metrics:
             raise InputError("meta compare: give TABLE -m A B, or --values R1 R2 R12 N.")
@@ -121,83 +103,24 @@ def run_compare(argv: Sequence[str]) -> int:
             keep_samples=True,
         )
         res = correlate(table, cols, scores, settings, jobs=ns.jobs)
-        head = _header(table, cols, humans, ns)
-        head["metrics"] = _metric_info(scores)
-        head["level"], head["kind"] = ns.level, ns.kind
-        comparisons = _compare_table(res, scores, ns.level, ns.kind, (table, cols, ns.permutations, ns.seed))
-        head["comparisons"] = comparisons
+        doc = CompareDocument(
+            header=_header(table, cols, humans, ns),
+            metrics=[MetricInfo.of(s) for s in scores],
+            level=ns.level,
+            kind=ns.kind,
+            comparisons=compare_metrics(res, scores, ns.level, ns.kind, (table, cols, ns.permutations, ns.seed)),
+        )
         if ns.plot:
-            head["plots"] = [str(x) for x in correlation_plots(res, scores, ns.plot, kind=ns.kind)]
+            doc.plots = [str(x) for x in correlation_plots(res, scores, ns.plot, kind=ns.kind)]
+    head = doc.to_dict()
     if ns.format == "json":
         sys.stdout.write(_dump(head))
     else:
+        comparisons = [doc.values.to_dict()] if doc.values is not None else head["comparisons"]
         sys.stdout.write(_compare_text(head, comparisons, ns.width, ns.values is not None))
-    if head.get("plots"):
-        wrote(ns.plot, f"{len(head['plots'])} pictures")
+    if doc.plots:
+        wrote(ns.plot, f"{len(doc.plots)} pictures")
     return 0
-
-
-def _compare_table(
-    res: Correlations,
-    scores: Sequence[MetricScores],
-    level: str,
-    kind: str,
-    perm: tuple[Table, Columns, int, int] | None = None,
-) -> list[dict[str, Any]]:
-    """The tests per group and human column; with ``perm = (table, columns, k, seed)`` also PERM-BOTH
-    (``k`` permutations, seeded ``[seed, group index]``): at segment level whole source segments are
-    swapped (their rows are not independent), at system level each system."""
-    from ...stats.correlation import FUNCTIONS, ROW_FUNCTIONS, rank_rows
-    from ...stats.corrtests import paired_bootstrap_difference
-    from ...stats.permutation import perm_both
-    from ...stats.report import item_ids
-
-    a, b = scores
-    out = []
-    groups = list(dict.fromkeys(e.group for e in res.estimates))
-    for group, human in dict.fromkeys((e.group, e.human) for e in res.estimates):
-        ea = next(e for e in res.estimates if (e.group, e.human, e.metric) == (group, human, a.spec))
-        eb = next(e for e in res.estimates if (e.group, e.human, e.metric) == (group, human, b.spec))
-        pa = res.points[(group, human, level, a.spec)]
-        pb = res.points[(group, human, level, b.spec)]
-        xa, xb = pa.metric, pb.metric
-        if kind == "spearman":
-            xa, xb = rank_rows(xa)[0], rank_rows(xb)[0]
-        r12 = FUNCTIONS["pearson" if kind == "spearman" else kind](xa, xb)
-        item: dict[str, Any] = {
-            "group": group,
-            "human": human,
-            "a": a.spec,
-            "b": b.spec,
-            "r_a": ea.value,
-            "r_b": eb.value,
-            "r_ab": r12,
-            "n": ea.n,
-        }
-        if any(math.isnan(v) for v in (ea.value, eb.value, r12)):
-            item["tests"] = {"error": "a correlation is undefined (constant scores)"}
-        else:
-            item["tests"] = _tests(ea.value, eb.value, r12, ea.n)
-            if perm is not None and perm[2] > 0:
-                table, cols, k, seed = perm
-                blocks = item_ids(table, cols, group) if level == "segment" else None
-                p, delta = perm_both(
-                    ROW_FUNCTIONS[kind], pa.human, pa.metric, pb.metric, k, [seed, groups.index(group)], blocks
-                )
-                item["tests"]["perm_both"] = {
-                    "p_one_sided": p,
-                    "delta": delta,
-                    "permutations": k,
-                    "swapped": "source segments" if level == "segment" else "systems",
-                }
-        ka = (group, human, level, a.spec, kind)
-        kb = (group, human, level, b.spec, kind)
-        if ka in res.samples and len(res.samples[ka]):
-            item["tests"]["paired_bootstrap"] = dict(
-                paired_bootstrap_difference(ea.value, eb.value, res.samples[ka], res.samples[kb]).__dict__
-            )
-        out.append(item)
-    return out
 
 
 def _compare_text(head: dict[str, Any], comparisons: list[dict[str, Any]], width: int, values: bool) -> str:

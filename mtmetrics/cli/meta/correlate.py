@@ -10,9 +10,10 @@ from collections.abc import Sequence
 from ...errors import ParameterError
 from ...io.files import output_directory
 from ...io.tables import Table
-from ...stats.metaeval import ALL_KINDS, LEVELS, Correlations, CorrelationSettings, Estimate, correlate
-from ...stats.precomputed import is_precomputed, write_scores
-from ...stats.reportmodel import MetricInfo
+from ...meta.correlate import Correlations, CorrelationSettings, Estimate, correlate
+from ...meta.models import CorrelateDocument, MetricInfo
+from ...meta.precomputed import is_precomputed, write_scores
+from ...stats.metaeval import ALL_KINDS, LEVELS
 from ...texttables import markdown_cell
 from ..args import StrictArgumentParser
 from .common import (
@@ -107,24 +108,18 @@ def run_correlate(argv: Sequence[str]) -> int:
     plots = [str(p) for p in correlation_plots(res, scores, ns.plot)] if ns.plot else None
     metrics = [MetricInfo.of(s) for s in scores]
     if ns.format == "json":
-        doc = _header(table, cols, humans, ns)
-        if inp.system_human is not None:
-            doc["system_human"] = {
-                "source": inp.system_human_source,
-                "note": "system level: official system scores (not the mean of the rows), fixed in every resample",
-            }
-        if any(is_precomputed(sp) for sp in ns.metrics):
-            doc["precomputed"] = "system score of a precomputed metric = the mean of its segment scores"
-        if saved is not None:
-            doc["saved_scores"] = saved
-        if "soft-accuracy" in ns.kinds:
-            doc["permutations"] = {"n": ns.permutations, "seed": ns.seed}
-        doc["metrics"] = [m.to_dict() for m in metrics]
-        doc["correlations"] = [e.to_dict() for e in res.estimates]
-        doc["system_points"] = [p.to_dict() for p in res.system_points]
-        if plots is not None:
-            doc["plots"] = plots
-        sys.stdout.write(_dump(doc))
+        doc = CorrelateDocument(
+            header=_header(table, cols, humans, ns),
+            metrics=metrics,
+            correlations=res.estimates,
+            system_points=res.system_points,
+            system_human_source=inp.system_human_source if inp.system_human is not None else None,
+            precomputed=any(is_precomputed(sp) for sp in ns.metrics),
+            saved_scores=saved,
+            permutations=ns.permutations if "soft-accuracy" in ns.kinds else None,
+            plots=plots,
+        )
+        sys.stdout.write(_dump(doc.to_dict()))
     elif ns.format == "markdown":
         sys.stdout.write(correlations_markdown(table, metrics, settings, res, ns.width))
     else:

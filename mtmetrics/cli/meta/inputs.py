@@ -1,5 +1,5 @@
 """Inputs of ``meta correlate`` beyond a joined table: mt-metrics-eval directories, official
-system-level human scores and precomputed metric scores (:mod:`mtmetrics.stats.precomputed`)."""
+system-level human scores and precomputed metric scores (:mod:`mtmetrics.meta.precomputed`)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 from ...errors import InputError
 from ...io.tables import Columns, Table
+from ...meta.precomputed import is_precomputed, merge_scores, read_system_scores
 from ...stats.metaeval import MetricScores, score_table
-from ...stats.precomputed import is_precomputed, merge_scores, read_system_scores
 from .common import _load, build_metrics, scoring_progress
 
 

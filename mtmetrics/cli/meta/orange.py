@@ -9,7 +9,6 @@ from typing import Any
 
 from ...errors import InputError, ParameterError
 from ...io.files import read_bytes
-from ...metric import Metric
 from ...stats.significance import DEFAULT_SEED
 from ..args import StrictArgumentParser
 from .common import (
@@ -40,22 +39,14 @@ def _orange_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _orange_one(
-    text: str, metric: Metric, cands: list[list[str]], refs: list[list[str]], n_boot: int, seed: int, jobs: int = 1
-) -> Any:
-    from ...stats.orange import leave_one_out_scores, orange
-
-    return orange(leave_one_out_scores(metric, cands, refs, jobs), n_boot, seed)
-
-
 def run_orange(argv: Sequence[str]) -> int:
     """``mtmetrics meta orange``."""
     import hashlib
     from pathlib import Path
 
-    from ... import workers
     from ...io import read_lines
     from ...io.nbest import read_nbest
+    from ...meta.orange import OrangeDocument, OrangeMetric, orange_metrics
 
     ns = _orange_parser().parse_args(argv)
     _check_plot(ns.plot)
@@ -70,54 +61,39 @@ def run_orange(argv: Sequence[str]) -> int:
     cands = [[e.hyp for e in entries] for entries in nbest]
     refs = [list(r) for r in zip(*ref_streams, strict=True)]
     metrics = build_metrics(ns.metrics)
-    args = [(t, m, cands, refs, ns.bootstrap_n, ns.seed) for t, m in metrics]
-    if ns.jobs > 1 and len(args) == 1:
-        # one metric: its candidates are scored in chunks by the -j workers (long n-best lists)
-        results = [_orange_one(*args[0], ns.jobs)]
-    elif ns.jobs > 1:
-        with workers.pool(min(ns.jobs, len(args))) as pool:  # forkserver: fork would share NLTK's open files
-            results = [f.result() for f in [pool.submit(_orange_one, *a) for a in args]]
-    else:
-        results = [_orange_one(*a) for a in args]
-    files = [ns.nbest, *ns.refs]
-    doc: dict[str, Any] = {
-        "nbest": Path(ns.nbest).name,
-        "refs": [Path(r).name for r in ns.refs],
-        "sha256": {Path(f).name: hashlib.sha256(read_bytes(f, "file", decompress=False)).hexdigest() for f in files},
-        "sentences": len(cands),
-        "candidates": sum(len(c) for c in cands),
-        "bootstrap": {"n": ns.bootstrap_n, "seed": ns.seed, "level": 0.95, "unit": "sentence"},
-        "metrics": [],
-    }
+    results = orange_metrics([m for _, m in metrics], cands, refs, ns.bootstrap_n, ns.seed, ns.jobs)
     nrefs = str(len(ns.refs) - 1)
-    for (text, metric), res in zip(metrics, results, strict=True):
-        doc["metrics"].append(
-            {
-                "spec": text,
-                "name": metric.display_name,
-                "signature": str(metric.signature(nrefs)),
-                "sign_flipped": not type(metric).higher_is_better,
-                "orange": res.orange,
-                "orange_lower": res.lower,
-                "orange_upper": res.upper,
-                "average_rank": res.average_rank,
-                "average_rank_lower": res.rank_lower,
-                "average_rank_upper": res.rank_upper,
-                "by_size": res.by_size,
-                "ranks": res.ranks,
-            }
-        )
+    doc = OrangeDocument(
+        nbest=Path(ns.nbest).name,
+        refs=[Path(r).name for r in ns.refs],
+        sha256={
+            Path(f).name: hashlib.sha256(read_bytes(f, "file", decompress=False)).hexdigest()
+            for f in [ns.nbest, *ns.refs]
+        },
+        sentences=len(cands),
+        candidates=sum(len(c) for c in cands),
+        n_boot=ns.bootstrap_n,
+        seed=ns.seed,
+        metrics=[
+            OrangeMetric(
+                text, metric.display_name, str(metric.signature(nrefs)), not type(metric).higher_is_better, res
+            )
+            for (text, metric), res in zip(metrics, results, strict=True)
+        ],
+    )
+    js = doc.to_dict()
     if ns.plot:
-        doc["plots"] = [str(p) for p in orange_plots(doc, Path(ns.plot))]
-    sys.stdout.write(_dump(doc) if ns.format == "json" else orange_text(doc, ns.width))
-    if doc.get("plots"):
-        wrote(ns.plot, f"{len(doc['plots'])} pictures")
+        doc.plots = [str(p) for p in orange_plots(js, Path(ns.plot))]
+        js = doc.to_dict()
+    sys.stdout.write(_dump(js) if ns.format == "json" else orange_text(js, ns.width))
+    if doc.plots:
+        wrote(ns.plot, f"{len(doc.plots)} pictures")
     return 0
 
 
 def orange_plots(doc: dict[str, Any], out_dir: Any) -> list[Any]:
     """ORANGE against n-best size (one line per metric) and ORANGE with its interval per metric."""
-    from ...stats.plots import correlation_bars, orange_curve
+    from ...meta.plots import correlation_bars, orange_curve
 
     ms = doc["metrics"]
     if not ms:

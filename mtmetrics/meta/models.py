@@ -1,10 +1,10 @@
 """The typed model of a meta-evaluation report (``mtmetrics meta report``).
 
 :func:`~mtmetrics.cli.meta.report.run_report` builds one :class:`Report`; the Markdown
-(:func:`~.reportmd.markdown`), the JSON (:meth:`Report.to_json`) and the pictures are all rendered
+(:func:`~.markdown.markdown`), the JSON (:meth:`Report.to_json`) and the pictures are all rendered
 from it, so every output shows the same numbers and no renderer looks a number up by a string
 key. The JSON is made once, at the edge (:meth:`Report.to_json`), with the keys and order the
-report has always written (``nan`` → ``null``; see :meth:`~.metaeval.Estimate.to_dict`).
+report has always written (``nan`` → ``null``; see :meth:`~.correlate.Estimate.to_dict`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..io.tables import Columns, Table
-from .metaeval import Estimate, MetricScores, SystemPoint, Unavailable
+from ..stats.metaeval import MetricScores, Unavailable
+from .correlate import Estimate, SystemPoint
 from .report import LanguageExclusion, Ranked
 
 
@@ -35,6 +36,45 @@ class BootstrapInfo:
             "level": self.level,
             "interval": self.interval,
             "system_resampling": self.system_resampling,
+        }
+
+
+@dataclass(frozen=True)
+class TableHeader:
+    """The head of a ``meta correlate`` / ``meta compare`` JSON document: the data, its columns and
+    the bootstrap that made the intervals."""
+
+    table: str
+    sha256: str
+    rows: int
+    columns: Columns
+    humans: tuple[str, ...]
+    split_systems: str | None
+    bootstrap: BootstrapInfo
+
+    @classmethod
+    def of(
+        cls, table: Table, columns: Columns, humans: Sequence[str], split: str | None, bootstrap: BootstrapInfo
+    ) -> TableHeader:
+        return cls(table.name, table.sha256, len(table), columns, tuple(humans), split, bootstrap)
+
+    def to_dict(self) -> dict[str, Any]:
+        c = self.columns
+        return {
+            "table": self.table,
+            "sha256": self.sha256,
+            "rows": self.rows,
+            "columns": {
+                "system": c.system,
+                "segment": c.segment,
+                "hyp": c.hyp,
+                "refs": list(c.refs),
+                "source": c.source,
+                "group": c.group,
+            },
+            "human": list(self.humans),
+            "split_systems": self.split_systems,
+            "bootstrap": self.bootstrap.to_dict(),
         }
 
 
@@ -232,4 +272,40 @@ class Report:
             doc["plots"] = list(self.plots)
         if self.timing is not None:
             doc["timing"] = self.timing.to_dict()
+        return doc
+
+
+@dataclass
+class CorrelateDocument:
+    """``meta correlate``'s JSON: the header, what the numbers rest on, the metrics, every estimate
+    and every system-level point (optional parts are left out when ``None``)."""
+
+    header: TableHeader
+    metrics: Sequence[MetricInfo]
+    correlations: Sequence[Estimate]
+    system_points: Sequence[SystemPoint]
+    system_human_source: str | None = None  # official system-level human scores: where from
+    precomputed: bool = False  # a col:/file: metric is among the metrics
+    saved_scores: list[str] | None = None
+    permutations: int | None = None  # soft-accuracy's permutations (seeded as the bootstrap)
+    plots: list[str] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        doc = self.header.to_dict()
+        if self.system_human_source is not None:
+            doc["system_human"] = {
+                "source": self.system_human_source,
+                "note": "system level: official system scores (not the mean of the rows), fixed in every resample",
+            }
+        if self.precomputed:
+            doc["precomputed"] = "system score of a precomputed metric = the mean of its segment scores"
+        if self.saved_scores is not None:
+            doc["saved_scores"] = self.saved_scores
+        if self.permutations is not None:
+            doc["permutations"] = {"n": self.permutations, "seed": self.header.bootstrap.seed}
+        doc["metrics"] = [m.to_dict() for m in self.metrics]
+        doc["correlations"] = [e.to_dict() for e in self.correlations]
+        doc["system_points"] = [p.to_dict() for p in self.system_points]
+        if self.plots is not None:
+            doc["plots"] = self.plots
         return doc

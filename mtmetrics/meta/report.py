@@ -1,6 +1,6 @@
 """A meta-evaluation report of many metrics on a dataset (``mtmetrics meta report``, docs/meta.md §1, §2, §6).
 
-This module holds what the report adds to :mod:`.metaeval`: which metrics run by default
+This module holds what the report adds to :mod:`.correlate`: which metrics run by default
 (:func:`default_metric_names`), deterministic subsampling of large tables (:func:`sample_table`),
 significance clusters (:func:`clusters`) and the Markdown rendering (:func:`markdown`).
 
@@ -17,9 +17,9 @@ Significance clusters, precisely (Pearson's r only; per group and level):
 
 The test of the main clusters (column *cl*):
 
-* system level: Williams' test (:func:`~.corrtests.williams`, with the correlation between the
+* system level: Williams' test (:func:`~mtmetrics.stats.corrtests.williams`, with the correlation between the
   two metrics' system scores); it needs more than 3 points, so 3 systems form no clusters;
-* segment and item level: PERM-BOTH (:func:`~.permutation.perm_both`) swapping whole source
+* segment and item level: PERM-BOTH (:func:`~mtmetrics.stats.permutation.perm_both`) swapping whole source
   segments (``blocks`` = item): the rows of one source segment (one per system) share the source
   and references and are not independent, so Williams' test with n = all rows gives p-values like
   1e-57 on differences that do not survive resampling the segments. The item level's measure is
@@ -50,8 +50,9 @@ import numpy as np
 
 from ..io.tables import Columns, Table
 from ..metric import Metric
-from .corrtests import williams
-from .metaeval import Correlations, MetricScores
+from ..stats.corrtests import williams
+from ..stats.metaeval import MetricScores
+from .correlate import Correlations
 
 #: a system whose output equals a reference on more than this share of its rows *is* that reference
 REFERENCE_SHARE = 0.5
@@ -108,7 +109,7 @@ def reference_systems(
     """Systems whose output equals a reference on more than ``share`` of their rows, with that share.
 
     A row ``A+B`` (WMT: A and B produced the same output) counts for A and for B when both are
-    systems of their own (as :func:`~.metaeval.system_membership` counts it).
+    systems of their own (as :func:`~.correlate.system_membership` counts it).
     """
     systems = table.columns[columns.system]
     plain = set(systems)

@@ -18,9 +18,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ResourceError
+
+if TYPE_CHECKING:
+    from ..stats.metaeval import MetricScores
+    from .correlate import Correlations
 
 INSTALL = "pip install 'mtmetrics[plot]'"
 
@@ -151,3 +155,46 @@ def orange_curve(
         ax.legend(fontsize=7, loc="best")
         fig.tight_layout()
         return _save(fig, canvas_cls, out_dir, stem)
+
+
+def correlation_plots(
+    res: Correlations,
+    scores: Sequence[MetricScores],
+    out_dir: Any,
+    prefix: str = "",
+    *,
+    kind: str = "pearson",
+) -> list[Any]:
+    """Segment-level scatter plots (one per metric, group and human column) and, per group, human
+    column and level, a bar chart of every metric's coefficient ``kind`` with its interval, drawn
+    from the estimates of ``res`` (the numbers the JSON output holds)."""
+    out_dir = Path(out_dir)
+    pre = f"{safe_name(prefix)}." if prefix else ""
+    paths: list[Path] = []
+    flipped = {s.spec for s in scores if s.flipped}
+    for (group, human, level, spec), pts in res.points.items():
+        if level != "segment":
+            continue
+        label = spec + (" (negated error rate)" if spec in flipped else "")
+        paths += scatter(
+            pts.metric.tolist(),
+            pts.human.tolist(),
+            out_dir,
+            f"{pre}scatter.{safe_name(group)}.{safe_name(human)}.{safe_name(spec)}",
+            label,
+            f"human ({human})",
+            f"{group}: {spec} vs {human} ({len(pts.metric)} segments)",
+        )
+    for group, human, level in dict.fromkeys((e.group, e.human, e.level) for e in res.estimates):
+        rows = [e for e in res.estimates if (e.group, e.human, e.level, e.kind) == (group, human, level, kind)]
+        paths += correlation_bars(
+            [e.metric for e in rows],
+            [e.value for e in rows],
+            [e.lower for e in rows],
+            [e.upper for e in rows],
+            out_dir,
+            f"{pre}{kind}.{safe_name(group)}.{safe_name(human)}.{level}",
+            f"{kind.capitalize()} (95 % bootstrap CI)",
+            f"{group}, {level} level, human = {human}",
+        )
+    return paths

@@ -1,6 +1,6 @@
-"""The Markdown of a meta-evaluation report, rendered from its typed model (:mod:`.reportmodel`).
+"""The Markdown of a meta-evaluation report, rendered from its typed model (:mod:`.models`).
 
-Every number comes from the :class:`~.reportmodel.Report` object the JSON is made from, so the
+Every number comes from the :class:`~.models.Report` object the JSON is made from, so the
 two can not disagree; undefined values (``nan``) print as ``–``. The tables are written by hand as
 compact ``| a | b |`` rows: tabulate would pad every cell to its column's widest, and the data and
 signature tables have cells of 100-300 characters (see :mod:`mtmetrics.texttables`).
@@ -14,9 +14,9 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..texttables import markdown_cell
-from .metaeval import Estimate
+from .correlate import Estimate
+from .models import Report, TableReport
 from .report import REFERENCE_SHARE, target_language
-from .reportmodel import Report, TableReport
 
 
 def _f(x: float | None, width: int = 3) -> str:

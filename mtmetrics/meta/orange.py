@@ -25,12 +25,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from ..errors import InputError
 from ..metric import Metric, Segment
-from .significance import interval
+from ..stats.significance import interval
 
 TIE_TOLERANCE = 1e-12
 
@@ -151,3 +152,85 @@ def orange(sentences: Sequence[SentenceScores], n_boot: int = 1000, seed: int = 
         [int(s) for s in sizes],
         curve,
     )
+
+
+def orange_one(
+    metric: Metric, cands: list[list[str]], refs: list[list[str]], n_boot: int, seed: int, jobs: int = 1
+) -> OrangeResult:
+    """ORANGE of one metric on n-best lists ``cands`` with references ``refs`` (one list per sentence);
+    ``jobs > 1`` scores the candidates in chunks among that many processes."""
+    return orange(leave_one_out_scores(metric, cands, refs, jobs), n_boot, seed)
+
+
+def orange_metrics(
+    metrics: Sequence[Metric], cands: list[list[str]], refs: list[list[str]], n_boot: int, seed: int, jobs: int = 1
+) -> list[OrangeResult]:
+    """ORANGE of every metric, in order. With ``jobs > 1``: one metric's candidates in chunks among
+    the workers, or several metrics one per worker (forkserver workers: forking would share NLTK's
+    open files)."""
+    from .. import workers
+
+    if jobs > 1 and len(metrics) == 1:
+        return [orange_one(metrics[0], cands, refs, n_boot, seed, jobs)]
+    if jobs > 1:
+        with workers.pool(min(jobs, len(metrics))) as pool:
+            futures = [pool.submit(orange_one, m, cands, refs, n_boot, seed) for m in metrics]
+            return [f.result() for f in futures]
+    return [orange_one(m, cands, refs, n_boot, seed) for m in metrics]
+
+
+@dataclass(frozen=True)
+class OrangeMetric:
+    """One metric's entry in ``meta orange``'s JSON."""
+
+    spec: str
+    name: str
+    signature: str
+    sign_flipped: bool
+    result: OrangeResult
+
+    def to_dict(self) -> dict[str, Any]:
+        r = self.result
+        return {
+            "spec": self.spec,
+            "name": self.name,
+            "signature": self.signature,
+            "sign_flipped": self.sign_flipped,
+            "orange": r.orange,
+            "orange_lower": r.lower,
+            "orange_upper": r.upper,
+            "average_rank": r.average_rank,
+            "average_rank_lower": r.rank_lower,
+            "average_rank_upper": r.rank_upper,
+            "by_size": r.by_size,
+            "ranks": r.ranks,
+        }
+
+
+@dataclass
+class OrangeDocument:
+    """``meta orange``'s JSON: the files (names and SHA-256), sizes, the bootstrap and every metric."""
+
+    nbest: str
+    refs: list[str]
+    sha256: dict[str, str]
+    sentences: int
+    candidates: int
+    n_boot: int
+    seed: int
+    metrics: list[OrangeMetric]
+    plots: list[str] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {
+            "nbest": self.nbest,
+            "refs": self.refs,
+            "sha256": self.sha256,
+            "sentences": self.sentences,
+            "candidates": self.candidates,
+            "bootstrap": {"n": self.n_boot, "seed": self.seed, "level": 0.95, "unit": "sentence"},
+            "metrics": [m.to_dict() for m in self.metrics],
+        }
+        if self.plots is not None:
+            doc["plots"] = self.plots
+        return doc

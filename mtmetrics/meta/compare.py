@@ -1,0 +1,202 @@
+"""Is one metric's correlation with the humans significantly higher than another's? (docs/meta.md §2)
+
+:func:`correlation_tests` runs Williams', Meng–Rosenthal–Rubin's and Fisher's tests on three
+given correlations; :func:`compare_metrics` runs them, PERM-BOTH and the paired bootstrap on two
+metrics' points from :func:`~mtmetrics.meta.correlate.correlate` (computed with
+``keep_samples=True`` for the paired bootstrap). The results are typed (:class:`Comparison`,
+:class:`CorrelationTests`) and render their JSON with ``to_dict()``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..io.tables import Columns, Table
+from ..stats.correlation import FUNCTIONS, ROW_FUNCTIONS, rank_rows
+from ..stats.corrtests import BootstrapDifference, TestResult
+from ..stats.metaeval import MetricScores
+from .correlate import Correlations
+from .models import TableHeader
+
+
+@dataclass(frozen=True)
+class FailedTest:
+    """A test that cannot be computed on these numbers (e.g. too few points), and why."""
+
+    test: str
+    error: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"test": self.test, "error": self.error}
+
+
+@dataclass(frozen=True)
+class PermBoth:
+    """PERM-BOTH's one-sided p-value, the observed difference and what was swapped."""
+
+    p_one_sided: float
+    delta: float
+    permutations: int
+    swapped: str  # "source segments" or "systems"
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass(frozen=True)
+class CorrelationTests:
+    """Every test of one comparison; ``error`` instead of the parametric tests when a correlation
+    is undefined (constant scores)."""
+
+    williams: TestResult | FailedTest | None = None
+    mrr: TestResult | FailedTest | None = None
+    fisher: TestResult | FailedTest | None = None
+    error: str | None = None
+    perm_both: PermBoth | None = None
+    paired_bootstrap: BootstrapDifference | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.error is not None:
+            out["error"] = self.error
+        for name in ("williams", "mrr", "fisher"):
+            test = getattr(self, name)
+            if test is not None:
+                out[name] = test.to_dict() if isinstance(test, FailedTest) else dict(test.__dict__)
+        if self.perm_both is not None:
+            out["perm_both"] = self.perm_both.to_dict()
+        if self.paired_bootstrap is not None:
+            out["paired_bootstrap"] = dict(self.paired_bootstrap.__dict__)
+        return out
+
+
+def correlation_tests(r1: float, r2: float, r12: float, n: int, n2: int | None = None) -> CorrelationTests:
+    """Williams', MRR's and Fisher's tests of ``r1 > r2`` (``r12``: the two metrics' correlation;
+    ``n2``: the second sample's size for Fisher's z if it differs). A test whose inputs it cannot
+    take (a correlation outside [-1, 1], too few points) is a :class:`FailedTest`."""
+    from ..stats.corrtests import fisher_z, meng_rosenthal_rubin, williams
+
+    def run(name: str, fn: Callable[[], TestResult]) -> TestResult | FailedTest:
+        try:
+            return fn()
+        except (ValueError, ZeroDivisionError) as exc:
+            return FailedTest(name, str(exc))
+
+    return CorrelationTests(
+        williams=run("williams", lambda: williams(r1, r2, r12, n)),
+        mrr=run("mrr", lambda: meng_rosenthal_rubin(r1, r2, r12, n)),
+        fisher=run("fisher", lambda: fisher_z(r1, r2, n, n2)),
+    )
+
+
+@dataclass(frozen=True)
+class ValuesComparison:
+    """The tests on given correlations (``meta compare --values``)."""
+
+    r1: float
+    r2: float
+    r12: float
+    n: int
+    tests: CorrelationTests
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"r1": self.r1, "r2": self.r2, "r12": self.r12, "n": self.n, "tests": self.tests.to_dict()}
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Metric ``a`` against metric ``b`` in one group and human column."""
+
+    group: str
+    human: str
+    a: str
+    b: str
+    r_a: float
+    r_b: float
+    r_ab: float
+    n: int
+    tests: CorrelationTests
+
+    def to_dict(self) -> dict[str, Any]:
+        d = dict(self.__dict__)
+        d["tests"] = self.tests.to_dict()
+        return d
+
+
+def compare_metrics(
+    res: Correlations,
+    scores: Sequence[MetricScores],
+    level: str,
+    kind: str,
+    perm: tuple[Table, Columns, int, int] | None = None,
+) -> list[Comparison]:
+    """The tests per group and human column of the two metrics ``scores``; with ``perm = (table,
+    columns, k, seed)`` also PERM-BOTH (``k`` permutations, seeded ``[seed, group index]``): at
+    segment level whole source segments are swapped (their rows are not independent), at system
+    level each system. Spearman's tests use Pearson's r of the ranks."""
+    from dataclasses import replace
+
+    from ..stats.corrtests import paired_bootstrap_difference
+    from ..stats.permutation import perm_both
+    from .report import item_ids
+
+    a, b = scores
+    out = []
+    groups = list(dict.fromkeys(e.group for e in res.estimates))
+    for group, human in dict.fromkeys((e.group, e.human) for e in res.estimates):
+        ea = next(e for e in res.estimates if (e.group, e.human, e.metric) == (group, human, a.spec))
+        eb = next(e for e in res.estimates if (e.group, e.human, e.metric) == (group, human, b.spec))
+        pa = res.points[(group, human, level, a.spec)]
+        pb = res.points[(group, human, level, b.spec)]
+        xa, xb = pa.metric, pb.metric
+        if kind == "spearman":
+            xa, xb = rank_rows(xa)[0], rank_rows(xb)[0]
+        r12 = FUNCTIONS["pearson" if kind == "spearman" else kind](xa, xb)
+        if any(math.isnan(v) for v in (ea.value, eb.value, r12)):
+            tests = CorrelationTests(error="a correlation is undefined (constant scores)")
+        else:
+            tests = correlation_tests(ea.value, eb.value, r12, ea.n)
+            if perm is not None and perm[2] > 0:
+                table, cols, k, seed = perm
+                blocks = item_ids(table, cols, group) if level == "segment" else None
+                p, delta = perm_both(
+                    ROW_FUNCTIONS[kind], pa.human, pa.metric, pb.metric, k, [seed, groups.index(group)], blocks
+                )
+                swapped = "source segments" if level == "segment" else "systems"
+                tests = replace(tests, perm_both=PermBoth(p, delta, k, swapped))
+        ka = (group, human, level, a.spec, kind)
+        kb = (group, human, level, b.spec, kind)
+        if ka in res.samples and len(res.samples[ka]):
+            pbd = paired_bootstrap_difference(ea.value, eb.value, res.samples[ka], res.samples[kb])
+            tests = replace(tests, paired_bootstrap=pbd)
+        out.append(Comparison(group, human, a.spec, b.spec, ea.value, eb.value, r12, ea.n, tests))
+    return out
+
+
+@dataclass
+class CompareDocument:
+    """``meta compare``'s JSON: the table's header, the metrics, level, coefficient and comparisons;
+    or, for given correlations, only ``values``."""
+
+    header: TableHeader | None = None
+    metrics: Sequence[Any] = ()  # MetricInfo
+    level: str = ""
+    kind: str = ""
+    comparisons: Sequence[Comparison] = ()
+    values: ValuesComparison | None = None
+    plots: list[str] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.values is not None:
+            return {"values": self.values.to_dict()}
+        assert self.header is not None
+        doc = self.header.to_dict()
+        doc["metrics"] = [m.to_dict() for m in self.metrics]
+        doc["level"], doc["kind"] = self.level, self.kind
+        doc["comparisons"] = [c.to_dict() for c in self.comparisons]
+        if self.plots is not None:
+            doc["plots"] = self.plots
+        return doc

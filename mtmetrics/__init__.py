@@ -39,12 +39,18 @@ _FROM_METRIC = frozenset({"Inputs", "Metric", "Segment", "Statistics", "build_se
 
 
 def __getattr__(name: str) -> Any:
-    if name not in _FROM_METRIC:
-        raise AttributeError(f"module 'mtmetrics' has no attribute {name!r}")
-    from . import metric
+    """Import the protocol names and sacrebleu's API on first use (``import mtmetrics`` stays light)."""
+    if name in _FROM_METRIC:
+        from . import metric
 
-    _wire()
-    value = getattr(metric, name)
+        _wire()
+        value = getattr(metric, name)
+    elif name in _SACREBLEU_API:
+        from . import metrics
+
+        value = getattr(metrics, name)
+    else:
+        raise AttributeError(f"module 'mtmetrics' has no attribute {name!r}")
     globals()[name] = value
     return value
 
@@ -108,14 +114,6 @@ _SACREBLEU_API = frozenset(
         "sentence_ter",
     }
 )
-
-
-def __getattr__(name: str) -> Any:
-    if name in _SACREBLEU_API:
-        from . import metrics
-
-        return getattr(metrics, name)
-    raise AttributeError(f"module 'mtmetrics' has no attribute '{name}'")
 
 
 def list_metrics() -> list[str]:

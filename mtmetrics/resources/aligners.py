@@ -345,9 +345,10 @@ def align_annotations(
     """The ``align_hyp`` / ``align_refs`` annotations computed by ``aligner`` in one run.
 
     Source↔hypothesis and source↔every reference pairs are aligned together (more data helps an
-    unsupervised aligner); a missing reference gets ``None``, an empty one no links. Targets are split at whitespace, the
-    sources by sacrebleu tokenizer ``src_tokenize`` (the metrics' ``src_tokenize``, recorded in each
-    alignment); ``None`` (language unknown) splits at spaces and refuses unsegmented Chinese/Japanese.
+    unsupervised aligner); a missing reference gets ``None``, an empty one no links. Targets are
+    split at whitespace, the sources by sacrebleu tokenizer ``src_tokenize`` (the metrics'
+    ``src_tokenize``, recorded in each alignment); ``None`` (language unknown) splits at spaces and
+    refuses unsegmented Chinese/Japanese.
     """
     tok = resolve(src_tokenize, sources, "src_tokenize=... (zh, ja-mecab, ...)")
     src_toks = [source_tokens(s, tok) for s in sources]

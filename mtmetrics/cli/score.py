@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .. import plugins
 from ..errors import InputError, MtmetricsError, ParameterError, suggest
 from ..io import read_blocks, read_reference_rows
+from ..io.files import check_input
 from ..io.lines import Layout, line_chunks, segment_limit
 from ..io.references import bom_warnings, empty_reference_warnings
 from ..io.testsets import TestSet, check_langpair, find_test_set
@@ -343,6 +344,9 @@ def _check_inputs(ns: argparse.Namespace) -> list[str]:
             f"{len(ns.align_ref_rev)} --align-ref-rev file(s) for {len(ns.refs)} reference file(s): give one per "
             f"reference."
         )
+    for path in [ns.align_hyp, ns.align_hyp_rev, *(ns.align_ref or ()), *(ns.align_ref_rev or ())]:
+        if path is not None:
+            check_input(path, "alignment file")
     return systems
 
 

@@ -126,6 +126,7 @@ def _pooled(parts: list[tuple[str, FeatureTable]]) -> FeatureTable:
 
 def _train(args: argparse.Namespace) -> int:
     log = _log(args.quiet)
+    files.output_directory(args.output, "-o")
     names = [m.strip() for m in args.models.split(",") if m.strip()]
     groups = tuple(dict.fromkeys(g for m in names for g in model_groups(m)))
     start = time.time()
@@ -133,7 +134,7 @@ def _train(args: argparse.Namespace) -> int:
     log(f"{table.name}: {len(table)} rows; computing features {', '.join(groups)}")
     features = _pooled(load_features(table, groups, args.human_col, args.limit, args.jobs))
     log(f"features of {len(features.human)} segments in {time.time() - start:.1f} s")
-    out = _directory(args.output)
+    out = files.output_directory(args.output, "-o", create=True)
     info = {"table": table.name, "sha256": table.sha256, "rows": str(len(features.human)), "human": args.human_col}
     models = [train_model(name, features, args.p_enter, args.p_remove, info) for name in names]
     for model in models:  # every model is trained before any file is written
@@ -142,18 +143,6 @@ def _train(args: argparse.Namespace) -> int:
         log(f"{model.name}: r = {r} with {', '.join(model.features) or 'no feature'}")
     files.atomic_write(out / TRAIN_COMMAND_FILE, _command() + "\n")
     return 0
-
-
-def _directory(path: str) -> Path:
-    """The output directory ``path``, created if missing; a file of that name is an error."""
-    out = Path(path)
-    if out.exists() and not out.is_dir():
-        raise InputError(f"-o {path}: not a directory (paraphrase train writes one file per model into it).")
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError(f"-o {path}: cannot create the directory ({exc.strerror or exc}).") from None
-    return out
 
 
 def check_signatures(models: list[Model], tests: list[tuple[str, FeatureTable]]) -> None:
@@ -229,7 +218,7 @@ def _evaluate(args: argparse.Namespace) -> int:
     if args.output == "-":
         sys.stdout.write(text)
     else:
-        _directory(str(Path(args.output).parent))
+        files.output_directory(Path(args.output).parent, "-o", create=True)
         files.atomic_write(args.output, text)
         log(f"wrote {args.output}")
     return 0

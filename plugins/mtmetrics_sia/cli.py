@@ -60,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.iterations < 1 or args.top < 1 or not 0 <= args.min_prob < 1:
         raise InputError("--iterations and --top must be at least 1, --min-prob in [0, 1).")
+    files.check_writable(args.output)
     log = _log(args.quiet)
     started = time.perf_counter()
     lowercase = args.lowercase == "yes"

@@ -138,6 +138,8 @@ def kendall_tau_b(x: np.ndarray, y: np.ndarray) -> float:
     n = len(x)
     if n < 2 or len(y) != n or np.isnan(x).any() or np.isnan(y).any():
         return math.nan
+    if n <= _SMALL:  # all pairs at once: the same value, without scipy's per-call cost
+        return float(_kendall_small_rows(x[None, :], y[None, :])[0])
     xc, nx = _codes(x)
     yc, ny = _codes(y)
     pc, npairs = _codes(xc * ny + yc)

@@ -90,6 +90,13 @@ def _tie_pairs(codes: np.ndarray, size: int) -> float:
     return float(np.sum(counts * (counts - 1.0)) / 2.0)
 
 
+def require_kendall(kinds: Iterable[str]) -> None:
+    """Fail at once, naming the extra to install, when ``kinds`` has Kendall's tau and scipy is
+    missing (so that a command does not score a table first and fail at the correlations)."""
+    if "kendall" in kinds:
+        _scipy_kendalltau()
+
+
 def _scipy_kendalltau() -> Callable[..., Any]:
     """``scipy.stats.kendalltau`` (scipy is the ``meta`` extra)."""
     try:

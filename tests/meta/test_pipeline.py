@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 from contextlib import redirect_stdout
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from mtmetrics import load_metric
 from mtmetrics.cli import main
@@ -20,7 +22,9 @@ from mtmetrics.io.tables import detect_columns, read_table
 from mtmetrics.meta.compare import CompareDocument, ValuesComparison, compare_metrics, correlation_tests
 from mtmetrics.meta.correlate import CorrelationSettings, correlate
 from mtmetrics.meta.pipeline import ReportSettings, build_report
+from mtmetrics.stats import metaeval
 from mtmetrics.stats.metaeval import score_table
+from tests.cli import run_cli
 
 HYPS = [
     ("the cat sat on the mat", "a cat sat on a mat", "cat mat the on sat"),
@@ -83,3 +87,23 @@ def test_values_comparison_document() -> None:
     cli_doc = json.loads(_cli(["meta", "compare", "--values", "0.5", "0.4", "0.3", "100", "-f", "json"]))
     assert json.loads(_dump(doc.to_dict())) == cli_doc
     assert list(cli_doc["values"]["tests"]) == ["williams", "mrr", "fisher"]
+
+
+def test_missing_scipy_stops_meta_before_scoring(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _table(tmp_path)
+    monkeypatch.setitem(sys.modules, "scipy", None)
+    monkeypatch.setitem(sys.modules, "scipy.stats", None)
+    scored: list[int] = []
+    real = metaeval.score_tables
+    monkeypatch.setattr(metaeval, "score_tables", lambda *a, **k: scored.append(1))
+    for argv in (
+        ["meta", "correlate", str(path), "-m", "chrf"],
+        ["meta", "report", str(path), "-m", "chrf"],
+        ["meta", "compare", str(path), "-m", "chrf", "bleus", "--kind", "kendall"],
+    ):
+        code, out, err = run_cli(*argv)
+        assert (code, out) == (2, "")
+        assert err.count("\n") == 1 and "pip install 'mtmetrics[meta]'" in err
+    assert not scored
+    monkeypatch.setattr(metaeval, "score_tables", real)  # without Kendall's tau scipy is not needed
+    assert run_cli("meta", "correlate", str(path), "-m", "chrf", "--kinds", "pearson", "--bootstrap-n", "5")[0] == 0

@@ -38,10 +38,10 @@ os.environ.setdefault("NLTK_DATA", str(ROOT.parent / "shared" / "nltk_data"))
 
 import mtmetrics  # noqa: E402
 from mtmetrics.io.tables import Columns, Table, detect_columns, read_table  # noqa: E402
+from mtmetrics.meta.report import drop_systems, reference_systems, sample_table  # noqa: E402
 from mtmetrics.resources.aligners import EflomalAligner  # noqa: E402
 from mtmetrics.resources.table_alignments import table_annotations  # noqa: E402
 from mtmetrics.stats.correlation import pearson  # noqa: E402
-from mtmetrics.stats.report import drop_systems, reference_systems, sample_table  # noqa: E402
 from tests.datapaths import DATA  # noqa: E402
 
 SEED = 12345

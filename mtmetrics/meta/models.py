@@ -1,6 +1,9 @@
-"""The typed model of a meta-evaluation report (``mtmetrics meta report``).
+"""The typed documents of meta-evaluation: ``meta report``'s model and ``meta correlate``'s JSON.
 
-:func:`~mtmetrics.cli.meta.report.run_report` builds one :class:`Report`; the Markdown
+:class:`CorrelateDocument` (with its :class:`TableHeader`, shared by ``meta compare``'s
+:class:`~.compare.CompareDocument`) renders ``meta correlate -f json`` with ``to_dict()``.
+
+:func:`~mtmetrics.meta.pipeline.build_report` builds one :class:`Report`; the Markdown
 (:func:`~.markdown.markdown`), the JSON (:meth:`Report.to_json`) and the pictures are all rendered
 from it, so every output shows the same numbers and no renderer looks a number up by a string
 key. The JSON is made once, at the edge (:meth:`Report.to_json`), with the keys and order the

@@ -1,5 +1,12 @@
-"""Statistics over metric scores: significance tests between systems (re-exported here) and, in the
-submodules, the statistics of meta-evaluation."""
+"""Statistics over metric scores: vectors in, numbers out, each module tested beside it.
+
+Correlation coefficients (:mod:`.correlation`), bootstrap intervals and paired tests between
+systems (:mod:`.significance`, :mod:`.systems`), tests between correlations (:mod:`.corrtests`,
+:mod:`.permutation`), the WMT agreement measures (:mod:`.agreement`, :mod:`.accuracy`,
+:mod:`.ties`) and learned combinations (:mod:`.mct`, :mod:`.combination`). :mod:`.metaeval` scores
+a table's rows once for meta-evaluation; reading tables, correlating per level and group, reports
+and ORANGE are :mod:`mtmetrics.meta`. The significance tests between systems are re-exported here.
+"""
 
 from typing import Any
 

@@ -90,6 +90,13 @@ def _tie_pairs(codes: np.ndarray, size: int) -> float:
     return float(np.sum(counts * (counts - 1.0)) / 2.0)
 
 
+def require_kendall(kinds: Iterable[str]) -> None:
+    """Fail at once, naming the extra to install, when ``kinds`` has Kendall's tau and scipy is
+    missing (so that a command does not score a table first and fail at the correlations)."""
+    if "kendall" in kinds:
+        _scipy_kendalltau()
+
+
 def _scipy_kendalltau() -> Callable[..., Any]:
     """``scipy.stats.kendalltau`` (scipy is the ``meta`` extra)."""
     try:
@@ -138,6 +145,8 @@ def kendall_tau_b(x: np.ndarray, y: np.ndarray) -> float:
     n = len(x)
     if n < 2 or len(y) != n or np.isnan(x).any() or np.isnan(y).any():
         return math.nan
+    if n <= _SMALL:  # all pairs at once: the same value, without scipy's per-call cost
+        return float(_kendall_small_rows(x[None, :], y[None, :])[0])
     xc, nx = _codes(x)
     yc, ny = _codes(y)
     pc, npairs = _codes(xc * ny + yc)

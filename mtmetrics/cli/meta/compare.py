@@ -12,7 +12,7 @@ from ...errors import InputError, ParameterError
 from ...meta.compare import CompareDocument, ValuesComparison, compare_metrics, correlation_tests
 from ...meta.correlate import CorrelationSettings, correlate
 from ...meta.models import MetricInfo
-from ...stats.correlation import KINDS
+from ...stats.correlation import KINDS, require_kendall
 from ...stats.corrtests import check_values
 from ...stats.significance import DEFAULT_SEED
 from ..args import StrictArgumentParser
@@ -81,6 +81,8 @@ def run_compare(argv: Sequence[str]) -> int:
     """``mtmetrics meta compare``."""
     ns = _compare_parser().parse_args(argv)
     _check_plot(ns.plot)
+    if not ns.values:
+        require_kendall([ns.kind])
     if ns.values:
         r1, r2, r12, n = ns.values
         n = check_values(r1, r2, r12, n)

@@ -13,6 +13,7 @@ from ...io.tables import Table
 from ...meta.correlate import Correlations, CorrelationSettings, Estimate, correlate
 from ...meta.models import CorrelateDocument, MetricInfo
 from ...meta.precomputed import is_precomputed, write_scores
+from ...stats.correlation import require_kendall
 from ...stats.metaeval import ALL_KINDS, LEVELS
 from ...texttables import markdown_cell
 from ..args import StrictArgumentParser
@@ -86,6 +87,7 @@ def run_correlate(argv: Sequence[str]) -> int:
     """``mtmetrics meta correlate``."""
     ns = _correlate_parser().parse_args(argv)
     _check_plot(ns.plot)
+    require_kendall(ns.kinds)
     if ns.save_scores:
         output_directory(ns.save_scores, "--save-scores")
     inp = load_input(ns)

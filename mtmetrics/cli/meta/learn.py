@@ -5,14 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 from ...errors import InputError
 from ...io.files import atomic_write, check_writable
-from ...io.tables import Columns, Table
-from ...stats.combination import FORMAT, CombinationModel, Feature, Scale
-from ...stats.metaeval import MetricScores, score_table
-from ...stats.textprep import text_profile
+from ...meta.learn import LearningData, learning_data, train_mct, train_stepwise
+from ...stats.combination import FORMAT, CombinationModel
+from ...stats.metaeval import score_table
 from ..args import StrictArgumentParser
 from .alignopts import add_aligner_args, table_alignments
 from .common import (
@@ -38,9 +36,8 @@ def _learn_parser(prog: str, description: str) -> argparse.ArgumentParser:
     return p
 
 
-def _features(ns: argparse.Namespace) -> tuple[Table, Columns, str, list[MetricScores], Any, Any]:
-    import numpy as np
-
+def _features(ns: argparse.Namespace) -> LearningData:
+    """Read and score the table (``-m``), then the training rows (``--only-group``)."""
     if ns.output:
         check_writable(ns.output)
     table, cols, humans = _load(ns)
@@ -49,46 +46,7 @@ def _features(ns: argparse.Namespace) -> tuple[Table, Columns, str, list[MetricS
     metrics = build_metrics(ns.metrics)
     with scoring_progress(len(table) * len(metrics)) as bar:
         scores = score_table(table, cols, metrics, ns.jobs, table_alignments(ns, table, cols), progress=bar.advance)
-    rows = np.arange(len(table))
-    if ns.only_group is not None:
-        if not cols.group:
-            raise InputError("--only-group needs a group column (--group-col).")
-        rows = np.flatnonzero(np.array(table.columns[cols.group]) == ns.only_group)
-        if not len(rows):
-            raise InputError(f"no row has {cols.group} = {ns.only_group}.")
-    x = np.column_stack([s.segment_scores[rows] for s in scores])
-    h = table.numbers(humans[0])[rows]
-    return table, cols, humans[0], scores, x, (h, rows)
-
-
-def _model(
-    kind: str,
-    table: Table,
-    human: str,
-    scores: Sequence[MetricScores],
-    weights: Sequence[float],
-    intercept: float,
-    extra: dict[str, Any],
-    ns: argparse.Namespace,
-    n: int,
-    rows: Any,
-    cols: Columns,
-) -> CombinationModel:
-    """The model (:mod:`~mtmetrics.stats.combination`): features (spec, signature, sign and the
-    scale of their signed segment scores on the training rows), weights and the training text's
-    profile (:mod:`~mtmetrics.stats.textprep`), which a metric applying the model checks its text against."""
-    hyps = table.columns[cols.hyp]
-    return CombinationModel(
-        features=tuple(
-            Feature(s.spec, s.signature, -1 if s.flipped else 1, Scale.of(s.segment_scores[rows])) for s in scores
-        ),
-        weights=tuple(weights),
-        intercept=intercept,
-        kind=kind,
-        text=text_profile([hyps[i] for i in rows]),
-        training={"table": table.name, "sha256": table.sha256, "human": human, "rows": n, "group": ns.only_group},
-        extra=extra,
-    )
+    return learning_data(table, cols, humans[0], scores, ns.only_group)
 
 
 def _write_model(model: CombinationModel, path: str | None) -> None:
@@ -109,27 +67,13 @@ def _written(path: str) -> str:
 
 def run_mct(argv: Sequence[str]) -> int:
     """``mtmetrics meta mct``: maximum correlation training (+ leave-one-system-out evaluation)."""
-    from ...stats.mct import leave_one_system_out, mct
-
     p = _learn_parser("mtmetrics meta mct", "Maximum correlation training (Liu & Gildea 2007) of a linear combination.")
     p.add_argument("--restarts", type=int, default=10, help="seeded random restarts (plus one start per feature)")
     p.add_argument("--no-loso", action="store_true", help="skip the leave-one-system-out evaluation")
     ns = p.parse_args(argv)
-    table, cols, human, scores, x, (h, rows) = _features(ns)
-    model = mct(x, h, ns.restarts, ns.seed)
-    extra: dict[str, Any] = {
-        "training_r": model.r,
-        "best_single_feature": scores[model.best_single_feature].spec,
-        "best_single_r": model.best_single,
-        "restarts": ns.restarts,
-        "seed": ns.seed,
-    }
-    if not ns.no_loso:
-        import numpy as np
-
-        systems = np.array(table.columns[cols.system])[rows]
-        extra["leave_one_system_out"] = leave_one_system_out(x, h, systems.tolist(), ns.restarts, ns.seed)
-    learned = _model("mct", table, human, scores, model.weights, 0.0, extra, ns, len(h), rows, cols)
+    data = _features(ns)
+    learned, model = train_mct(data, ns.restarts, ns.seed, loso=not ns.no_loso)
+    table, human, scores, h, extra = data.table, data.human, data.scores, data.h, learned.extra
     _write_model(learned, ns.output)
     if ns.format == "json":
         sys.stdout.write(learned.to_json())
@@ -156,25 +100,13 @@ def run_mct(argv: Sequence[str]) -> int:
 
 def run_regress(argv: Sequence[str]) -> int:
     """``mtmetrics meta regress``: stepwise linear regression on metric scores."""
-    from ...stats.mct import stepwise
-
     p = _learn_parser("mtmetrics meta regress", "Stepwise linear regression (partial F tests) on metric scores.")
     p.add_argument("--p-enter", type=float, default=0.05)
     p.add_argument("--p-remove", type=float, default=0.10)
     ns = p.parse_args(argv)
-    table, cols, human, scores, x, (h, rows) = _features(ns)
-    res = stepwise(x, h, ns.p_enter, ns.p_remove)
-    weights = [0.0] * len(scores)
-    for j, c in zip(res.features, res.coefficients, strict=True):
-        weights[j] = c
-    extra = {
-        "selected": [scores[j].spec for j in res.features],
-        "training_r": res.r,
-        "steps": [{**s, "feature": scores[int(s["feature"])].spec} for s in res.steps],  # type: ignore[call-overload]
-        "p_enter": ns.p_enter,
-        "p_remove": ns.p_remove,
-    }
-    learned = _model("stepwise-ols", table, human, scores, weights, res.intercept, extra, ns, len(h), rows, cols)
+    data = _features(ns)
+    learned, res = train_stepwise(data, ns.p_enter, ns.p_remove)
+    table, human, h, extra = data.table, data.human, data.h, learned.extra
     _write_model(learned, ns.output)
     if ns.format == "json":
         sys.stdout.write(learned.to_json())

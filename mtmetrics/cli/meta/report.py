@@ -11,7 +11,7 @@ from pathlib import Path
 from ...errors import ParameterError
 from ...io.files import atomic_write, check_writable
 from ...meta.precomputed import is_precomputed
-from ...stats.correlation import KINDS
+from ...stats.correlation import KINDS, require_kendall
 from ...stats.metaeval import ALL_KINDS, LEVELS
 from ...stats.significance import DEFAULT_SEED
 from ..args import StrictArgumentParser
@@ -111,6 +111,7 @@ def _check(ns: argparse.Namespace) -> None:
     if ns.sample_segments is not None and ns.sample_segments < 1:
         raise ParameterError("--sample-segments must be at least 1.")
     _check_plot(ns.plot)
+    require_kendall(ns.kinds)
 
 
 def run_report(argv: Sequence[str]) -> int:

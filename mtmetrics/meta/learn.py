@@ -1,0 +1,117 @@
+"""Learning a combined metric from scored tables: MCT and stepwise regression (docs/meta.md §4).
+
+:func:`learning_data` takes a scored table (its :class:`~mtmetrics.stats.metaeval.MetricScores`)
+and the human column, optionally restricted to one group; :func:`train_mct` and
+:func:`train_stepwise` fit :mod:`mtmetrics.stats.mct`'s models on it and return the
+:class:`~mtmetrics.stats.combination.CombinationModel` a metric applies (its JSON is
+:meth:`~mtmetrics.stats.combination.CombinationModel.to_json`) with the fit's details.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..errors import InputError
+from ..io.tables import Columns, Table
+from ..stats.combination import CombinationModel, Feature, Scale
+from ..stats.metaeval import MetricScores
+from ..stats.textprep import text_profile
+
+
+@dataclass(frozen=True)
+class LearningData:
+    """The training rows: feature matrix ``x`` (rows × metrics, signed scores), human scores ``h``."""
+
+    table: Table
+    columns: Columns
+    human: str
+    scores: Sequence[MetricScores]
+    rows: np.ndarray  # the table rows trained on
+    x: np.ndarray
+    h: np.ndarray
+    group: str | None  # the group trained on (None: every row)
+
+
+def learning_data(
+    table: Table, columns: Columns, human: str, scores: Sequence[MetricScores], only_group: str | None = None
+) -> LearningData:
+    """The feature matrix and human scores of every row, or of the rows of group ``only_group``."""
+    rows = np.arange(len(table))
+    if only_group is not None:
+        if not columns.group:
+            raise InputError("--only-group needs a group column (--group-col).")
+        rows = np.flatnonzero(np.array(table.columns[columns.group]) == only_group)
+        if not len(rows):
+            raise InputError(f"no row has {columns.group} = {only_group}.")
+    x = np.column_stack([s.segment_scores[rows] for s in scores])
+    h = table.numbers(human)[rows]
+    return LearningData(table, columns, human, scores, rows, x, h, only_group)
+
+
+def combination_model(
+    kind: str, data: LearningData, weights: Sequence[float], intercept: float, extra: dict[str, Any]
+) -> CombinationModel:
+    """The model (:mod:`~mtmetrics.stats.combination`): features (spec, signature, sign and the
+    scale of their signed segment scores on the training rows), weights and the training text's
+    profile (:mod:`~mtmetrics.stats.textprep`), which a metric applying the model checks its text against."""
+    hyps = data.table.columns[data.columns.hyp]
+    return CombinationModel(
+        features=tuple(
+            Feature(s.spec, s.signature, -1 if s.flipped else 1, Scale.of(s.segment_scores[data.rows]))
+            for s in data.scores
+        ),
+        weights=tuple(weights),
+        intercept=intercept,
+        kind=kind,
+        text=text_profile([hyps[i] for i in data.rows]),
+        training={
+            "table": data.table.name,
+            "sha256": data.table.sha256,
+            "human": data.human,
+            "rows": len(data.h),
+            "group": data.group,
+        },
+        extra=extra,
+    )
+
+
+def train_mct(data: LearningData, restarts: int, seed: int, loso: bool = True) -> tuple[CombinationModel, Any]:
+    """Maximum correlation training (and, with ``loso``, the leave-one-system-out evaluation in
+    the model's ``extra``); returns the model and :func:`~mtmetrics.stats.mct.mct`'s result."""
+    from ..stats.mct import leave_one_system_out, mct
+
+    model = mct(data.x, data.h, restarts, seed)
+    extra: dict[str, Any] = {
+        "training_r": model.r,
+        "best_single_feature": data.scores[model.best_single_feature].spec,
+        "best_single_r": model.best_single,
+        "restarts": restarts,
+        "seed": seed,
+    }
+    if loso:
+        systems = np.array(data.table.columns[data.columns.system])[data.rows]
+        extra["leave_one_system_out"] = leave_one_system_out(data.x, data.h, systems.tolist(), restarts, seed)
+    return combination_model("mct", data, model.weights, 0.0, extra), model
+
+
+def train_stepwise(data: LearningData, p_enter: float, p_remove: float) -> tuple[CombinationModel, Any]:
+    """Stepwise least squares (partial F tests); returns the model and
+    :func:`~mtmetrics.stats.mct.stepwise`'s result."""
+    from ..stats.mct import stepwise
+
+    res = stepwise(data.x, data.h, p_enter, p_remove)
+    weights = [0.0] * len(data.scores)
+    for j, c in zip(res.features, res.coefficients, strict=True):
+        weights[j] = c
+    extra = {
+        "selected": [data.scores[j].spec for j in res.features],
+        "training_r": res.r,
+        "steps": [{**s, "feature": data.scores[int(s["feature"])].spec} for s in res.steps],  # type: ignore[call-overload]
+        "p_enter": p_enter,
+        "p_remove": p_remove,
+    }
+    return combination_model("stepwise-ols", data, weights, res.intercept, extra), res

@@ -107,6 +107,12 @@ def base_parser() -> argparse.ArgumentParser:
     p.add_argument("-b", "--score-only", action="store_true", help="print only the scores")
     p.add_argument("-f", "--format", choices=FORMATS, default="text", help="output format (default: text)")
     p.add_argument("-w", "--width", type=int, default=None, help="decimals in text output")
+    p.add_argument(
+        "--json-style",
+        choices=("mtmetrics", "sacrebleu"),
+        default="mtmetrics",
+        help="with -f json: mtmetrics' lossless schema (default) or sacrebleu 2.6's (rounded to -w, default 1)",
+    )
     p.add_argument("-sh", "--short", action="store_true", help="short signatures")
     p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no warnings on standard error")
@@ -405,6 +411,11 @@ def run_score(argv: Sequence[str]) -> int:
             f"-b/--score-only prints bare scores as text, but -f {ns.format} always carries the full results: "
             "drop -b or -f."
         )
+    if ns.json_style == "sacrebleu" and (ns.format != "json" or ns.sentence_level):
+        raise ParameterError(
+            "--json-style sacrebleu is sacrebleu's corpus-level JSON: use it with -f json and without -sl "
+            "(sacrebleu prints -sl scores as text)."
+        )
     test_set = _test_set(ns)
     if ns.echo:
         assert test_set is not None  # _test_set refuses --echo without -t
@@ -488,7 +499,12 @@ def _score_systems(
             print(f"mtmetrics: warning: {warning}", file=sys.stderr)
     if settings is not None:
         scored = _with_tests(scored, metrics, all_stats, settings)
-    render(scored, ns.format, ns.width, ns.score_only, ns.short, sys.stdout)
+    if ns.json_style == "sacrebleu":
+        from .sacrebleu_json import render_sacrebleu_json
+
+        render_sacrebleu_json(scored, ns.width, sys.stdout)
+    else:
+        render(scored, ns.format, ns.width, ns.score_only, ns.short, sys.stdout)
     sys.stdout.flush()
 
 

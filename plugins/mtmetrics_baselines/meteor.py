@@ -41,8 +41,10 @@ sub-score. The signature says ``align:mincross`` (``impl:paper``) or ``align:gre
 
 **Stemmer.** The stemmer resource is the original Porter algorithm (docs/metrics.md §7), which the paper's
 METEOR used; NLTK's METEOR defaults to NLTK's extended Porter variant. ``stemmer`` chooses:
-``porter`` (original algorithm, default) or ``porter-nltk`` (NLTK's default, to reproduce
-``meteor_score`` called with its defaults).
+``porter`` (original algorithm, default) or ``porter-nltk`` (NLTK's default). ``impl=nltk`` is
+NLTK's ``meteor_score`` with NLTK's defaults, so it implies ``stemmer=porter-nltk`` unless the
+stemmer is given (``impl=nltk stemmer=porter`` is NLTK's code with the original Porter stemmer);
+the signature shows the stemmer in effect.
 
 Resources: NLTK (the ``nltk`` extra) is imported in :meth:`Meteor.setup`, never when the plugin
 is imported; WordNet is read from ``NLTK_DATA``; its version and a content hash are in the
@@ -54,7 +56,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -198,7 +200,8 @@ class Meteor(Metric):
             "stemmer",
             str,
             "porter",
-            "porter: original Porter algorithm; porter-nltk: NLTK's extended variant (meteor_score's default)",
+            "porter: original Porter algorithm (default); porter-nltk: NLTK's extended variant, meteor_score's "
+            "default and the default with impl=nltk",
             sig_key="stem",
             sig_short="s",
             choices=STEMMERS,
@@ -207,7 +210,8 @@ class Meteor(Metric):
             "impl",
             str,
             "paper",
-            "paper: synonym stage on words; nltk: NLTK 3.10's meteor_score exactly (synonyms of stems)",
+            "paper: synonym stage on words; nltk: NLTK 3.10's meteor_score with its defaults exactly (synonyms "
+            "of stems; implies stemmer=porter-nltk unless stemmer is given)",
             sig_key="impl",
             choices=IMPLS,
         ),
@@ -220,6 +224,14 @@ class Meteor(Metric):
             check=_check_modules,
         ),
     )
+
+    #: what a mode named after a tool implies for the parameters the user did not set: that tool's
+    #: own defaults (NLTK's ``meteor_score`` stems with NLTK's extended Porter variant)
+    IMPL_DEFAULTS: ClassVar[dict[str, dict[str, Any]]] = {"nltk": {"stemmer": "porter-nltk"}}
+
+    def __init__(self, **params: Any) -> None:
+        implied = self.IMPL_DEFAULTS.get(params.get("impl"), {})  # type: ignore[arg-type]
+        super().__init__(**{**implied, **params})
 
     def setup(self) -> None:
         v = self.values

@@ -150,7 +150,9 @@ class Nist(Metric):
             str,
             "corpus",
             "where the information weights come from: 'corpus' (mteval-v13a, all references of the corpus) "
-            "or 'seg' (each segment's own references, NLTK's sentence_nist; not mteval's NIST)",
+            "or 'seg' (each segment's own references; not mteval's NIST). 'seg' equals NLTK's sentence_nist "
+            "with one reference only: with several, NLTK scores each n-gram order against the one reference "
+            "with the best precision, mtmetrics clips against all and averages their lengths",
             sig_key="info",
             sig_short="i",
             choices=("corpus", "seg"),

@@ -183,7 +183,9 @@ def make_params(pos_default: str = "none", pos_choices: tuple[str, ...] | None =
             "impl",
             str,
             "paper",
-            "alignment: the paper's (docs/metrics.md §2) or the hLepor 0.0.4 package's",
+            "alignment: the paper's (docs/metrics.md §2) or the hLepor 0.0.4 package's (hlepor-pypi, which "
+            "implies the package's lowercase=yes unless lowercase is given; the package tokenises with NLTK's "
+            "word_tokenize, mtmetrics with tokenize)",
             sig_key="impl",
             choices=tuple(ALIGNERS),
         ),

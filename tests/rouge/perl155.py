@@ -103,10 +103,11 @@ def stem_words(words: Sequence[str]) -> list[str]:
     return stems
 
 
-def run(hyps: Sequence[str], refs: Sequence[Sequence[str]], options: Sequence[str], mode: str = "A") -> Scores:
+def run(hyps: Sequence[str], refs: Sequence[Sequence[str]], options: Sequence[str], mode: str | None = "A") -> Scores:
     """Per-segment ``(F, P, R)`` for every metric the options ask for, keyed like ``ROUGE-SU4``.
 
-    ``refs[s]`` lists the references of segment ``s``; ``mode`` is ``-f A`` (average) or ``B``.
+    ``refs[s]`` lists the references of segment ``s``; ``mode`` is ``-f A`` (average) or ``B``;
+    ``None`` passes neither ``-f`` nor ``-p``, so the script's own defaults apply.
     Without the script's Perl modules the calling test is skipped (see :func:`require_script`).
     """
     require_script()
@@ -128,8 +129,8 @@ def run(hyps: Sequence[str], refs: Sequence[Sequence[str]], options: Sequence[st
             )
         config = root / "config.xml"
         config.write_text('<ROUGE-EVAL version="1.5.5">' + "\n".join(evals) + "</ROUGE-EVAL>", encoding="utf-8")
-        cmd = ["perl", perl_cmd.ROUGE_EXEC, "-e", data_home(), "-a", "-d", "-r", "10", "-p", "0.5"]
-        cmd += [*options, "-f", mode, str(config)]
+        cmd = ["perl", perl_cmd.ROUGE_EXEC, "-e", data_home(), "-a", "-d", "-r", "10"]
+        cmd += [*options, *(() if mode is None else ("-p", "0.5", "-f", mode)), str(config)]
         out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     scores: Scores = {}
     for line in out.splitlines():

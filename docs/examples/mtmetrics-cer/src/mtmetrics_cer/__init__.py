@@ -12,22 +12,15 @@ import math
 from collections.abc import Callable
 
 import numpy as np
+from rapidfuzz.distance import Levenshtein
 
 import mtmetrics
 from mtmetrics import Metric, Param, Score, Segment
 
 
 def levenshtein(a: str, b: str) -> int:
-    """Edit distance with unit costs for insertion, deletion and substitution."""
-    if len(a) < len(b):
-        a, b = b, a
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        current = [i]
-        for j, cb in enumerate(b, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
-        previous = current
-    return previous[-1]
+    """Edit distance with unit costs for insertion, deletion and substitution (rapidfuzz's compiled code)."""
+    return Levenshtein.distance(a, b)
 
 
 class CharacterErrorRate(Metric):

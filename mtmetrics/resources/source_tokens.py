@@ -32,8 +32,8 @@ from ..errors import InputError
 #: Tokenizer of a source language that writes spaces between words (every language but zh, ja, ko).
 #: ``none`` (the text split at spaces, as given) rather than ``13a``: on the WMT22 development data
 #: 13a did not do better (segment-level Pearson r, mean of two eflomal runs, none → 13a: SSCN
-#: ru-en 0.291 → 0.292, uk-en 0.235 → 0.242; PRS 0.096 → 0.091, 0.074 → 0.053; two runs of one
-#: setting differ by up to 0.03), and ``none`` keeps the numbers of space-delimited sources and
+#: ru-en 0.291 → 0.292, uk-en 0.235 → 0.242; PRS 0.096 → 0.091, 0.075 → 0.053; two runs of one
+#: setting differ by up to 0.034), and ``none`` keeps the numbers of space-delimited sources and
 #: every Pharaoh file made on the raw text valid (docs/results/source-tokenize.md).
 SPACED_DEFAULT = "none"
 

@@ -188,16 +188,28 @@ def test_table_alignments_split_each_group_by_its_language_pair(tmp_path: Path) 
         )
 
 
-def test_meta_report_on_a_zh_en_table_scores_with_the_zh_source_tokenizer(tmp_path: Path) -> None:
-    """The meta-table road: the lp column's source language sets the metrics' src_tokenize (applied per lp by
-    the core) and the table's alignments are made with the same tokenizer."""
+def _meta_report_zh_en(tmp_path: Path) -> dict[str, Any]:
     table = _lp_table(tmp_path, "zh-en", ZH)
     out = tmp_path / "r.json"
     argv = ["meta", "report", str(table), "-m", "prs", "mpr", "--aligner", "diagonal", "-o", "/dev/null"]
     code, _, err = run_cli(*argv, "--json", str(out), "--permutations", "0", "--bootstrap-n", "0")
     assert code == 0, err
-    sigs = json.dumps(json.loads(out.read_text(encoding="utf-8"))["signatures"])
-    assert "srctok:zh" in sigs
+    doc: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    return doc
+
+
+def test_meta_report_on_a_zh_en_table_scores_with_the_zh_source_tokenizer(tmp_path: Path) -> None:
+    """The meta-table road: the lp column's source language sets the metrics' src_tokenize (applied per lp by
+    the core), the table's alignments are made with the same tokenizer, and the unsegmented Chinese source
+    is scored, not refused."""
+    doc = _meta_report_zh_en(tmp_path)
+    assert set(doc["signatures"]) == {"prs", "mpr"}
+
+
+def test_meta_report_signature_names_the_source_tokenizer_of_the_pair(tmp_path: Path) -> None:
+    """The signature a report prints for a zh-en group is that of the metric as it scored the group."""
+    sigs = json.dumps(_meta_report_zh_en(tmp_path)["signatures"])
+    assert "srctok:zh" in sigs and "srctok:none" not in sigs
 
 
 def test_align_command_records_the_tokenizer_and_refuses_unsegmented_cjk(tmp_path: Path) -> None:

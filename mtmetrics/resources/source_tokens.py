@@ -14,9 +14,10 @@ line is one or two "words", the aligner links whole lines and the metrics measur
   mostly CJK characters with fewer than one space per :data:`CJK_CHARS_PER_SPACE` characters is
   refused (:func:`resolve`): it would be aligned as whole lines.
 
-``none`` is the text as given, split at ASCII whitespace — what Pharaoh indices conventionally
-refer to and what the source metrics always did; the tokenised forms are split the same way after
-sacrebleu's tokenizer, so a Pharaoh index means the same token in the aligner, the file and the metric.
+``none`` is the text as given, split at ASCII whitespace: what Pharaoh indices conventionally
+refer to. The other tokenizers' output is split the same way, so a Pharaoh index means the same
+token in the aligner, the file and the metric. The metrics judge each segment (a run stops at the
+first unsegmented CJK source); ``mtmetrics align`` and the table aligner judge a file or group.
 """
 
 from __future__ import annotations
@@ -120,8 +121,8 @@ ALIGN_SUFFIXES = ("fwd", "rev", "inter", "union", "gdfa")
 def recorded_tokenizer(path: str) -> str:
     """The source tokenizer an alignment file was made with: its ``mtmetrics align`` sidecar's, else ``none``.
 
-    A Pharaoh file without a sidecar indexes the source as given (split at spaces): ``none``. A
-    sidecar written before the tokenizer was recorded (no ``source_tokenize`` key) split at spaces too.
+    A Pharaoh file without a sidecar indexes the source as given (split at spaces): ``none``; so does
+    a sidecar without a ``source_tokenize`` key.
     """
     p = Path(path)
     if p.suffix.lstrip(".") not in ALIGN_SUFFIXES:

@@ -74,7 +74,7 @@ def test_eflomal_cache_is_read_back_not_rerun(tmp_path: Path, small_table: Path)
     first = aligned_pairs(EflomalAligner(), pairs, tmp_path, "ru-en")
 
     class Refuses(EflomalAligner):
-        def align(self, sources, targets):  # type: ignore[no-untyped-def]
+        def align(self, sources, targets, src_tokenize="none"):  # type: ignore[no-untyped-def]
             raise AssertionError("the cache must be used")
 
     again = aligned_pairs(Refuses(), pairs, tmp_path, "ru-en")

@@ -125,12 +125,15 @@ def tokens(text: str) -> list[str]:
     return [t for t in _ASCII_SPACE.split(text) if t]
 
 
-def check_link(i: int, j: int, src_len: int, tgt_len: int, where: str, line: int, pair: str) -> None:
-    """One link must point inside both sentences (0-based indices)."""
+def check_link(
+    i: int, j: int, src_len: int, tgt_len: int, where: str, line: int, pair: str, src_split: str = ""
+) -> None:
+    """One link must point inside both sentences (0-based indices); ``src_split`` says how the source
+    was split into its tokens, for the message."""
     if not 0 <= i < src_len:
         raise InputError(
             f"{where}:{line}: pair '{pair}' points to source token {i}, but line {line} of the source has "
-            f"{src_len} tokens (0-based indices 0..{src_len - 1}). Are the files line-aligned and "
+            f"{src_len} tokens{src_split} (0-based indices 0..{src_len - 1}). Are the files line-aligned and "
             f"tokenised like the aligner's input? Use one_based/--align-one-based for 1-based files."
         )
     if not 0 <= j < tgt_len:
@@ -215,6 +218,11 @@ def alignments_from_lines(
     from ..resources.source_tokens import recorded_tokenizer, source_tokens
 
     src_tok = recorded_tokenizer(where)
+    split_note = (
+        f" split by '{src_tok}' (its mtmetrics align sidecar)"
+        if src_tok != "none"
+        else " split at spaces (a Pharaoh file without an mtmetrics align sidecar indexes the source as given)"
+    )
     if len(targets) != len(sources) or len(lines) != len(sources):
         raise InputError(f"{where}: {len(lines)} lines, {len(targets)} targets and {len(sources)} sources.")
     out: list[Alignment | None] = []
@@ -227,7 +235,7 @@ def alignments_from_lines(
             continue
         src_len, tgt_len = len(source_tokens(src, src_tok)), len(tokens(tgt))
         for item, (i, j), _ in pairs:
-            check_link(i, j, src_len, tgt_len, where, n, item)
+            check_link(i, j, src_len, tgt_len, where, n, item, split_note)
         out.append(Alignment(frozenset(link for _, link, _ in pairs), origin="file", src_tokenize=src_tok))
     return out
 

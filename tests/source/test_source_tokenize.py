@@ -250,3 +250,11 @@ def test_align_command_records_the_tokenizer_and_refuses_unsegmented_cjk(tmp_pat
     )
     assert code == 0, err
     assert "srctok:ja-mecab" in out
+
+
+def test_index_past_a_source_split_at_spaces_says_how_it_was_split(tmp_path: Path) -> None:
+    """A Pharaoh file without sidecar indexes the source as given: the message says so."""
+    files = _diagonal_files(tmp_path, ZH, "zh", sidecar=False)
+    code, _, err = run_cli(*_score_args(files), "--align-ref", files["ref-al"], "-m", "prs", "-l", "zh-en")
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "split at spaces" in err and "sidecar" in err

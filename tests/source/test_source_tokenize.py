@@ -258,3 +258,14 @@ def test_index_past_a_source_split_at_spaces_says_how_it_was_split(tmp_path: Pat
     code, _, err = run_cli(*_score_args(files), "--align-ref", files["ref-al"], "-m", "prs", "-l", "zh-en")
     assert code == 2 and len(err.strip().splitlines()) == 1
     assert "split at spaces" in err and "sidecar" in err
+
+
+def test_align_src_tokenize_chooses_the_table_aligners_split_and_needs_aligner(tmp_path: Path) -> None:
+    table = _lp_table(tmp_path, "zh-en", ZH)
+    argv = ["meta", "report", str(table), "-m", "bleu", "--align-src-tokenize", "char", "-o", "/dev/null"]
+    code, _, err = run_cli(*argv)
+    assert code == 2 and "--align-src-tokenize needs --aligner" in err
+    argv = ["meta", "report", str(table), "-m", "prs:src_tokenize=zh", "--aligner", "diagonal", "-o", "/dev/null"]
+    code, _, err = run_cli(*argv, "--align-src-tokenize", "char", "--permutations", "0", "--bootstrap-n", "0")
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "'char'" in err and "'zh'" in err and "--align-src-tokenize zh" in err

@@ -43,7 +43,6 @@ def __getattr__(name: str) -> Any:
     if name in _FROM_METRIC:
         from . import metric
 
-        _wire()
         value = getattr(metric, name)
     elif name in _SACREBLEU_API:
         from . import metrics
@@ -53,21 +52,6 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module 'mtmetrics' has no attribute {name!r}")
     globals()[name] = value
     return value
-
-
-def _wire() -> None:
-    """Give the protocol module the registry's provenance and the scoring engine (see ``metric.Services``)."""
-    from . import metric, parallel
-
-    def provenance(cls: type[Metric]) -> tuple[str, str]:
-        from .plugins import provenance as registered
-
-        return registered(cls)
-
-    metric.SERVICES.provenance = provenance
-    metric.SERVICES.score_segments = lambda m, segments, jobs, progress: parallel.score_segments(
-        m, segments, jobs, progress=progress
-    )
 
 
 def lazy_attributes(metrics: dict[str, str]) -> Callable[[str], Any]:
@@ -90,12 +74,23 @@ def lazy_attributes(metrics: dict[str, str]) -> Callable[[str], Any]:
     return get
 
 
-def load_metric(name: str, **params: Any) -> Metric:
-    """Instantiate the registered metric ``name`` with ``params`` (checked against its declaration)."""
+def load_metric(name: str, *, language_pair: str | None = None, **params: Any) -> Metric:
+    """Instantiate the registered metric ``name`` with ``params`` (checked against its declaration).
+
+    With ``language_pair`` (``"en-de"``, as ``-l`` on the command line) the parameters the pair
+    implies apply unless given (BLEU tokenises Chinese with ``zh``), and a metric whose resources
+    do not cover the target language is refused before it loads anything.
+    """
+    from .engine import gate
     from .plugins import metric_class
 
     cls = metric_class(name)
-    return cls(**params)
+    if language_pair is None:
+        return gate.build_metric(cls, params)
+    pair = gate.language_pair(language_pair)
+    if pair is None:
+        raise ParameterError(f"language_pair: expected source-target codes such as de-en, got {language_pair!r}.")
+    return gate.build_metric(cls, params, pair[1], pair[0])
 
 
 #: sacrebleu's Python API (:mod:`mtmetrics.metrics`), imported on first use so that ``import mtmetrics``

@@ -18,7 +18,8 @@ from typing import Any
 import numpy as np
 
 from .accumulate import ExactSum
-from .errors import InputError, ResourceError
+from .engine import gate
+from .errors import InputError, ParameterError, ResourceError
 from .metric import Metric, Segment, Statistics, build_segments, finish_totals
 from .parallel import score_chunk
 from .result import Result
@@ -68,21 +69,40 @@ def _partition(
     acc = ExactSum(len(metric.stat_names()))
     if not segments:
         return [(acc, set(), None)]
+    limit = gate.strictest([metric])
+    if limit is not None:
+        limit.check_segments(segments)
     metric.observe(segments)
     rows = score_chunk([metric], segments)[2][0]
     acc.add(rows)
     return [(acc, {len(s.refs) for s in segments}, rows if keep else None)]
 
 
-def score_bag(metric: Metric, bag: Any, keep_statistics: bool = False) -> tuple[Result, Statistics | None]:
+def score_bag(
+    metric: Metric, bag: Any, keep_statistics: bool = False, language_pair: str | None = None
+) -> tuple[Result, Statistics | None]:
     """Score a Dask bag of segments; returns the corpus result and, on request, the statistics.
 
-    A metric that needs corpus state (NIST's information weights) is prepared here, from every
-    item's references computed in partition order, and the prepared copy is shipped to the workers.
+    The gate holds here as on every road: a segment longer than the metric's limit is refused
+    (in the partition that holds it, before it is scored), and with ``language_pair`` (``en-de``)
+    a metric that cannot score the target language is refused before anything is shipped, and the
+    parameters it implies (:meth:`~mtmetrics.Metric.language_defaults`) apply. A metric that needs
+    corpus state (NIST's information weights) is prepared here, from every item's references
+    computed in partition order, and the prepared copy is shipped to the workers.
     """
     _require_dask()
+    if language_pair is not None:
+        pair = gate.language_pair(language_pair)
+        if pair is None:
+            raise ParameterError(f"language_pair: expected source-target codes such as de-en, got {language_pair!r}.")
+        reason = gate.language_refusal(metric, pair[1])
+        if reason is not None:
+            raise ParameterError(f"{reason}.")
+        metric = gate.for_language(metric, pair[1], pair[0])
     params = tuple(sorted(metric.values.items()))
-    prepared = metric.prepare(bag.map(_refs).compute()) if metric.needs_corpus() else None
+    limited = "max_segment_tokens" in vars(metric)
+    # a metric with a limit set on the instance travels as it is (the workers' cache rebuilds from parameters)
+    prepared = metric.prepare(bag.map(_refs).compute()) if metric.needs_corpus() else metric if limited else None
     parts = bag.map_partitions(_partition, type(metric), params, keep_statistics, prepared).compute()
     total = ExactSum(len(metric.stat_names()))
     ref_counts: set[int] = set()

@@ -1,43 +1,28 @@
-"""The Metric protocol: what a metric declares and the four functions it implements.
+"""The Metric protocol: what a plugin author declares and implements.
 
-A metric is a subclass of :class:`Metric` that declares, as class attributes,
-
-* ``name`` (registry name, e.g. ``"bleu"``) and ``params`` (a tuple of :class:`~mtmetrics.Param`),
-* ``inputs`` (whether it needs the source sentence and which per-segment annotations),
-* ``aggregation``: ``"sum"`` (segment statistic vectors are summed, then scored: BLEU, chrF, TER)
-  or ``"mean"`` (each segment is scored, the corpus score is the mean: ROUGE, SIA, hLEPOR),
-* ``higher_is_better``, ``score_range`` and ``perfect_on_identity`` (used by meta-evaluation, the
-  CLI and the conformance suite),
-
-and implements
-
-* :meth:`Metric.stat_names` — the names of the fixed-width statistics vector,
-* :meth:`Metric.segment_statistics` — one :class:`Segment` to that vector,
-* :meth:`Metric.compute_score` — aggregated statistics to a :class:`Score`,
-* optionally :meth:`Metric.corpus_statistics` (a faster batch version),
-  :meth:`Metric.resource_fields` (signature fields of the resources it loaded), and the corpus
-  preparation pair :meth:`Metric.needs_corpus` / :meth:`Metric.build_corpus_state` for metrics
-  whose segment statistics depend on all references of the corpus (NIST's information weights).
+A metric is a subclass of :class:`Metric` (see its docstring for the members and a worked
+example). Everything a user calls on a metric (``corpus_score``, ``sentence_score``,
+``segment_scores``, ``statistics``, ``get_signature``) is inherited from :class:`~mtmetrics.api.MetricAPI`,
+which builds it on this protocol with the engine (:mod:`mtmetrics.engine`).
 
 **Corpus preparation.** A segment's statistics normally depend on that segment alone, which is
 what lets the core score chunks anywhere (``-j``, Dask, streaming) and resample rows. A metric whose
 statistics need state estimated from the whole corpus's references (mteval-v13a's NIST) says so
 with :meth:`Metric.needs_corpus` and builds the state in :meth:`Metric.build_corpus_state`. The
-core then calls :meth:`Metric.prepare` once per corpus with every segment's references, before any
-segment is scored, and scores with the returned copy, which carries the state wherever it goes
-(pickled to workers, inherited by forks, shipped to Dask). Rows therefore never depend on chunking,
-``-j`` or partitioning, and bootstrap resamples reuse the corpus state, as mteval would. Scoring an
+core then prepares a copy once per corpus with every segment's references, before any segment is
+scored, and scores with that copy, which carries the state wherever it goes (pickled to workers,
+inherited by forks, shipped to Dask). Rows therefore never depend on chunking, ``-j`` or
+partitioning, and bootstrap resamples reuse the corpus state, as mteval would. Scoring an
 unprepared copy is an error, never a silent per-segment estimate.
 
 For ``mean`` metrics the statistics vector is the segment's score followed by its sub-scores, so
-the aggregate is their mean and :meth:`Metric.compute_score` has a default. Everything else — the
-Python API, signatures, statistics kept for resampling, the CLI — is built on these by the core.
+the aggregate is their mean and :meth:`Metric.compute_score` has a default.
 """
 
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -46,11 +31,11 @@ from typing import Any, ClassVar, Literal
 import numpy as np
 
 from .accumulate import fsum
+from .api import MetricAPI, default_decimals  # noqa: F401 - default_decimals: its old import path
 from .errors import InputError
 from .params import Param, resolve_params
-from .result import Result, Score
-from .signature import Field, Signature, nrefs_value
-from .version import __version__
+from .result import Score
+from .signature import Field
 
 Aggregation = Literal["sum", "mean"]
 
@@ -123,7 +108,10 @@ class Statistics:
         Unweighted sums are exactly rounded (``math.fsum``), so the result does not depend on the
         order of segments or on how they were split into chunks.
         """
-        if weights is None:
+        if weights is None and len(self) == 1:
+            total = self.array[0].copy()  # the exact sum of one row is the row
+            n = 1.0
+        elif weights is None:
             total = np.array([fsum(col) for col in self.array.T], dtype=np.float64)
             n = float(len(self))
         else:
@@ -132,30 +120,11 @@ class Statistics:
         return finish_totals(self.aggregation, total, n)
 
 
-def _unwired(*_args: Any) -> Any:
-    raise RuntimeError("mtmetrics.metric is used without the mtmetrics package: import mtmetrics first")
-
-
-class Services:
-    """What the protocol's API methods need from outside it, installed by the package's ``__init__``.
-
-    The protocol module imports neither the plugin registry nor the scoring engine: the package
-    wires them in here (``mtmetrics/__init__.py``), so a metric's signature can name the plugin that
-    registered it and ``statistics()`` can score in chunks and worker processes.
-    """
-
-    #: ``(distribution, version)`` of the plugin that registered a metric class
-    provenance: Callable[[type[Metric]], tuple[str, str]] = _unwired
-    #: ``(metric, segments, jobs, progress) -> rows``: the engine (:func:`mtmetrics.parallel.score_segments`)
-    score_segments: Callable[[Metric, Sequence[Segment], int, Callable[[int], None] | None], np.ndarray] = _unwired
-
-
-SERVICES = Services()
-
-
-def _rebuild(cls: type[Metric], values: dict[str, Any], state: Any = None) -> Metric:
+def _rebuild(cls: type[Metric], values: dict[str, Any], state: Any = None, limit: Any = ...) -> Metric:
     metric = cls(**values)
     metric.corpus_state = state
+    if limit is not ...:
+        metric.max_segment_tokens = limit
     return metric
 
 
@@ -165,8 +134,56 @@ def references_of(segments: Iterable[Segment]) -> Iterator[tuple[str, ...]]:
         yield segment.refs
 
 
-class Metric(abc.ABC):
-    """Base class of every metric. See the module docstring for the protocol."""
+class Metric(MetricAPI, abc.ABC):
+    """Base class of every metric: the declarations and functions a plugin author writes.
+
+    **Declare** (class attributes): :attr:`name`, :attr:`params`, :attr:`inputs`,
+    :attr:`aggregation`, :attr:`higher_is_better`, :attr:`score_range`,
+    :attr:`perfect_on_identity`, :attr:`description`, and where they apply :attr:`plain_text`,
+    :attr:`model_formats`, :attr:`fork_safe`, :attr:`max_segment_tokens` and :attr:`complexity`.
+
+    **Implement**: :meth:`stat_names`, :meth:`segment_statistics` and (for ``sum`` metrics)
+    :meth:`compute_score`. Optionally: :meth:`setup` (load resources from ``self.values``),
+    :meth:`corpus_statistics` (a batch path), :meth:`display_name`, :meth:`resource_fields`,
+    :meth:`score_rows`, :meth:`observe`; the language declarations :meth:`target_languages`,
+    :meth:`language_resources`, :meth:`language_defaults`, :meth:`sentence_defaults`; the limit
+    :meth:`segment_limit`; corpus preparation :meth:`needs_corpus` / :meth:`build_corpus_state`;
+    the conformance suite's :meth:`example_params` / :meth:`example_annotations`.
+
+    Everything a user calls (``corpus_score``, ``sentence_score``, ``segment_scores``,
+    ``statistics``, ``get_signature``) is inherited from :class:`~mtmetrics.api.MetricAPI`: never
+    override it.
+
+    Example: unigram precision, summed over the corpus then divided (a ``sum`` metric)::
+
+        import numpy as np
+        from collections import Counter
+        from mtmetrics import Metric, Param, Score, Segment
+
+        class UnigramPrecision(Metric):
+            name = "uniprec"
+            description = "clipped unigram precision"
+            params = (Param("lowercase", bool, False, "lowercase first", sig_key="lc"),)
+
+            def setup(self) -> None:
+                self._lc = self.values["lowercase"]
+
+            def stat_names(self) -> tuple[str, ...]:
+                return ("matches", "hyp_len")
+
+            def segment_statistics(self, segment: Segment) -> np.ndarray:
+                norm = str.lower if self._lc else str
+                hyp = Counter(norm(segment.hyp).split())
+                best = max(sum((hyp & Counter(norm(r).split())).values()) for r in segment.refs)
+                return np.array([best, sum(hyp.values())], dtype=np.float64)
+
+            def compute_score(self, stats: np.ndarray) -> Score:
+                return Score(float(stats[0] / stats[1]) if stats[1] else 0.0)
+
+    ``UnigramPrecision().corpus_score(["a b c"], [["a b d"]]).score`` is then 2/3, with a
+    signature, ``-j``, significance tests and ``mtmetrics -m uniprec`` once it is registered
+    (``docs/plugin-guide.md``).
+    """
 
     #: Registry name, lowercase with dashes (``rouge-l``); used by ``-m`` and ``load_metric``.
     name: ClassVar[str]
@@ -174,7 +191,8 @@ class Metric(abc.ABC):
     params: ClassVar[tuple[Param, ...]] = ()
     #: Inputs beyond hypothesis and references.
     inputs: ClassVar[Inputs] = Inputs()
-    #: How segment statistics become a corpus score.
+    #: How segment statistics become a corpus score: ``"sum"`` (vectors summed, then scored: BLEU,
+    #: chrF, TER) or ``"mean"`` (each segment scored, the corpus score is the mean: ROUGE, SIA).
     aggregation: ClassVar[Aggregation] = "sum"
     #: False for error rates (TER, WER): meta-evaluation flips their sign, the CLI says so.
     higher_is_better: ClassVar[bool] = True
@@ -195,55 +213,37 @@ class Metric(abc.ABC):
     model_formats: ClassVar[tuple[str, ...]] = ()
     #: True when a process forked from one that has used this metric can go on using its copy:
     #: everything the metric loads is in memory (no file read lazily through an open handle, no
-    #: thread, no socket). Then ``-j`` scores a first chunk in the calling process, so kernels,
-    #: tables and taggers are loaded once, and forks warm workers from it; otherwise each worker
-    #: starts fresh (``forkserver``) and rebuilds the metric from its parameters.
+    #: thread, no socket). Then ``-j`` forks warm workers from the calling process; otherwise each
+    #: worker starts fresh (``forkserver``) and rebuilds the metric from its parameters.
     fork_safe: ClassVar[bool] = False
-    #: Longest segment scored by default, in tokens (whitespace-separated words of the raw hypothesis
-    #: or reference), for metrics whose cost grows faster than linearly with segment length; ``None``
-    #: for linear ones. A longer segment is an error naming it before anything is scored (a line of
-    #: 150,000 tokens once took TER to 14 GB). Raise it per instance (``metric.max_segment_tokens =
-    #: N``, ``None`` for no limit) or on the command line (``--max-segment-tokens N``).
+    #: Longest segment scored with the default parameters, in tokens (whitespace-separated words of
+    #: the raw hypothesis or reference), for metrics whose cost grows faster than linearly with
+    #: segment length; ``None`` for linear ones. A longer segment is an error naming it before
+    #: anything is scored, on every road. A user raises it per instance (``metric.max_segment_tokens
+    #: = N``; 0 or ``None``: no limit) or on the command line (``--max-segment-tokens N``).
     max_segment_tokens: int | None = None
-    #: Cost of one segment in its hypothesis length n and reference length m (for the documentation).
+    #: Cost of one segment in its hypothesis length n and reference length m (for messages and
+    #: ``mtmetrics list``); a property when the parameters change it.
     complexity: ClassVar[str] = "O(n + m)"
 
     def __init__(self, **params: Any) -> None:
         self.values: Mapping[str, Any] = MappingProxyType(resolve_params(type(self).params, params, type(self).name))
-        #: corpus-level state built by :meth:`prepare` (None until then, and for most metrics always)
-        self.corpus_state: Any = None
-        #: number of references of the last corpus scored through the API (for :meth:`get_signature`)
-        self.last_nrefs: str | None = None
         self.setup()
 
-    def setup(self) -> None:  # noqa: B027 - an optional hook, empty by default
+    def setup(self) -> None:
         """Build derived state (tokenizers, tables) from ``self.values``; called by ``__init__``."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Rebuild from parameters (metrics pickle for worker processes whatever they cache), plus
-        # the corpus state of a prepared metric.
-        return (_rebuild, (type(self), dict(self.values), self.corpus_state))
+        # the corpus state of a prepared metric and a limit set on the instance.
+        limit = vars(self).get("max_segment_tokens", ...)
+        return (_rebuild, (type(self), dict(self.values), self.corpus_state, limit))
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
         return f"{type(self).__name__}({args})"
 
-    # -------------------------------------------------- optional hooks for the conformance suite
-    @staticmethod
-    def example_params(folder: Path) -> dict[str, str] | None:
-        """Parameters to build the metric with in the conformance suite, or None: its defaults.
-
-        For metrics that cannot be built from their defaults (``combo`` needs a model file, which
-        this writes to ``folder``).
-        """
-        return None
-
-    @staticmethod
-    def example_annotations(hyps: list[str], refs: list[list[str | None]], sources: list[str]) -> dict[str, Any] | None:
-        """Annotations for the conformance suite's corpus, for metrics that need some (None: none)."""
-        return None
-
-    # ----------------------------------------------------------------- what plugins implement
+    # ------------------------------------------------------------------------ statistics
     @property
     def display_name(self) -> str:
         """Name shown in signatures and tables; may depend on parameters (``chrF2``, ``BLEUS4``)."""
@@ -273,11 +273,54 @@ class Metric(abc.ABC):
         if type(self).aggregation != "mean":
             raise NotImplementedError(f"{type(self).__name__} must implement compute_score()")
         names = self.stat_names()
-        return Score(float(stats[0]), {n: float(v) for n, v in zip(names[1:], stats[1:], strict=True)})
+        values = stats.tolist()
+        return Score(values[0], dict(zip(names[1:], values[1:], strict=True)))
+
+    def score_rows(self, totals: np.ndarray) -> np.ndarray:
+        """Main scores of many rows of aggregated statistics (one per resample in significance tests).
+
+        Must equal ``compute_score(row).score`` for every row; override when scores can be
+        computed faster without building :class:`Score` objects.
+        """
+        return np.array([self.compute_score(row).score for row in totals], dtype=np.float64)
+
+    def resource_fields(self) -> tuple[Field, ...]:
+        """Signature fields for the resources this metric uses (name and content hash or version)."""
+        return ()
+
+    def observe(self, segments: Sequence[Segment]) -> None:
+        """See every chunk of segments in the calling process before it is scored (maybe elsewhere).
+
+        For metrics whose signature depends on the input's provenance (which aligner produced the
+        annotations); the default does nothing. Statistics must not depend on it.
+        """
+
+    # ---------------------------------------------------------------- limits and languages
+    def segment_limit(self) -> int | None:
+        """Longest segment these parameters can score in reasonable time and memory; ``None``: any.
+
+        The default is the class's :attr:`max_segment_tokens`. Override when a parameter changes
+        the cost (a run-length exponent, a skip distance, an n-gram order), together with
+        :attr:`complexity`. Depends on ``self.values`` only.
+        """
+        return type(self).max_segment_tokens
+
+    def target_languages(self) -> tuple[str, ...] | None:
+        """Target languages (ISO 639-1) these parameters' resources support; ``None``: any language.
+
+        A metric with English-only resources (WordNet, an English tagger) returns ``("en",)``, and
+        every road refuses another target language. It must depend on ``self.values`` only: it is
+        asked before :meth:`setup`, so a refused run loads nothing.
+        """
+        return None
+
+    def language_resources(self) -> str:
+        """The resources that limit :meth:`target_languages`, named in the error message (``self.values`` only)."""
+        return "its resources"
 
     @classmethod
     def language_defaults(cls, target: str, source: str | None = None) -> dict[str, Any]:
-        """Parameter values implied by the language pair (``-l``) unless the user sets them.
+        """Parameter values implied by the language pair (``-l``, a table's ``lp``) unless the user sets them.
 
         sacrebleu's BLEU, for instance, tokenises Chinese with ``zh``; the source-sentence metrics
         split a Chinese source with ``zh``. ``source`` is ``None`` where only the target is known.
@@ -293,18 +336,7 @@ class Metric(abc.ABC):
         """
         return {}
 
-    def target_languages(self) -> tuple[str, ...] | None:
-        """Target languages (ISO 639-1) this instance's resources support; ``None``: any language.
-
-        A metric with English-only resources (WordNet, an English tagger) returns ``("en",)``, and
-        the CLI refuses ``-l`` with another target language instead of scoring it silently.
-        """
-        return None
-
-    def language_resources(self) -> str:
-        """The resources that limit :meth:`target_languages`, named in the error message."""
-        return "its resources"
-
+    # -------------------------------------------------------------------- corpus preparation
     def needs_corpus(self) -> bool:
         """Whether segment statistics depend on state built from all references of the corpus.
 
@@ -316,240 +348,24 @@ class Metric(abc.ABC):
     def build_corpus_state(self, references: Iterable[Sequence[str]]) -> Any:
         """The corpus-level state of a corpus whose segments have ``references`` (one tuple per segment).
 
-        Called by :meth:`prepare`, in the calling process, once per corpus. The state must pickle.
+        Called once per corpus, in the calling process. The state must pickle.
         """
         raise NotImplementedError(f"{type(self).__name__}.needs_corpus() is True but build_corpus_state() is missing")
 
-    def prepare(self, references: Iterable[Sequence[str]]) -> Metric:
-        """A copy of this metric ready to score the corpus whose segments have ``references``.
+    # ------------------------------------------------- optional hooks for the conformance suite
+    @staticmethod
+    def example_params(folder: Path) -> dict[str, str] | None:
+        """Parameters to build the metric with in the conformance suite, or None: its defaults.
 
-        Returns ``self`` when the metric needs no corpus state. ``references`` yields each segment's
-        references in corpus order (missing ones already dropped, as in :class:`Segment`); it is
-        consumed once, so a generator over files works.
+        For metrics that cannot be built from their defaults (``combo`` needs a model file, which
+        this writes to ``folder``).
         """
-        if not self.needs_corpus():
-            return self
-        prepared = type(self)(**self.values)
-        prepared.corpus_state = self.build_corpus_state(references)
-        return prepared
+        return None
 
-    @property
-    def ready(self) -> bool:
-        """Whether this copy can score segments (prepared, or needing no preparation)."""
-        return self.corpus_state is not None or not self.needs_corpus()
-
-    def require_ready(self) -> None:
-        """Raise when an unprepared copy of a corpus-prepared metric is about to score segments."""
-        if not self.ready:
-            raise RuntimeError(
-                f"{self.display_name} needs the corpus's references before scoring segments: score with "
-                f"metric.prepare(references) (corpus_score, statistics and the CLI do this)."
-            )
-
-    def observe(self, segments: Sequence[Segment]) -> None:  # noqa: B027 - an optional hook
-        """See every chunk of segments in the calling process before it is scored (maybe elsewhere).
-
-        For metrics whose signature depends on the input's provenance (which aligner produced the
-        annotations); the default does nothing. Statistics must not depend on it.
-        """
-
-    def score_rows(self, totals: np.ndarray) -> np.ndarray:
-        """Main scores of many rows of aggregated statistics (one per resample in significance tests).
-
-        Must equal ``compute_score(row).score`` for every row; override when scores can be
-        computed faster without building :class:`Score` objects.
-        """
-        return np.array([self.compute_score(row).score for row in totals], dtype=np.float64)
-
-    def resource_fields(self) -> tuple[Field, ...]:
-        """Signature fields for the resources this metric uses (name and content hash or version)."""
-        return ()
-
-    # ----------------------------------------------------------------------- signatures
-    def get_signature(self) -> Signature:
-        """The signature of the last corpus scored, as sacrebleu's ``metric.get_signature()``.
-
-        Like sacrebleu, it needs a scored corpus first: the signature names its number of references.
-        """
-        if self.last_nrefs is None:
-            raise InputError(
-                f"{self.display_name}.get_signature(): score a corpus first (the signature names its number of "
-                f"references), or call signature(nrefs) with the number of references."
-            )
-        return self.signature(self.last_nrefs)
-
-    def signature(self, nrefs: str = "1") -> Signature:
-        """The signature of this metric instance for a run with ``nrefs`` references."""
-        fields = [Field("nrefs", nrefs, "#")]
-        for p in type(self).params:
-            if p.sig_key is not None:
-                value = p.signature_value(self.values[p.name], self.values)
-                fields.append(Field(p.sig_key, value, p.sig_short or p.sig_key))
-        fields.extend(self.resource_fields())
-        dist, version = SERVICES.provenance(type(self))
-        fields.append(Field("plugin", f"{dist}@{version}", "p"))
-        fields.append(Field("version", __version__, "v"))
-        return Signature(self.display_name, tuple(fields))
-
-    # ------------------------------------------------------------------------ the API
-    def statistics(
-        self,
-        hyps: Iterable[str] | None = None,
-        refs: Iterable[Iterable[str | None]] | None = None,
-        sources: Iterable[str] | None = None,
-        annotations: Mapping[str, Sequence[Any]] | None = None,
-        jobs: int = 1,
-        *,
-        hypotheses: Iterable[str] | None = None,
-        references: Iterable[Iterable[str | None]] | None = None,
-    ) -> Statistics:
-        """Segment statistics of a corpus: the raw material of scores, bootstrap and paired tests.
-
-        ``jobs > 1`` spreads the segments over that many worker processes (same result, exactly).
-        The given segments are the corpus: a metric that needs corpus state (:meth:`needs_corpus`)
-        is prepared from their references, whatever it was prepared with before. ``hypotheses`` and
-        ``references`` are sacrebleu's names for ``hyps`` and ``refs``; any iterable (a generator)
-        is accepted. A segment longer than :attr:`max_segment_tokens` is an error.
-        """
-        hyps, refs = _streams(hyps, hypotheses, refs, references)
-        segments = build_segments(hyps, refs, sources, annotations, self.inputs)  # type: ignore[arg-type]
-        self.check_lengths(segments)
-        stats = self.prepare(references_of(segments)).statistics_of(segments, jobs)
-        self.last_nrefs = stats.nrefs
-        return stats
-
-    def check_lengths(self, segments: Sequence[Segment], first: int = 1) -> None:
-        """Refuse a segment longer than :attr:`max_segment_tokens` before any of them is scored."""
-        limit = self.max_segment_tokens
-        if limit is None:
-            return
-        for i, segment in enumerate(segments):
-            for what, text in (("hypothesis", segment.hyp), *(("reference", r) for r in segment.refs)):
-                n = count_tokens(text, limit)
-                if n > limit:
-                    raise InputError(
-                        f"segment {first + i}: the {what} has {n} tokens, more than the {limit} that "
-                        f"{type(self).name} accepts by default (its cost grows as {type(self).complexity}). "
-                        f"Raise the limit with {type(self).__name__}.max_segment_tokens = N on the metric "
-                        f"(--max-segment-tokens N on the command line), or split the segment."
-                    )
-
-    def statistics_of(
-        self, segments: Sequence[Segment], jobs: int = 1, progress: Callable[[int], None] | None = None
-    ) -> Statistics:
-        """Statistics of already built segments (``progress`` is called with each chunk's size).
-
-        Segments are scored in chunks (bounding the memory of batch implementations), by ``jobs``
-        worker processes when ``jobs > 1``; the rows are the same either way. A metric that needs
-        corpus state and was not prepared is prepared from these segments' references; a prepared
-        one keeps its state (so a corpus can be scored in parts with the whole corpus's state).
-        """
-        metric = self if self.ready else self.prepare(references_of(segments))
-        self.observe(segments)
-        if metric is not self:
-            metric.observe(segments)
-        array = SERVICES.score_segments(metric, segments, jobs, progress)
-        names = self.stat_names()
-        if array.shape != (len(segments), len(names)):
-            raise RuntimeError(
-                f"{type(self).__name__}.corpus_statistics returned shape {array.shape}, "
-                f"expected {(len(segments), len(names))}"
-            )
-        nrefs = nrefs_value(len(s.refs) for s in segments) if segments else "0"
-        return Statistics(names, array, type(self).aggregation, nrefs)
-
-    def score_statistics(self, stats: Statistics, weights: np.ndarray | None = None) -> Result:
-        """The corpus result of (optionally resampled) statistics."""
-        return self.score_aggregate(stats.aggregate(weights), len(stats), stats.nrefs)
-
-    def score_aggregate(self, aggregated: np.ndarray, n_segments: int, nrefs: str) -> Result:
-        """The result of already aggregated statistics (a sum, or a mean for ``mean`` metrics)."""
-        return self._result(self.compute_score(aggregated), self.signature(nrefs), n_segments)
-
-    def corpus_score(
-        self,
-        hyps: Iterable[str] | None = None,
-        refs: Iterable[Iterable[str | None]] | None = None,
-        sources: Iterable[str] | None = None,
-        annotations: Mapping[str, Sequence[Any]] | None = None,
-        jobs: int = 1,
-        *,
-        hypotheses: Iterable[str] | None = None,
-        references: Iterable[Iterable[str | None]] | None = None,
-    ) -> Result:
-        """Score a corpus. ``refs`` is a list of reference streams, each as long as ``hyps``.
-
-        ``hypotheses=`` and ``references=`` (sacrebleu's keywords) work too, as do generators.
-        """
-        hyps, refs = _streams(hyps, hypotheses, refs, references)
-        return self.score_statistics(self.statistics(hyps, refs, sources, annotations, jobs))
-
-    def sentence_score(
-        self,
-        hyp: str | None = None,
-        refs: Iterable[str | None] | None = None,
-        source: str | None = None,
-        annotations: Mapping[str, Any] | None = None,
-        *,
-        hypothesis: str | None = None,
-        references: Iterable[str | None] | None = None,
-    ) -> Result:
-        """Score one segment against its references (``hypothesis=``/``references=`` as in sacrebleu)."""
-        hyp = _given("hyp", hyp, "hypothesis", hypothesis)
-        refs = _given("refs", refs, "references", references)
-        if isinstance(refs, str) or not isinstance(hyp, str):
-            raise InputError(
-                "sentence_score: the hypothesis is one string and the references a list of strings, "
-                "not one string: e.g. sentence_score('a b', ['a b c'])."
-            )
-        ann = {k: [v] for k, v in (annotations or {}).items()}
-        return self.corpus_score(
-            [hyp], [[r] for r in _listed(refs, "references")], None if source is None else [source], ann
-        )
-
-    def segment_scores(
-        self,
-        hyps: Iterable[str] | None = None,
-        refs: Iterable[Iterable[str | None]] | None = None,
-        sources: Iterable[str] | None = None,
-        annotations: Mapping[str, Sequence[Any]] | None = None,
-        jobs: int = 1,
-        *,
-        hypotheses: Iterable[str] | None = None,
-        references: Iterable[Iterable[str | None]] | None = None,
-    ) -> list[Result]:
-        """One result per segment, each as :meth:`sentence_score` would give it."""
-        hyps, refs = _streams(hyps, hypotheses, refs, references)
-        return self.segment_results(self.statistics(hyps, refs, sources, annotations, jobs))
-
-    def segment_results(self, stats: Statistics) -> list[Result]:
-        """Per-segment results from already computed statistics (no re-scoring of text)."""
-        out = []
-        signatures: dict[str, Signature] = {}
-        for row in stats.array:
-            score = self.compute_score(row.copy())
-            out.append(self._result(score, signatures.setdefault(stats.nrefs, self.signature(stats.nrefs)), 1))
-        return out
-
-    def _result(self, score: Score, signature: Signature, n: int) -> Result:
-        return Result(
-            metric=type(self).name,
-            name=self.display_name,
-            score=score.score,
-            sub_scores=MappingProxyType(dict(score.sub_scores)),
-            signature=signature,
-            params=self.values,
-            higher_is_better=type(self).higher_is_better,
-            n_segments=n,
-            verbose=score.verbose,
-            attributes=MappingProxyType(dict(score.attributes)),
-            decimals=default_decimals(type(self)),
-        )
-
-
-def default_decimals(cls: type[Metric]) -> int:
-    """Decimals the CLI prints by default: 2 for scores on a 0-100 (or open) scale, 4 for 0-1 ones."""
-    return 2 if cls.score_range[1] > 1.0 else 4
+    @staticmethod
+    def example_annotations(hyps: list[str], refs: list[list[str | None]], sources: list[str]) -> dict[str, Any] | None:
+        """Annotations for the conformance suite's corpus, for metrics that need some (None: none)."""
+        return None
 
 
 def count_tokens(text: str, limit: int | None = None) -> int:
@@ -561,34 +377,6 @@ def count_tokens(text: str, limit: int | None = None) -> int:
     if limit is not None and len(text) <= limit:
         return 0
     return len(text.split())
-
-
-def _given(name: str, value: Any, alias: str, alias_value: Any) -> Any:
-    if value is not None and alias_value is not None:
-        raise InputError(f"give {name} or {alias} (sacrebleu's name), not both.")
-    chosen = value if value is not None else alias_value
-    if chosen is None:
-        raise InputError(f"missing {name} (or {alias}).")
-    return chosen
-
-
-def _listed(items: Any, what: str) -> list[Any]:
-    """``items`` as a list (a generator or any iterable is read once); anything else is an InputError."""
-    if isinstance(items, list):
-        return items
-    if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
-        raise InputError(f"{what} must be a list of strings (or an iterable of them), not {type(items).__name__}.")
-    return list(items)
-
-
-def _streams(hyps: Any, hypotheses: Any, refs: Any, references: Any) -> tuple[list[str], list[Sequence[str | None]]]:
-    """Hypotheses and reference streams from either spelling, read into lists."""
-    hyp_list = _listed(_given("hyps", hyps, "hypotheses", hypotheses), "hypotheses")
-    ref_given = _given("refs", refs, "references", references)
-    if isinstance(ref_given, (str, bytes)):
-        raise InputError("refs must be a list of reference streams (lists of strings), e.g. [['a b'], ['a c']].")
-    streams = _listed(ref_given, "references")
-    return hyp_list, [s if isinstance(s, (str, Sequence)) else _listed(s, "each reference stream") for s in streams]
 
 
 #: The command-line options that provide an annotation (others come from ``--annotation NAME FILE``).

@@ -31,15 +31,13 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import numpy as np
 
-from . import workers
+from .engine import pool
+from .engine.pool import forks_warm
 from .metric import Metric, Segment
-
-if TYPE_CHECKING:
-    from concurrent.futures import Future
 
 #: segments per chunk: large enough to amortise pickling, small enough to bound batch memory
 CHUNK = 2000
@@ -96,11 +94,6 @@ class _Slice:
 def segments_of(item: Work) -> Sequence[Segment]:
     """The segments of a chunk of work."""
     return item.segments() if hasattr(item, "segments") else item
-
-
-def forks_warm(metrics: Sequence[Metric]) -> bool:
-    """Whether ``-j`` workers for these metrics are forked from this (warmed-up) process."""
-    return all(type(m).fork_safe for m in metrics) and workers.can_fork()
 
 
 def first_chunk(jobs: int, chunk: int = CHUNK) -> int:
@@ -197,18 +190,17 @@ def stream_statistics(metrics: Sequence[Metric], chunks: Iterable[Work], jobs: i
             spent += time.perf_counter() - t0
             scored += rows[0]
             yield rows
-        warm = forks_warm(metrics)  # the caller may have started a thread meanwhile
         # with fork, initargs are inherited (not pickled): the workers use the warmed metrics
-        with workers.pool(jobs, fork=warm, initializer=_init, initargs=(list(metrics),)) as pool:
-            pending: deque[Future[ChunkRows]] = deque()
-            for chunk in itertools.chain(ahead, chunks):
-                if not warm and isinstance(chunk, _Slice):
-                    chunk = list(chunk.segments())  # a fresh worker has not inherited the list
-                pending.append(pool.submit(_work, chunk))
-                if len(pending) >= 2 * jobs:
-                    yield pending.popleft().result()
-            while pending:
-                yield pending.popleft().result()
+        yield from pool.stream(
+            _work, itertools.chain(ahead, chunks), jobs, metrics, _init, (list(metrics),), _shippable
+        )
+
+
+def _shippable(chunk: Work, forked: bool) -> Work:
+    """A chunk as a worker can receive it: a fresh worker has not inherited the segment list."""
+    if not forked and isinstance(chunk, _Slice):
+        return list(chunk.segments())
+    return chunk
 
 
 def score_segments(

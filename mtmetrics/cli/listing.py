@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import plugins
+from ..engine import gate
 from ..jsonsafe import strict_json
 from .args import StrictArgumentParser
 
@@ -18,6 +19,7 @@ def describe_metrics() -> list[dict[str, Any]]:
     for name, entry in plugins.metric_registry().items():
         cls: Any = entry.cls
         lo, hi = cls.score_range
+        limit, complexity = gate.default_limit(cls)
         out.append(
             {
                 "name": name,
@@ -30,6 +32,8 @@ def describe_metrics() -> list[dict[str, Any]]:
                 "score_range": [lo, None if math.isinf(hi) else hi],
                 "needs_source": cls.inputs.source,
                 "annotations": list(cls.inputs.annotations),
+                "max_segment_tokens": limit,
+                "complexity": complexity,
                 "params": [
                     {
                         "name": p.name,
@@ -72,6 +76,9 @@ def run_list(argv: Sequence[str]) -> int:
         )
         if m["description"]:
             lines.append(f"    {m['description']}")
+        limit = m["max_segment_tokens"]
+        tokens = "no limit" if limit is None else f"at most {limit:,} tokens"
+        lines.append(f"    segments: {tokens} with the defaults; cost {m['complexity']}")
         for p in m["params"]:
             choices = f" {{{','.join(map(str, p['choices']))}}}" if p["choices"] else ""
             choices += f" range {p['range']}" if p["range"] else ""

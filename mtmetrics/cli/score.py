@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .. import plugins
+from ..engine import gate
 from ..errors import InputError, MtmetricsError, ParameterError, suggest
 from ..io import read_blocks, read_reference_rows
 from ..io.files import check_input
@@ -243,16 +244,24 @@ def _unknown_flag_error(unknown: list[str], classes: dict[str, type[Metric]]) ->
     return MtmetricsError(f"unrecognised argument '{flag}'. See 'mtmetrics --help'.")
 
 
+def _build_metric(
+    spec: MetricSpec, cls: type[Metric], ns: argparse.Namespace, dests: dict[str, tuple[str, str]]
+) -> Metric:
+    """The metric of one ``-m`` entry, through the gate: ``-l``'s defaults apply and its target is
+    checked before the metric loads anything (:func:`mtmetrics.engine.gate.build_metric`)."""
+    declared = {p.name for p in cls.params}
+    implied = {k: v for k, v in cls.sentence_defaults().items() if k in declared} if ns.sentence_level else {}
+    source, target = check_langpair(ns.language_pair) if ns.language_pair else (None, None)
+    context = f" (-l {ns.language_pair})"
+    return gate.build_metric(cls, _metric_params(spec, cls, ns, dests), target, source, implied, context)
+
+
 def _metric_params(
     spec: MetricSpec, cls: type[Metric], ns: argparse.Namespace, dests: dict[str, tuple[str, str]]
 ) -> dict[str, Any]:
+    """The parameters the user set for one ``-m`` entry (flags, ``-tok``, ``-lc``, inline)."""
     declared = {p.name for p in cls.params}
     params: dict[str, Any] = {}
-    implied = dict(cls.sentence_defaults()) if ns.sentence_level else {}
-    if ns.language_pair:
-        source, target = check_langpair(ns.language_pair)
-        implied.update(cls.language_defaults(target, source=source))
-    params.update({k: v for k, v in implied.items() if k in declared})
     if ns.tokenize is not None and "tokenize" in declared:
         params["tokenize"] = ns.tokenize
     if ns.lowercase and "lowercase" in declared:
@@ -293,20 +302,6 @@ def _echo(ns: argparse.Namespace, found: TestSet) -> int:
     for block in read_blocks(paths, LINES):
         sys.stdout.write("".join("\t".join(row) + "\n" for row in block.rows()))
     return 0
-
-
-def _check_languages(ns: argparse.Namespace, metrics: list[Metric]) -> None:
-    """A metric whose resources cover other languages only refuses the target language of ``-l``."""
-    if not ns.language_pair:
-        return
-    target = check_langpair(ns.language_pair)[1]
-    for metric in metrics:
-        supported = metric.target_languages()
-        if supported is not None and target not in supported:
-            raise ParameterError(
-                f"{metric.display_name} cannot score {target} (-l {ns.language_pair}): "
-                f"{metric.language_resources()} cover {', '.join(supported)} only."
-            )
 
 
 def _check_inputs(ns: argparse.Namespace) -> list[str]:
@@ -420,8 +415,7 @@ def run_score(argv: Sequence[str]) -> int:
     if ns.echo:
         assert test_set is not None  # _test_set refuses --echo without -t
         return _echo(ns, test_set)
-    metrics = [classes[s.name](**_metric_params(s, classes[s.name], ns, dests)) for s in specs]
-    _check_languages(ns, metrics)
+    metrics = [_build_metric(s, classes[s.name], ns, dests) for s in specs]
     if test_set is not None and ns.src is None and any(type(m).inputs.source for m in metrics):
         ns.src = test_set.source
     systems = _check_inputs(ns)

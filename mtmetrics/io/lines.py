@@ -3,8 +3,8 @@
 The scoring command reads a system's hypotheses, references, source, annotations and alignments
 in lockstep (:func:`line_chunks`); each :class:`LineChunk` carries undecoded lines to wherever it
 is scored (a worker process) and becomes segments there, so the reading process stays idle. A
-segment longer than the chosen metrics accept (:class:`Limit`) is refused while reading, before
-any work is wasted.
+segment longer than the chosen metrics accept (:class:`~mtmetrics.engine.gate.Limit`, the gate's)
+is refused while reading, before any work is wasted.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import InputError, ParameterError
-from ..metric import Inputs, Metric, Segment, build_segments, count_tokens
+from ..engine.gate import Limit, strictest
+from ..metric import Inputs, Metric, Segment, build_segments
 from .alignments import alignments_from_lines
 from .text import Block, read_blocks
 
@@ -33,47 +33,9 @@ class Layout:
     align_refs_rev: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
-class Limit:
-    """The longest segment the chosen metrics accept, and which metric sets it (for the message)."""
-
-    tokens: int
-    metric: str
-    complexity: str
-
-    def check(self, block: Block, files: int) -> None:
-        """Refuse a line of the first ``files`` files (hypothesis, references) over the limit.
-
-        Runs on the undecoded block: a line has at most as many tokens as bytes, so only lines of
-        more than ``tokens`` bytes are decoded and counted. The block is split into lines once, in
-        linear time: this runs in the reading process, which also feeds the ``-j`` workers.
-        """
-        for raw, name in zip(block.raw[:files], block.names[:files], strict=True):
-            if len(raw) <= self.tokens:
-                continue
-            for index, line in enumerate(raw.split(b"\n")):
-                if len(line) <= self.tokens:
-                    continue
-                n = count_tokens(line.decode("utf-8", "replace"))
-                if n > self.tokens:
-                    raise InputError(
-                        f"{name}:{block.first + index}: {n} tokens, more than the {self.tokens} that {self.metric} "
-                        f"accepts by default (its cost grows as {self.complexity}); raise the limit with "
-                        f"--max-segment-tokens N (0: none), or split the line."
-                    )
-
-
 def segment_limit(metrics: Sequence[Metric], override: int | None) -> Limit | None:
-    """The strictest :attr:`Metric.max_segment_tokens` of ``metrics``, or the ``--max-segment-tokens`` value."""
-    if override is not None:
-        if override < 0:
-            raise ParameterError(f"--max-segment-tokens must be 0 (no limit) or more, got {override}.")
-        return None if override == 0 else Limit(override, "every metric", "the option's value")
-    limited = [m for m in metrics if m.max_segment_tokens is not None]
-    if not limited:
-        return None
-    strictest = min(limited, key=lambda m: m.max_segment_tokens or 0)
-    return Limit(strictest.max_segment_tokens or 0, type(strictest).name, type(strictest).complexity)
+    """The strictest limit of ``metrics``, or the ``--max-segment-tokens`` value (the gate's ``strictest``)."""
+    return strictest(metrics, override)
 
 
 @dataclass(frozen=True)

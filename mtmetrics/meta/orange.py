@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from ..engine import gate
 from ..errors import InputError
 from ..metric import Metric, Segment
 from ..stats.significance import interval
@@ -79,6 +80,9 @@ def leave_one_out_scores(
             segments.append(Segment(rs[k], others))
             segments.extend(Segment(c, others) for c in cands)
         layout.append((len(rs), len(cands)))
+    limit = gate.strictest([metric])  # the gate: the metric's limit holds here as on every road
+    if limit is not None:
+        limit.check_segments(segments)
     # corpus-level state (NIST's weights) from the corpus's references, each sentence's once
     prepared = metric.prepare(tuple(r for r in rs if r.strip()) for rs in refs)
     stats = prepared.statistics_of(segments, jobs)
@@ -166,17 +170,12 @@ def orange_metrics(
     metrics: Sequence[Metric], cands: list[list[str]], refs: list[list[str]], n_boot: int, seed: int, jobs: int = 1
 ) -> list[OrangeResult]:
     """ORANGE of every metric, in order. With ``jobs > 1``: one metric's candidates in chunks among
-    the workers, or several metrics one per worker (forkserver workers: forking would share NLTK's
-    open files)."""
-    from .. import workers
+    the workers, or several metrics one per worker (the engine's one fan-out and fork policy)."""
+    from ..engine import pool
 
     if jobs > 1 and len(metrics) == 1:
         return [orange_one(metrics[0], cands, refs, n_boot, seed, jobs)]
-    if jobs > 1:
-        with workers.pool(min(jobs, len(metrics))) as pool:
-            futures = [pool.submit(orange_one, m, cands, refs, n_boot, seed) for m in metrics]
-            return [f.result() for f in futures]
-    return [orange_one(m, cands, refs, n_boot, seed) for m in metrics]
+    return pool.map(orange_one, [(m, cands, refs, n_boot, seed) for m in metrics], jobs, metrics)
 
 
 @dataclass(frozen=True)

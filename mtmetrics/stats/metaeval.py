@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import as_completed
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from .. import workers
+from ..engine import gate, pool
+from ..errors import ParameterError
 from ..io.tables import Columns, Table
-from ..metric import Metric, Segment, Statistics, build_segments, finish_totals
-from ..parallel import forks_warm, score_chunk
+from ..metric import Metric, Segment, Statistics, finish_totals
+from ..parallel import score_chunk
 from ..signature import nrefs_value
 from . import agreement as agr
 from .correlation import KINDS
@@ -125,6 +125,7 @@ def score_tables(
     task_rows: int = TASK_ROWS,
     annotations: Sequence[Mapping[str, Sequence[Any]] | None] | None = None,
     progress: Callable[[int], None] | None = None,
+    refuse_languages: bool = False,
 ) -> tuple[list[list[MetricScores]], list[Unavailable]]:
     """Score every row of every table with every metric, balancing the work over ``jobs`` processes.
 
@@ -141,7 +142,10 @@ def score_tables(
     ``skip_unavailable`` a metric whose probe raises :class:`~mtmetrics.ResourceError` is left out
     and reported; otherwise the error propagates. ``annotations`` (one mapping or ``None`` per
     table, e.g. :func:`~mtmetrics.resources.table_alignments.table_annotations`) reach the metrics
-    that declare them in :attr:`~mtmetrics.Metric.inputs`.
+    that declare them in :attr:`~mtmetrics.Metric.inputs`. In a group named like a language pair the
+    parameters the user did not set follow the pair (:meth:`~mtmetrics.Metric.language_defaults`);
+    a metric whose resources do not cover its target language is refused with ``refuse_languages``
+    (one line), and otherwise scored as it is for a report that leaves it out of the group.
     """
     from ..errors import ResourceError
 
@@ -156,14 +160,21 @@ def score_tables(
         src = table.columns[columns.source] if columns.source else None
         ann = annotations[ti] if annotations else None
         built: dict[tuple[bool, bool], list[Segment]] = {}
-        for si, (_spec, metric) in enumerate(specs):
+        for si, (spec, metric) in enumerate(specs):
             use = (bool(metric.inputs.source), bool(metric.inputs.annotations) and ann is not None)
             if use not in built:
-                built[use] = build_segments(hyps, refs, src if use[0] else None, ann if use[1] else None, metric.inputs)
+                built[use] = gate.admit([], hyps, refs, src if use[0] else None, ann if use[1] else None)
             segments = built[use]
+            per_group = _per_group(spec, metric, table, columns, segments, refuse_languages)
+            for prepared, rows in per_group:
+                # the gate: the limit each group's metric implies, on the rows it scores
+                limit = gate.strictest([prepared])
+                if limit is not None:
+                    for i in range(len(segments)) if rows is None else rows:
+                        limit.check_segments([segments[i]], int(i) + 1)
             metric.observe(segments)
             table_segments[(ti, si)] = segments
-            for prepared, rows in _prepared_per_group(metric, table, columns, segments):
+            for prepared, rows in per_group:
                 work.append((prepared, segments if rows is None else [segments[i] for i in rows]))
                 owners.append((ti, si))
                 places.append(rows)
@@ -187,26 +198,15 @@ def score_tables(
         for start in range(0, len(segs), task_rows)
     ]
     tasks.sort(key=lambda t: -costs[t[0]] * (t[2] - t[1]))
-    results: dict[tuple[int, int, int], tuple[np.ndarray, float]] = {}
-    if jobs > 1 and len(tasks) > 1:
-        # warm fork when every metric allows it: the probes loaded the resources, and the workers
-        # inherit them and the segments (nothing pickled); otherwise forkserver workers rebuild the metrics
-        with workers.pool(
-            min(jobs, len(tasks)), fork=forks_warm([m for m, _ in work]), initializer=_init_work, initargs=(work,)
-        ) as pool:
-            futures = {pool.submit(_score_chunk, *t): t for t in tasks}
-            for future in as_completed(futures):
-                t = futures[future]
-                results[t] = future.result()
-                if progress is not None:
-                    progress(t[2] - t[1])
-    else:
-        _init_work(work)
-        for t in tasks:
-            results[t] = _score_chunk(*t)
-            if progress is not None:
-                progress(t[2] - t[1])
-        _init_work([])
+    def finished(i: int, result: tuple[np.ndarray, float]) -> None:
+        if progress is not None:
+            progress(tasks[i][2] - tasks[i][1])
+
+    # the probes loaded the resources: forked workers inherit them and the segments (nothing
+    # pickled); otherwise fresh workers rebuild the metrics from their parameters
+    done = pool.map(_score_chunk, tasks, jobs, [m for m, _ in work], _init_work, (work,), finished)
+    _init_work([])
+    results = dict(zip(tasks, done, strict=True))
     out: list[list[MetricScores]] = [[] for _ in tables]
     arrays: dict[tuple[int, int], list[tuple[np.ndarray | None, np.ndarray]]] = {}
     seconds_of: dict[tuple[int, int], float] = {}
@@ -233,28 +233,47 @@ def score_tables(
     return out, list(unavailable.values())
 
 
-def _prepared_per_group(
-    metric: Metric, table: Table, columns: Columns, segments: Sequence[Segment]
+def _per_group(
+    spec: str, metric: Metric, table: Table, columns: Columns, segments: Sequence[Segment], refuse: bool = True
 ) -> list[tuple[Metric, np.ndarray | None]]:
-    """The metric ready for each group's rows: one corpus per group (language pair).
+    """The metric as it scores each group's rows: one corpus per group (language pair).
 
-    A metric that needs corpus state (NIST's information weights) is prepared from the group's
-    references, each judged source segment's once (rows of several systems share them), in table
-    order; the rows of the group are returned with it. Other metrics score every row as they are.
+    In a group named like a language pair (``en-de``), a metric whose resources do not cover the
+    target language is refused (one line; with ``refuse`` False it is scored as it is, for a report
+    that leaves it out of the group and says why), and the parameters the user did not set follow
+    the pair (:meth:`~mtmetrics.Metric.language_defaults`, as ``-l`` on the command line). A metric
+    that needs corpus state (NIST's information weights) is prepared from the group's references,
+    each judged source segment's once (rows of several systems share them), in table order.
+    Returns ``(metric, rows)`` per group, or ``[(metric, None)]`` when every row is scored alike.
     """
-    if not metric.needs_corpus():
-        return [(metric, None)]
     groups = table.columns[columns.group] if columns.group else [""] * len(segments)
-    ids = table.columns[columns.segment]
     rows_of: dict[str, list[int]] = {}
     for i, g in enumerate(groups):
         rows_of.setdefault(g, []).append(i)
+    variants: list[Metric] = []
+    for g in rows_of:
+        pair = gate.language_pair(g)
+        if pair is None:
+            variants.append(metric)
+            continue
+        reason = gate.language_refusal(metric, pair[1])
+        if reason is not None and not refuse:
+            variants.append(metric)
+            continue
+        if reason is not None:
+            raise ParameterError(f"-m {spec}: {reason} (group {g} of {table.name}); leave it out of -m.")
+        variants.append(gate.for_language(metric, pair[1], pair[0]))
+    if not metric.needs_corpus() and all(v is metric for v in variants):
+        return [(metric, None)]
+    ids = table.columns[columns.segment]
     out: list[tuple[Metric, np.ndarray | None]] = []
-    for rows in rows_of.values():
-        seen: dict[str, tuple[str, ...]] = {}
-        for i in rows:
-            seen.setdefault(ids[i], segments[i].refs)
-        out.append((metric.prepare(seen.values()), np.asarray(rows, dtype=np.intp)))
+    for variant, rows in zip(variants, rows_of.values(), strict=True):
+        if variant.needs_corpus():
+            seen: dict[str, tuple[str, ...]] = {}
+            for i in rows:
+                seen.setdefault(ids[i], segments[i].refs)
+            variant = variant.prepare(seen.values())
+        out.append((variant, np.asarray(rows, dtype=np.intp)))
     return out
 
 
@@ -280,8 +299,11 @@ def score_table(
     """Score every row with every metric; ``jobs > 1`` shares the work among processes (:func:`score_tables`).
 
     ``progress`` is called with the number of rows of each finished task (rows × metrics in all).
+    A metric that cannot score a group's target language is refused.
     """
-    return score_tables([(table, columns)], specs, jobs, annotations=[annotations], progress=progress)[0][0]
+    return score_tables(
+        [(table, columns)], specs, jobs, annotations=[annotations], progress=progress, refuse_languages=True
+    )[0][0]
 
 
 #: the correlation half's names, kept importable from here (:mod:`mtmetrics.meta.correlate`)

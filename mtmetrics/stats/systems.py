@@ -15,9 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from .. import workers
+from ..engine import pool
 from ..metric import Metric, Statistics
-from ..parallel import forks_warm
 from ..signature import Field
 from .significance import Comparison, Interval, ar_differences, bootstrap_scores, interval, p_value, paired_bootstrap
 
@@ -54,15 +53,14 @@ class SystemTest:
     comparison: Comparison | None
 
 
+def _call(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    return fn(*args)
+
+
 def _run(tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]], jobs: int) -> list[Any]:
-    if jobs <= 1 or len(tasks) <= 1:
-        return [fn(*args) for fn, args in tasks]
-    # fork only when every metric allows it: a forked child shares open file offsets with its
-    # parent (NLTK reads WordNet lazily from open files); forkserver workers rebuild the metrics
+    """The tasks' results in order, over the engine's one fan-out (its fork policy follows the metrics)."""
     metrics = [a for _, args in tasks for a in args if isinstance(a, Metric)]
-    with workers.pool(jobs, fork=forks_warm(metrics)) as pool:
-        futures = [pool.submit(fn, *args) for fn, args in tasks]
-        return [f.result() for f in futures]
+    return pool.map(_call, tasks, jobs, metrics)
 
 
 def compare_systems(

@@ -99,6 +99,10 @@ def gtm_from_statistics(weight: float, hyp_len: float, ref_len: float, exponent:
     return 2 * p * r / (p + r), p, r
 
 
+#: longest segment scored with a run-length exponent other than 1 (greedy run search, about cubic)
+GREEDY_LIMIT = 1000
+
+
 def _e_fmt(value: Any, values: Mapping[str, Any]) -> str:
     return f"{float(value):g}"
 
@@ -126,6 +130,17 @@ class Gtm(Metric):
             range=(1.0, 10.0),
         ),
     )
+
+    def segment_limit(self) -> int | None:
+        """With ``e = 1`` the matching is a bag of words (linear); with ``e ≠ 1`` the greedy run search
+        is about cubic: 1,000 words take 2.5 s, 3,277 words 26 s. So ``e ≠ 1`` scores up to 1,000."""
+        return None if float(self.values["exponent"]) == 1.0 else GREEDY_LIMIT
+
+    @property
+    def complexity(self) -> str:  # type: ignore[override]
+        if float(self.values["exponent"]) == 1.0:
+            return "O(n + m) (bag of words)"
+        return "O(n·m·r) greedy longest-run search (exponent ≠ 1), r the number of runs"
 
     def setup(self) -> None:
         self._prep = Preprocessor(self.values["tokenize"], self.values["lowercase"])

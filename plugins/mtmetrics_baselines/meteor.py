@@ -340,11 +340,12 @@ class Meteor(Metric):
     def target_languages(self) -> tuple[str, ...] | None:
         """English when the stem or synonym stage runs (an English Porter stemmer, English WordNet);
         ``modules=exact`` matches words of any language."""
-        return ("en",) if {"stem", "synonym"} & set(self._modules) else None
+        return ("en",) if {"stem", "synonym"} & set(parse_modules(self.values["modules"])) else None
 
     def language_resources(self) -> str:
-        used = [m for m in self._modules if m in ("stem", "synonym")]
-        return f"its English Porter stemmer and WordNet (modules={'+'.join(self._modules)}: {', '.join(used)})"
+        modules = parse_modules(self.values["modules"])
+        used = [m for m in modules if m in ("stem", "synonym")]
+        return f"its English Porter stemmer and WordNet (modules={'+'.join(modules)}: {', '.join(used)})"
 
     def resource_fields(self) -> tuple[Field, ...]:
         wn = self._wordnet

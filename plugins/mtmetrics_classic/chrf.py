@@ -22,6 +22,9 @@ def _eff_fmt(eps_smoothing: Any, values: Mapping[str, Any]) -> str:
 #: n-gram orders beyond this add only empty n-gram sets (no segment is scored on them) but cost a
 #: pass over every segment each: an order of a million would hang the run.
 MAX_ORDER = 100
+#: n-gram orders up to this need no segment limit; beyond, one segment may use about this many bytes
+ORDERS_WITHOUT_LIMIT = 10
+SEGMENT_BYTES = 1_000_000_000
 
 
 class Chrf(Metric):
@@ -65,6 +68,20 @@ class Chrf(Metric):
             aliases=("-cb",),
         ),
     )
+
+    def segment_limit(self) -> int | None:
+        """Memory per token grows with the square of the n-gram orders (every n-gram of every order is
+        held): about 30·(c² + w²) bytes. Orders up to 10 stay linear in practice (a 10⁵-token line
+        under 1 GB); higher ones are limited to what fits 1 GB (orders 100/100: 1,661 tokens)."""
+        c, w = self.values["char_order"], self.values["word_order"]
+        if max(c, w) <= ORDERS_WITHOUT_LIMIT:
+            return None
+        return SEGMENT_BYTES // (30 * (c * c + w * w) + 2000)
+
+    @property
+    def complexity(self) -> str:  # type: ignore[override]
+        c, w = self.values["char_order"], self.values["word_order"]
+        return f"O(n·(c² + w²)) memory with c={c}, w={w} (every n-gram of every order)"
 
     def setup(self) -> None:
         v = self.values

@@ -35,6 +35,7 @@ import mtmetrics
 from mtmetrics import Field, Inputs, Metric, Param, Segment, plugins
 from mtmetrics.io import files
 from mtmetrics.params import parse_inline
+from mtmetrics.engine import gate
 from mtmetrics.stats.combination import FORMAT, CombinationModel, Feature
 
 
@@ -188,3 +189,31 @@ class Combo(Metric):
 
     def resource_fields(self) -> tuple[Field, ...]:
         return (Field("model", self.sha256[:16], "model"),)
+
+    def segment_limit(self) -> int | None:
+        """The strictest limit of the features (none before the model is read)."""
+        limits = [n for f in getattr(self, "features", ()) if (n := gate.limit_of(f)) is not None]
+        return min(limits, default=None)
+
+    @property
+    def complexity(self) -> str:  # type: ignore[override]
+        limited = [f for f in getattr(self, "features", ()) if gate.limit_of(f) is not None]
+        if not limited:
+            return "the sum of its features' costs"
+        strictest = min(limited, key=lambda f: gate.limit_of(f) or 0)
+        return f"{strictest.complexity} (its feature {type(strictest).name})"
+
+    def target_languages(self) -> tuple[str, ...] | None:
+        """The languages every feature covers (known once the model is read)."""
+        out: set[str] | None = None
+        for f in getattr(self, "features", ()):
+            langs = f.target_languages()
+            if langs is not None:
+                out = set(langs) if out is None else out & set(langs)
+        return None if out is None else tuple(sorted(out))
+
+    def language_resources(self) -> str:
+        limited = [f for f in getattr(self, "features", ()) if f.target_languages() is not None]
+        return (
+            "its features' resources (" + "; ".join(f"{type(f).name}: {f.language_resources()}" for f in limited) + ")"
+        )

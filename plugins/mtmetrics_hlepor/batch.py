@@ -53,4 +53,8 @@ def score_segments(
     if len(refs) and not nrefs.min():
         raise ValueError("every segment needs at least one reference")
     w = np.array([weights.alpha, weights.beta, weights.w_hpr, weights.w_elp, weights.w_npp], dtype=np.float64)
+    # a window wider than twice the longest sentence holds the whole sentence, in the paper's
+    # clipped windows as in the package's wrapped slices: the same alignment, in bounded memory
+    longest = max(max(map(len, hyps), default=0), max((len(r) for rs in refs for r in rs), default=0))
+    n = min(n, 2 * longest + 1)
     return nb.score_batch(hyp_ids, hoff, ref_ids, roff, nrefs, n, impl == "hlepor-pypi", w)

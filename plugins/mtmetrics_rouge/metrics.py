@@ -163,6 +163,11 @@ def _skip_fmt(value: int) -> str:
     return "*" if value < 0 else str(value)
 
 
+#: longest segment of ROUGE-S* (skip=-1), and its number of skip-bigrams
+STAR_LIMIT = 5000
+STAR_PAIRS = STAR_LIMIT * (STAR_LIMIT - 1) // 2
+
+
 class RougeS(RougeMetric):
     """ROUGE-S<skip>: skip-bigrams with at most ``skip`` words in between (``-1``: S*, any gap).
 
@@ -189,13 +194,21 @@ class RougeS(RougeMetric):
         *COMMON_PARAMS,
     )
 
-    #: with skip=-1 (S*) a segment of n words has n(n-1)/2 pairs, all held in memory
-    complexity = "O(n·skip) pairs; O(n²) with skip=-1"
+    def segment_limit(self) -> int | None:
+        """Every skip-bigram is held in memory: n(n-1)/2 with ``skip=-1`` (S*), about n·(skip+1)
+        otherwise. The limit keeps a segment at S*'s 5,000 words' 12.5 million pairs; a skip under
+        10 (at most 10 pairs per word, as n-gram metrics) is linear and unlimited."""
+        skip = self.values["skip"]
+        if 0 <= skip < 10:
+            return None
+        if skip < 0:
+            return STAR_LIMIT
+        return max(STAR_LIMIT, STAR_PAIRS // (skip + 1))
 
-    def setup(self) -> None:
-        super().setup()
-        # S* holds every pair: 5,000 words are 12.5 million pairs; a limited skip is linear
-        self.max_segment_tokens = 5000 if self.values["skip"] < 0 else None
+    @property
+    def complexity(self) -> str:  # type: ignore[override]
+        skip = self.values["skip"]
+        return "O(n²) pairs (skip=-1)" if skip < 0 else f"O(n·min(n, {skip + 1})) pairs (skip={skip})"
 
     @property
     def display_name(self) -> str:

@@ -83,9 +83,10 @@ def test_linear_metrics_have_no_limit(name: str) -> None:
     assert plugins.metric_class(name).max_segment_tokens is None
 
 
-def test_rouge_s_star_is_limited_but_a_skip_is_not() -> None:
-    assert mtmetrics.load_metric("rouge-s").max_segment_tokens is None
-    assert mtmetrics.load_metric("rouge-s", skip=-1).max_segment_tokens == 5000
+def test_rouge_s_star_is_limited_but_a_short_skip_is_not() -> None:
+    assert mtmetrics.load_metric("rouge-s").segment_limit() is None
+    assert mtmetrics.load_metric("rouge-s", skip=-1).segment_limit() == 5000
+    assert mtmetrics.load_metric("rouge-s", skip=4999).segment_limit() == 5000  # a long skip is S* again
 
 
 @pytest.mark.parametrize(("name", "where"), [("ter", "hyp"), ("wer", "hyp"), ("ter", "ref"), ("rouge-w", "ref")])

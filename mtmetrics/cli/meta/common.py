@@ -12,11 +12,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ... import plugins
+from ...engine import gate
 from ...errors import InputError, ParameterError
 from ...io.tables import Columns, Table, default_human, detect_columns, read_table
 from ...meta.correlate import SYSTEM_RESAMPLING
 from ...meta.plots import correlation_plots as correlation_plots
 from ...metric import Metric
+from ...params import resolve_params
 from ...stats.significance import DEFAULT_SEED
 from ..args import check_jobs
 from ..progress import Progress
@@ -28,17 +30,28 @@ if TYPE_CHECKING:
 DEFAULT_BOOT = 1000
 
 
-def build_metrics(texts: Sequence[str]) -> list[tuple[str, Metric]]:
-    """Instantiate ``-m`` entries (``name`` or ``name:param=value,...``), keeping the text as label."""
+def build_metrics(texts: Sequence[str], groups: Sequence[str] = (), where: str = "") -> list[tuple[str, Metric]]:
+    """Instantiate ``-m`` entries (``name`` or ``name:param=value,...``), keeping the text as label.
+
+    ``groups`` are the table's groups (``lp`` values): a metric whose resources cannot score the
+    target language of one named like a language pair is refused before it loads anything
+    (:func:`mtmetrics.engine.gate.build_metric`); ``where`` names the table in the message.
+    """
     out = []
     seen = set()
+    pairs = sorted({pair for g in set(groups) if (pair := gate.language_pair(g)) is not None})
     for text in texts:
         if text in seen:
             raise ParameterError(f"-m {text} is given twice.")
         seen.add(text)
         spec = parse_spec(text)
         cls = plugins.metric_class(spec.name)
-        out.append((text, cls(**spec.inline)))
+        values = resolve_params(cls.params, spec.inline, cls.name)
+        for source, target in pairs:
+            reason = gate.language_refusal(cls, target, values)
+            if reason is not None:
+                raise ParameterError(f"-m {text}: {reason} (group {source}-{target}{where}); leave it out of -m.")
+        out.append((text, gate.build_metric(cls, spec.inline)))
     return out
 
 

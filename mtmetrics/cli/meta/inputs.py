@@ -74,7 +74,8 @@ def score_specs(table: Table, columns: Columns, specs: Sequence[str], jobs: int)
     builtins = [sp for sp in specs if not is_precomputed(sp)]
     computed: list[MetricScores] = []
     if builtins:
-        metrics = build_metrics(builtins)
+        groups = table.columns[columns.group] if columns.group else ()
+        metrics = build_metrics(builtins, groups, f" of {table.name}")
         with scoring_progress(len(table) * len(metrics)) as bar:
             computed = score_table(table, columns, metrics, jobs, progress=bar.advance)
     return merge_scores(specs, table, columns, computed)

@@ -43,7 +43,7 @@ def _features(ns: argparse.Namespace) -> LearningData:
     table, cols, humans = _load(ns)
     if len(humans) != 1:
         raise InputError("learning needs exactly one --human column.")
-    metrics = build_metrics(ns.metrics)
+    metrics = build_metrics(ns.metrics, table.columns[cols.group] if cols.group else (), f" of {table.name}")
     with scoring_progress(len(table) * len(metrics)) as bar:
         scores = score_table(table, cols, metrics, ns.jobs, table_alignments(ns, table, cols), progress=bar.advance)
     return learning_data(table, cols, humans[0], scores, ns.only_group)

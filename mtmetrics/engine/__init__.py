@@ -1,0 +1,11 @@
+"""The scoring engine: the gate every segment passes (:mod:`.gate`) and the one fan-out (:mod:`.pool`).
+
+The engine sits below the Python API and the command line and above the plugin protocol
+(:mod:`mtmetrics.metric`): it imports neither the registry nor the CLI.
+"""
+
+from __future__ import annotations
+
+from . import gate, pool
+
+__all__ = ["gate", "pool"]

@@ -1,0 +1,258 @@
+"""The gate: what every road from text to segment statistics passes before anything is scored.
+
+Every road (``mtmetrics score``, the Python API, meta tables, ORANGE, significance, Dask, model
+training) goes through the functions here, so a promise holds on all of them or on none:
+
+* :func:`build_metric` applies the language pair's parameter defaults
+  (:meth:`~mtmetrics.Metric.language_defaults`) to the parameters the user did not set, and refuses
+  a target language the metric's resources do not cover *before* the metric is built, so no
+  resource (WordNet, a tagger) is loaded for a run that cannot happen;
+* :func:`admit` builds the segments (:func:`~mtmetrics.metric.build_segments`: streams, required
+  source and annotations) and refuses a segment longer than a metric's limit;
+* :func:`limit_of` is a metric's limit: what the user set on the instance
+  (``metric.max_segment_tokens``; 0 or ``None``: no limit), else what its parameters imply
+  (:meth:`~mtmetrics.Metric.segment_limit`).
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InputError, ParameterError
+from ..metric import Inputs, Metric, Segment, build_segments, count_tokens
+from ..params import resolve_params
+
+if TYPE_CHECKING:
+    from ..io.text import Block
+
+
+# ------------------------------------------------------------------------------------ limits
+def limit_of(metric: Metric) -> int | None:
+    """The longest segment ``metric`` scores, in tokens; ``None``: no limit.
+
+    A value the user set on the instance (``metric.max_segment_tokens = N``) wins, with 0 meaning
+    no limit as ``--max-segment-tokens 0`` does; otherwise the limit its parameters imply.
+    """
+    if "max_segment_tokens" in vars(metric):
+        value = vars(metric)["max_segment_tokens"]
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+            raise ParameterError(
+                f"{type(metric).__name__}.max_segment_tokens must be a non-negative integer (0 or None: no limit), "
+                f"got {value!r}."
+            )
+        return value or None
+    return metric.segment_limit()
+
+
+@dataclass(frozen=True)
+class Limit:
+    """The longest segment the chosen metrics accept, and which metric sets it (for the message)."""
+
+    tokens: int
+    metric: str
+    complexity: str
+
+    def refusal(self, where: str, what: str, n: int) -> InputError:
+        """The one-line error for a segment of ``n`` tokens, as a user of the Python API meets it."""
+        return InputError(
+            f"{where}: the {what} has {n} tokens, more than the {self.tokens} that {self.metric} accepts "
+            f"(its cost grows as {self.complexity}); raise the limit with metric.max_segment_tokens = N "
+            f"(0: none; --max-segment-tokens N on the command line), or split the segment."
+        )
+
+    def check_segments(self, segments: Sequence[Segment], first: int = 1) -> None:
+        """Refuse a segment with a hypothesis or reference over the limit, before any is scored."""
+        limit = self.tokens
+        for i, segment in enumerate(segments):
+            for what, text in (("hypothesis", segment.hyp), *(("reference", r) for r in segment.refs)):
+                if len(text) > limit:
+                    n = count_tokens(text, limit)
+                    if n > limit:
+                        raise self.refusal(f"segment {first + i}", what, n)
+
+    def check(self, block: Block, files: int) -> None:
+        """Refuse a line of the first ``files`` files of an undecoded block (hypothesis, references).
+
+        A line has at most as many tokens as bytes, so only lines of more than ``tokens`` bytes are
+        decoded and counted; the block is split into lines once (this runs in the reading process).
+        """
+        for raw, name in zip(block.raw[:files], block.names[:files], strict=True):
+            if len(raw) <= self.tokens:
+                continue
+            for index, line in enumerate(raw.split(b"\n")):
+                if len(line) <= self.tokens:
+                    continue
+                n = count_tokens(line.decode("utf-8", "replace"))
+                if n > self.tokens:
+                    raise InputError(
+                        f"{name}:{block.first + index}: {n} tokens, more than the {self.tokens} that {self.metric} "
+                        f"accepts (its cost grows as {self.complexity}); raise the limit with "
+                        f"--max-segment-tokens N (0: none), or split the line."
+                    )
+
+
+def strictest(metrics: Iterable[Metric], override: int | None = None) -> Limit | None:
+    """The strictest limit of ``metrics``, or ``override`` for all of them (0: no limit)."""
+    if override is not None:
+        if isinstance(override, bool) or not isinstance(override, int) or override < 0:
+            raise ParameterError(f"--max-segment-tokens must be 0 (no limit) or more, got {override}.")
+        return None if override == 0 else Limit(override, "every metric", "the option's value")
+    best: Limit | None = None
+    for metric in metrics:
+        tokens = limit_of(metric)
+        if tokens is not None and (best is None or tokens < best.tokens):
+            best = Limit(tokens, type(metric).name, metric.complexity)
+    return best
+
+
+def default_limit(cls: type[Metric]) -> tuple[int | None, str]:
+    """The limit and cost of ``cls`` with its default parameters, without building it (``mtmetrics list``)."""
+    view = _view(cls, resolve_params(cls.params, {}, cls.name))
+    return view.segment_limit(), view.complexity
+
+
+# --------------------------------------------------------------------------------- languages
+_PAIR = re.compile(r"([a-z]{2,3})-([a-z]{2,3})")
+
+
+def language_pair(text: str) -> tuple[str, str] | None:
+    """``(source, target)`` of a name like a language pair (``en-de``), else ``None``."""
+    m = _PAIR.fullmatch(text)
+    return (m.group(1), m.group(2)) if m else None
+
+
+def _view(cls: type[Metric], values: Mapping[str, Any]) -> Metric:
+    """An unbuilt instance holding only checked parameter values: what language declarations read.
+
+    :meth:`~mtmetrics.Metric.target_languages` and :meth:`~mtmetrics.Metric.language_resources`
+    depend on the parameters alone, so they are answered without :meth:`~mtmetrics.Metric.setup`
+    loading anything.
+    """
+    view = cls.__new__(cls)
+    view.values = MappingProxyType(dict(values))
+    view.corpus_state = None
+    return view
+
+
+def language_refusal(metric: Metric | type[Metric], target: str, values: Mapping[str, Any] | None = None) -> str | None:
+    """Why ``metric`` cannot score ``target`` (one line), or ``None`` when it can.
+
+    ``metric`` is an instance, or a class with its checked parameter ``values``.
+    """
+    view = metric if isinstance(metric, Metric) else _view(metric, values or {})
+    supported = view.target_languages()
+    if supported is None or target in supported:
+        return None
+    return f"{type(view).name} cannot score {target}: {view.language_resources()} cover {', '.join(supported)} only"
+
+
+def implied_params(cls: type[Metric], target: str, source: str | None = None) -> dict[str, Any]:
+    """The parameter values ``cls`` implies for a language pair (only its declared parameters)."""
+    declared = {p.name for p in cls.params}
+    takes_source = len(inspect.signature(cls.language_defaults).parameters) > 1
+    implied = cls.language_defaults(target, source) if takes_source else cls.language_defaults(target)
+    return {k: v for k, v in implied.items() if k in declared}
+
+
+def build_metric(
+    cls: type[Metric],
+    params: Mapping[str, Any],
+    target: str | None = None,
+    source: str | None = None,
+    implied: Mapping[str, Any] | None = None,
+    context: str = "",
+) -> Metric:
+    """``cls`` built from the user's ``params`` for a language pair, refused before anything loads.
+
+    The language pair's defaults (and ``implied``, e.g. ``-sl``'s) fill the parameters the user did
+    not set; with a ``target`` the metric's language declaration is checked on the parameters
+    alone, so a metric that cannot honour it is refused before :meth:`~mtmetrics.Metric.setup`
+    (``context``, e.g. ``" (-l en-de)"``, ends the message).
+    """
+    given = dict(params)
+    chosen = dict(implied or {})
+    if target is not None:
+        chosen.update(implied_params(cls, target, source))
+    chosen.update(given)
+    if target is not None:
+        reason = language_refusal(cls, target, resolve_params(cls.params, chosen, cls.name))
+        if reason is not None:
+            raise ParameterError(f"{reason}{context}.")
+    metric = cls(**chosen)
+    metric.given = frozenset(given)
+    if target is not None:  # what only the built metric knows (a combination's features)
+        reason = language_refusal(metric, target)
+        if reason is not None:
+            raise ParameterError(f"{reason}{context}.")
+    return metric
+
+
+def for_language(metric: Metric, target: str, source: str | None = None) -> Metric:
+    """``metric`` as it scores a language pair: re-built when the pair implies other parameter values.
+
+    Only parameters the user did not set follow the pair (a metric built elsewhere than
+    :func:`build_metric` counts every parameter whose value differs from its default as set).
+    """
+    cls = type(metric)
+    given = metric.given
+    if given is None:
+        given = frozenset(p.name for p in cls.params if metric.values[p.name] != p.default)
+    implied = {k: v for k, v in implied_params(cls, target, source).items() if k not in given}
+    if all(metric.values[k] == v for k, v in implied.items()):
+        return metric
+    rebuilt = cls(**{**{k: metric.values[k] for k in given}, **implied})
+    rebuilt.given = frozenset(given)
+    if "max_segment_tokens" in vars(metric):
+        rebuilt.max_segment_tokens = vars(metric)["max_segment_tokens"]
+    return rebuilt
+
+
+# ---------------------------------------------------------------------------------- segments
+def admit(
+    metrics: Sequence[Metric],
+    hyps: Sequence[str],
+    refs: Sequence[Sequence[str | None]],
+    sources: Sequence[str] | None = None,
+    annotations: Mapping[str, Sequence[Any]] | None = None,
+    names: Mapping[str, str] | None = None,
+    first: int = 1,
+    target: str | None = None,
+) -> list[Segment]:
+    """The checked segments ``metrics`` may score: streams, required inputs, limits and language.
+
+    Every metric's limit (:func:`limit_of`) is checked on every hypothesis and reference; with a
+    ``target`` a metric that cannot score it is refused (one line) before any segment is scored.
+    """
+    if target is not None:
+        for metric in metrics:
+            reason = language_refusal(metric, target)
+            if reason is not None:
+                raise ParameterError(f"{reason}.")
+    inputs = Inputs(
+        source=any(type(m).inputs.source for m in metrics),
+        annotations=tuple(sorted({a for m in metrics for a in type(m).inputs.annotations})),
+    )
+    segments = build_segments(hyps, refs, sources, annotations, inputs, names, first)
+    limit = strictest(metrics)
+    if limit is not None:
+        limit.check_segments(segments, first)
+    return segments
+
+
+__all__ = [
+    "Limit",
+    "admit",
+    "build_metric",
+    "default_limit",
+    "for_language",
+    "implied_params",
+    "language_pair",
+    "language_refusal",
+    "limit_of",
+    "strictest",
+]

@@ -33,9 +33,9 @@ import numpy as np
 
 import mtmetrics
 from mtmetrics import Field, Inputs, Metric, Param, Segment, plugins
+from mtmetrics.engine import gate
 from mtmetrics.io import files
 from mtmetrics.params import parse_inline
-from mtmetrics.engine import gate
 from mtmetrics.stats.combination import FORMAT, CombinationModel, Feature
 
 

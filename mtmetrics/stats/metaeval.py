@@ -198,6 +198,7 @@ def score_tables(
         for start in range(0, len(segs), task_rows)
     ]
     tasks.sort(key=lambda t: -costs[t[0]] * (t[2] - t[1]))
+
     def finished(i: int, result: tuple[np.ndarray, float]) -> None:
         if progress is not None:
             progress(tasks[i][2] - tasks[i][1])

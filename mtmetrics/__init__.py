@@ -44,9 +44,14 @@ def __getattr__(name: str) -> Any:
         from . import metric
 
         value = getattr(metric, name)
-    elif name in _SACREBLEU_API:
-        from . import metrics
+    elif not name.startswith("_"):
+        import importlib
 
+        # sacrebleu's API (from mtmetrics import BLEU); the module imports only the standard library.
+        # import_module, not "from . import": that would ask this function for "metrics" again.
+        metrics = importlib.import_module(".metrics", __name__)
+        if name not in metrics.SACREBLEU_API:
+            raise AttributeError(f"module 'mtmetrics' has no attribute {name!r}")
         value = getattr(metrics, name)
     else:
         raise AttributeError(f"module 'mtmetrics' has no attribute {name!r}")
@@ -91,24 +96,6 @@ def load_metric(name: str, *, language_pair: str | None = None, **params: Any) -
     if pair is None:
         raise ParameterError(f"language_pair: expected source-target codes such as de-en, got {language_pair!r}.")
     return gate.build_metric(cls, params, pair[1], pair[0])
-
-
-#: sacrebleu's Python API (:mod:`mtmetrics.metrics`), imported on first use so that ``import mtmetrics``
-#: stays light: ``from mtmetrics import BLEU`` and ``import mtmetrics as sacrebleu`` work as with sacrebleu.
-_SACREBLEU_API = frozenset(
-    {
-        "BLEU",
-        "CHRF",
-        "TER",
-        "corpus_bleu",
-        "raw_corpus_bleu",
-        "sentence_bleu",
-        "corpus_chrf",
-        "sentence_chrf",
-        "corpus_ter",
-        "sentence_ter",
-    }
-)
 
 
 def list_metrics() -> list[str]:

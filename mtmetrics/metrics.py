@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import statistics
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -133,6 +132,8 @@ class TERScore(Score):
 
 def _set_interval(score: Score, values: Sequence[float]) -> None:
     """sacrebleu's bootstrap estimate: the mean, and half the distance between the 2.5 % and 97.5 % ranks."""
+    import statistics
+
     ranked = sorted(values)
     low = len(ranked) // 40
     score._ci = 0.5 * (ranked[len(ranked) - low - 1] - ranked[low])
@@ -524,6 +525,20 @@ def sentence_ter(
     result: TERScore = TER(normalized, no_punct, asian_support, case_sensitive).sentence_score(hypothesis, references)
     return result
 
+
+#: what ``from mtmetrics import NAME`` and ``import mtmetrics as sacrebleu`` give from this module
+SACREBLEU_API = (
+    "BLEU",
+    "CHRF",
+    "TER",
+    "corpus_bleu",
+    "raw_corpus_bleu",
+    "sentence_bleu",
+    "corpus_chrf",
+    "sentence_chrf",
+    "corpus_ter",
+    "sentence_ter",
+)
 
 __all__ = [
     "BLEU",

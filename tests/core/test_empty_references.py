@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sacrebleu
@@ -28,7 +29,8 @@ def _data() -> tuple[list[str], list[str], list[str]]:
     return hyps, ref_a, ref_b
 
 
-def _blanked(stream: list[str], value: str | None = "") -> list[str | None]:
+def _blanked(stream: list[str], value: str | None = "") -> Any:
+    """``stream`` with the lines of BLANK replaced by ``value`` (typed Any: sacrebleu's hints omit None)."""
     out: list[str | None] = list(stream)
     for i in BLANK:
         out[i] = value
@@ -42,7 +44,8 @@ SACRE = {"bleu": sacrebleu.BLEU, "chrf": sacrebleu.CHRF, "ter": sacrebleu.TER}
 def test_empty_reference_line_is_a_reference_of_length_zero(name: str) -> None:
     hyps, ref_a, ref_b = _data()
     ours, theirs = mtmetrics.load_metric(name), SACRE[name]()
-    for refs in ([ref_a, _blanked(ref_b)], [_blanked(ref_a)], [_blanked(ref_a, "  ")]):
+    configs: list[list[Any]] = [[ref_a, _blanked(ref_b)], [_blanked(ref_a)], [_blanked(ref_a, "  ")]]
+    for refs in configs:
         got = ours.corpus_score(hyps, refs)
         assert got.score == theirs.corpus_score(hyps, refs).score
         assert got.signature.get("nrefs") == str(len(refs))  # an empty line is a reference

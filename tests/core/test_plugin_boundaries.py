@@ -28,8 +28,9 @@ from tests.datapaths import ROOT
 
 #: Keyword arguments (and attributes) whose strings are documentation (argparse help, descriptions, epilogs).
 DOC_KEYWORDS = ("help", "description", "epilog", "usage")
-#: The one core module allowed to name plugins and metrics: where the built-ins are listed.
-BUILTIN_LIST = Path("mtmetrics") / "plugins.py"
+#: The core modules allowed to name plugins and metrics: where the built-ins are listed, and
+#: sacrebleu's Python API, whose classes (BLEU, CHRF, TER) are the built-in metrics by name.
+BUILTIN_LISTS = (Path("mtmetrics") / "plugins.py", Path("mtmetrics") / "metrics.py")
 
 
 def _modules(root: Path, folder: str) -> Iterator[tuple[Path, ast.Module]]:
@@ -110,7 +111,7 @@ def core_plugin_names(root: Path, metric_names: list[str]) -> list[str]:
         for line, top in _imported(tree):
             if top.startswith("mtmetrics_"):
                 out.append(f"{rel}:{line} imports {top}")
-        if rel == BUILTIN_LIST:
+        if rel in BUILTIN_LISTS:
             continue
         for line, text in _code_strings(tree):
             if package_name.search(text):

@@ -116,7 +116,7 @@ def cases(label: str, hyps: list[str], refs: list[list[str]], repeat: int) -> li
     tok_refs = [[[stream[i].split()] for stream in refs] for i in range(len(hyps))]
     texts_refs = [[stream[i] for stream in refs] for i in range(len(hyps))]
     for variant, (name, params, py_kwargs, py_key, rs_type) in VARIANTS.items():
-        metric = mtmetrics.load_metric(name, impl="rouge155", tokenize="none", **params)
+        metric = mtmetrics.load_metric(name, impl="rouge155", multiref="best", tokenize="none", **params)
         py = PyRouge(mode="individual", multi_ref_mode="best", **py_kwargs)
 
         def ours(metric: mtmetrics.Metric = metric) -> object:

@@ -189,8 +189,8 @@ class _Metric:
     def _result(self, raw: Any) -> Score:
         raise NotImplementedError
 
-    def _refs(self, references: RefStreams | None) -> list[list[str | None]]:
-        if references:
+    def _refs(self, references: Iterable[Iterable[str | None]] | None) -> list[list[str | None]]:
+        if references is not None and not (isinstance(references, Sequence) and not references):
             return _ref_lists(references)
         if self._ref_cache is not None:
             return self._ref_cache
@@ -200,7 +200,10 @@ class _Metric:
         )
 
     def corpus_score(
-        self, hypotheses: Sequence[str], references: RefStreams | None = None, n_bootstrap: int = 1
+        self,
+        hypotheses: Iterable[str],
+        references: Iterable[Iterable[str | None]] | None = None,
+        n_bootstrap: int = 1,
     ) -> Any:
         """The corpus score; ``references=None`` uses the references given to the constructor.
 
@@ -255,12 +258,14 @@ class _Metric:
 
 
 def _ref_lists(references: RefStreams | Iterable[Iterable[str | None]]) -> list[list[str | None]]:
-    if isinstance(references, str) or any(isinstance(s, str) for s in references):
+    """The reference streams as lists (generators are read once)."""
+    streams = [] if isinstance(references, str) else list(references)
+    if not streams or any(isinstance(s, str) for s in streams):
         raise InputError(
             "references is a list of reference streams (each a list of strings, one per hypothesis), "
             "e.g. corpus_score(['a b'], [['a b']])."
         )
-    return [list(stream) for stream in references]
+    return [list(stream) for stream in streams]
 
 
 class BLEU(_Metric):

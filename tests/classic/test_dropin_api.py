@@ -197,6 +197,14 @@ def test_errors_are_mtmetrics_errors() -> None:
         ours.CHRF().corpus_score(["a"])
     with pytest.raises(mtmetrics.MtmetricsError, match="not one string"):
         ours.TER().sentence_score("a", "a")
+    with pytest.raises(mtmetrics.MtmetricsError, match="list of reference streams"):
+        ours.BLEU().corpus_score(["a b"], ["a b"])  # one stream given as the list of streams
+    # generators work, as in sacrebleu
+    hyps, refs = corpus("de-en", "Online-B")
+    same(
+        ours.CHRF().corpus_score((h for h in hyps[:50]), (iter(r[:50]) for r in refs)),
+        sacrebleu.CHRF().corpus_score(hyps[:50], [r[:50] for r in refs]),
+    )
     with pytest.raises(mtmetrics.MtmetricsError, match="reference stream 1 has 1 segments"):
         ours.BLEU().corpus_score(["a", "b"], [["a"]])  # sacrebleu's zip would drop "b" silently
 

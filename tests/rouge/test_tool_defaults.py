@@ -7,6 +7,8 @@ average; so ``impl=rouge155`` implies ``multiref=average`` unless ``multiref`` i
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -17,7 +19,7 @@ from .sentences import wmt21_raw
 
 pytestmark = pytest.mark.data
 
-VARIANTS = {
+VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
     "ROUGE-1": ("rouge-n", {"n": 1}),
     "ROUGE-2": ("rouge-n", {"n": 2}),
     "ROUGE-L": ("rouge-l", {}),

@@ -120,22 +120,22 @@ class LoadedTable:
 
 def load_tables(ns: ReportSettings, split: str | None) -> list[LoadedTable]:
     """Read each table, find its columns, drop reference systems and subsample (``--sample-segments``)."""
-    from ..errors import InputError
-    from ..io.tables import default_human, detect_columns, read_table
+    from .inputs import open_table
     from .report import drop_systems, reference_systems, sample_table
 
     loaded = []
     for path in ns.tables:
-        table = read_table(path)
-        cols = detect_columns(
-            table, ns.system_col, ns.segment_col, ns.hyp_col, ns.ref_cols, ns.source_col, ns.group_col, ns.no_group
+        table, cols, humans = open_table(
+            path,
+            ns.human,
+            system=ns.system_col,
+            segment=ns.segment_col,
+            hyp=ns.hyp_col,
+            refs=ns.ref_cols,
+            source=ns.source_col,
+            group=ns.group_col,
+            no_group=ns.no_group,
         )
-        humans = ns.human or ([h] if (h := default_human(table)) else [])
-        if not humans:
-            raise InputError(f"{table.name}: give the human score column(s) with --human.")
-        for h in humans:
-            if h not in table.columns:
-                raise InputError(f"{table.name}: no column '{h}'; columns: {', '.join(table.columns)}.")
         refsys = {} if ns.keep_reference_systems else reference_systems(table, cols, split=split)
         if refsys:
             table = drop_systems(table, cols, set(refsys), split)

@@ -30,10 +30,11 @@ from pathlib import Path
 
 import numpy as np
 
+from .. import Metric  # through the package, which connects the protocol to the engine (its signature)
 from ..errors import InputError
 from ..io import files
 from ..io.tables import Columns, Table
-from ..metric import Metric, Segment, Statistics
+from ..metric import Segment, Statistics
 from ..params import Param
 from ..result import Score
 from ..stats.metaeval import MetricScores

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
 import sys
 from contextlib import redirect_stdout
 from pathlib import Path
@@ -25,6 +27,7 @@ from mtmetrics.meta.pipeline import ReportSettings, build_report
 from mtmetrics.stats import metaeval
 from mtmetrics.stats.metaeval import score_table
 from tests.cli import run_cli
+from tests.datapaths import ROOT
 
 HYPS = [
     ("the cat sat on the mat", "a cat sat on a mat", "cat mat the on sat"),
@@ -107,3 +110,17 @@ def test_missing_scipy_stops_meta_before_scoring(tmp_path: Path, monkeypatch: py
     assert not scored
     monkeypatch.setattr(metaeval, "score_tables", real)  # without Kendall's tau scipy is not needed
     assert run_cli("meta", "correlate", str(path), "-m", "chrf", "--kinds", "pearson", "--bootstrap-n", "5")[0] == 0
+
+
+def test_precomputed_scores_only_in_a_fresh_process(tmp_path: Path) -> None:
+    """No registered metric is loaded when every ``-m`` is precomputed; the signature must still work."""
+    path = tmp_path / "pre.tsv"
+    rows = [f"{s}\t{i}\th\tr\t{(i * 7 + ord(s)) % 5}\t{i % 3}" for i in range(4) for s in "ABC"]
+    path.write_text("system\tsid\thyp\tref\tz\tm\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "plugins")])}
+    for command in ("correlate", "compare"):
+        metrics = ["col:m"] if command == "correlate" else ["col:m", "col:z"]
+        argv = [sys.executable, "-m", "mtmetrics", "meta", command, str(path), "-m", *metrics, "--bootstrap-n", "5"]
+        proc = subprocess.run([*argv, "-f", "json"], capture_output=True, text=True, env=env, cwd=ROOT)
+        assert proc.returncode == 0, proc.stderr
+        assert "plugin:unregistered" in json.loads(proc.stdout)["metrics"][0]["signature"]

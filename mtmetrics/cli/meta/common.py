@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from ... import plugins
 from ...engine import gate
-from ...errors import InputError, ParameterError
-from ...io.tables import Columns, Table, default_human, detect_columns, read_table
+from ...errors import ParameterError
+from ...io.tables import Columns, Table
 from ...meta.correlate import SYSTEM_RESAMPLING
 from ...meta.plots import correlation_plots as correlation_plots
 from ...metric import Metric
@@ -121,24 +121,25 @@ def system_resampling_arg(p: argparse.ArgumentParser) -> None:
 
 
 def _load(ns: argparse.Namespace) -> tuple[Table, Columns, list[str]]:
+    """The table of ``TABLE``, its columns and human columns, after checking the numeric options."""
+    from ...meta.inputs import open_table
+
     if ns.bootstrap_n < 0:
         raise ParameterError("--bootstrap-n must be 0 or more.")
     if ns.seed < 0:
         raise ParameterError("--seed must be a non-negative integer.")
     ns.jobs = check_jobs(ns.jobs)
-    table = read_table(ns.table)
-    cols = detect_columns(
-        table, ns.system_col, ns.segment_col, ns.hyp_col, ns.ref_cols, ns.source_col, ns.group_col, ns.no_group
+    return open_table(
+        ns.table,
+        ns.human,
+        system=ns.system_col,
+        segment=ns.segment_col,
+        hyp=ns.hyp_col,
+        refs=ns.ref_cols,
+        source=ns.source_col,
+        group=ns.group_col,
+        no_group=ns.no_group,
     )
-    humans = ns.human or ([h] if (h := default_human(table)) else [])
-    if not humans:
-        raise InputError(
-            f"{table.name}: give the human score column(s) with --human; columns: {', '.join(table.columns)}."
-        )
-    for h in humans:
-        if h not in table.columns:
-            raise InputError(f"{table.name}: no column '{h}'; columns: {', '.join(table.columns)}.")
-    return table, cols, humans
 
 
 def _split(ns: argparse.Namespace) -> str | None:

@@ -28,6 +28,8 @@ from ..errors import InputError
 STDIN = "-"
 #: bytes asked of the file system at a time
 READ_SIZE = 1 << 20
+#: the longest line read (a stream without line ends, such as /dev/zero, stops here, not at memory's end)
+MAX_LINE_BYTES = 64 << 20
 #: lines per block when a file is read on its own
 LINES = 4096
 BOM = b"\xef\xbb\xbf"
@@ -83,6 +85,7 @@ class _Reader:
         self.stream, self.name = stream, name
         self.buf = b""  # read, not yet handed out; starts at a line start
         self.eof = False
+        self.done = 0  # lines handed out so far
 
     def _read(self) -> bytes:
         try:
@@ -106,6 +109,7 @@ class _Reader:
                     end = buf.index(b"\n", end) + 1
                 parts.append(buf[:end])
                 self.buf = buf[end:]
+                self.done += n
                 return b"".join(parts), n
             if self.eof:
                 if buf:
@@ -122,6 +126,12 @@ class _Reader:
                 parts.append(buf[:cut])
                 got += have
             self.buf = buf[cut:] + data
+            if len(self.buf) > MAX_LINE_BYTES and b"\n" not in self.buf:
+                raise InputError(
+                    f"{self.name}:{self.done + got + 1}: a line longer than {MAX_LINE_BYTES >> 20} MiB; "
+                    "this is not a file of one segment per line."
+                )
+        self.done += got
         return b"".join(parts), got
 
 

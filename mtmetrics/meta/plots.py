@@ -15,12 +15,14 @@ are always in the JSON output as well: the pictures add nothing that is not ther
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ResourceError
+from ..io import files
 
 if TYPE_CHECKING:
     from ..stats.metaeval import MetricScores
@@ -65,12 +67,15 @@ def safe_name(text: str) -> str:
 
 
 def _save(fig: Any, canvas_cls: Any, out_dir: Path, stem: str) -> list[Path]:
-    out_dir.mkdir(parents=True, exist_ok=True)
+    """Draw ``fig`` as PNG and SVG into ``out_dir`` (created if missing), each file written whole."""
+    files.output_directory(out_dir, "--plot", create=True)
     canvas_cls(fig)
     paths = []
     for fmt, meta in (("png", PNG_METADATA), ("svg", SVG_METADATA)):
         path = out_dir / f"{stem}.{fmt}"
-        fig.savefig(path, format=fmt, metadata=meta)
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format=fmt, metadata=meta)
+        files.atomic_write(path, buffer.getvalue())
         paths.append(path)
     return paths
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from threading import Lock
 
-from ..errors import ResourceError
+from ..errors import InputError, ResourceError
 from ..io import files
 from ..params import Param
 
@@ -71,9 +71,9 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
 def parse(data: bytes, source: str = "table") -> dict[str, list[tuple[str, float]]]:
     """Entries per word from the table's bytes; raises :class:`ResourceError` on malformed lines."""
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ResourceError(f"similarity table {source} is not UTF-8: {exc}") from None
+        text = files.decode_utf8(data, source, "similarity table")
+    except InputError as exc:  # a malformed table is a resource problem, as its other defects are
+        raise ResourceError(str(exc)) from None
     entries: dict[str, list[tuple[str, float]]] = {}
     for lineno, line in enumerate(text.split("\n"), 1):
         if not line or line.startswith("#"):

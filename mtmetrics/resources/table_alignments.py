@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from ..io.alignments import Alignment, Links, read_pharaoh, tokens, write_pharaoh
+from ..io.files import atomic_write
 from ..io.tables import Columns, Table
 from .aligners import Aligner, symmetrise
 from .source_tokens import pair_tokenizer, resolve, source_tokens
@@ -86,7 +87,7 @@ def aligned_pairs(
             "pairs": len(pairs),
             "label": label,
         }
-        meta_path.write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+        atomic_write(meta_path, json.dumps(meta, indent=1) + "\n")
     origin = json.loads(meta_path.read_text(encoding="utf-8"))["aligner"]
     fwd = [sure for sure, _ in read_pharaoh(fwd_path)]
     rev = [sure for sure, _ in read_pharaoh(rev_path)]

@@ -391,6 +391,10 @@ def _unreadable(tmp: Path, name: str) -> tuple[list[str], tuple[str, ...]]:
             [REF, "-i", HYP, "--src", HYP, "-m", "sscn", "--align-hyp", "/dev/zero", "--align-ref", "/dev/zero"],
             ("/dev/zero", "not a regular file"),
         )
+    if name == "hyp-dev-zero":
+        return [REF, "-i", "/dev/zero", "-m", "bleu"], ("/dev/zero:1", "longer than")
+    if name == "nbest-dev-zero":
+        return ["meta", "orange", "/dev/zero", REF, str(EX / "ref.1.en"), "-m", "bleu"], ("/dev/zero:1", "longer than")
     if name == "paraphrase-model-dev-zero":
         (tmp / "models").mkdir()
         os.symlink("/dev/zero", tmp / "models" / "B.json")
@@ -413,6 +417,8 @@ UNREADABLE_DEV = [
     "sia-dev-zero",
     "alignment-dev-zero",
     "paraphrase-model-dev-zero",
+    "hyp-dev-zero",
+    "nbest-dev-zero",
 ]
 
 

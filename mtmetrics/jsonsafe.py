@@ -14,6 +14,8 @@ import json
 import math
 from typing import Any
 
+from .errors import InputError
+
 
 def finite_or_none(value: float) -> float | None:
     """``value`` as a float, or ``None`` when it is NaN or infinite."""
@@ -51,3 +53,27 @@ def json_safe(obj: Any) -> Any:
 def strict_json(obj: Any, indent: int | None = None) -> str:
     """``obj`` as strict JSON text (UTF-8 characters kept); non-finite floats become ``null``."""
     return json.dumps(json_safe(obj), indent=indent, ensure_ascii=False, allow_nan=False)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def strict_loads(text: str | bytes, source: str) -> Any:
+    """Parse a JSON file's text strictly: not JSON, ``NaN`` or ``Infinity``, bytes that are not
+    UTF-8 or nesting too deep for the parser are an :class:`~mtmetrics.InputError` naming ``source``."""
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{source} is not JSON ({exc.msg}, line {exc.lineno}).") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{source} is not UTF-8 (byte {exc.start}).") from None
+    except ValueError as exc:
+        raise InputError(f"{source} is not strict JSON ({exc}).") from None
+    except RecursionError:
+        raise InputError(f"{source} is not a model: its JSON is nested too deeply.") from None
+
+
+def is_finite_number(value: Any) -> bool:
+    """Whether a parsed JSON value is a finite number (booleans are not numbers here)."""
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)

@@ -126,6 +126,9 @@ def scores_for_rows(lines: Sequence[tuple[str, float | None]], systems: Sequence
             raise InputError(f"{origin}: system '{name}', row {k + 1} of it, is None but the table judges it.")
         out[i] = value
         used[name] = k + 1
+    for name, k in used.items():
+        if k != len(per[name]):
+            raise InputError(f"{origin}: system '{name}' has {len(per[name])} scores, the table has {k} rows of it.")
     return out
 
 

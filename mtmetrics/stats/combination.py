@@ -37,7 +37,6 @@ score (:meth:`CombinationModel.combine`).
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,7 +44,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InputError
-from ..jsonsafe import strict_json
+from ..jsonsafe import is_finite_number, strict_json, strict_loads
 from .textprep import mismatch, text_profile
 
 #: The format id written into every model file; readers refuse any other.
@@ -54,13 +53,9 @@ FORMAT = "mtmetrics-combo/1"
 _KNOWN = ("format", "kind", "features", "text", "weights", "intercept", "training")
 
 
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
 def _finite(value: Any, key: str, bad: Any) -> float:
     """``value`` as a float when it is a finite JSON number (not a boolean), else ``bad(key, ...)``."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+    if not is_finite_number(value):
         raise bad(key, f"must be a finite number, got {json.dumps(value)[:40]}")
     return float(value)
 
@@ -204,16 +199,7 @@ class CombinationModel:
     def from_json(cls, text: str | bytes, source: str = "model") -> CombinationModel:
         """A model from the file's text (:meth:`from_dict`); text that is not strict JSON (``NaN``
         and ``Infinity`` included), not UTF-8 or nested too deeply is an ``InputError``."""
-        try:
-            doc = json.loads(text, parse_constant=_no_constant)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{source} is not JSON ({exc.msg}, line {exc.lineno}).") from None
-        except UnicodeDecodeError as exc:
-            raise InputError(f"{source} is not UTF-8 (byte {exc.start}).") from None
-        except ValueError as exc:
-            raise InputError(f"{source} is not strict JSON ({exc}).") from None
-        except RecursionError:
-            raise InputError(f"{source} is not a model: its JSON is nested too deeply.") from None
+        doc = strict_loads(text, source)
         return cls.from_dict(doc, source)
 
     # ------------------------------------------------------------------ scoring

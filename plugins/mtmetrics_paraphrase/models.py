@@ -38,6 +38,7 @@ import numpy as np
 
 from mtmetrics import InputError, Metric, load_metric
 from mtmetrics.io import files
+from mtmetrics.jsonsafe import is_finite_number, strict_loads
 from mtmetrics.stats.correlation import pearson
 from mtmetrics.stats.mct import stepwise
 
@@ -149,14 +150,7 @@ class Model:
     def load(cls, path: str | Path) -> Model:
         """Read a model file written by :meth:`save` (a regular file of bounded size, checked key by key)."""
         text = files.read_text(path, "paraphrase model", "model")
-        try:
-            data = json.loads(text, parse_constant=_no_constant)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"paraphrase model {path}: not JSON ({exc.msg}, line {exc.lineno}).") from None
-        except ValueError as exc:
-            raise InputError(f"paraphrase model {path}: not strict JSON ({exc}).") from None
-        except RecursionError:
-            raise InputError(f"paraphrase model {path}: not a model (JSON nested too deeply).") from None
+        data = strict_loads(text, f"paraphrase model {path}")
         return cls.from_dict(data, str(path))
 
     @classmethod
@@ -208,12 +202,8 @@ class Model:
         return cls(**data)
 
 
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
 def _finite(value: Any, key: str, bad: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+    if not is_finite_number(value):
         raise bad(key, f"must be a finite number, got {json.dumps(value)[:40]}")
     return float(value)
 

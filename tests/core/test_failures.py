@@ -470,6 +470,14 @@ def _inconsistent(tmp: Path, name: str) -> tuple[list[str], tuple[str, ...]]:
             ["meta", "correlate", str(root), "--lp", "xx-en", "-m", "bleu"],
             ("xx-en.seg.score", "'S2'", f"{n} scores"),
         )
+    if name in ("scores-file-short", "scores-file-long"):
+        count = 7 if name == "scores-file-short" else 9
+        lines = [f"{s}\t0.5" for s in "ABC" for _ in range(count if s == "B" else 8)]
+        (tmp / "m.seg.score").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return (
+            ["meta", "correlate", str(t), "-m", f"file:{tmp / 'm.seg.score'}"],
+            ("m.seg.score", "'B'", f"{count} scores"),
+        )
     if name == "regress-two-rows":
         small = table(tmp / "small.tsv", rows=1, systems="AB")
         return ["meta", "regress", str(small), "-m", "bleu", "chrf"], ("at least 3",)
@@ -492,6 +500,8 @@ INCONSISTENT = [
     "duplicate-system",
     "mtme-short",
     "mtme-long",
+    "scores-file-short",
+    "scores-file-long",
     "regress-two-rows",
     "mct-constant-human",
     "values-inf",

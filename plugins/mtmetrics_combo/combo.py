@@ -18,6 +18,12 @@ Scores are unbounded (weights can be negative), so ``score_range`` is open and i
 guaranteed to be best. Features that need the source or annotations (SSCN, PRS, MPR: word
 alignments) make the combination need them too, and receive them; the ``align`` field of their
 signature (where the alignments came from) is data, not a setting, and is not compared.
+
+The model file must be a regular file of at most 64 MiB, and is checked key by key
+(:meth:`~mtmetrics.stats.combination.CombinationModel.from_dict`). A file path among a feature's
+parameters (another model, ``sia:similarity=``) is read relative to the model file; a model that
+refers to itself, directly or through others, or nests combo models more than :data:`MAX_NESTING`
+deep is an :class:`~mtmetrics.InputError`.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ import hashlib
 import math
 import os
 from collections.abc import Iterable, Sequence
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -45,8 +52,9 @@ def _spec(text: str) -> tuple[str, dict[str, str]]:
     return plugins.canonical_name(name), params
 
 
-#: Models being loaded, outermost first (real paths): a feature naming one of them is a cycle.
-_LOADING: list[str] = []
+#: Models being loaded in this context, outermost first (real paths): a feature naming one of
+#: them is a cycle. A context variable, so that threads loading models never see each other's.
+_LOADING: ContextVar[tuple[str, ...]] = ContextVar("combo_models_loading", default=())
 #: How deep combo models may nest (a feature that is itself a combo model).
 MAX_NESTING = 4
 
@@ -99,20 +107,21 @@ class Combo(Metric):
         self.sha256 = hashlib.sha256(raw).hexdigest()
         self.model = CombinationModel.from_json(raw, f"combo: {path}")
         key = os.path.realpath(path)
-        if key in _LOADING:
+        loading = _LOADING.get()
+        if key in loading:
             raise mtmetrics.InputError(
                 f"combo: {path}: a feature refers to the model itself (directly or through another model)."
             )
-        if len(_LOADING) >= MAX_NESTING:
+        if len(loading) >= MAX_NESTING:
             raise mtmetrics.InputError(
                 f"combo: {path}: combo models nested more than {MAX_NESTING} deep (a feature that is a combo model "
                 "whose features are combo models ...)."
             )
-        _LOADING.append(key)
+        token = _LOADING.set((*loading, key))
         try:
             self.features: list[Metric] = [self._feature(i, f, path) for i, f in enumerate(self.model.features)]
         finally:
-            _LOADING.pop()
+            _LOADING.reset(token)
         # what the features need, the combination needs: sources and annotations (alignments of
         # SSCN, PRS, MPR) are passed through to them; per instance, since they depend on the model file
         self.inputs = Inputs(  # type: ignore[misc]

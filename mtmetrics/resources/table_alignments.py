@@ -30,9 +30,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..errors import InputError
 from ..io.alignments import Alignment, Links, read_pharaoh, tokens, write_pharaoh
-from ..io.files import atomic_write
+from ..io.files import atomic_write, read_text
 from ..io.tables import Columns, Table
+from ..jsonsafe import strict_loads
 from .aligners import Aligner, symmetrise
 from .source_tokens import pair_tokenizer, resolve, source_tokens
 
@@ -88,7 +90,10 @@ def aligned_pairs(
             "label": label,
         }
         atomic_write(meta_path, json.dumps(meta, indent=1) + "\n")
-    origin = json.loads(meta_path.read_text(encoding="utf-8"))["aligner"]
+    cached = strict_loads(read_text(meta_path, "alignment cache file", "model"), f"alignment cache file {meta_path}")
+    if not isinstance(cached, dict) or not isinstance(cached.get("aligner"), str):
+        raise InputError(f'alignment cache file {meta_path}: no "aligner"; delete the cache entry to realign.')
+    origin = cached["aligner"]
     fwd = [sure for sure, _ in read_pharaoh(fwd_path)]
     rev = [sure for sure, _ in read_pharaoh(rev_path)]
     if len(fwd) != len(pairs) or len(rev) != len(pairs):

@@ -116,8 +116,18 @@ def _run_named(command: Command, argv: list[str]) -> int:
         raise
 
 
+#: exit status after the reader of standard output went away (``mtmetrics list | head``): what a
+#: shell reports for a program ended by SIGPIPE, 128 + 13
+EXIT_BROKEN_PIPE = 141
+
+
 class OutputError(MtmetricsError):
     """Standard output could not be written: closed, a broken pipe, a full disk."""
+
+    def __init__(self, message: str, broken_pipe: bool = False) -> None:
+        super().__init__(message)
+        #: the reader went away: the run ends quietly, as Unix tools do under ``| head``
+        self.broken_pipe = broken_pipe
 
 
 class _Stdout:
@@ -134,7 +144,7 @@ class _Stdout:
         if exc is None or exc.errno == errno.EBADF:
             return OutputError("cannot write standard output: it is closed.")
         if isinstance(exc, BrokenPipeError):
-            return OutputError("standard output was closed before everything was written (broken pipe).")
+            return OutputError("standard output was closed before everything was written (broken pipe).", True)
         return OutputError(f"cannot write standard output: {exc.strerror or exc}.")
 
     def write(self, text: str) -> int:
@@ -178,7 +188,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Every failure the user can act on (an :class:`~mtmetrics.MtmetricsError`, a file that cannot
     be read or written, standard output closed or full) is one line on standard error and exit
-    status 2.
+    status 2. A reader that stops early (``| head``) ends the run quietly with status 141, as the
+    shell reports for a program ended by SIGPIPE.
     """
     args = list(sys.argv[1:] if argv is None else argv)
     real = sys.stdout
@@ -189,6 +200,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return status
     except OutputError as exc:
         _silence_stdout(real)
+        if exc.broken_pipe:
+            return EXIT_BROKEN_PIPE
         print(f"mtmetrics: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except MtmetricsError as exc:

@@ -238,6 +238,8 @@ class MetricAPI:
 
         Everything a result shares with the others (signature, name, parameters) is built once.
         """
+        from .parallel import _frozen
+
         self = cast("Metric", self)  # the protocol this API is inherited with
         signature = self.signature(stats.nrefs)
         cls = type(self)
@@ -252,17 +254,20 @@ class MetricAPI:
         }
         out = []
         compute = self.compute_score
-        for row in stats.array:
-            score = compute(row.copy())
-            out.append(
-                Result(
-                    score=score.score,
-                    sub_scores=MappingProxyType(dict(score.sub_scores)),
-                    verbose=score.verbose,
-                    attributes=MappingProxyType(dict(score.attributes)),
-                    **common,
+        # the objects alive now (resources, the statistics) are left out of garbage collection
+        # while the results are made: otherwise collections walk them again and again
+        with _frozen():
+            for row in stats.array:
+                score = compute(row.copy())
+                out.append(
+                    Result(
+                        score=score.score,
+                        sub_scores=MappingProxyType(dict(score.sub_scores)),
+                        verbose=score.verbose,
+                        attributes=MappingProxyType(dict(score.attributes)),
+                        **common,
+                    )
                 )
-            )
         return out
 
 

@@ -10,7 +10,6 @@ temporary file, not held in memory.
 
 from __future__ import annotations
 
-import json
 import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -26,18 +25,23 @@ from .signature import nrefs_value
 
 
 class SegmentStore:
-    """Per-segment scores of one metric, spooled to a temporary file (iterable, re-readable)."""
+    """Per-segment scores of one metric: their statistics rows spooled to a temporary file, in binary.
 
-    def __init__(self) -> None:
+    Iterating scores each row with the metric (:meth:`~mtmetrics.Metric.compute_score`), so the
+    spool holds 8 bytes per statistic instead of text, and nothing is encoded or parsed.
+    """
+
+    def __init__(self, metric: Metric) -> None:
         # lives as long as the store (closed by close()), so no context manager
-        self._file = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
+        self._file = tempfile.TemporaryFile("w+b")  # noqa: SIM115
+        self._metric = metric
+        self._width = len(metric.stat_names())
         self.count = 0
 
-    def add(self, scores: Iterable[Score]) -> None:
-        """Append scores (one per segment, in order)."""
-        for s in scores:
-            self._file.write(json.dumps([s.score, dict(s.sub_scores), s.verbose]) + "\n")
-            self.count += 1
+    def add(self, rows: np.ndarray) -> None:
+        """Append statistics rows (one per segment, in order)."""
+        self._file.write(np.ascontiguousarray(rows, dtype=np.float64).tobytes())
+        self.count += int(rows.shape[0])
 
     def __len__(self) -> int:
         return self.count
@@ -45,9 +49,11 @@ class SegmentStore:
     def __iter__(self) -> Iterator[Score]:
         self._file.flush()
         self._file.seek(0)
-        for line in self._file:
-            score, subs, verbose = json.loads(line)
-            yield Score(float(score), subs, verbose)
+        block = CHUNK * self._width * 8
+        compute = self._metric.compute_score
+        while chunk := self._file.read(block):
+            for row in np.frombuffer(chunk, dtype=np.float64).reshape(-1, self._width):
+                yield compute(row.copy())
         self._file.seek(0, 2)
 
     def close(self) -> None:
@@ -75,7 +81,7 @@ class _System:
     def __init__(self, metrics: Sequence[Metric], keep_statistics: bool, keep_segments: bool) -> None:
         self.sums = [ExactSum(len(m.stat_names())) for m in metrics]
         self.kept: list[list[np.ndarray]] | None = [[] for _ in metrics] if keep_statistics else None
-        self.stores = [SegmentStore() if keep_segments else None for _ in metrics]
+        self.stores = [SegmentStore(m) if keep_segments else None for m in metrics]
         self.ref_counts: set[int] = set()
 
     def close(self) -> None:
@@ -137,7 +143,7 @@ def score_sources(
                     system.kept[m].append(rows)
                 store = system.stores[m]
                 if store is not None:
-                    store.add(metrics[m].compute_score(row.copy()) for row in rows)
+                    store.add(rows)
             if progress is not None:
                 progress(size)
     except BaseException:

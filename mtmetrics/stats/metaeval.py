@@ -211,6 +211,7 @@ def score_tables(
     out: list[list[MetricScores]] = [[] for _ in tables]
     arrays: dict[tuple[int, int], list[tuple[np.ndarray | None, np.ndarray]]] = {}
     seconds_of: dict[tuple[int, int], float] = {}
+    scored_by: dict[tuple[int, int], list[Metric]] = {}
     for k, ((metric, segments), owner) in enumerate(zip(work, owners, strict=True)):
         mine = sorted((t for t in tasks if t[0] == k), key=lambda t: t[1])
         array = np.concatenate([results[t][0] for t in mine])
@@ -221,9 +222,15 @@ def score_tables(
                 f"expected {(len(segments), len(names))}"
             )
         arrays.setdefault(owner, []).append((places[k], array))
+        scored_by.setdefault(owner, []).append(metric)
         seconds_of[owner] = seconds_of.get(owner, 0.0) + probe_seconds[k] + sum(results[t][1] for t in mine)
     for (ti, si), parts in arrays.items():
         spec, metric = specs[si]
+        # a table whose groups all scored with one language pair's parameters is signed with them
+        variants = scored_by[(ti, si)]
+        first = dict(variants[0].values)
+        if first != dict(metric.values) and all(dict(v.values) == first for v in variants):
+            metric = variants[0]
         table, columns = tables[ti]
         array = _assemble(parts, len(table.columns[columns.hyp]))
         nrefs = nrefs_value(len(s.refs) for s in table_segments[(ti, si)])

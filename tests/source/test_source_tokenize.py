@@ -206,10 +206,6 @@ def test_meta_report_on_a_zh_en_table_scores_with_the_zh_source_tokenizer(tmp_pa
     assert set(doc["signatures"]) == {"prs", "mpr"}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="meta report signs each metric as given (-m), not as the per-pair variant that scored the group",
-)
 def test_meta_report_signature_names_the_source_tokenizer_of_the_pair(tmp_path: Path) -> None:
     """The signature a report prints for a zh-en group is that of the metric as it scored the group."""
     sigs = json.dumps(_meta_report_zh_en(tmp_path)["signatures"])

@@ -23,6 +23,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import sacrebleu
 
@@ -54,7 +55,7 @@ def best_of(fn: Callable[[], object], repeat: int) -> float:
     return min(times)
 
 
-def sia_time(hyps: list[str], refs: list[list[str]], repeat: int, backend: str, **params: object) -> float:
+def sia_time(hyps: list[str], refs: list[list[str]], repeat: int, backend: str, **params: Any) -> float:
     m = mtmetrics.load_metric("sia", **params)
     with kernels.forced(backend):
         return best_of(lambda: m.statistics(hyps, refs), repeat)

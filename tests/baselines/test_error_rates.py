@@ -7,6 +7,7 @@ import math
 import time
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 import jiwer
 import nltk
@@ -38,7 +39,7 @@ def _dynamic_programme(hyp: Sequence[str], ref: Sequence[str]) -> int:
     return prev[-1]
 
 
-def _sentence(metric: str, hyp: str, refs: list[str], **params: object) -> float:
+def _sentence(metric: str, hyp: str, refs: list[str], **params: Any) -> float:
     return mtmetrics.load_metric(metric, **params).sentence_score(hyp, refs).score
 
 

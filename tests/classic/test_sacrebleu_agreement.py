@@ -91,10 +91,11 @@ def test_corpus_and_sentence_scores_equal_sacrebleu(metric: str, params: dict, s
 def test_ter_equals_sacrebleu_with_two_references() -> None:
     hyps = list(system("de-en", "UEdin"))[:300]
     refs = [list(reference("de-en", "A"))[:300], list(reference("de-en", "B"))[:300]]
-    for params, sacre in [
+    cases: list[tuple[dict[str, Any], sacrebleu.TER]] = [
         ({}, sacrebleu.TER()),
         ({"case_sensitive": True, "no_punct": True}, sacrebleu.TER(case_sensitive=True, no_punct=True)),
-    ]:
+    ]
+    for params, sacre in cases:
         ours = mtmetrics.load_metric("ter", **params)
         assert ours.corpus_score(hyps, refs).score == sacre.corpus_score(hyps, refs).score
         for i in range(0, 300, 29):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pytest
@@ -22,7 +23,7 @@ def python_kernel() -> Iterator[None]:
         yield
 
 
-def _stats(params: dict[str, object], hyps: list[str], refs: list[list[str]]) -> np.ndarray:
+def _stats(params: dict[str, Any], hyps: list[str], refs: list[list[str]]) -> np.ndarray:
     return mtmetrics.load_metric("hlepor", **params).statistics(hyps, refs).array
 
 

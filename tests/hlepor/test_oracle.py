@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -27,7 +28,7 @@ def _split(text: str) -> list[str]:
     ],
     ids=["defaults", "n1", "n3-alpha1-beta9", "weights-1:3:7-n0"],
 )
-def test_paper_impl_equals_oracle_on_wmt17(params: dict[str, object], kw: dict[str, float]) -> None:
+def test_paper_impl_equals_oracle_on_wmt17(params: dict[str, Any], kw: dict[str, float]) -> None:
     rows = wmt17_pairs()[::4]  # 700 judged segments from five language pairs
     hyps = [h for _, _, h, _ in rows]
     refs = [r for _, r, _, _ in rows]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import mtmetrics
@@ -19,7 +21,7 @@ import mtmetrics
         ("rouge-su", {"skip": 9}, "ROUGE-SU9"),
     ],
 )
-def test_names(name: str, params: dict[str, object], display: str) -> None:
+def test_names(name: str, params: dict[str, Any], display: str) -> None:
     metric = mtmetrics.load_metric(name, **params)
     assert metric.display_name == display
     res = metric.sentence_score("a b c", ["a b d"])
@@ -57,7 +59,7 @@ def test_rouge155_signature_names_the_scripts_text_handling() -> None:
         ("rouge-l", {"multiref": "max"}),
     ],
 )
-def test_bad_parameters(name: str, params: dict[str, object]) -> None:
+def test_bad_parameters(name: str, params: dict[str, Any]) -> None:
     with pytest.raises(mtmetrics.ParameterError):
         mtmetrics.load_metric(name, **params)
 

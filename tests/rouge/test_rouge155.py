@@ -38,7 +38,7 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
 RUNS = (["-n", "2", "-w", "1.2", "-2", "4", "-U"], ["-n", "0", "-x", "-2", "-1", "-U"])
 MODES = {"A": "average", "B": "best"}
 #: script options -> mtmetrics parameters
-TEXT_OPTIONS: dict[str, dict[str, bool]] = {
+TEXT_OPTIONS: dict[str, dict[str, Any]] = {
     "": {},
     "-m": {"stem": True},
     "-s": {"stopwords": True},

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -10,7 +11,7 @@ import mtmetrics
 from mtmetrics_sia.metric import Sia
 
 
-def _sia(hyp: str, refs: list[str], **params: object) -> float:
+def _sia(hyp: str, refs: list[str], **params: Any) -> float:
     return mtmetrics.load_metric("sia", tokenize="none", **params).sentence_score(hyp, refs).score
 
 

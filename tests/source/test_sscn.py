@@ -34,7 +34,7 @@ def two_way(fwd: Links, rev: Links) -> Alignment:
     return Alignment(frozenset(fwd) | frozenset(rev), frozenset(fwd), frozenset(rev), two_way=True)
 
 
-def sscn(hyp: str, refs: list[str], src: str, hyp_al: Alignment, ref_als: list[Alignment], **params: object) -> float:
+def sscn(hyp: str, refs: list[str], src: str, hyp_al: Alignment, ref_als: list[Alignment], **params: Any) -> float:
     m = mtmetrics.load_metric("sscn", **params)
     return m.sentence_score(hyp, refs, src, {"align_hyp": hyp_al, "align_refs": tuple(ref_als)}).score
 

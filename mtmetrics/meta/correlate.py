@@ -106,18 +106,30 @@ class Estimate:
     n: int
     resamples: int
     epsilon: float | None = None  # acc-eq: the calibrated tie threshold
+    epsilon_last: float | None = None  # acc-eq: the largest threshold with the same value
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready (``nan`` becomes ``None``; ``epsilon`` only for acc-eq)."""
         d: dict[str, Any] = dict(self.__dict__)
-        if d["epsilon"] is None:
-            del d["epsilon"]
-        for k in ("value", "lower", "upper", "epsilon"):
+        for k in ("epsilon", "epsilon_last"):
+            if d[k] is None:
+                del d[k]
+        for k in ("value", "lower", "upper", "epsilon", "epsilon_last"):
             if k not in d:
                 continue
             if isinstance(d[k], float) and math.isnan(d[k]):
                 d[k] = None
         return d
+
+
+def epsilon_text(e: Estimate, width: int) -> str:
+    """acc-eq's threshold: ``ε=x``, or ``ε=x…y`` when every threshold from ``x`` to ``y`` reaches the
+    same maximum (mt-metrics-eval reports one of them, whichever its float sum rounds highest)."""
+    assert e.epsilon is not None
+    text = f"ε={e.epsilon:.{width}g}"
+    if e.epsilon_last is not None and math.isfinite(e.epsilon_last) and e.epsilon_last > e.epsilon:
+        text += f"…{e.epsilon_last:.{width}g}"
+    return text
 
 
 #: the most row indices of segment-level resamples held at once (a block of resamples)
@@ -266,6 +278,8 @@ class Correlations:
     system_points: list[SystemPoint] = field(default_factory=list)
     samples: dict[tuple[str, str, str, str, str], np.ndarray] = field(default_factory=dict)
     points: dict[tuple[str, str, str, str], Points] = field(default_factory=dict)
+    #: the agreement measures' floors: a constant and a random metric (:mod:`mtmetrics.stats.floors`)
+    floors: list[Estimate] = field(default_factory=list)
 
 
 def _interval(value: float, boot: np.ndarray, seed: int) -> tuple[float, float, int]:
@@ -388,11 +402,37 @@ def _correlate(
                         out.system_points.append(
                             SystemPoint(group, human, ms.spec, name, float(score), float(hval), len(pos))
                         )
+            for level in levels:
+                for kind in kinds:
+                    if kind not in agr.KINDS or not agr.defined(kind, level):
+                        continue
+                    found = agr.floor_values(
+                        kind,
+                        level,
+                        human_points=h_sys,
+                        segment_human=h_all,
+                        item_ids=draws.item_ids,
+                        system_rows=draws.system_rows,
+                        human=human,
+                        cache=cache,
+                        seed_key=[seed, gi],
+                        permutations=settings.permutations,
+                    )
+                    for name, val in found.items():
+                        per_group.setdefault((human, name, kind), []).append(val)
+                        out.floors.append(
+                            Estimate(group, human, level, name, kind, val.value, math.nan, math.nan, val.n, 0)
+                        )
     if len(group_names) > 1 and "system" in levels:
         for (human, spec, kind), vals in per_group.items():
             if kind in ("accuracy", "soft-accuracy"):
                 value, boot = agr.pooled(vals)
                 n = sum(v.n for v in vals)
+                if spec in agr.FLOORS:
+                    out.floors.append(
+                        Estimate(agr.POOLED, human, "system", spec, kind, value, math.nan, math.nan, n, 0)
+                    )
+                    continue
                 _add(
                     out,
                     Estimate(agr.POOLED, human, "system", spec, kind, value, 0, 0, n, 0),
@@ -422,7 +462,9 @@ def _official_systems(draws: GroupDraws, table: Mapping[tuple[str, str], float],
 def _add(out: Correlations, est: Estimate, val: agr.Value, *, seed: int, keep_samples: bool) -> None:
     """Append an agreement estimate with its interval (from ``val.boot``) and ε."""
     lo, hi, valid = _interval(val.value, val.boot, seed) if len(val.boot) else (math.nan, math.nan, 0)
-    out.estimates.append(replace(est, lower=lo, upper=hi, resamples=valid, epsilon=val.epsilon))
+    out.estimates.append(
+        replace(est, lower=lo, upper=hi, resamples=valid, epsilon=val.epsilon, epsilon_last=val.epsilon_last)
+    )
     if keep_samples:
         out.samples[(est.group, est.human, est.level, est.metric, est.kind)] = val.boot
 

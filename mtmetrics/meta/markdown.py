@@ -13,8 +13,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..stats.agreement import FLOORS
 from ..texttables import markdown_cell
-from .correlate import Estimate
+from .correlate import Estimate, epsilon_text
 from .models import Report, TableReport
 from .report import REFERENCE_SHARE, target_language
 
@@ -33,7 +34,7 @@ def _cell(e: Estimate, width: int) -> str:
     """An estimate with its interval and, for acc-eq, its threshold ε."""
     if not _defined(e.value):
         return "–"
-    eps = f" (ε={e.epsilon:.{width}g})" if _defined(e.epsilon) else ""
+    eps = f" ({epsilon_text(e, width)})" if _defined(e.epsilon) else ""
     if not _defined(e.lower):
         return _f(e.value, width) + eps
     return f"{_f(e.value, width)} [{_f(e.lower, width)}, {_f(e.upper, width)}]" + eps
@@ -160,7 +161,14 @@ def _method(report: Report) -> list[str]:
         ),
         "- Agreement measures, where asked for: pairwise accuracy (Kocmi et al. 2021) and soft pairwise accuracy "
         "(Thompson et al. 2024) at system level, pooled over groups as WMT pools accuracy; acc-eq with tie "
-        "calibration (Deutsch et al. 2023) over all segments and grouped by item, with its threshold ε.",
+        "calibration (Deutsch et al. 2023) over all segments and grouped by item, with its threshold ε. "
+        "Pairwise accuracy has bootstrap intervals from the system-level resamples; soft pairwise accuracy and "
+        "acc-eq have none (a permutation test, respectively a threshold search, per resample). Beside the "
+        "metrics, each agreement table gives its floors: the value of a *constant metric* (one score for "
+        "everything: it agrees with every pair the humans tie) and, where defined, the expected value of a "
+        "*random metric* (pairwise accuracy: half the pairs the humans order; soft pairwise accuracy: uniform "
+        "p-values). A value near the floor says the measure is dominated by human ties, not that the metric "
+        "agrees with the humans.",
         "",
     ]
 
@@ -239,6 +247,7 @@ def _table_sections(tb: TableReport, report: Report, width: int) -> list[str]:
             out += [title, ""]
             for level in report.levels:
                 ests = [e for e in tb.correlations if (e.group, e.human, e.level) == (group, human, level)]
+                ests += [e for e in tb.floors if (e.group, e.human, e.level) == (group, human, level)]
                 if ests:
                     out += _level_table(tb, report, (group, human, level), ests, width)
     return out
@@ -257,9 +266,19 @@ def _level_table(
     perm = {r.metric: r for r in (perm_cell.ranking if perm_cell else ())}
     shown = [k for k in report.kinds if any(e.kind == k for e in ests)]
     perm_head = "perm | " if perm else ""
-    metrics = list(dict.fromkeys(e.metric for e in ests))
+    metrics = [m for m in dict.fromkeys(e.metric for e in ests) if m not in FLOORS]
     metrics.sort(key=lambda m: by_metric[m].rank if m in by_metric else 10**6)
-    out.append("| metric | cl | " + perm_head + " | ".join(k.capitalize() + " [95 % CI]" for k in shown) + " |")
+    floors = [m for m in FLOORS if any(e.metric == m for e in ests)]
+    heads = []
+    unseparated = []
+    for k in shown:
+        of_kind = [e for e in ests if e.kind == k and e.metric not in FLOORS]
+        head = k.capitalize() + (" [95 % CI]" if any(e.resamples for e in of_kind) else " (no interval)")
+        if not separated(of_kind, [e for e in ests if e.kind == k and e.metric in FLOORS]):
+            head += " †"
+            unseparated.append(k)
+        heads.append(head)
+    out.append("| metric | cl | " + perm_head + " | ".join(heads) + " |")
     out.append("|---|---|" + ("---|" if perm else "") + "---|" * len(shown))
     for m in metrics:
         r = by_metric.get(m)
@@ -272,5 +291,39 @@ def _level_table(
             e = next((x for x in ests if x.metric == m and x.kind == k), None)
             cells.append("–" if e is None else _cell(e, width))
         out.append(f"| {m}{' ↓' if m in flipped else ''} | {cl_txt} | " + " | ".join(cells) + " |")
+    for m in floors:
+        cells = []
+        for k in shown:
+            e = next((x for x in ests if x.metric == m and x.kind == k), None)
+            cells.append("" if e is None else _cell(e, width))
+        out.append(f"| *{m}* | | " + ("| " if perm else "") + " | ".join(cells) + " |")
+    if unseparated:
+        out += [
+            "",
+            "† " + ", ".join(unseparated) + ": no metric is separated from the floor (the better of the constant "
+            f"and the random metric): no interval lies above it, and where there are no intervals no value exceeds "
+            f"it by more than {FLOOR_MARGIN}. Such a measure does not tell these metrics from one that knows nothing.",
+        ]
     out.append("")
     return out
+
+
+#: where a measure has no interval, the least margin over the floor that counts as separated
+FLOOR_MARGIN = 0.01
+
+
+def separated(metrics: Sequence[Estimate], floors: Sequence[Estimate]) -> bool:
+    """Whether some metric's value is clear of the highest floor of its measure: its interval's lower
+    bound above it or, without an interval, its value above it by more than :data:`FLOOR_MARGIN`.
+    A measure without floors counts as separated (nothing to compare with)."""
+    bars = [f.value for f in floors if _defined(f.value)]
+    if not bars:
+        return True
+    bar = max(bars)
+    for e in metrics:
+        if e.resamples and _defined(e.lower):
+            if e.lower > bar:
+                return True
+        elif _defined(e.value) and e.value > bar + FLOOR_MARGIN:
+            return True
+    return False

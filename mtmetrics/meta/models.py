@@ -150,6 +150,7 @@ class TableReport:
     clusters: tuple[ClusterCell, ...]
     perm_clusters: tuple[ClusterCell, ...]
     system_points: tuple[SystemPoint, ...]
+    floors: tuple[Estimate, ...] = ()  # the agreement measures' constant / random metric values
 
     @classmethod
     def of(cls, table: Table, columns: Columns, humans: Sequence[str], **parts: Any) -> TableReport:
@@ -187,6 +188,7 @@ class TableReport:
             "clusters": [x.to_dict() for x in self.clusters],
             "perm_clusters": [x.to_dict() for x in self.perm_clusters],
             "system_points": [p.to_dict() for p in self.system_points],
+            "floors": [e.to_dict() for e in self.floors],
         }
 
 
@@ -292,13 +294,15 @@ class CorrelateDocument:
     saved_scores: list[str] | None = None
     permutations: int | None = None  # soft-accuracy's permutations (seeded as the bootstrap)
     plots: list[str] | None = None
+    floors: Sequence[Estimate] = ()  # the agreement measures' constant / random metric values
 
     def to_dict(self) -> dict[str, Any]:
         doc = self.header.to_dict()
         if self.system_human_source is not None:
             doc["system_human"] = {
                 "source": self.system_human_source,
-                "note": "system level: official system scores (not the mean of the rows), fixed in every resample",
+                "note": "system level: official system scores (--system-human; not the mean of the rows), held "
+                "fixed in every resample, so the intervals leave out the humans' own sampling noise",
             }
         if self.precomputed:
             doc["precomputed"] = "system score of a precomputed metric = the mean of its segment scores"
@@ -309,6 +313,8 @@ class CorrelateDocument:
         doc["metrics"] = [m.to_dict() for m in self.metrics]
         doc["correlations"] = [e.to_dict() for e in self.correlations]
         doc["system_points"] = [p.to_dict() for p in self.system_points]
+        if self.floors:
+            doc["floors"] = [e.to_dict() for e in self.floors]
         if self.plots is not None:
             doc["plots"] = self.plots
         return doc

@@ -267,6 +267,7 @@ def build_report(
                 clusters=main,
                 perm_clusters=perm,
                 system_points=tuple(res.system_points),
+                floors=tuple(res.floors),
             )
         )
     t_sig = time.perf_counter()

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from . import floors
 from .accuracy import (
     DEFAULT_PERMUTATIONS,
     accuracy_counts,
@@ -85,6 +86,7 @@ class Value:
     boot: np.ndarray
     n: int
     epsilon: float | None = None
+    epsilon_last: float | None = None
     pool: tuple[float, int] | None = None
 
 
@@ -134,7 +136,7 @@ def agreement(
     if kind == "acc-eq":
         res = acc_eq(segment_metric, segment_human, item_ids if level == "item" else None)
         n = res.groups if level == "item" else len(segment_metric)
-        return Value(res.value, np.zeros(0), n, epsilon=res.epsilon)
+        return Value(res.value, np.zeros(0), n, epsilon=res.epsilon, epsilon_last=res.epsilon_last)
     raise ValueError(f"unknown agreement measure {kind!r}")
 
 
@@ -152,3 +154,58 @@ def pooled(values: list[Value]) -> tuple[float, np.ndarray]:
     if boots and all(len(b) == len(boots[0]) and len(b) for b in boots):
         boot = np.sum([b * p for b, (_, p) in zip(boots, parts, strict=True)], axis=0) / pairs
     return value, boot
+
+
+#: the pseudo-metrics whose values are the floors of the agreement measures (:mod:`.floors`)
+CONSTANT = "constant metric"
+RANDOM = "random metric"
+FLOORS = (CONSTANT, RANDOM)
+
+
+def floor_values(
+    kind: str,
+    level: str,
+    *,
+    human_points: np.ndarray,
+    segment_human: np.ndarray,
+    item_ids: np.ndarray,
+    system_rows: list[np.ndarray],
+    human: str,
+    cache: GroupCache,
+    seed_key: list[int],
+    permutations: int = DEFAULT_PERMUTATIONS,
+) -> dict[str, Value]:
+    """The floors of ``kind`` at ``level`` for one group and human column, by pseudo-metric name
+    (:data:`CONSTANT`, :data:`RANDOM` where defined), with the counts pooling needs."""
+    if kind == "accuracy":
+        n = len(human_points)
+        pairs = n * (n - 1) // 2
+        const, rand = floors.constant_accuracy(human_points), floors.random_accuracy(human_points)
+        return {
+            CONSTANT: Value(const, np.zeros(0), n, pool=(const * pairs if pairs else 0.0, pairs)),
+            RANDOM: Value(rand, np.zeros(0), n, pool=(rand * pairs if pairs else 0.0, pairs)),
+        }
+    if kind == "soft-accuracy":
+        n_items = int(item_ids.max()) + 1 if len(item_ids) else 0
+        if cache.signs is None:
+            cache.signs = permutation_signs(permutations, n_items, [*seed_key, 2])
+        if human not in cache.human_p:
+            cache.human_p[human] = pairwise_p_values(
+                system_item_matrix(segment_human, item_ids, system_rows, n_items), cache.signs
+            )
+        p_h = cache.human_p[human]
+        i, j = np.triu_indices(p_h.shape[0], 1)
+        defined_pairs = int(np.count_nonzero(np.isfinite(p_h[i, j])))
+        const, rand = floors.constant_soft_accuracy(p_h), floors.random_soft_accuracy(p_h)
+        n = len(system_rows)
+        return {
+            CONSTANT: Value(
+                const, np.zeros(0), n, pool=(const * defined_pairs if defined_pairs else 0.0, defined_pairs)
+            ),
+            RANDOM: Value(rand, np.zeros(0), n, pool=(rand * defined_pairs if defined_pairs else 0.0, defined_pairs)),
+        }
+    if kind == "acc-eq":
+        grouped = item_ids if level == "item" else None
+        n = int(np.count_nonzero(np.bincount(item_ids) >= 2)) if level == "item" else len(segment_human)
+        return {CONSTANT: Value(floors.constant_acc_eq(segment_human, grouped), np.zeros(0), n)}
+    raise ValueError(f"unknown agreement measure {kind!r}")

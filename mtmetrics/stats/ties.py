@@ -5,8 +5,13 @@ the same way by metric and humans (strictly), ``T_hm`` pairs tied by both, ``N``
 ``KendallVariants(variant="acc23")``). Metrics rarely tie, so *tie calibration* searches a
 threshold ``ε``: a pair whose metric scores differ by at most ``ε`` counts as a metric tie. The
 candidates are 0 and every pair's ``|m_i - m_j|``; the best ``ε`` maximises acc-eq (the smallest
-one on equal values, compared to ``1e-12``), as mtme's ``tau_optimization`` with ``acc_23`` and ``sample_rate=1.0``
-(every pair, no sampling; mtme's default is 0.1, WMT23/24 used 1.0).
+one on equal values), as mtme's ``tau_optimization`` with ``acc_23`` and ``sample_rate=1.0``
+(every pair, no sampling; mtme's default is 0.1, WMT23/24 used 1.0). Equal means equal as exact
+fractions: mtme takes ``nanargmax`` of a running float sum, so among thresholds whose values are
+mathematically equal (common with MQM's ties, grouped by item) its pick follows the sum's rounding,
+which depends on the order of the pairs (mtme's systems come from a set); the result therefore also
+names the largest threshold with the same maximum, ``epsilon_last``, and any threshold from
+``epsilon`` to it that mtme prints gives the same acc-eq.
 
 Grouping (mtme's ``average_by``): ``groups=None`` is ``average_by="none"`` ("no grouping": one
 acc-eq over all pairs of all rows); ``groups=item ids`` is ``average_by="item"`` ("group by item":
@@ -28,11 +33,14 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
 #: pairs formed at once (a block of rows against all later rows of the group)
 BLOCK_PAIRS = 4_000_000
+#: candidates whose float value is this close to the maximum are compared exactly
+NEAR = 1e-9
 
 
 @dataclass(frozen=True)
@@ -43,6 +51,8 @@ class TieCalibration:
     epsilon: float
     groups: int
     pairs: int
+    #: the largest threshold (pair difference) reaching the same maximum (``epsilon`` is the smallest)
+    epsilon_last: float = math.nan
 
 
 def _groups(n: int, groups: np.ndarray | None) -> list[np.ndarray]:
@@ -101,7 +111,56 @@ def acc_eq(metric: np.ndarray, human: np.ndarray, groups: np.ndarray | None = No
         for d, _, c in _blocks(m[rows], h[rows]):
             loss += w * np.bincount(np.searchsorted(cand, d[c]), minlength=len(cand) + 1)
     values = base + np.cumsum(gain) - np.cumsum(loss[:-1])
-    # the first maximum; values equal up to rounding (sums of different weights) count as equal
-    best = int(np.flatnonzero(values >= values.max() - 1e-12)[0])
+    near = np.flatnonzero(values >= values.max() - NEAR)
+    if len(near) > 1 and len(members) > 1:  # one group: values k / N, apart by far more than NEAR
+        near = _exact_maxima(near, members, m, h, cand)
     pairs = sum(len(r) * (len(r) - 1) // 2 for r in members)
-    return TieCalibration(float(values[best]), float(cand[best]), n_groups, pairs)
+    best = int(near[0])
+    last = _last_threshold(float(cand[int(near[-1])]), members, m, h)
+    return TieCalibration(float(values[best]), float(cand[best]), n_groups, pairs, last)
+
+
+def _last_threshold(top: float, members: list[np.ndarray], m: np.ndarray, h: np.ndarray) -> float:
+    """The largest pair difference (mtme's thresholds are all of them) with the value of the last
+    maximal candidate ``top``: past ``top`` the value only falls, first at the smallest concordant
+    difference above it, so the answer is the largest difference in ``[top, that one)``."""
+    drop = math.inf
+    for rows in members:
+        for d, _, c in _blocks(m[rows], h[rows]):
+            above = d[c & (d > top)]
+            if len(above):
+                drop = min(drop, float(above.min()))
+    last = top
+    for rows in members:
+        for d, _, _ in _blocks(m[rows], h[rows]):
+            inside = d[(d >= top) & (d < drop)]
+            if len(inside):
+                last = max(last, float(inside.max()))
+    return last
+
+
+def _exact_maxima(
+    near: np.ndarray, members: list[np.ndarray], m: np.ndarray, h: np.ndarray, cand: np.ndarray
+) -> np.ndarray:
+    """The candidates among ``near`` (indices into ``cand``) whose acc-eq is the exact maximum.
+
+    acc-eq is ``Σ_g agreeing_g / (G N_g)``: with the groups binned by their pair count ``N``, each
+    candidate's value is the exact fraction ``Σ_N count_N / N`` (over ``G``) of integer counts,
+    compared without rounding (a float sum can not tell values apart that differ by less than its
+    rounding, and can order equal ones either way).
+    """
+    sizes = np.array([len(r) * (len(r) - 1) // 2 for r in members])
+    classes, cls_of = np.unique(sizes, return_inverse=True)
+    counts = np.zeros((len(near), len(classes)), dtype=np.int64)
+    for rows, k in zip(members, cls_of, strict=True):
+        for d, ht, c in _blocks(m[rows], h[rows]):
+            # a pair agrees at candidate e: human tie with d <= e, or concordant with d > e
+            tied = np.sort(d[ht])
+            conc = np.sort(d[c])
+            e = cand[near]
+            counts[:, k] += np.searchsorted(tied, e, side="right") + (
+                len(conc) - np.searchsorted(conc, e, side="right")
+            )
+    exact = [sum((Fraction(int(c), int(n)) for c, n in zip(row, classes, strict=True)), Fraction(0)) for row in counts]
+    top = max(exact)
+    return np.array([i for i, v in zip(near, exact, strict=True) if v == top])

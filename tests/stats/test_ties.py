@@ -23,15 +23,21 @@ WMT21 = DATA / "test" / "wmt21-news" / "derived"
 
 
 def brute_acc_eq(metric: list[float], human: list[float], groups: list[int] | None) -> tuple[float, float]:
+    value, first, _ = brute_acc_eq_range(metric, human, groups)
+    return value, first
+
+
+def brute_acc_eq_range(metric: list[float], human: list[float], groups: list[int] | None) -> tuple[float, float, float]:
+    """acc-eq, the smallest and the largest threshold reaching its maximum (exact fractions)."""
     keys = [0] * len(metric) if groups is None else groups
     by: dict[int, list[int]] = {}
     for pos, g in enumerate(keys):
         by.setdefault(g, []).append(pos)
     pairs = {g: list(itertools.combinations(rows, 2)) for g, rows in by.items() if len(rows) >= 2}
     if not pairs:
-        return float("nan"), float("nan")
+        return float("nan"), float("nan"), float("nan")
     candidates = sorted({0.0} | {abs(metric[i] - metric[j]) for ps in pairs.values() for i, j in ps})
-    best_value, best_eps = Fraction(-1), 0.0
+    best_value, best_eps, last_eps = Fraction(-1), 0.0, 0.0
     for eps in candidates:
         accs = []
         for ps in pairs.values():
@@ -46,8 +52,10 @@ def brute_acc_eq(metric: list[float], human: list[float], groups: list[int] | No
             accs.append(Fraction(int(good), len(ps)))
         value = sum(accs, Fraction(0)) / len(accs)
         if value > best_value:
-            best_value, best_eps = value, eps
-    return float(best_value), best_eps
+            best_value, best_eps, last_eps = value, eps, eps
+        elif value == best_value:
+            last_eps = eps
+    return float(best_value), best_eps, last_eps
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -63,6 +71,22 @@ def test_equals_brute_force_on_small_random_inputs(seed: int) -> None:
     assert res.value == pytest.approx(value, abs=1e-12, nan_ok=True)
     assert res.epsilon == pytest.approx(eps, abs=0, nan_ok=True)
     assert np.isnan(res.value) or 0.0 <= res.value <= 1.0
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_threshold_range_of_equal_maxima_equals_brute_force(seed: int) -> None:
+    """Many groups of equal size with coarse scores: equal maxima at several thresholds, compared as
+    exact fractions (the smallest is reported, as mtme's nanargmax in exact arithmetic, and the largest
+    as ``epsilon_last``)."""
+    rng = np.random.default_rng(100 + seed)
+    n = int(rng.integers(6, 30))
+    metric = rng.integers(0, 8, n).astype(float)
+    human = rng.integers(0, 3, n).astype(float)
+    groups = rng.integers(0, 5, n).tolist()
+    res = acc_eq(metric, human, np.array(groups))
+    value, first, last = brute_acc_eq_range(metric.tolist(), human.tolist(), groups)
+    assert res.value == pytest.approx(value, abs=1e-12, nan_ok=True)
+    assert (res.epsilon, res.epsilon_last) == pytest.approx((first, last), abs=0, nan_ok=True)
 
 
 def test_small_blocks_give_the_same_result(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,9 +10,10 @@ from collections.abc import Sequence
 from ...errors import ParameterError
 from ...io.files import output_directory
 from ...io.tables import Table
-from ...meta.correlate import Correlations, CorrelationSettings, Estimate, correlate
+from ...meta.correlate import Correlations, CorrelationSettings, Estimate, correlate, epsilon_text
 from ...meta.models import CorrelateDocument, MetricInfo
 from ...meta.precomputed import is_precomputed, write_scores
+from ...stats.agreement import FLOORS
 from ...stats.correlation import require_kendall
 from ...stats.metaeval import ALL_KINDS, LEVELS
 from ...texttables import markdown_cell
@@ -120,12 +121,13 @@ def run_correlate(argv: Sequence[str]) -> int:
             saved_scores=saved,
             permutations=ns.permutations if "soft-accuracy" in ns.kinds else None,
             plots=plots,
+            floors=res.floors,
         )
         sys.stdout.write(_dump(doc.to_dict()))
     elif ns.format == "markdown":
-        sys.stdout.write(correlations_markdown(table, metrics, settings, res, ns.width))
+        sys.stdout.write(correlations_markdown(table, metrics, settings, res, ns.width, inp.system_human_source))
     else:
-        sys.stdout.write(correlations_text(table, metrics, settings, res, ns.width))
+        sys.stdout.write(correlations_text(table, metrics, settings, res, ns.width, inp.system_human_source))
     if saved:
         wrote(ns.save_scores, f"{len(saved)} score files")
     if plots:
@@ -150,7 +152,7 @@ def _value(e: Estimate | None, width: int) -> str:
     if e is None:
         return "–"
     iv = f" [{_fmt(e.lower, width)}, {_fmt(e.upper, width)}]" if e.resamples else ""
-    eps = f" (ε={e.epsilon:.{width}g})" if e.epsilon is not None and math.isfinite(e.epsilon) else ""
+    eps = f" ({epsilon_text(e, width)})" if e.epsilon is not None and math.isfinite(e.epsilon) else ""
     return _fmt(e.value, width) + iv + eps
 
 
@@ -158,14 +160,37 @@ def _find(rows: Sequence[Estimate], spec: str, kind: str) -> Estimate | None:
     return next((x for x in rows if x.metric == spec and x.kind == kind), None)
 
 
+def system_human_note(settings: CorrelationSettings, source: str | None) -> str:
+    """How the system level's human scores enter the bootstrap: held fixed or resampled."""
+    if "system" not in settings.levels:
+        return ""
+    if source is not None:
+        return (
+            f"system-level human scores: official ({source}, --system-human), held fixed in every resample "
+            "(narrower intervals: only the metric's sampling varies)"
+        )
+    return (
+        "system-level human scores: the mean of each system's judged rows, resampled with the segments "
+        f"({settings.system_resampling} resampling; --system-human FILE holds official scores fixed instead)"
+    )
+
+
 def correlations_text(
-    table: Table, metrics: Sequence[MetricInfo], settings: CorrelationSettings, res: Correlations, width: int
+    table: Table,
+    metrics: Sequence[MetricInfo],
+    settings: CorrelationSettings,
+    res: Correlations,
+    width: int,
+    system_human_source: str | None = None,
 ) -> str:
     """The correlation tables as plain text."""
     lines = [
         f"table: {table.name} (sha256 {table.sha256[:16]}…), {len(table)} rows; "
         f"bootstrap {settings.n_boot} resamples, seed {settings.seed}, 95% percentile intervals"
     ]
+    note = system_human_note(settings, system_human_source)
+    if note:
+        lines.append(note)
     flipped = {m.spec for m in metrics if m.sign_flipped}
     label_w = max([6] + [len(m.spec) + (4 if m.spec in flipped else 0) for m in metrics]) + 2
     cell_w = 3 * (width + 3) + 6
@@ -174,9 +199,12 @@ def correlations_text(
         lines.append(f"[{group}] human={human}  {level} level, n={rows[0].n} {_UNITS[level]}")
         widths = [max(cell_w, len(k) + 2) + (width + 6 if k == "acc-eq" else 0) for k in present]
         lines.append("  " + "metric".ljust(label_w) + "".join(k.ljust(w) for k, w in zip(present, widths, strict=True)))
-        for spec in dict.fromkeys(e.metric for e in rows):
+        floors = [e for e in res.floors if (e.group, e.human, e.level) == (group, human, level)]
+        for spec in dict.fromkeys(e.metric for e in rows + floors):
             label = spec + (" (-)" if spec in flipped else "")
-            cells = [_value(_find(rows, spec, k), width).ljust(w) for k, w in zip(present, widths, strict=True)]
+            cells = [
+                _value(_find(rows + floors, spec, k), width).ljust(w) for k, w in zip(present, widths, strict=True)
+            ]
             lines.append("  " + label.ljust(label_w) + "".join(cells).rstrip())
     if flipped:
         lines.append("")
@@ -189,7 +217,12 @@ def correlations_text(
 
 
 def correlations_markdown(
-    table: Table, metrics: Sequence[MetricInfo], settings: CorrelationSettings, res: Correlations, width: int
+    table: Table,
+    metrics: Sequence[MetricInfo],
+    settings: CorrelationSettings,
+    res: Correlations,
+    width: int,
+    system_human_source: str | None = None,
 ) -> str:
     """The correlation tables as Markdown (one table per group, human column and level).
 
@@ -200,14 +233,23 @@ def correlations_markdown(
         f"Table `{table.name}` (sha256 `{table.sha256[:16]}…`), {len(table)} rows; bootstrap {settings.n_boot} "
         f"resamples, seed {settings.seed}, 95 % percentile intervals."
     ]
+    note = system_human_note(settings, system_human_source)
+    if note:
+        lines[0] += " " + note[0].upper() + note[1:] + "."
     flipped = {m.spec for m in metrics if m.sign_flipped}
     for group, human, level, present, rows in _cells(res, settings.kinds):
         lines += ["", f"### {group}, human = {human}, {level} level ({rows[0].n} {_UNITS[level]})", ""]
-        lines.append("| metric | " + " | ".join(present) + " |")
+        floors = [e for e in res.floors if (e.group, e.human, e.level) == (group, human, level)]
+        heads = [
+            k + (" [95 % CI]" if any(e.resamples for e in rows if e.kind == k) else " (no interval)") for k in present
+        ]
+        lines.append("| metric | " + " | ".join(heads) + " |")
         lines.append("|---|" + "---|" * len(present))
-        for spec in dict.fromkeys(e.metric for e in rows):
+        for spec in dict.fromkeys(e.metric for e in rows + floors):
             label = spec + (" ↓" if spec in flipped else "")
-            cells = [_value(_find(rows, spec, k), width) for k in present]
+            if spec in FLOORS:
+                label = f"*{spec}*"
+            cells = [_value(_find(rows + floors, spec, k), width) for k in present]
             lines.append(f"| {markdown_cell(label)} | " + " | ".join(cells) + " |")
     if flipped:
         lines += ["", "↓ error rate (lower is better): scores negated before correlating."]

@@ -425,6 +425,194 @@ def orange(ns: argparse.Namespace) -> None:
         print(f"| {s} | {100 * ora[s]:.2f} ({ro[s]}) | {np.mean(by[s]):.3f} ({rr[s]}) |")
 
 
+# ---------------------------------------------------------------------------------------------
+# Segment-level claims (rows 1-4): one two-metric ``meta report`` per comparison, then the table.
+
+WMT21_DERIVED = DATA / "test" / "wmt21-news" / "derived"
+SEGMENT_TABLES = [
+    WMT21_DERIVED / "newstest2021.is-en.da-seg.joined.tsv.gz",
+    WMT21_DERIVED / "newstest2021.ja-en.da-seg.joined.tsv.gz",
+    WMT21_DERIVED / "newstest2021.ru-en.da-seg.joined.tsv.gz",
+    DATA / "test" / "wmt22-mqm" / "derived" / "generaltest2022.zh-en.mqm-train.with-refs.tsv.gz",
+]
+PROB = "{prob}"  # replaced by the path of the trained similarity table
+#: (row, name, claimed better metric, other metric, label of the better, label of the other)
+COMPARISONS = [
+    ("1", "sia-bleu", "sia", "bleu", "SIA", "BLEU"),
+    ("1", "siaprob-bleu", f"sia:similarity={PROB}", "bleu", "SIA+PROB", "BLEU"),
+    ("2", "sia-rougew", "sia", "rouge-w", "SIA", "ROUGE-W"),
+    (
+        "3",
+        "wlsprob-wls-lc",
+        f"sia:incs=no,lowercase=yes,similarity={PROB}",
+        "sia:incs=no,lowercase=yes",
+        "WLS+PROB",
+        "WLS (lowercased)",
+    ),
+    (
+        "3",
+        "siaprob-sia-lc",
+        f"sia:lowercase=yes,similarity={PROB}",
+        "sia:lowercase=yes",
+        "SIA+PROB",
+        "SIA (lowercased)",
+    ),
+    ("4", "sia-wls", "sia", "sia:incs=no", "WLS+INCS", "WLS"),
+]
+
+
+def _prob_table(cache: Path) -> Path:
+    """SIA's PROB table: IBM Model 1 English via French on multi30k (``mtmetrics similarity train``)."""
+    out = cache / "en-via-fr.tsv.gz"
+    if not out.exists():
+        m30 = DATA / "parallel" / "multi30k" / "data" / "task1" / "raw"
+        _mtmetrics(
+            [
+                "similarity",
+                "train",
+                "--english",
+                str(m30 / "train.en.gz"),
+                "--pivot",
+                str(m30 / "train.fr.gz"),
+                "-o",
+                str(out),
+            ]
+        )
+    return out
+
+
+def _mtmetrics(args: list[str]) -> None:
+    from mtmetrics.cli import main as cli
+
+    code = cli(args)
+    if code:
+        raise SystemExit(f"mtmetrics {' '.join(args)}: exit status {code}")
+
+
+def _verdict(leads: list[tuple[str, float]], mean_a: float, mean_b: float) -> str:
+    """The verdict rule at the top of claims.md: ``leads`` is (leader "a"/"b", one-sided p) per pair."""
+    sig_a = sum(1 for who, p in leads if who == "a" and p < 0.05)
+    sig_b = sum(1 for who, p in leads if who == "b" and p < 0.05)
+    if mean_a > mean_b and sig_a * 2 >= len(leads) and sig_b == 0:
+        return "supported"
+    if mean_b > mean_a and sig_b and not sig_a:
+        return "reversed"
+    return "not supported"
+
+
+def segment(ns: argparse.Namespace) -> None:
+    """Run every segment-level comparison and write its report (JSON + Markdown) and the summary."""
+    from mtmetrics.cli.progress import Progress
+
+    out = Path(ns.out)
+    out.mkdir(parents=True, exist_ok=True)
+    cache = Path(ns.cache)
+    cache.mkdir(parents=True, exist_ok=True)
+    chosen = [c for c in COMPARISONS if not ns.only or c[1] in ns.only]
+    bar = Progress(len(chosen) + 1, "claims: segment level", enabled=True)
+    prob = str(_prob_table(cache)) if any(PROB in c[2] + c[3] for c in chosen) else ""
+    bar.advance(1)
+    t0 = time.perf_counter()
+    results = []
+    for row, name, a, b, la, lb in chosen:
+        a, b = a.replace(PROB, prob), b.replace(PROB, prob)
+        args = [
+            "meta",
+            "report",
+            *map(str, SEGMENT_TABLES),
+            "-m",
+            a,
+            b,
+            "--levels",
+            "segment",
+            "--permutations",
+            str(ns.permutations),
+            "--bootstrap-n",
+            str(ns.bootstrap),
+            "-j",
+            str(ns.jobs),
+            "--json",
+            str(out / f"claims-seg-{name}.json"),
+            "-o",
+            str(out / f"claims-seg-{name}.md"),
+            "--title",
+            f"Claim {row}: {la} vs {lb}, segment level",
+        ]
+        if ns.segments:
+            args += ["--sample-segments", str(ns.segments)]
+        _mtmetrics(args)
+        results.append((row, name, a, b, la, lb, json.loads((out / f"claims-seg-{name}.json").read_text())))
+        bar.advance(1)
+    bar.close()
+    text = segment_markdown(results, ns, time.perf_counter() - t0)
+    (out / "claims-segment.md").write_text(text, encoding="utf-8")
+    print(f"wrote {out / 'claims-segment.md'}", file=sys.stderr)
+
+
+def _pairs(doc: dict, a: str, b: str) -> list[tuple[str, dict[str, tuple[float, float, float]], str, float]]:
+    """Per (table, group): Pearson r [lo, hi] of ``a`` and ``b``, the leader and its one-sided p."""
+    rows = []
+    for tb in doc["tables"]:
+        for g in tb["groups"]:
+            est = {
+                e["metric"]: (e["value"], e["lower"], e["upper"])
+                for e in tb["correlations"]
+                if e["group"] == g and e["level"] == "segment" and e["kind"] == "pearson"
+            }
+            cell = next(
+                c
+                for c in tb["perm_clusters" if not tb["clusters"] else "clusters"]
+                if c["group"] == g and c["level"] == "segment"
+            )
+            second = cell["ranking"][1]
+            leader = cell["ranking"][0]["metric"]
+            human = "MQM" if "mqm" in tb["human"] else "DA"
+            rows.append((f"{g} ({human})", est, "a" if leader == a else "b", float(second["p_vs_leader"])))
+    return rows
+
+
+def segment_markdown(results: list, ns: argparse.Namespace, seconds: float) -> str:
+    """claims-segment.md: per comparison, every pair's r [95 % CI] of both metrics, the PERM-BOTH p, the verdict."""
+    lines = [
+        "# Segment-level claims (rows 1-4 of claims.md), generated",
+        "",
+        "Written by `python bench/claims.py segment "
+        + (f"--segments {ns.segments} " if ns.segments else "")
+        + f"--permutations {ns.permutations} --bootstrap {ns.bootstrap} -j {ns.jobs}` "
+        + ("(all judged segments of every table)" if not ns.segments else f"({ns.segments} source segments per pair)")
+        + f" in {seconds / 60:.1f} min; the per-comparison reports are `claims-seg-*.md` / `.json` beside this file.",
+        "Pearson r per pair [95 % bootstrap CI]; p: PERM-BOTH over whole source segments, one-sided, that the "
+        "leader (named) is better. Verdict: the rule at the top of claims.md.",
+        "",
+        "| row | claim (A better than B) | pair | A | B | p (leader) |",
+        "|---|---|---|---|---|---|",
+    ]
+    verdicts = []
+    for row, _name, a, b, la, lb, doc in results:
+        pairs = _pairs(doc, a, b)
+        mean_a = float(np.mean([est[a][0] for _, est, _, _ in pairs]))
+        mean_b = float(np.mean([est[b][0] for _, est, _, _ in pairs]))
+        for label, est, who, p in pairs:
+            cell = lambda v: f"{v[0]:.3f} [{v[1]:.3f}, {v[2]:.3f}]"  # noqa: E731
+            lead = la if who == "a" else lb
+            pt = f"{p:.3f}"
+            lines.append(f"| {row} | {la} > {lb} | {label} | {cell(est[a])} | {cell(est[b])} | {lead} {pt} |")
+        leads = [(who, p) for _, _, who, p in pairs]
+        verdicts.append((row, la, lb, mean_a, mean_b, leads, _verdict(leads, mean_a, mean_b)))
+    lines += [
+        "",
+        "| row | claim | mean r A vs B | A significant | B significant | verdict |",
+        "|---|---|---|---|---|---|",
+    ]
+    for row, la, lb, ma, mb, leads, v in verdicts:
+        sa = sum(1 for w, p in leads if w == "a" and p < 0.05)
+        sb = sum(1 for w, p in leads if w == "b" and p < 0.05)
+        lines.append(
+            f"| {row} | {la} > {lb} | {ma:.3f} vs {mb:.3f} | {sa}/{len(leads)} | {sb}/{len(leads)} | **{v}** |"
+        )
+    return "\n".join(lines) + "\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -445,8 +633,16 @@ def main() -> None:
     o = sub.add_parser("orange")
     o.add_argument("orange", help="JSON of mtmetrics meta orange -f json")
     o.add_argument("report", help="JSON of mtmetrics meta report --json over the same variants")
+    sg = sub.add_parser("segment", help="rows 1-4: the segment-level comparisons and claims-segment.md")
+    sg.add_argument("--segments", type=int, default=0, help="source segments per pair (0: all judged segments)")
+    sg.add_argument("--permutations", type=int, default=1000)
+    sg.add_argument("--bootstrap", type=int, default=1000)
+    sg.add_argument("-j", "--jobs", type=int, default=1)
+    sg.add_argument("--only", nargs="*", default=[], help="names of comparisons to run (default: all)")
+    sg.add_argument("--out", default=str(ROOT / "docs" / "results"))
+    sg.add_argument("--cache", default="/tmp/claims-cache")
     ns = parser.parse_args()
-    {"features": features, "table": table, "orange": orange}[ns.cmd](ns)
+    {"features": features, "table": table, "orange": orange, "segment": segment}[ns.cmd](ns)
 
 
 if __name__ == "__main__":

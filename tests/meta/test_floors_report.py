@@ -31,3 +31,16 @@ def test_reports_print_the_floors(wmt21_small: Path) -> None:
     assert "| accuracy [95 % CI] | soft-accuracy (no interval) |" in md
     assert "| acc-eq (no interval) |" in md and "| *constant metric* |" in md
     assert "system-level human scores: the mean of each system's judged rows" in md.lower()
+
+
+def test_header_says_whether_system_humans_were_held_fixed(wmt21_small: Path) -> None:
+    from tests.datapaths import DATA, require
+
+    official = require(DATA / "test" / "wmt21-news" / "humaneval" / "newstest2021-toen" / "ad-sys-scores-ru-en.csv")
+    args = ["meta", "correlate", str(wmt21_small), "-m", "chrf", "--human", "z", "--levels", "system"]
+    args += ["--bootstrap-n", "20"]
+    fixed = _run(*args, "--system-human", str(official))
+    assert "official (ad-sys-scores-ru-en.csv, --system-human), held fixed in every resample" in fixed
+    resampled = _run(*args)
+    assert "the mean of each system's judged rows, resampled with the segments" in resampled
+    assert "held fixed in every resample" not in resampled

@@ -300,9 +300,7 @@ def _level_table(
     if unseparated:
         out += [
             "",
-            "† " + ", ".join(unseparated) + ": no metric is separated from the floor (the better of the constant "
-            f"and the random metric): no interval lies above it, and where there are no intervals no value exceeds "
-            f"it by more than {FLOOR_MARGIN}. Such a measure does not tell these metrics from one that knows nothing.",
+            "† " + ", ".join(unseparated) + ": " + UNSEPARATED,
         ]
     out.append("")
     return out
@@ -310,6 +308,12 @@ def _level_table(
 
 #: where a measure has no interval, the least margin over the floor that counts as separated
 FLOOR_MARGIN = 0.01
+#: the note under a table whose measures marked † separate no metric from the floor
+UNSEPARATED = (
+    "no metric is separated from the floor (the better of the constant and the random metric): no interval "
+    f"lies above it, and where there are no intervals no value exceeds it by more than {FLOOR_MARGIN}. Such a "
+    "measure does not tell these metrics from one that knows nothing."
+)
 
 
 def separated(metrics: Sequence[Estimate], floors: Sequence[Estimate]) -> bool:

@@ -11,6 +11,7 @@ from ...errors import ParameterError
 from ...io.files import output_directory
 from ...io.tables import Table
 from ...meta.correlate import Correlations, CorrelationSettings, Estimate, correlate, epsilon_text
+from ...meta.markdown import UNSEPARATED, separated
 from ...meta.models import CorrelateDocument, MetricInfo
 from ...meta.precomputed import is_precomputed, write_scores
 from ...stats.agreement import FLOORS
@@ -243,6 +244,10 @@ def correlations_markdown(
         heads = [
             k + (" [95 % CI]" if any(e.resamples for e in rows if e.kind == k) else " (no interval)") for k in present
         ]
+        bare = [
+            k for k in present if not separated([e for e in rows if e.kind == k], [f for f in floors if f.kind == k])
+        ]
+        heads = [h + (" †" if k in bare else "") for h, k in zip(heads, present, strict=True)]
         lines.append("| metric | " + " | ".join(heads) + " |")
         lines.append("|---|" + "---|" * len(present))
         for spec in dict.fromkeys(e.metric for e in rows + floors):
@@ -251,6 +256,8 @@ def correlations_markdown(
                 label = f"*{spec}*"
             cells = [_value(_find(rows + floors, spec, k), width) for k in present]
             lines.append(f"| {markdown_cell(label)} | " + " | ".join(cells) + " |")
+        if bare:
+            lines += ["", f"† {', '.join(bare)}: {UNSEPARATED}"]
     if flipped:
         lines += ["", "↓ error rate (lower is better): scores negated before correlating."]
     lines += ["", "| metric | signature |", "|---|---|"]

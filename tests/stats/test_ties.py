@@ -125,3 +125,22 @@ def test_real_wmt21_items_equal_brute_force() -> None:
     assert res.epsilon == eps
     pooled = acc_eq(np.array(metric[:120]), np.array(human[:120]))
     assert (pooled.value, pooled.epsilon) == pytest.approx(brute_acc_eq(metric[:120], human[:120], None), abs=1e-12)
+
+
+def test_real_mqm_items_threshold_range_equals_brute_force() -> None:
+    """Untouched WMT22 MQM zh-en rows (first 12 items; about half the MQM scores are 0, so the
+    maximum is often reached at several thresholds): sentence chrF vs MQM, grouped by item."""
+    import sacrebleu
+
+    path = require(DATA / "test" / "wmt22-mqm" / "derived" / "generaltest2022.zh-en.mqm-train.with-refs.tsv.gz")
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE))
+    keep = sorted({int(r["seg_id"]) for r in rows})[:12]
+    rows = [r for r in rows if int(r["seg_id"]) in keep]
+    metric = [sacrebleu.sentence_chrf(r["hyp"], [r["ref_A"], r["ref_B"]]).score for r in rows]
+    human = [float(r["mqm"]) for r in rows]
+    items = [int(r["seg_id"]) for r in rows]
+    res = acc_eq(np.array(metric), np.array(human), np.array(items))
+    value, first, last = brute_acc_eq_range(metric, human, items)
+    assert res.value == pytest.approx(value, abs=1e-12)
+    assert (res.epsilon, res.epsilon_last) == (first, last)

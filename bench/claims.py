@@ -540,11 +540,13 @@ def segment(ns: argparse.Namespace) -> None:
         ]
         if ns.segments:
             args += ["--sample-segments", str(ns.segments)]
-        _mtmetrics(args)
+        if not ns.render:
+            _mtmetrics(args)
         results.append((row, name, a, b, la, lb, json.loads((out / f"claims-seg-{name}.json").read_text())))
         bar.advance(1)
     bar.close()
-    text = segment_markdown(results, ns, time.perf_counter() - t0)
+    seconds = time.perf_counter() - t0 if not ns.render else ns.render
+    text = segment_markdown(results, ns, seconds)
     (out / "claims-segment.md").write_text(text, encoding="utf-8")
     print(f"wrote {out / 'claims-segment.md'}", file=sys.stderr)
 
@@ -595,7 +597,7 @@ def segment_markdown(results: list, ns: argparse.Namespace, seconds: float) -> s
         for label, est, who, p in pairs:
             cell = lambda v: f"{v[0]:.3f} [{v[1]:.3f}, {v[2]:.3f}]"  # noqa: E731
             lead = la if who == "a" else lb
-            pt = f"{p:.3f}"
+            pt = f"< {1 / ns.permutations:g}" if p == 0 else f"{p:.3f}"  # no permutation reached the observed
             lines.append(f"| {row} | {la} > {lb} | {label} | {cell(est[a])} | {cell(est[b])} | {lead} {pt} |")
         leads = [(who, p) for _, _, who, p in pairs]
         verdicts.append((row, la, lb, mean_a, mean_b, leads, _verdict(leads, mean_a, mean_b)))
@@ -641,6 +643,13 @@ def main() -> None:
     sg.add_argument("--only", nargs="*", default=[], help="names of comparisons to run (default: all)")
     sg.add_argument("--out", default=str(ROOT / "docs" / "results"))
     sg.add_argument("--cache", default="/tmp/claims-cache")
+    sg.add_argument(
+        "--render",
+        type=float,
+        default=0,
+        metavar="SECONDS",
+        help="only rewrite claims-segment.md from the reports already in --out (SECONDS: the run's measured time)",
+    )
     ns = parser.parse_args()
     {"features": features, "table": table, "orange": orange, "segment": segment}[ns.cmd](ns)
 

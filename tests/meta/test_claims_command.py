@@ -24,7 +24,7 @@ TABLES = [
 ] + [DATA / "test" / "wmt22-mqm" / "derived" / "generaltest2022.zh-en.mqm-train.with-refs.tsv.gz"]
 ROW = re.compile(
     r"^\| 1 \| SIA > BLEU \| (\w\w-en) \((DA|MQM)\) \| (-?\d\.\d{3}) \[(-?\d\.\d{3}), (-?\d\.\d{3})\] \| "
-    r"(-?\d\.\d{3}) \[(-?\d\.\d{3}), (-?\d\.\d{3})\] \| (SIA|BLEU) (\d\.\d{3}) \|$"
+    r"(-?\d\.\d{3}) \[(-?\d\.\d{3}), (-?\d\.\d{3})\] \| (SIA|BLEU) ((?:< )?\d\.\d+) \|$"
 )
 
 

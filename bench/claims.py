@@ -29,6 +29,7 @@ import argparse
 import csv
 import gzip
 import json
+import os
 import math
 import sys
 import time
@@ -519,7 +520,7 @@ def segment(ns: argparse.Namespace) -> None:
         args = [
             "meta",
             "report",
-            *map(str, SEGMENT_TABLES),
+            *(os.path.relpath(t) for t in SEGMENT_TABLES),  # the command, as recorded, runs on any machine
             "-m",
             a,
             b,

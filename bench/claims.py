@@ -29,8 +29,8 @@ import argparse
 import csv
 import gzip
 import json
-import os
 import math
+import os
 import sys
 import time
 from collections import defaultdict

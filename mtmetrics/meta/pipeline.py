@@ -125,17 +125,7 @@ def load_tables(ns: ReportSettings, split: str | None) -> list[LoadedTable]:
 
     loaded = []
     for path in ns.tables:
-        table, cols, humans = open_table(
-            path,
-            ns.human,
-            system=ns.system_col,
-            segment=ns.segment_col,
-            hyp=ns.hyp_col,
-            refs=ns.ref_cols,
-            source=ns.source_col,
-            group=ns.group_col,
-            no_group=ns.no_group,
-        )
+        table, cols, humans = open_table(path, ns)
         refsys = {} if ns.keep_reference_systems else reference_systems(table, cols, split=split)
         if refsys:
             table = drop_systems(table, cols, set(refsys), split)

@@ -129,17 +129,7 @@ def _load(ns: argparse.Namespace) -> tuple[Table, Columns, list[str]]:
     if ns.seed < 0:
         raise ParameterError("--seed must be a non-negative integer.")
     ns.jobs = check_jobs(ns.jobs)
-    return open_table(
-        ns.table,
-        ns.human,
-        system=ns.system_col,
-        segment=ns.segment_col,
-        hyp=ns.hyp_col,
-        refs=ns.ref_cols,
-        source=ns.source_col,
-        group=ns.group_col,
-        no_group=ns.no_group,
-    )
+    return open_table(ns.table, ns)
 
 
 def _split(ns: argparse.Namespace) -> str | None:

@@ -33,33 +33,22 @@ from typing import Any
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("NLTK_DATA", str(ROOT.parent / "shared" / "nltk_data"))
 
+from sscn_tune import SAMPLE, SEED, sampled_table  # noqa: E402
+
 import mtmetrics  # noqa: E402
-from mtmetrics.io.tables import Columns, Table, detect_columns, read_table  # noqa: E402
-from mtmetrics.meta.report import drop_systems, reference_systems, sample_table  # noqa: E402
+from mtmetrics.io.tables import Columns, Table  # noqa: E402
 from mtmetrics.resources.aligners import EflomalAligner  # noqa: E402
 from mtmetrics.resources.table_alignments import table_annotations  # noqa: E402
 from mtmetrics.stats.correlation import pearson  # noqa: E402
 from tests.datapaths import DATA  # noqa: E402
 
-SEED = 12345
-SAMPLE = 500
 METRICS = ("sscn", "prs", "mpr")
 WMT22 = DATA / "dev" / "wmt22-general"
 WMT21 = DATA / "test" / "wmt21-news"
-
-
-def seg_table(path: Path) -> tuple[Table, Columns]:
-    """A derived DA table, reference systems dropped, 500 source segments sampled (as ``meta report``)."""
-    table = read_table(path)
-    cols = detect_columns(table, None, None, None, None, None, None, False)
-    refsys = reference_systems(table, cols, split="+")
-    if refsys:
-        table = drop_systems(table, cols, set(refsys), "+")
-    table, _ = sample_table(table, cols, SAMPLE, SEED)
-    return table, cols
 
 
 def read_lines(path: Path) -> list[str]:
@@ -150,7 +139,7 @@ def main() -> None:
             ("uk-en", ["none", "13a"]),
         ):
             print(lp, file=sys.stderr)
-            table, cols = seg_table(derived / f"generaltest2022.{lp}.da-seg.joined.tsv.gz")
+            table, cols = sampled_table(derived / f"generaltest2022.{lp}.da-seg.joined.tsv.gz")
             doc[f"{lp} segment"] = segment_level(table, cols, toks, args.runs)
         print("zh-en", file=sys.stderr)
         ranking = WMT22 / "humaneval" / "DA" / "newstest2022-toen" / "ad-sys-ranking-zh-en-z-names.csv"
@@ -158,7 +147,7 @@ def main() -> None:
         doc["zh-en system"] = system_level(table, cols, human, ["none", "zh", "char"], args.runs)
     else:
         print("ja-en", file=sys.stderr)
-        table, cols = seg_table(WMT21 / "derived" / "newstest2021.ja-en.da-seg.joined.tsv.gz")
+        table, cols = sampled_table(WMT21 / "derived" / "newstest2021.ja-en.da-seg.joined.tsv.gz")
         doc["ja-en segment"] = segment_level(table, cols, ["none", args.ja], args.runs)
         print("zh-en", file=sys.stderr)
         ranking = WMT21 / "humaneval" / "newstest2021-toen" / "ad-sys-ranking-zh-en-z-names.csv"

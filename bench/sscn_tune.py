@@ -72,7 +72,13 @@ def variants() -> list[tuple[str, str, dict[str, Any]]]:
 
 def load(lp: str) -> tuple[Table, Columns]:
     """The sampled dev table of one pair, reference systems dropped (as ``meta report``)."""
-    table = read_table(DEV / f"generaltest2022.{lp}.da-seg.joined.tsv.gz")
+    return sampled_table(DEV / f"generaltest2022.{lp}.da-seg.joined.tsv.gz")
+
+
+def sampled_table(path: Path) -> tuple[Table, Columns]:
+    """A derived DA table, reference systems dropped, ``SAMPLE`` source segments sampled with ``SEED``
+    (as ``meta report --sample-segments``); ``bench/source_tokenize.py`` scores the same rows."""
+    table = read_table(path)
     cols = detect_columns(table, None, None, None, None, None, None, False)
     refsys = reference_systems(table, cols, split="+")
     if refsys:

@@ -68,6 +68,16 @@ def fails(root: Path, args: list[str], *names: str) -> str:
     return line
 
 
+Case = Callable[[Path, str], tuple[list[str], tuple[str, ...]]]
+
+
+def fails_case(root: Path, build: Case, name: str) -> str:
+    """:func:`fails` on case ``name`` of ``build``, which writes its files under ``root`` and returns
+    the command's arguments and what the message must name."""
+    args, names = build(root, name)
+    return fails(root, args, *names)
+
+
 def table(path: Path, rows: int = 8, systems: str = "ABC", human: Callable[[int], float] | None = None) -> Path:
     """A judged table: system, sid, hyp, ref, z (random words, seeded)."""
     rng = random.Random(7)
@@ -427,8 +437,7 @@ UNREADABLE_DEV = [
 
 @pytest.mark.parametrize("name", [*UNREADABLE, *(pytest.param(n, marks=needs_dev) for n in UNREADABLE_DEV)])
 def test_unreadable_inputs(tmp_path: Path, name: str) -> None:
-    args, names = _unreadable(tmp_path, name)
-    fails(tmp_path, args, *names)
+    fails_case(tmp_path, _unreadable, name)
 
 
 # ------------------------------------------------------------------------------ inconsistent meta data
@@ -518,8 +527,7 @@ INCONSISTENT = [
 
 @pytest.mark.parametrize("name", INCONSISTENT)
 def test_inconsistent_meta_data(tmp_path: Path, name: str) -> None:
-    args, names = _inconsistent(tmp_path, name)
-    fails(tmp_path, args, *names)
+    fails_case(tmp_path, _inconsistent, name)
 
 
 def test_mtme_references_keep_their_named_order(tmp_path: Path) -> None:
@@ -564,8 +572,7 @@ OPTIONS = [
 
 @pytest.mark.parametrize("name", OPTIONS)
 def test_options_that_would_do_nothing_or_give_nan(tmp_path: Path, name: str) -> None:
-    args, names = _options(tmp_path, name)
-    fails(tmp_path, args, *names)
+    fails_case(tmp_path, _options, name)
 
 
 def test_align_refuses_a_nan_prior(tmp_path: Path) -> None:

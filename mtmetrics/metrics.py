@@ -268,6 +268,12 @@ def _ref_lists(references: RefStreams | Iterable[Iterable[str | None]]) -> list[
     return [list(stream) for stream in streams]
 
 
+def _bleu_score(raw: Any) -> BLEUScore:
+    """sacrebleu's ``BLEUScore`` of the ``bleu`` plugin's result (its score and attributes)."""
+    a = raw.attributes
+    return BLEUScore(raw.score, a["counts"], a["totals"], a["precisions"], a["bp"], a["sys_len"], a["ref_len"])
+
+
 class BLEU(_Metric):
     """sacrebleu's ``BLEU`` class, scored by mtmetrics' ``bleu``.
 
@@ -316,8 +322,7 @@ class BLEU(_Metric):
         super().__init__(params, references)
 
     def _result(self, raw: Any) -> BLEUScore:
-        a = raw.attributes
-        return BLEUScore(raw.score, a["counts"], a["totals"], a["precisions"], a["bp"], a["sys_len"], a["ref_len"])
+        return _bleu_score(raw)
 
     def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> BLEUScore:
         """Sentence BLEU (``effective_order=True`` is what sacrebleu recommends here, and warns without)."""
@@ -350,9 +355,7 @@ class BLEU(_Metric):
             max_ngram_order=max_ngram_order,
         )
         row = np.array([sys_len, ref_len, *correct[:max_ngram_order], *total[:max_ngram_order]], dtype=np.float64)
-        raw = metric.compute_score(row)
-        a = raw.attributes
-        return BLEUScore(raw.score, a["counts"], a["totals"], a["precisions"], a["bp"], a["sys_len"], a["ref_len"])
+        return _bleu_score(metric.compute_score(row))
 
 
 class CHRF(_Metric):
@@ -475,6 +478,11 @@ def sentence_bleu(
     return metric.sentence_score(hypothesis, references)
 
 
+def _chrf(char_order: int, word_order: int, beta: int, remove_whitespace: bool, eps_smoothing: bool) -> CHRF:
+    """The metric of sacrebleu's functional chrF, whose ``remove_whitespace`` is the class's ``not whitespace``."""
+    return CHRF(char_order, word_order, beta, whitespace=not remove_whitespace, eps_smoothing=eps_smoothing)
+
+
 def corpus_chrf(
     hypotheses: Sequence[str],
     references: RefStreams,
@@ -485,7 +493,7 @@ def corpus_chrf(
     eps_smoothing: bool = False,
 ) -> CHRFScore:
     """sacrebleu's ``corpus_chrf``."""
-    metric = CHRF(char_order, word_order, beta, whitespace=not remove_whitespace, eps_smoothing=eps_smoothing)
+    metric = _chrf(char_order, word_order, beta, remove_whitespace, eps_smoothing)
     result: CHRFScore = metric.corpus_score(hypotheses, references)
     return result
 
@@ -500,7 +508,7 @@ def sentence_chrf(
     eps_smoothing: bool = False,
 ) -> CHRFScore:
     """sacrebleu's ``sentence_chrf``."""
-    metric = CHRF(char_order, word_order, beta, whitespace=not remove_whitespace, eps_smoothing=eps_smoothing)
+    metric = _chrf(char_order, word_order, beta, remove_whitespace, eps_smoothing)
     result: CHRFScore = metric.sentence_score(hypothesis, references)
     return result
 

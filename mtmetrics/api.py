@@ -190,8 +190,8 @@ class MetricAPI:
         ``hypotheses=`` and ``references=`` (sacrebleu's keywords) work too, as do generators.
         """
         self = cast("Metric", self)  # the protocol this API is inherited with
-        hyp_list, ref_lists = _streams(hyps, hypotheses, refs, references)
-        return self.score_statistics(self.statistics(hyp_list, ref_lists, sources, annotations, jobs))
+        stats = self.statistics(hyps, refs, sources, annotations, jobs, hypotheses=hypotheses, references=references)
+        return self.score_statistics(stats)
 
     def sentence_score(
         self,
@@ -230,8 +230,8 @@ class MetricAPI:
     ) -> list[Result]:
         """One result per segment, each as :meth:`sentence_score` would give it."""
         self = cast("Metric", self)  # the protocol this API is inherited with
-        hyp_list, ref_lists = _streams(hyps, hypotheses, refs, references)
-        return self.segment_results(self.statistics(hyp_list, ref_lists, sources, annotations, jobs))
+        stats = self.statistics(hyps, refs, sources, annotations, jobs, hypotheses=hypotheses, references=references)
+        return self.segment_results(stats)
 
     def segment_results(self, stats: Statistics) -> list[Result]:
         """Per-segment results from already computed statistics (no re-scoring of text).

@@ -78,10 +78,47 @@ def _align(n: int) -> list[str]:
 
 def aligned(rows: Sequence[Sequence[str]], total: bool = False) -> list[str]:
     """``rows[0]`` is the header; with ``total``, the last row is a total set off by a rule."""
+    lines = _plain_aligned(rows, total)
+    if lines is not None:
+        return lines
     body: list[Sequence[str] | None] = [rows[0], None, *rows[1:]]
     if total and len(rows) > 2:
         body.insert(len(body) - 1, None)
     return _table(body, "text", len(rows[0])).split("\n")
+
+
+def _plain_aligned(rows: Sequence[Sequence[str]], total: bool) -> list[str] | None:
+    """:func:`aligned`'s lines, byte for byte as tabulate lays them out, when every cell is plain.
+
+    A ``-sl`` table has a row per segment; tabulate infers a type for each of its cells (then
+    ignores it: number parsing is off), which costs more than the metric on a fast metric. A
+    plain cell (printable ASCII, no edge whitespace: what tabulate would strip, measure with
+    ``wcwidth`` or read as a rule) is as wide as its length, so the layout is padding alone (each line
+    right-stripped, as tabulate does).
+    ``None`` for any other table, which tabulate lays out.
+    """
+    n = len(rows[0])
+    if n == 0:
+        return None
+    widths = [0] * n
+    for row in rows:
+        if len(row) != n:
+            return None
+        for j, cell in enumerate(row):
+            if type(cell) is not str or not (cell.isascii() and cell.isprintable()) or cell != cell.strip():
+                return None
+            if len(cell) > widths[j]:
+                widths[j] = len(cell)
+    first, rest = widths[0], widths[1:]
+
+    def line(row: Sequence[str]) -> str:
+        return "  ".join([row[0].ljust(first), *(c.rjust(w) for c, w in zip(row[1:], rest, strict=True))]).rstrip()
+
+    rule = "  ".join("-" * w for w in widths).rstrip()
+    lines = [line(rows[0]), rule, *(line(row) for row in rows[1:])]
+    if total and len(rows) > 2:
+        lines.insert(len(lines) - 1, rule)
+    return lines
 
 
 def latex_escape(text: str) -> str:

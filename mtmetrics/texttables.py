@@ -92,30 +92,27 @@ def _plain_aligned(rows: Sequence[Sequence[str]], total: bool) -> list[str] | No
 
     A ``-sl`` table has a row per segment; tabulate infers a type for each of its cells (then
     ignores it: number parsing is off), which costs more than the metric on a fast metric. A
-    plain cell (printable ASCII, no edge whitespace: what tabulate would strip, measure with
-    ``wcwidth`` or read as a rule) is as wide as its length, so the layout is padding alone (each line
-    right-stripped, as tabulate does).
-    ``None`` for any other table, which tabulate lays out.
+    plain cell (printable ASCII, no edge blank: nothing tabulate would strip, measure with
+    ``wcwidth`` or read as a rule) is as wide as its length, so the layout is padding alone, each
+    line right-stripped as tabulate does. ``None`` for any other table, which tabulate lays out.
     """
     n = len(rows[0])
-    if n == 0:
+    if n == 0 or any(len(row) != n for row in rows):
         return None
-    widths = [0] * n
-    for row in rows:
-        if len(row) != n:
+    widths = []
+    for column in zip(*rows, strict=True):
+        try:
+            text = "\n".join(column)  # a TypeError for a cell that is not a string
+        except TypeError:
             return None
-        for j, cell in enumerate(row):
-            if type(cell) is not str or not (cell.isascii() and cell.isprintable()) or cell != cell.strip():
-                return None
-            if len(cell) > widths[j]:
-                widths[j] = len(cell)
-    first, rest = widths[0], widths[1:]
-
-    def line(row: Sequence[str]) -> str:
-        return "  ".join([row[0].ljust(first), *(c.rjust(w) for c, w in zip(row[1:], rest, strict=True))]).rstrip()
-
+        if not (text.isascii() and text.replace("\n", "").isprintable()):
+            return None
+        if text[:1] == " " or text[-1:] == " " or " \n" in text or "\n " in text:
+            return None
+        widths.append(max(map(len, column)))
+    line = "  ".join([f"{{:<{widths[0]}}}", *(f"{{:>{w}}}" for w in widths[1:])]).format
     rule = "  ".join("-" * w for w in widths).rstrip()
-    lines = [line(rows[0]), rule, *(line(row) for row in rows[1:])]
+    lines = [line(*rows[0]).rstrip(), rule, *(line(*row).rstrip() for row in rows[1:])]
     if total and len(rows) > 2:
         lines.insert(len(lines) - 1, rule)
     return lines

@@ -10,7 +10,8 @@ segment passes, then the chunked, optionally parallel, scoring).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from types import MappingProxyType
+from functools import cache
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
@@ -220,18 +221,15 @@ class MetricAPI:
                 "sentence_score: the hypothesis is one string and the references a list of strings, "
                 "not one string: e.g. sentence_score('a b', ['a b c'])."
             )
-        ann = {k: [v] for k, v in (annotations or {}).items()}
+        ann = {k: [v] for k, v in annotations.items()} if annotations else None
         ref_streams = [[r] for r in _listed(refs, "references")]
         sources = None if source is None else [source]
-        if self.needs_corpus() or type(self).observe is not _default_observe():
+        gate, finish_totals, score_chunk, observe = _one_segment_road()
+        if type(self).observe is not observe or self.needs_corpus():
             return self.corpus_score([hyp], ref_streams, sources, ann)
         # one segment of a metric without corpus state or observers: the corpus road's chunking,
         # preparation and sums of one row would do nothing but cost time; the gate, the batch
         # statistics and the score are the same calls (so the same numbers)
-        from .engine import gate
-        from .metric import finish_totals
-        from .parallel import score_chunk
-
         segments = gate.admit([self], [hyp], ref_streams, sources, ann)
         _, counts, (rows,) = score_chunk([self], segments)
         names = self.stat_names()
@@ -298,11 +296,16 @@ class MetricAPI:
         return out
 
 
-def _default_observe() -> Callable[..., None]:
-    """The protocol's ``observe`` (which does nothing): a metric that overrides it takes the corpus road."""
-    from .metric import Metric
+@cache
+def _one_segment_road() -> tuple[ModuleType, Callable[..., np.ndarray], Callable[..., Any], Callable[..., None]]:
+    """What :meth:`MetricAPI.sentence_score` calls, imported once (a per-call import costs time in a loop):
+    the gate, the sum/mean rule, the engine's unit of work, and the protocol's ``observe`` (which
+    does nothing: a metric that overrides it takes the corpus road)."""
+    from .engine import gate
+    from .metric import Metric, finish_totals
+    from .parallel import score_chunk
 
-    return Metric.observe
+    return gate, finish_totals, score_chunk, Metric.observe
 
 
 def _result(metric: Metric, score: Score, signature: Signature, n: int) -> Result:

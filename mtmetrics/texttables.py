@@ -7,7 +7,8 @@ its decimals: tabulate's number parsing is switched off, so it never reformats a
 * :func:`aligned` — the CLI's text tables: first column left-aligned, the others right-aligned,
   two spaces between columns, a rule of dashes under the header and, for a total, before the last
   row (sacrebleu's ``-sl`` habit). The header is passed as a row so that its width counts like any
-  cell's (tabulate would pad a header by two more characters).
+  cell's (tabulate would pad a header by two more characters). A table of plain cells (printable
+  ASCII, as ``-sl``'s rows of numbers) is padded directly, byte for byte as tabulate would.
 * :func:`latex_tabular` — a booktabs ``tabular``; cells are escaped by the caller with
   :func:`latex_escape`, since some carry math markup of their own (``$^*$``, ``$\\downarrow$``).
 * :func:`markdown_cell` — the one escape Markdown tables need. The Markdown tables themselves

@@ -10,7 +10,8 @@ segment passes, then the chunked, optionally parallel, scoring).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from types import MappingProxyType
+from functools import cache
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
@@ -98,8 +99,16 @@ class MetricAPI:
             tail = (Field("plugin", f"{dist}@{version}", "p"), Field("version", __version__, "v"))
             fixed = self._signature_fields = (params, tail)
         params, tail = fixed
-        fields = (Field("nrefs", nrefs, "#"), *params, *self.resource_fields(), *tail)
-        return Signature(self.display_name, fields)
+        # a per-segment loop asks for the same signature again and again: one per nrefs and
+        # resources (which may change, e.g. with the annotations observed) and display name
+        resources = self.resource_fields()
+        name = self.display_name
+        cache: dict[tuple[str, tuple[Field, ...], str], Signature] = vars(self).setdefault("_signatures", {})
+        signature = cache.get((nrefs, resources, name))
+        if signature is None:
+            fields = (Field("nrefs", nrefs, "#"), *params, *resources, *tail)
+            signature = cache[nrefs, resources, name] = Signature(name, fields)
+        return signature
 
     # ------------------------------------------------------------------------- statistics
     def statistics(
@@ -212,10 +221,26 @@ class MetricAPI:
                 "sentence_score: the hypothesis is one string and the references a list of strings, "
                 "not one string: e.g. sentence_score('a b', ['a b c'])."
             )
-        ann = {k: [v] for k, v in (annotations or {}).items()}
-        return self.corpus_score(
-            [hyp], [[r] for r in _listed(refs, "references")], None if source is None else [source], ann
-        )
+        ann = {k: [v] for k, v in annotations.items()} if annotations else None
+        ref_streams = [[r] for r in _listed(refs, "references")]
+        sources = None if source is None else [source]
+        gate, finish_totals, score_chunk, observe = _one_segment_road()
+        if type(self).observe is not observe or self.needs_corpus():
+            return self.corpus_score([hyp], ref_streams, sources, ann)
+        # one segment of a metric without corpus state or observers: the corpus road's chunking,
+        # preparation and sums of one row would do nothing but cost time; the gate, the batch
+        # statistics and the score are the same calls (so the same numbers)
+        segments = gate.admit([self], [hyp], ref_streams, sources, ann)
+        _, counts, (rows,) = score_chunk([self], segments)
+        names = self.stat_names()
+        if rows.shape != (1, len(names)):
+            raise RuntimeError(
+                f"{type(self).__name__}.corpus_statistics returned shape {rows.shape}, expected {(1, len(names))}"
+            )
+        nrefs = str(counts.pop())
+        self.last_nrefs = nrefs
+        score = self.compute_score(finish_totals(type(self).aggregation, rows[0].copy(), 1.0))
+        return _result(self, score, self.signature(nrefs), 1)
 
     def segment_scores(
         self,
@@ -269,6 +294,18 @@ class MetricAPI:
                     )
                 )
         return out
+
+
+@cache
+def _one_segment_road() -> tuple[ModuleType, Callable[..., np.ndarray], Callable[..., Any], Callable[..., None]]:
+    """What :meth:`MetricAPI.sentence_score` calls, imported once (a per-call import costs time in a loop):
+    the gate, the sum/mean rule, the engine's unit of work, and the protocol's ``observe`` (which
+    does nothing: a metric that overrides it takes the corpus road)."""
+    from .engine import gate
+    from .metric import Metric, finish_totals
+    from .parallel import score_chunk
+
+    return gate, finish_totals, score_chunk, Metric.observe
 
 
 def _result(metric: Metric, score: Score, signature: Signature, n: int) -> Result:

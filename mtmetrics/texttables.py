@@ -7,7 +7,8 @@ its decimals: tabulate's number parsing is switched off, so it never reformats a
 * :func:`aligned` — the CLI's text tables: first column left-aligned, the others right-aligned,
   two spaces between columns, a rule of dashes under the header and, for a total, before the last
   row (sacrebleu's ``-sl`` habit). The header is passed as a row so that its width counts like any
-  cell's (tabulate would pad a header by two more characters).
+  cell's (tabulate would pad a header by two more characters). A table of plain cells (printable
+  ASCII, as ``-sl``'s rows of numbers) is padded directly, byte for byte as tabulate would.
 * :func:`latex_tabular` — a booktabs ``tabular``; cells are escaped by the caller with
   :func:`latex_escape`, since some carry math markup of their own (``$^*$``, ``$\\downarrow$``).
 * :func:`markdown_cell` — the one escape Markdown tables need. The Markdown tables themselves
@@ -78,10 +79,44 @@ def _align(n: int) -> list[str]:
 
 def aligned(rows: Sequence[Sequence[str]], total: bool = False) -> list[str]:
     """``rows[0]`` is the header; with ``total``, the last row is a total set off by a rule."""
+    lines = _plain_aligned(rows, total)
+    if lines is not None:
+        return lines
     body: list[Sequence[str] | None] = [rows[0], None, *rows[1:]]
     if total and len(rows) > 2:
         body.insert(len(body) - 1, None)
     return _table(body, "text", len(rows[0])).split("\n")
+
+
+def _plain_aligned(rows: Sequence[Sequence[str]], total: bool) -> list[str] | None:
+    """:func:`aligned`'s lines, byte for byte as tabulate lays them out, when every cell is plain.
+
+    A ``-sl`` table has a row per segment; tabulate infers a type for each of its cells (then
+    ignores it: number parsing is off), which costs more than the metric on a fast metric. A
+    plain cell (printable ASCII, no edge blank: nothing tabulate would strip, measure with
+    ``wcwidth`` or read as a rule) is as wide as its length, so the layout is padding alone, each
+    line right-stripped as tabulate does. ``None`` for any other table, which tabulate lays out.
+    """
+    n = len(rows[0])
+    if n == 0 or any(len(row) != n for row in rows):
+        return None
+    widths = []
+    for column in zip(*rows, strict=True):
+        try:
+            text = "\n".join(column)  # a TypeError for a cell that is not a string
+        except TypeError:
+            return None
+        if not (text.isascii() and text.replace("\n", "").isprintable()):
+            return None
+        if text[:1] == " " or text[-1:] == " " or " \n" in text or "\n " in text:
+            return None
+        widths.append(max(map(len, column)))
+    line = "  ".join([f"{{:<{widths[0]}}}", *(f"{{:>{w}}}" for w in widths[1:])]).format
+    rule = "  ".join("-" * w for w in widths).rstrip()
+    lines = [line(*rows[0]).rstrip(), rule, *(line(*row).rstrip() for row in rows[1:])]
+    if total and len(rows) > 2:
+        lines.insert(len(lines) - 1, rule)
+    return lines
 
 
 def latex_escape(text: str) -> str:

@@ -159,14 +159,16 @@ def _segments_text(scored: list[Scored], width: int | None, score_only: bool, sh
     several = len(_systems(scored)) > 1
     iters = [iter(s.segments) for s in scored if s.segments is not None]
     columns = [s for s in scored if s.segments is not None]
+    # one formatter per column, built once (a table has a row per segment)
+    formats = [f"{{:.{_width(s, width)}f}}".format for s in columns]
     if score_only:
         for row in zip(*iters, strict=True):
-            yield "\t".join(f"{seg.score:.{_width(s, width)}f}" for s, seg in zip(columns, row, strict=True)) + "\n"
+            yield "\t".join([f(seg.score) for f, seg in zip(formats, row, strict=True)]) + "\n"
         return
     header = ["segment", *(f"{s.system} {_header(s)}" if several else _header(s) for s in columns)]
     rows = [header]
-    for i, row in enumerate(zip(*iters, strict=True)):
-        rows.append([str(i + 1), *(f"{seg.score:.{_width(s, width)}f}" for s, seg in zip(columns, row, strict=True))])
+    for i, row in enumerate(zip(*iters, strict=True), 1):
+        rows.append([str(i), *[f(seg.score) for f, seg in zip(formats, row, strict=True)]])
     corpus = ["corpus", *(f"{s.result.score:.{_width(s, width)}f}" for s in columns)]
     lines = aligned([*rows, corpus], total=True)
     signatures = list(dict.fromkeys(s.result.signature.format(short) for s in columns))

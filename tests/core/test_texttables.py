@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import hypothesis.strategies as st
+import pytest
 from hypothesis import given
 
 from mtmetrics.texttables import aligned, latex_escape, latex_tabular
@@ -67,3 +70,38 @@ def test_latex_tabular_booktabs_aligned_and_escaped() -> None:
 
 def test_latex_escape_every_special_character() -> None:
     assert latex_escape(r"\&%$#_{}~^") == (r"\textbackslash{}\&\%\$\#\_\{\}\textasciitilde{}\textasciicircum{}")
+
+
+def _by_tabulate(rows: list[list[str]], total: bool) -> list[str]:
+    """:func:`aligned`'s layout drawn by tabulate itself (what tables with unusual cells get)."""
+    from mtmetrics import texttables
+
+    body: list[Sequence[str] | None] = [rows[0], None, *rows[1:]]
+    if total and len(rows) > 2:
+        body.insert(len(body) - 1, None)
+    return texttables._table(body, "text", len(rows[0])).split("\n")
+
+
+# any cell: empty, with edge blanks, wide or accented characters, tabs
+_ANY_CELL = st.text(st.characters(min_codepoint=32, max_codepoint=126) | st.sampled_from("μ±–★↓ \t中é"), max_size=8)
+
+
+_ANY_TABLE = st.integers(1, 4).flatmap(lambda n: st.lists(st.lists(_ANY_CELL, min_size=n, max_size=n), min_size=1))
+
+
+@given(_ANY_TABLE, st.booleans())
+def test_aligned_is_tabulates_layout_byte_for_byte(rows: list[list[str]], total: bool) -> None:
+    assert aligned(rows, total) == _by_tabulate(rows, total)
+
+
+def test_plain_segment_tables_are_laid_out_without_tabulate(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mtmetrics import texttables
+
+    rows = [["segment", "hLEPOR"], *([str(i), f"0.{i:04d}"] for i in range(1, 1001)), ["corpus", "0.7150"]]
+    expected = _by_tabulate(rows, True)
+
+    def refuse(*args: object) -> str:
+        raise AssertionError("tabulate laid out a table of plain cells")
+
+    monkeypatch.setattr(texttables, "_table", refuse)
+    assert aligned(rows, total=True) == expected

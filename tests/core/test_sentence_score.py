@@ -1,0 +1,65 @@
+"""``sentence_score``: one segment scored without the corpus road, with the corpus road's numbers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import mtmetrics
+from mtmetrics import InputError
+
+PAIRS = [
+    ("the cat sat on the mat", ["the cat is on the mat", "a cat sat on a mat"]),
+    ("", ["an empty hypothesis"]),
+    ("a a a a b", ["a b a"]),
+]
+
+
+@pytest.mark.parametrize("name", ["hlepor", "bleu", "chrf", "ter", "wer", "nist"])
+def test_sentence_score_is_the_one_segment_corpus(name: str) -> None:
+    metric = mtmetrics.load_metric(name)
+    for hyp, refs in PAIRS:
+        one = metric.sentence_score(hyp, refs)
+        corpus = metric.corpus_score([hyp], [[r] for r in refs])
+        assert one == corpus
+        assert metric.get_signature() == corpus.signature
+
+
+def test_one_segment_skips_the_corpus_road(monkeypatch: pytest.MonkeyPatch) -> None:
+    metric = mtmetrics.load_metric("hlepor")
+    expected = metric.corpus_score(["a b c d"], [["a b d c"]])
+
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the corpus road was taken for one segment")
+
+    monkeypatch.setattr(type(metric), "statistics_of", refuse)
+    assert metric.sentence_score("a b c d", ["a b d c"]) == expected
+
+
+def test_metrics_with_corpus_state_take_the_corpus_road(monkeypatch: pytest.MonkeyPatch) -> None:
+    metric = mtmetrics.load_metric("nist")
+    seen = []
+    original = type(metric).statistics_of
+
+    def spy(self: Any, *args: Any, **kwargs: Any) -> Any:
+        seen.append(1)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(type(metric), "statistics_of", spy)
+    metric.sentence_score("a b c d", ["a b d c"])
+    assert seen
+
+
+def test_the_signature_is_built_once_per_number_of_references() -> None:
+    metric = mtmetrics.load_metric("hlepor")
+    assert metric.signature("1") is metric.signature("1")
+    assert metric.signature("2") is not metric.signature("1")
+    assert metric.signature("2").format() != metric.signature("1").format()
+
+
+def test_the_gate_still_refuses_one_segment_over_the_limit() -> None:
+    metric = mtmetrics.load_metric("hlepor")
+    metric.max_segment_tokens = 3
+    with pytest.raises(InputError, match="segment 1"):
+        metric.sentence_score("a b c d e", ["a b"])

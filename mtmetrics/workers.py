@@ -64,6 +64,12 @@ def terminate(executor: ProcessPoolExecutor) -> None:
             process.terminate()
     for process in processes:
         process.join(timeout=2)
+    # The pool's feeder thread may be blocked writing a task into the pipe of the killed workers;
+    # nothing reads that pipe any more, so the pool must not wait for the thread at exit (it would
+    # wait forever: a Ctrl-C that never ends the run).
+    call_queue = getattr(executor, "_call_queue", None)
+    if call_queue is not None:
+        call_queue.cancel_join_thread()
     executor.shutdown(wait=False, cancel_futures=True)
 
 

@@ -43,11 +43,18 @@ class MetricScores:
     #: official system scores ``(group, system) → score`` (group ``""``: any), e.g. a precomputed
     #: metric's system-level scores file; ``None``: the corpus score of the system's rows
     system_scores: Mapping[tuple[str, str], float] | None = None
+    #: ``(group, metric)`` where the table's groups were scored with different parameters (each
+    #: language pair's defaults, e.g. ``srctok:zh`` for zh-en, ``srctok:none`` for de-en); empty
+    #: when one metric scored every row
+    group_metrics: tuple[tuple[str, Metric], ...] = ()
 
     @property
     def signature(self) -> str:
-        """The metric's full signature for this table's references."""
-        return str(self.metric.signature(self.stats.nrefs))
+        """The metric's full signature for this table's references; with groups scored by different
+        parameters, each group's (``"zh-en: SIG; de-en: SIG"``), so no score is signed wrongly."""
+        if not self.group_metrics:
+            return str(self.metric.signature(self.stats.nrefs))
+        return "; ".join(f"{group}: {m.signature(self.stats.nrefs)}" for group, m in self.group_metrics)
 
     def system_score(self, rows: np.ndarray) -> float:
         """The metric's corpus score of the given rows, sign-applied."""
@@ -190,6 +197,7 @@ def score_tables(
             keep.append(k)
     work = [work[k] for k in keep]
     owners = [owners[k] for k in keep]
+    places = [places[k] for k in keep]
     probe_seconds = [float(probes[k]) for k in keep]
     costs = [probe_seconds[i] / max(1, min(PROBE_ROWS, len(work[i][1]))) for i in range(len(keep))]
     tasks = [
@@ -212,6 +220,7 @@ def score_tables(
     arrays: dict[tuple[int, int], list[tuple[np.ndarray | None, np.ndarray]]] = {}
     seconds_of: dict[tuple[int, int], float] = {}
     scored_by: dict[tuple[int, int], list[Metric]] = {}
+    groups_of: dict[tuple[int, int], list[str]] = {}
     for k, ((metric, segments), owner) in enumerate(zip(work, owners, strict=True)):
         mine = sorted((t for t in tasks if t[0] == k), key=lambda t: t[1])
         array = np.concatenate([results[t][0] for t in mine])
@@ -223,21 +232,30 @@ def score_tables(
             )
         arrays.setdefault(owner, []).append((places[k], array))
         scored_by.setdefault(owner, []).append(metric)
+        groups_of.setdefault(owner, []).append(_group_of(tables[owner[0]], places[k]))
         seconds_of[owner] = seconds_of.get(owner, 0.0) + probe_seconds[k] + sum(results[t][1] for t in mine)
     for (ti, si), parts in arrays.items():
         spec, metric = specs[si]
         # a table whose groups all scored with one language pair's parameters is signed with them
         variants = scored_by[(ti, si)]
         first = dict(variants[0].values)
+        signers: tuple[tuple[str, Metric], ...] = ()
         if first != dict(metric.values) and all(dict(v.values) == first for v in variants):
             metric = variants[0]
+        elif any(dict(v.values) != first for v in variants):
+            # groups scored with different parameters (each language pair's defaults): each is signed
+            signers = tuple(zip(groups_of[(ti, si)], variants, strict=True))
         table, columns = tables[ti]
         array = _assemble(parts, len(table.columns[columns.hyp]))
         nrefs = nrefs_value(len(s.refs) for s in table_segments[(ti, si)])
         stats = Statistics(metric.stat_names(), array, type(metric).aggregation, nrefs)
         flipped = not type(metric).higher_is_better
         seg = metric.score_rows(stats.array)
-        out[ti].append(MetricScores(spec, metric, stats, -seg if flipped else seg, flipped, seconds_of[(ti, si)]))
+        out[ti].append(
+            MetricScores(
+                spec, metric, stats, -seg if flipped else seg, flipped, seconds_of[(ti, si)], group_metrics=signers
+            )
+        )
     return out, list(unavailable.values())
 
 
@@ -283,6 +301,14 @@ def _per_group(
             variant = variant.prepare(seen.values())
         out.append((variant, np.asarray(rows, dtype=np.intp)))
     return out
+
+
+def _group_of(table_columns: tuple[Table, Columns], rows: np.ndarray | None) -> str:
+    """The group (language pair) of a work item's rows (``""`` for a whole table)."""
+    table, columns = table_columns
+    if rows is None or not len(rows) or not columns.group:
+        return ""
+    return str(table.columns[columns.group][int(rows[0])])
 
 
 def _assemble(parts: list[tuple[np.ndarray | None, np.ndarray]], n: int) -> np.ndarray:

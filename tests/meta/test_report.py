@@ -297,3 +297,27 @@ def test_report_names_dropped_systems(wmt21_small: Path, tmp_path: Path) -> None
                 "--json", str(js), "-o", str(md))[0] == 0  # fmt: skip
     doc = json.loads(js.read_text(encoding="utf-8"))
     assert "HUMAN.0" in {p["system"] for p in doc["tables"][0]["system_points"]}
+
+
+def test_a_metric_left_out_does_not_shift_the_rows_of_the_others(
+    wmt17_small: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A metric whose resources are missing is left out; the metrics after it, scored per language
+    pair (NIST: one corpus per group), keep their own rows."""
+    from mtmetrics.stats import metaeval
+
+    table = read_table(wmt17_small)
+    cols = detect_columns(table)
+    probe = metaeval._probe
+
+    def missing_chrf(k: int) -> float | str:
+        return "chrF's resource is missing" if metaeval._work[k][0].name == "chrf" else probe(k)
+
+    (alone,), _ = score_tables([(table, cols)], [("nist", load_metric("nist"))])
+    monkeypatch.setattr(metaeval, "_probe", missing_chrf)
+    (after,), skipped = score_tables(
+        [(table, cols)], [("chrf", load_metric("chrf")), ("nist", load_metric("nist"))], skip_unavailable=True
+    )
+    assert [s.spec for s in skipped] == ["chrf"]
+    assert [s.spec for s in after] == ["nist"]
+    assert np.array_equal(after[0].stats.array, alone[0].stats.array)

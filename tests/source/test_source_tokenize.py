@@ -212,6 +212,23 @@ def test_meta_report_signature_names_the_source_tokenizer_of_the_pair(tmp_path: 
     assert "srctok:zh" in sigs and "srctok:none" not in sigs
 
 
+def test_meta_report_on_a_table_of_two_pairs_signs_each_pair(tmp_path: Path) -> None:
+    """One table, zh-en and de-en rows: each group is scored with its pair's source tokenizer, and the
+    signature names both (a single signature, of either pair, would sign the other group's scores wrongly)."""
+    zh = _lp_table(tmp_path, "zh-en", ZH).read_text(encoding="utf-8").splitlines()
+    de = _lp_table(tmp_path, "de-en", ["Wir gehen heute nach Peking .", "Er trinkt gern Tee ."])
+    both = tmp_path / "both.tsv"
+    both.write_text("\n".join(zh + de.read_text(encoding="utf-8").splitlines()[1:]) + "\n", encoding="utf-8")
+    out = tmp_path / "r.json"
+    argv = ["meta", "report", str(both), "-m", "prs", "--aligner", "diagonal", "-o", "/dev/null", "--json", str(out)]
+    code, _, err = run_cli(*argv, "--permutations", "0", "--bootstrap-n", "0")
+    assert code == 0, err
+    (sig,) = json.loads(out.read_text(encoding="utf-8"))["signatures"]["prs"]
+    parts = dict(part.split(": ", 1) for part in sig.split("; "))
+    assert set(parts) == {"zh-en", "de-en"}
+    assert "srctok:zh" in parts["zh-en"] and "srctok:none" in parts["de-en"]
+
+
 def test_align_command_records_the_tokenizer_and_refuses_unsegmented_cjk(tmp_path: Path) -> None:
     pytest.importorskip("eflomal")
     wmt = DATA / "dev" / "wmt22-general" / "txt"

@@ -180,6 +180,9 @@ def score_tables(
                     for i in range(len(segments)) if rows is None else rows:
                         limit.check_segments([segments[i]], int(i) + 1)
             metric.observe(segments)
+            for prepared, rows in per_group:
+                if prepared is not metric:  # a group's own variant signs its scores: it sees its inputs too
+                    prepared.observe(segments if rows is None else [segments[i] for i in rows])
             table_segments[(ti, si)] = segments
             for prepared, rows in per_group:
                 work.append((prepared, segments if rows is None else [segments[i] for i in rows]))

@@ -59,9 +59,18 @@ def test_ctrl_c_ends_the_run_within_a_second(big: tuple[str, str], tmp_path: Pat
     env = {**os.environ, "TMPDIR": str(spool)}
     cmd = [sys.executable, "-m", "mtmetrics", ref, "-i", hyp, "-m", metric, "-j", jobs, "-sl", "--no-progress"]
     stdout = tmp_path / "stdout"
-    with stdout.open("wb") as sink, subprocess.Popen(cmd, env=env, stdout=sink, stderr=subprocess.PIPE) as proc:
+
+    # a shell runs background jobs with SIGINT ignored, and a child inherits that: the run under
+    # test gets Ctrl-C's default disposition whatever started the test suite
+    def default_sigint() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+    with (
+        stdout.open("wb") as sink,
+        subprocess.Popen(cmd, env=env, stdout=sink, stderr=subprocess.PIPE, preexec_fn=default_sigint) as proc,
+    ):
         # wait until the run is busy scoring (with -j 2: until its workers exist)
-        busy = time.monotonic() + 4
+        busy = time.monotonic() + 1.5  # past start-up; the scoring itself lasts several seconds
         # -j 2: two workers, forked from the run (or from a forkserver, for METEOR)
         want = 0 if jobs == "1" else 4 if metric == "meteor" else 2  # + forkserver, resource tracker
         while time.monotonic() < busy + 60:

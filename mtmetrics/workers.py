@@ -57,6 +57,12 @@ def _start(initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -
 
 def terminate(executor: ProcessPoolExecutor) -> None:
     """Stop a pool now: cancel what has not started, kill the workers, reap them."""
+    # The pool's feeder thread may be blocked writing a task into the pipe of the workers about to
+    # be killed; nothing will read that pipe, so neither the pool's manager thread (which wakes as
+    # soon as a worker dies) nor the exit may wait for it: cancel that wait before any kill.
+    call_queue = getattr(executor, "_call_queue", None)
+    if call_queue is not None:
+        call_queue.cancel_join_thread()
     # kill first: a worker still starting would otherwise find the pool's queues already gone
     processes = list((getattr(executor, "_processes", None) or {}).values())
     for process in processes:
@@ -64,12 +70,6 @@ def terminate(executor: ProcessPoolExecutor) -> None:
             process.terminate()
     for process in processes:
         process.join(timeout=2)
-    # The pool's feeder thread may be blocked writing a task into the pipe of the killed workers;
-    # nothing reads that pipe any more, so the pool must not wait for the thread at exit (it would
-    # wait forever: a Ctrl-C that never ends the run).
-    call_queue = getattr(executor, "_call_queue", None)
-    if call_queue is not None:
-        call_queue.cancel_join_thread()
     executor.shutdown(wait=False, cancel_futures=True)
 
 

@@ -76,6 +76,9 @@ class Param:
             refused unless the range includes them.
         path: the value names a file (a model, a similarity table); written inside a model
             file, such a path is read relative to that model file.
+        implies: for a value naming a tool's mode, the values that tool uses for other
+            parameters (``{"nltk": {"stemmer": "porter-nltk"}}``): a mode named after a tool is
+            that tool with its defaults, for every parameter the user does not set.
     """
 
     name: str
@@ -91,6 +94,7 @@ class Param:
     aliases: tuple[str, ...] = ()
     range: Bounds | None = None
     path: bool = False
+    implies: Mapping[Any, Mapping[str, Any]] | None = None
 
     @property
     def flag(self) -> str:
@@ -185,7 +189,12 @@ def resolve_params(declared: tuple[Param, ...], given: Mapping[str, Any], metric
         raise ParameterError(
             f"{metric}: unknown parameter '{unknown[0]}'.{suggest(unknown[0], by_name)} Its parameters are: {names}."
         )
-    return {p.name: p.convert(given[p.name], metric) if p.name in given else p.default for p in declared}
+    values = {p.name: p.convert(given[p.name], metric) if p.name in given else p.default for p in declared}
+    for p in declared:
+        for name, value in ((p.implies or {}).get(values[p.name]) or {}).items():
+            if name not in given:
+                values[name] = by_name[name].convert(value, metric)
+    return values
 
 
 def parse_inline(text: str) -> tuple[str, dict[str, str]]:

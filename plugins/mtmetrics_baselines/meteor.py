@@ -56,7 +56,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 
@@ -214,6 +214,8 @@ class Meteor(Metric):
             "of stems; implies stemmer=porter-nltk unless stemmer is given)",
             sig_key="impl",
             choices=IMPLS,
+            # NLTK's meteor_score stems with NLTK's extended Porter variant
+            implies={"nltk": {"stemmer": "porter-nltk"}},
         ),
         Param(
             "modules",
@@ -224,14 +226,6 @@ class Meteor(Metric):
             check=_check_modules,
         ),
     )
-
-    #: what a mode named after a tool implies for the parameters the user did not set: that tool's
-    #: own defaults (NLTK's ``meteor_score`` stems with NLTK's extended Porter variant)
-    IMPL_DEFAULTS: ClassVar[dict[str, dict[str, Any]]] = {"nltk": {"stemmer": "porter-nltk"}}
-
-    def __init__(self, **params: Any) -> None:
-        implied = self.IMPL_DEFAULTS.get(params.get("impl"), {})  # type: ignore[arg-type]
-        super().__init__(**{**implied, **params})
 
     def setup(self) -> None:
         v = self.values

@@ -188,6 +188,9 @@ def make_params(pos_default: str = "none", pos_choices: tuple[str, ...] | None =
             "word_tokenize, mtmetrics with tokenize)",
             sig_key="impl",
             choices=tuple(ALIGNERS),
+            # the hLepor package lowercases (preprocess=str.lower); its alpha 9, beta 1, n 2 and
+            # weights 7:2:1 are the paper's and mtmetrics' too
+            implies={"hlepor-pypi": {"lowercase": True}},
         ),
         Param(
             "pos",

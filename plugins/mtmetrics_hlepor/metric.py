@@ -52,14 +52,6 @@ class Hlepor(Metric):
     aggregation = "mean"
     score_range = (0.0, 1.0)
     params = make_params()
-    #: what a mode named after a tool implies for the parameters the user did not set: that tool's
-    #: own defaults (the hLepor package lowercases, ``preprocess=str.lower``; its other defaults,
-    #: alpha 9, beta 1, n 2, weights 7:2:1, are the paper's and mtmetrics' too)
-    IMPL_DEFAULTS: ClassVar[dict[str, dict[str, Any]]] = {"hlepor-pypi": {"lowercase": True}}
-
-    def __init__(self, **params: Any) -> None:
-        implied = self.IMPL_DEFAULTS.get(params.get("impl"), {})  # type: ignore[arg-type]
-        super().__init__(**{**implied, **params})
 
     inputs: ClassVar[Inputs] = Inputs()
 

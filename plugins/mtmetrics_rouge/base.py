@@ -93,6 +93,9 @@ COMMON_PARAMS: tuple[Param, ...] = (
         sig_key="impl",
         sig_short="i",
         choices=IMPLS,
+        # ROUGE-1.5.5 and the rouge-metric package score several references with -f A, the average
+        # (stemming and stop words are off and alpha is 0.5 there as here)
+        implies={"rouge155": {"multiref": "average"}},
     ),
     Param(
         "multiref",
@@ -163,14 +166,6 @@ class RougeMetric(Metric):
     score_range = (0.0, 1.0)
     higher_is_better = True
     params: ClassVar[tuple[Param, ...]] = COMMON_PARAMS
-    #: what a mode named after a tool implies for the parameters the user did not set: that tool's
-    #: own defaults (ROUGE-1.5.5 and the rouge-metric package score several references with -f A,
-    #: the average; stemming and stop words are off and alpha is 0.5 there as here)
-    IMPL_DEFAULTS: ClassVar[dict[str, dict[str, Any]]] = {"rouge155": {"multiref": "average"}}
-
-    def __init__(self, **params: Any) -> None:
-        implied = self.IMPL_DEFAULTS.get(params.get("impl"), {})  # type: ignore[arg-type]
-        super().__init__(**{**implied, **params})
 
     def target_languages(self) -> tuple[str, ...] | None:
         """English with ``stem`` (English Porter stemmer) or ``stopwords`` (the English SMART list)."""

@@ -112,7 +112,7 @@ def strictest(metrics: Iterable[Metric], override: int | None = None) -> Limit |
 
 def default_limit(cls: type[Metric]) -> tuple[int | None, str]:
     """The limit and cost of ``cls`` with its default parameters, without building it (``mtmetrics list``)."""
-    view = _view(cls, resolve_params(cls.params, {}, cls.name))
+    view = unbuilt(cls, resolve_params(cls.params, {}, cls.name))
     return view.segment_limit(), view.complexity
 
 
@@ -126,7 +126,7 @@ def language_pair(text: str) -> tuple[str, str] | None:
     return (m.group(1), m.group(2)) if m else None
 
 
-def _view(cls: type[Metric], values: Mapping[str, Any]) -> Metric:
+def unbuilt(cls: type[Metric], values: Mapping[str, Any]) -> Metric:
     """An unbuilt instance holding only checked parameter values: what language declarations read.
 
     :meth:`~mtmetrics.Metric.target_languages` and :meth:`~mtmetrics.Metric.language_resources`
@@ -144,7 +144,7 @@ def language_refusal(metric: Metric | type[Metric], target: str, values: Mapping
 
     ``metric`` is an instance, or a class with its checked parameter ``values``.
     """
-    view = metric if isinstance(metric, Metric) else _view(metric, values or {})
+    view = metric if isinstance(metric, Metric) else unbuilt(metric, values or {})
     supported = view.target_languages()
     if supported is None or target in supported:
         return None

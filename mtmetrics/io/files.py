@@ -20,8 +20,10 @@ import contextlib
 import errno
 import os
 import stat
+import sys
 import tempfile
 import zlib
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import InputError
@@ -160,17 +162,56 @@ def _write_error(path: Path, exc: OSError) -> InputError:
 def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> None:
     """Write ``data`` (text as UTF-8) to ``path`` whole: a temporary file in the same directory,
     renamed over ``path`` once complete; on any failure nothing is left behind (module docstring)."""
-    p = Path(path)
-    raw = data.encode("utf-8") if isinstance(data, str) else data
-    if p.is_dir():
-        raise InputError(f"cannot write {p}: it is a directory.")
-    if p.exists() and not p.is_file():
-        try:  # a device or FIFO named on purpose (/dev/stdout): write to it, never replace it
-            with open(p, "wb") as fh:
-                fh.write(raw)
-        except OSError as exc:
-            raise _write_error(p, exc) from None
-        return
+    write_all([(path, data)])
+
+
+def write_all(outputs: Sequence[tuple[str | os.PathLike[str] | None, str | bytes]]) -> None:
+    """Write several outputs of one run all or none: each regular file is first written whole to a
+    temporary file beside it; then devices (``/dev/stdout``, a FIFO) and standard output (a path of
+    ``None``) are written; only when all of that succeeded are the temporary files renamed over
+    their targets. So a report printed to standard output with its JSON going to a full disk prints
+    nothing, and a failed device write leaves no file changed."""
+    staged: list[tuple[str, Path]] = []
+    try:
+        direct: list[tuple[Path | None, bytes]] = []
+        for path, data in outputs:
+            raw = data.encode("utf-8") if isinstance(data, str) else data
+            if path is None:
+                direct.append((None, raw))
+                continue
+            p = Path(path)
+            if p.is_dir():
+                raise InputError(f"cannot write {p}: it is a directory.")
+            if p.exists() and not p.is_file():  # a device or FIFO named on purpose: written, never replaced
+                direct.append((p, raw))
+                continue
+            staged.append((_stage(p, raw), p))
+        direct.sort(key=lambda item: item[0] is None)  # devices first, standard output last
+        for target, raw in direct:
+            if target is None:
+                _write_stdout(raw)
+                continue
+            try:
+                with open(target, "wb") as fh:
+                    fh.write(raw)
+            except OSError as exc:
+                raise _write_error(target, exc) from None
+        while staged:
+            tmp, p = staged[0]
+            try:
+                os.replace(tmp, p)
+            except OSError as exc:
+                raise _write_error(p, exc) from None
+            staged.pop(0)
+    finally:
+        for tmp, _ in staged:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+def _stage(p: Path, raw: bytes) -> str:
+    """``raw`` written whole to a new temporary file in ``p``'s directory (with the mode a new file
+    at ``p`` would get); its name is returned for the rename."""
     parent = p.parent
     if not parent.is_dir():
         raise InputError(f"cannot write {p}: the directory {parent} does not exist.")
@@ -179,16 +220,22 @@ def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> None:
         fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".part", dir=parent)
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
-        mode = 0o666 & ~_umask()
-        os.chmod(tmp, mode)
-        os.replace(tmp, p)
-        tmp = None
+        os.chmod(tmp, 0o666 & ~_umask())
+        staged, tmp = tmp, None
+        return staged
     except OSError as exc:
         raise _write_error(p, exc) from None
     finally:
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
+
+
+def _write_stdout(raw: bytes) -> None:
+    """``raw`` to standard output, flushed, so that a failure (closed, full) surfaces here, before
+    any file is renamed into place."""
+    sys.stdout.write(raw.decode("utf-8"))
+    sys.stdout.flush()
 
 
 _UMASK: list[int] = []

@@ -201,17 +201,19 @@ def read_system_scores(
     (``*.sys.score``). Rows without a group get ``default_group`` (``""``: every group).
     """
     p = Path(path)
-    rows = [ln.rstrip("\r") for ln in files.read_text(p, "system scores file").splitlines() if ln.strip()]
+    # (line number in the file, line) of the non-blank lines: errors name the file's own line numbers
+    numbered = [(k, ln.rstrip("\r")) for k, ln in enumerate(files.read_text(p, "system scores file").splitlines(), 1)]
+    rows = [(k, ln) for k, ln in numbered if ln.strip()]
     if not rows:
         raise InputError(f"{p}: empty system scores file.")
 
     def fields(line: str) -> list[str]:
         return line.split("\t") if "\t" in line else line.split()
 
-    head = [h.strip().lower() for h in fields(rows[0])]
+    head = [h.strip().lower() for h in fields(rows[0][1])]
     out: dict[tuple[str, str], float] = {}
-    if len(head) == 2 and _number(fields(rows[0])[1]) is not None:  # mtme: no header
-        for k, line in enumerate(rows, start=1):
+    if len(head) == 2 and _number(fields(rows[0][1])[1]) is not None:  # mtme: no header
+        for k, line in rows:
             parts = fields(line)
             if len(parts) != 2:
                 raise InputError(f"{p}:{k}: expected SYSTEM<TAB>SCORE, got {len(parts)} fields.")
@@ -227,7 +229,7 @@ def read_system_scores(
     group_i = next((head.index(c) for c in GROUP_COLUMNS if c in head), None)
     if sys_i is None or score_i is None:
         raise InputError(f"{p}: needs a system and a score column (--system-human-col); header: {' '.join(head)}.")
-    for k, line in enumerate(rows[1:], start=2):
+    for k, line in rows[1:]:
         f = fields(line)
         if len(f) != len(head):
             raise InputError(f"{p}:{k}: {len(f)} fields, the header has {len(head)}.")

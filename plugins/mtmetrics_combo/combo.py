@@ -42,7 +42,7 @@ import mtmetrics
 from mtmetrics import Field, Inputs, Metric, Param, Segment, plugins
 from mtmetrics.engine import gate
 from mtmetrics.io import files
-from mtmetrics.params import parse_inline
+from mtmetrics.params import parse_inline, resolve_params
 from mtmetrics.stats.combination import FORMAT, CombinationModel, Feature
 
 
@@ -213,16 +213,49 @@ class Combo(Metric):
         return f"{strictest.complexity} (its feature {type(strictest).name})"
 
     def target_languages(self) -> tuple[str, ...] | None:
-        """The languages every feature covers (known once the model is read)."""
+        """The languages every feature covers. Asked on an unbuilt instance (the gate's check before
+        :meth:`setup`), it reads the model's feature list only (a bounded read of a small JSON file)
+        and asks each feature's class on its parameters, so ``-l en-de`` refuses a model containing
+        METEOR before METEOR loads WordNet."""
         out: set[str] | None = None
-        for f in getattr(self, "features", ()):
+        for f in self._language_views():
             langs = f.target_languages()
             if langs is not None:
                 out = set(langs) if out is None else out & set(langs)
         return None if out is None else tuple(sorted(out))
 
+    def _language_views(self) -> list[Metric]:
+        """The features (built), or unbuilt views of them from the model file; nothing when the
+        model cannot be read (then :meth:`setup` raises the error that names the fault)."""
+        if "features" in vars(self):
+            return list(self.features)
+        path = self.values.get("model")
+        loading = _LOADING.get()
+        if not path or not os.path.isfile(path) or len(loading) >= MAX_NESTING:
+            return []
+        key = os.path.realpath(path)
+        if key in loading:
+            return []
+        token = _LOADING.set((*loading, key))
+        try:
+            raw = files.read_bytes(path, "combo: model file", "model", decompress=False)
+            views = []
+            for f in CombinationModel.from_json(raw, f"combo: {path}").features:
+                name, params = _spec(f.spec)
+                cls = plugins.metric_class(name)
+                declared = {p.name: p for p in cls.params}
+                for k, value in params.items():
+                    if k in declared and declared[k].path and value:
+                        params[k] = files.resolve_named(value, path)
+                views.append(gate.unbuilt(cls, resolve_params(cls.params, params, name)))
+            return views
+        except mtmetrics.MtmetricsError:
+            return []
+        finally:
+            _LOADING.reset(token)
+
     def language_resources(self) -> str:
-        limited = [f for f in getattr(self, "features", ()) if f.target_languages() is not None]
+        limited = [f for f in self._language_views() if f.target_languages() is not None]
         return (
             "its features' resources (" + "; ".join(f"{type(f).name}: {f.language_resources()}" for f in limited) + ")"
         )

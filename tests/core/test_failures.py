@@ -170,10 +170,13 @@ def _write_cases(tmp: Path) -> list[tuple[list[str], tuple[str, ...]]]:
         (["meta", "correlate", t, "-m", "bleu", "--save-scores", "exists"], ("--save-scores", "exists")),
         (["paraphrase", "train", t, "--models", "B", "-o", "exists"], ("exists", "not a directory")),
         (["paraphrase", "evaluate", "adir", t, "-o", "adir"], ("adir", "directory")),
+        (["meta", "report", t, "-m", "bleu", "--bootstrap-n", "0", "--plot", "exists"], ("--plot", "exists")),
     ]
     if HAVE_DEV:
         cases += [
             (["meta", "report", t, "-m", "bleu", "--bootstrap-n", "0", "-o", "/dev/full"], ("/dev/full",)),
+            # the report goes to standard output only once its JSON is written
+            (["meta", "report", t, "-m", "bleu", "--bootstrap-n", "0", "--json", "/dev/full"], ("/dev/full",)),
             (["meta", "mct", t, "-m", "bleu", "chrf", "--no-loso", "-o", "/dev/full"], ("/dev/full",)),
             (
                 ["similarity", "train", "--english", str(corpus), "--pivot", str(pivot), "-o", "/dev/full", "-q"],
@@ -188,7 +191,8 @@ WRITE_IDS = [
     "save-scores-existing",
     "paraphrase-train-onto-file",
     "paraphrase-evaluate-onto-dir",
-    *(["report-full", "mct-full", "similarity-full"] if HAVE_DEV else []),
+    "plot-onto-file",
+    *(["report-full", "report-json-full", "mct-full", "similarity-full"] if HAVE_DEV else []),
 ]
 
 
@@ -308,6 +312,22 @@ def test_combo_paths_inside_a_model_are_relative_to_it(tmp_path: Path) -> None:
     assert (code, err) == (0, "")
     code2, out2, _ = run_cli(REF, "-i", HYP, "-m", f"combo:model={sub / 'inner.json'}", "-b")
     assert code2 == 0 and out == out2
+
+
+def test_combo_languages_are_checked_before_its_features_load(tmp_path: Path) -> None:
+    """A model containing METEOR is refused on ``-l en-de`` from the model's feature list, before
+    any feature is built (METEOR would load WordNet first)."""
+    import sys
+
+    meteor = next(p for p in mtmetrics.plugins.metric_class("meteor").params if p.name == "modules")
+    assert meteor.default  # the default modules need English resources
+    feature = Feature("meteor", "METEOR|nrefs:1")  # never compared: the refusal comes first
+    write_json(tmp_path / "m.json", CombinationModel((feature,), (1.0,)).to_json())
+    loaded_before = "nltk.corpus" in sys.modules and hasattr(sys.modules["nltk.corpus"], "wordnet")
+    line = fails(tmp_path, [REF, "-i", HYP, "-m", f"combo:model={tmp_path / 'm.json'}", "-l", "en-de"], "combo", "de")
+    assert "meteor" in line and "cover en only" in line
+    if not loaded_before:
+        assert "nltk.corpus.reader.wordnet" not in sys.modules
 
 
 # ------------------------------------------------------------------------------ paraphrase models
@@ -473,8 +493,9 @@ def _inconsistent(tmp: Path, name: str) -> tuple[list[str], tuple[str, ...]]:
         return ["meta", "correlate", str(dup), "-m", "bleu"], ("dup.tsv", "row 25 repeats row 3")
     if name == "duplicate-system":
         sh = tmp / "sys.tsv"
-        sh.write_text("system\tscore\nA\t1\nB\t2\nA\t3\n", encoding="utf-8")
-        return ["meta", "correlate", str(t), "-m", "bleu", "--system-human", str(sh)], ("sys.tsv:4", "'A'")
+        # a blank line counts: the message names the file's own line number
+        sh.write_text("system\tscore\n\nA\t1\nB\t2\nA\t3\n", encoding="utf-8")
+        return ["meta", "correlate", str(t), "-m", "bleu", "--system-human", str(sh)], ("sys.tsv:5", "'A'")
     if name in ("mtme-short", "mtme-long"):
         root = _mtme(tmp / "mtme", short=name == "mtme-short", long=name == "mtme-long")
         n = "4" if name == "mtme-short" else "6"

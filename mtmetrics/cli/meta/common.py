@@ -144,10 +144,13 @@ def _header(table: Table, cols: Columns, humans: Sequence[str], ns: argparse.Nam
 
 
 def _check_plot(directory: str | None) -> None:
-    """Fail before any work when pictures are asked for but matplotlib is missing."""
+    """Fail before any work when pictures are asked for but matplotlib is missing, or ``directory``
+    exists and is not a directory."""
     if directory:
+        from ...io.files import output_directory
         from ...meta.plots import _matplotlib
 
+        output_directory(directory, "--plot")
         _matplotlib()
 
 

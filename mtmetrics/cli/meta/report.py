@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
 from ...errors import ParameterError
-from ...io.files import atomic_write, check_writable
+from ...io.files import check_writable, write_all
 from ...meta.precomputed import is_precomputed
 from ...stats.correlation import KINDS, require_kendall
 from ...stats.metaeval import ALL_KINDS, LEVELS
@@ -143,13 +142,14 @@ def run_report(argv: Sequence[str]) -> int:
     )
     report.from_repository = _at_repository_root()
     text = markdown(report, ns.width)
-    if ns.output:
-        atomic_write(ns.output, text)
-        wrote(ns.output, "report")
-    else:
-        sys.stdout.write(text)
+    # the JSON and the report are written together or not at all (stdout last, files renamed after)
+    outputs: list[tuple[str | None, str]] = [(ns.output or None, text)]
     if ns.json:
-        atomic_write(ns.json, _dump(report.to_json()))
+        outputs.append((ns.json, _dump(report.to_json())))
+    write_all(outputs)
+    if ns.output:
+        wrote(ns.output, "report")
+    if ns.json:
         wrote(ns.json, "JSON")
     if report.plots:
         wrote(ns.plot, f"{len(report.plots)} pictures")

@@ -18,10 +18,12 @@ bits of the full float64 matrix product, so blocking changes no number:
   statistics, precomputed scores) the product is the very call it always was — the whole
   ``(B, n_s)`` float64 matrix of one system against its values — since OpenBLAS's rows are not
   reproducible under blocking: a row's rounding depends on the product's shape (small-matrix
-  kernel, edge tiles) and on the thread count. Measured by ``bench/blocked_matmul.py``: on
-  WMT21 ru-en (1,000 resamples) blocks of 8–64 resamples move the last bit of 11 of 44 products;
-  on random shapes most blocked products differ, even single-threaded; the full product itself
-  differs between 1 and 2 threads for 120 of 294 shapes.
+  kernel, edge tiles, K-panel split) and on the thread count. Measured by
+  ``bench/blocked_matmul.py`` (OpenBLAS 0.3.31, SkylakeX kernels, 2 cores): on WMT21 ru-en's
+  draws (1,000 resamples) blocks of 8, 16 or 64 resamples move the last bits of 11 of 33 products
+  (every system's 18 float statistics); on 36 random shapes 2–17 blocked products differ per
+  block size (8 to 256 resamples), single-threaded too; and the full product itself differs
+  between 1 thread and 2 for 17 of the 36 shapes. No block size is safe in general.
 
 Memory: ``B × n_items`` counts in the smallest unsigned type (2 bytes for fewer than 65,536 items),
 plus one system's ``B × n_s`` float64 weights for float sums, or at most :data:`BLOCK_ELEMENTS`

@@ -63,7 +63,12 @@ def test_blocked_system_scores_equal_the_full_matrices(
     draws, full = _full_matrices(table, cols, resampling)
     blocks: list[tuple[int, int | None]] = []
     block = SystemWeights.block
-    monkeypatch.setattr(SystemWeights, "block", lambda self, a=0, b=None: blocks.append((a, b)) or block(self, a, b))
+
+    def recorded(self: SystemWeights, start: int = 0, stop: int | None = None) -> np.ndarray:
+        blocks.append((start, stop))
+        return block(self, start, stop)
+
+    monkeypatch.setattr(SystemWeights, "block", recorded)
     human = table.numbers("z")
     for w, w_full, pos in zip(draws.system_weights, full, draws.system_rows, strict=True):
         assert w.counts.dtype == np.uint8 and np.array_equal(w.block(), w_full)
@@ -81,9 +86,10 @@ def test_blocked_system_scores_equal_the_full_matrices(
             want = -want if ms.flipped else want
             assert got.tobytes() == want.tobytes(), (ms.spec, resampling)
         with np.errstate(invalid="ignore", divide="ignore"):
-            assert np.divide(*weighted_sums(w, human[pos])).tobytes() == (
-                w_full @ human[pos] / w_full.sum(axis=1)
-            ).tobytes()
+            assert (
+                np.divide(*weighted_sums(w, human[pos])).tobytes()
+                == (w_full @ human[pos] / w_full.sum(axis=1)).tobytes()
+            )
     exact = {ms.spec for ms in scores if sums_are_exact(ms.stats.array[draws.system_rows[0]], 50, 5)}
     assert {"chrf", "bleu"} <= exact and "rouge-l" not in exact  # both roads are taken above
 

@@ -36,8 +36,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-#: the most float64 weights formed at once when the sums are exact (a block of resamples)
-BLOCK_ELEMENTS = 1 << 19
+#: the most float64 weights formed at once when the sums are exact (a block of resamples; 8 MB:
+#: a WMT system of about 1,000 rows and 1,000 resamples is one block, one BLAS call)
+BLOCK_ELEMENTS = 1 << 20
 #: integers of float64 are exact below this magnitude
 EXACT_BELOW = float(2**53)
 

@@ -11,9 +11,10 @@ range of resamples on demand.
 bits of the full float64 matrix product, so blocking changes no number:
 
 * **Exact sums, in blocks.** When ``values`` are integers (count statistics: BLEU's, chrF's,
-  TER's) and every partial sum stays below 2^53, each product and sum is an exact integer, so any
-  order of summation — any BLAS kernel, block or thread split — gives the one exact result. Then
-  the weights are formed :data:`BLOCK_ELEMENTS` at a time. The counts' sums are always of this kind.
+  TER's with one reference) and every partial sum stays below 2^53, each product and sum is an
+  exact integer, so any order of summation — any BLAS kernel, block or thread split — gives the
+  one exact result. Then the weights are formed :data:`BLOCK_ELEMENTS` at a time. The counts'
+  sums are always of this kind.
 * **Float sums, one system at a time.** Otherwise (human z scores, mean metrics' float
   statistics, precomputed scores) the product is the very call it always was — the whole
   ``(B, n_s)`` float64 matrix of one system against its values — since OpenBLAS's rows are not

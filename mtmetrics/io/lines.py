@@ -55,6 +55,12 @@ class LineChunk:
     def segments(self) -> list[Segment]:
         """Decode the lines, build and check the segments (alignments checked against their sentences)."""
         rows, layout, first = self.block.rows(), self.layout, self.block.first
+        plain = layout.n_refs > 0 and len(layout.paths) == 1 + layout.n_refs
+        if plain and not (self.inputs.source or self.inputs.annotations):
+            # hypotheses and references alone: every line is a string (none is missing) and the files
+            # were read in lockstep, so build_segments would check nothing that can fail; a row's
+            # tail is the segment's tuple of references, built without a step per stream
+            return [Segment(row[0], row[1:]) for row in rows]
         hyps = [r[0] for r in rows]
         refs: list[list[str | None]] = [[r[1 + k] for r in rows] for k in range(layout.n_refs)]
         sources = [r[layout.src] for r in rows] if layout.src is not None else None

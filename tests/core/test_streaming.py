@@ -96,6 +96,22 @@ def test_main_scores_and_spooled_scores_equal_compute_score(name: str) -> None:
     out.segments.close()
 
 
+@pytest.mark.parametrize("n_refs", [1, 2])
+def test_line_chunk_segments_equal_build_segments(tmp_path: Path, n_refs: int) -> None:
+    """Lines read in lockstep become the segments build_segments makes (empty lines and CRLF included)."""
+    from mtmetrics.io.lines import Layout, line_chunks
+    from mtmetrics.metric import Inputs
+
+    hyps = ["a b", "", "c\u00e9 d ", "x"]
+    refs = [["a", "b c", "", "  "], ["", "q", "r s", "t"]][:n_refs]
+    paths = [tmp_path / "hyp", *(tmp_path / f"ref{k}" for k in range(n_refs))]
+    for path, lines in zip(paths, [hyps, *refs], strict=True):
+        path.write_bytes("".join(line + "\r\n" for line in lines).encode("utf-8"))
+    layout = Layout(tuple(map(str, paths)), n_refs, None, (), None, ())
+    chunks = list(line_chunks(layout, Inputs(), {}, False, 3))
+    assert [s for c in chunks for s in c.segments()] == mtmetrics.build_segments(hyps, refs)
+
+
 def test_read_chunks_and_mismatch_found_at_the_end(tmp_path: Path) -> None:
     a, b = tmp_path / "a", tmp_path / "b"
     a.write_text("".join(f"{i}\n" for i in range(10)), encoding="utf-8")

@@ -69,6 +69,9 @@ class Limit:
         """Refuse a segment with a hypothesis or reference over the limit, before any is scored."""
         limit = self.tokens
         for i, segment in enumerate(segments):
+            # a text of at most ``limit`` characters has at most ``limit`` tokens: most segments stop here
+            if len(segment.hyp) <= limit and (not segment.refs or max(map(len, segment.refs)) <= limit):
+                continue
             for what, text in (("hypothesis", segment.hyp), *(("reference", r) for r in segment.refs)):
                 if len(text) > limit:
                     n = count_tokens(text, limit)
@@ -237,11 +240,27 @@ def admit(
         source=any(type(m).inputs.source for m in metrics),
         annotations=tuple(sorted({a for m in metrics for a in type(m).inputs.annotations})),
     )
-    segments = build_segments(hyps, refs, sources, annotations, inputs, names, first)
+    plain = sources is None and not annotations and not inputs.source and not inputs.annotations
+    segments = _plain_segments(hyps, refs) if plain else None
+    if segments is None:
+        segments = build_segments(hyps, refs, sources, annotations, inputs, names, first)
     limit = strictest(metrics)
     if limit is not None:
         limit.check_segments(segments, first)
     return segments
+
+
+def _plain_segments(hyps: Sequence[str], refs: Sequence[Sequence[str | None]]) -> list[Segment] | None:
+    """The segments of hypotheses and references alone, when :func:`~mtmetrics.metric.build_segments`
+    would refuse none of them and drop no reference: every stream as long as the hypotheses, every
+    entry a string (no ``None``). Built a row at a time, without a step per stream; ``None`` for
+    anything else (build_segments then checks it and names what is wrong)."""
+    n = len(hyps)
+    if not n or not refs or isinstance(hyps, str) or isinstance(refs[0], str) or any(len(s) != n for s in refs):
+        return None
+    if not all(type(h) is str for h in hyps) or not all(type(r) is str for stream in refs for r in stream):
+        return None
+    return [Segment(h, rs) for h, rs in zip(hyps, zip(*refs, strict=True), strict=True)]
 
 
 __all__ = [

@@ -112,6 +112,27 @@ def test_line_chunk_segments_equal_build_segments(tmp_path: Path, n_refs: int) -
     assert [s for c in chunks for s in c.segments()] == mtmetrics.build_segments(hyps, refs)
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(["", "a b", " c ", "é"]), min_size=1, max_size=5),
+    st.lists(st.lists(st.sampled_from(["", "x y", None, "z"]), min_size=1, max_size=5), min_size=1, max_size=3),
+)
+def test_the_gate_builds_the_segments_build_segments_builds(hyps: list[str], refs: list[list[str | None]]) -> None:
+    """The gate's one-step build of plain segments gives build_segments' segments, or its error."""
+    from mtmetrics.engine.gate import admit
+    from mtmetrics.errors import InputError
+
+    try:
+        expected: object = mtmetrics.build_segments(hyps, refs)
+    except InputError as exc:
+        expected = str(exc)
+    try:
+        got: object = admit([], hyps, refs)
+    except InputError as exc:
+        got = str(exc)
+    assert got == expected
+
+
 def test_read_chunks_and_mismatch_found_at_the_end(tmp_path: Path) -> None:
     a, b = tmp_path / "a", tmp_path / "b"
     a.write_text("".join(f"{i}\n" for i in range(10)), encoding="utf-8")

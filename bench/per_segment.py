@@ -32,13 +32,15 @@ cheapest exact means (``score_rows``, or column 0 where the metric keeps
 first entry). Everything else a road does is overhead: building segments (and checking them),
 reading and writing files, signatures and Result objects, formatting, the table's checksum.
 
-overhead = 1 - own / road. Every run alternates own and road and keeps the best of
-``--repeat`` for each; sacrebleu's tokeniser caches are cleared before every timed run (both
-sides tokenise anew). Times are this process's CPU seconds (``time.process_time``, the garbage
-collector paused as in ``runner.best_time``): every road runs in this process (``-j 1``), and
-on a machine shared with other work CPU time is far steadier than wall-clock time, which counts
-the waits for a core (``--wall`` times wall-clock seconds instead). The outputs are checked
-first: the roads' scores equal the own work's. Not a test: timings are never asserted.
+overhead = 1 - own / road, from the best of ``--repeat`` runs of each; "paired" is the median
+over the runs of 1 - own / road of each own run and the road run right after it (steadier when
+the machine's load changes between runs). Every run alternates own and road; sacrebleu's
+tokeniser caches are cleared before every timed run (both sides tokenise anew). Times are this
+process's CPU seconds (``time.process_time``, the garbage collector paused as in
+``runner.best_time``): every road runs in this process (``-j 1``), and on a machine shared with
+other work CPU time is far steadier than wall-clock time, which counts the waits for a core
+(``--wall`` times wall-clock seconds instead). The outputs are checked first: the roads' scores
+equal the own work's. Not a test: timings are never asserted.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ import contextlib
 import gc
 import gzip
 import importlib.util
+import statistics
 import sys
 import tempfile
 import time
@@ -222,7 +225,7 @@ def main() -> None:
             f"best of {args.repeat}, own and road alternating, {'wall-clock' if args.wall else 'CPU'} seconds; "
             "CLI roads in this process"
         )
-        print(f"{'road':<16} {'road s':>8} {'own s':>8} {'overhead':>9}  us/segment outside")
+        print(f"{'road':<16} {'road s':>8} {'own s':>8} {'overhead':>9} {'paired':>9}  us/segment outside")
         for case in (c for c in cases(metric, header, rows, tmp) if c.name in args.roads):
             road, own = [], []
             for _ in range(args.repeat):
@@ -231,8 +234,12 @@ def main() -> None:
                 clear_tokenizer_caches()
                 road.append(timer(case.road))
             r, o = min(road), min(own)
+            paired = statistics.median(1 - a / b for a, b in zip(own, road, strict=True))
             flag = "" if 1 - o / r <= TARGET else f"  > {TARGET:.0%}"
-            print(f"{case.name:<16} {r:>7.3f}s {o:>7.3f}s {1 - o / r:>9.1%}  {(r - o) / len(rows) * 1e6:8.1f}{flag}")
+            print(
+                f"{case.name:<16} {r:>7.3f}s {o:>7.3f}s {1 - o / r:>9.1%} {paired:>9.1%}  "
+                f"{(r - o) / len(rows) * 1e6:8.1f}{flag}"
+            )
             sys.stdout.flush()
 
 

@@ -16,6 +16,7 @@ training) goes through the functions here, so a promise holds on all of them or 
 
 from __future__ import annotations
 
+import functools
 import inspect
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -236,10 +237,7 @@ def admit(
             reason = language_refusal(metric, target)
             if reason is not None:
                 raise ParameterError(f"{reason}.")
-    inputs = Inputs(
-        source=any(type(m).inputs.source for m in metrics),
-        annotations=tuple(sorted({a for m in metrics for a in type(m).inputs.annotations})),
-    )
+    inputs = _inputs_of(tuple(type(m) for m in metrics))
     plain = sources is None and not annotations and not inputs.source and not inputs.annotations
     segments = _plain_segments(hyps, refs) if plain else None
     if segments is None:
@@ -250,13 +248,29 @@ def admit(
     return segments
 
 
+@functools.cache
+def _inputs_of(classes: tuple[type[Metric], ...]) -> Inputs:
+    """What the metrics of these classes need beyond hypotheses and references, together (once per
+    combination of classes: ``sentence_score`` in a loop asks for every segment)."""
+    return Inputs(
+        source=any(cls.inputs.source for cls in classes),
+        annotations=tuple(sorted({a for cls in classes for a in cls.inputs.annotations})),
+    )
+
+
+#: fewer segments than this are built by build_segments itself, which is as fast for so few
+_PLAIN_FROM = 8
+
+
 def _plain_segments(hyps: Sequence[str], refs: Sequence[Sequence[str | None]]) -> list[Segment] | None:
     """The segments of hypotheses and references alone, when :func:`~mtmetrics.metric.build_segments`
     would refuse none of them and drop no reference: every stream as long as the hypotheses, every
     entry a string (no ``None``). Built a row at a time, without a step per stream; ``None`` for
     anything else (build_segments then checks it and names what is wrong)."""
     n = len(hyps)
-    if not n or not refs or isinstance(hyps, str) or isinstance(refs[0], str) or any(len(s) != n for s in refs):
+    if n < _PLAIN_FROM or not refs or isinstance(hyps, str) or isinstance(refs[0], str):
+        return None
+    if any(len(stream) != n for stream in refs):
         return None
     if not all(type(h) is str for h in hyps) or not all(type(r) is str for stream in refs for r in stream):
         return None

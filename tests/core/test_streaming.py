@@ -112,22 +112,25 @@ def test_line_chunk_segments_equal_build_segments(tmp_path: Path, n_refs: int) -
     assert [s for c in chunks for s in c.segments()] == mtmetrics.build_segments(hyps, refs)
 
 
-@settings(max_examples=200, deadline=None)
-@given(
-    st.lists(st.sampled_from(["", "a b", " c ", "é"]), min_size=1, max_size=5),
-    st.lists(st.lists(st.sampled_from(["", "x y", None, "z"]), min_size=1, max_size=5), min_size=1, max_size=3),
-)
-def test_the_gate_builds_the_segments_build_segments_builds(hyps: list[str], refs: list[list[str | None]]) -> None:
-    """The gate's one-step build of plain segments gives build_segments' segments, or its error."""
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 12), st.integers(1, 3), st.data())
+def test_the_gate_builds_the_segments_build_segments_builds(n: int, k: int, data: st.DataObject) -> None:
+    """The gate's one-step build of plain segments (from 8 segments on) gives build_segments'
+    segments, or its error (a stream one segment longer, a None, a reference stream that is a string)."""
     from mtmetrics.engine.gate import admit
     from mtmetrics.errors import InputError
 
+    hyps = data.draw(st.lists(st.sampled_from(["", "a b", " c ", "é"]), min_size=n, max_size=n))
+    texts = st.sampled_from(["", "x y", "z", "q", "r s", "t", "u", None])
+    refs: list[object] = [data.draw(st.lists(texts, min_size=n, max_size=n + 1)) for _ in range(k)]
+    if data.draw(st.booleans()) and not data.draw(st.integers(0, 9)):
+        refs = ["x" * n]  # one stream given as a string
     try:
-        expected: object = mtmetrics.build_segments(hyps, refs)
+        expected: object = mtmetrics.build_segments(hyps, refs)  # type: ignore[arg-type]
     except InputError as exc:
         expected = str(exc)
     try:
-        got: object = admit([], hyps, refs)
+        got: object = admit([], hyps, refs)  # type: ignore[arg-type]
     except InputError as exc:
         got = str(exc)
     assert got == expected

@@ -33,11 +33,9 @@ ratio = mtmetrics time / anchor time (below 1 is faster):
   segment (as ``bench/hlepor.py`` calls it), on the same 13a tokens and on ``bench/hlepor.py``'s
   synthetic repeated-word sentences; and ``segment_scores`` against ``statistics`` of the same
   metric: the share of the per-segment road spent outside the metric's own statistics.
-* hLEPOR's other per-segment roads on 10^4 segments (the lines repeated): ``sentence_score`` in a
-  loop (the same hLEPOR, one call per segment) against the metric's ``corpus_statistics`` and
-  ``compute_score`` called per segment; the CLI's ``-sl`` text table (default hLEPOR, in this
-  process, output discarded) against ``corpus_statistics`` in chunks and ``compute_score`` per
-  row. The share outside the metric (1 - 1/ratio) is printed for each.
+* hLEPOR's per-segment roads on 10^4 segments (``segment_scores``, ``sentence_score`` in a loop,
+  ``-sl``, ``-sl -b``, meta's segment table and ``--save-scores``), each against the metric's own
+  statistics and scores: ``bench/per_segment.py``.
 
 Not a test: timings are never asserted.
 """
@@ -61,12 +59,9 @@ from runner import Timing, best_time, compare, report
 
 import mtmetrics
 from mtmetrics import plugins
-from mtmetrics.metric import Segment
 
 WMT21 = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "test" / "wmt21-news" / "txt"
 TARGET = 3.0
-#: segments of the per-segment roads (``sentence_score`` in a loop, ``-sl``): the lines repeated
-PER_SEGMENT = 10_000
 #: the API calls a user makes, timed for every metric (``--road``)
 ROADS = ("corpus_score", "segment_scores", "statistics")
 
@@ -196,73 +191,6 @@ def anchors(hyps: list[str], refs: list[list[str]], repeat: int) -> list[Timing]
             timings.append(
                 compare(f"hLEPOR segment_scores, {label}", api, engine, f"its statistics ({kernel} kernel)", repeat)
             )
-        timings.extend(per_segment_roads(hlepor, hl_hyps, hl_refs, hyps, refs[0], repeat))
-    return timings
-
-
-def _own_work(metric: mtmetrics.Metric, segments: list[list[Segment]]) -> list[object]:
-    """What the metric itself does for each group of segments: batch statistics, then a score per row."""
-    return [metric.compute_score(row) for group in segments for row in metric.corpus_statistics(group)]
-
-
-def per_segment_roads(
-    hlepor: mtmetrics.Metric,
-    hl_hyps: list[str],
-    hl_refs: list[str],
-    raw_hyps: list[str],
-    raw_refs: list[str],
-    repeat: int,
-) -> list[Timing]:
-    """``sentence_score`` in a loop and the CLI's ``-sl`` text table on :data:`PER_SEGMENT` segments
-    (the lines repeated), each against the metric's own statistics and scores of the same segments;
-    the share outside the metric is 1 - 1/ratio."""
-    import contextlib
-    import io
-    import tempfile
-
-    from mtmetrics.cli import main as cli
-
-    k = -(-PER_SEGMENT // len(hl_hyps))
-    hh, rr = (hl_hyps * k)[:PER_SEGMENT], (hl_refs * k)[:PER_SEGMENT]
-    one = [[Segment(h, (r,))] for h, r in zip(hh, rr, strict=True)]
-    loop_label = f"hLEPOR sentence_score x {len(hh)}"
-    timings = [
-        compare(
-            loop_label,
-            lambda: [hlepor.sentence_score(h, [r]) for h, r in zip(hh, rr, strict=True)],
-            lambda: _own_work(hlepor, one),
-            "its statistics and scores, one by one",
-            repeat,
-        )
-    ]
-    keep = [i for i, r in enumerate(raw_refs) if r.strip()]
-    k = -(-PER_SEGMENT // len(keep))
-    cli_hyps = ([raw_hyps[i] for i in keep] * k)[:PER_SEGMENT]
-    cli_refs = ([raw_refs[i] for i in keep] * k)[:PER_SEGMENT]
-    default = mtmetrics.load_metric("hlepor")
-    chunks = [
-        [Segment(h, (r,)) for h, r in zip(cli_hyps[a : a + 2000], cli_refs[a : a + 2000], strict=True)]
-        for a in range(0, len(cli_hyps), 2000)
-    ]
-    with tempfile.TemporaryDirectory() as tmp:
-        hyp_file, ref_file = Path(tmp, "hyp"), Path(tmp, "ref")
-        hyp_file.write_text("\n".join(cli_hyps) + "\n", encoding="utf-8")
-        ref_file.write_text("\n".join(cli_refs) + "\n", encoding="utf-8")
-
-        def text_table() -> None:
-            with contextlib.redirect_stdout(io.StringIO()):
-                cli([str(ref_file), "-i", str(hyp_file), "-m", "hlepor", "-sl", "--no-progress"])
-
-        text_table()  # imports and compiled kernels
-        timings.append(
-            compare(
-                f"hLEPOR -sl text x {len(cli_hyps)}",
-                text_table,
-                lambda: _own_work(default, chunks),
-                "its statistics and scores",
-                repeat,
-            )
-        )
     return timings
 
 

@@ -8,6 +8,7 @@ note saying why (see :mod:`mtmetrics.jsonsafe`), never ``NaN``/``Infinity``.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
@@ -29,6 +30,8 @@ def significance_mark(p_value: float) -> str:
 
 
 FORMATS = ("text", "json", "tsv", "latex")
+#: rows of ``-sl -b`` written at once
+_BLOCK = 2000
 
 
 @dataclass(frozen=True)
@@ -149,28 +152,48 @@ def _text(scored: list[Scored], width: int | None, score_only: bool, short: bool
     yield "\n".join(lines) + "\n"
 
 
+def _score_blocks(segments: Iterable[Score]) -> Iterator[list[float]]:
+    """The segments' main scores, a block at a time: from a spool without a Score per segment
+    (:meth:`mtmetrics.streaming.SegmentStore.scores`), else from each Score."""
+    blocks = getattr(segments, "scores", None)
+    if blocks is not None:
+        for block in blocks():
+            yield block.tolist()
+    else:
+        yield [seg.score for seg in segments]
+
+
+def _main_scores(segments: Iterable[Score]) -> Iterator[float]:
+    """The segments' main scores, one by one (streamed: memory stays one block)."""
+    return itertools.chain.from_iterable(_score_blocks(segments))
+
+
 def _segments_text(scored: list[Scored], width: int | None, score_only: bool, short: bool) -> Iterator[str]:
     """``-sl``: one row per segment and one column per system and metric, the corpus row last.
 
     With ``-b`` only the segment scores are printed, tab-separated (one column: sacrebleu's
-    ``-sl -b``). Otherwise a table whose last row, after a rule, is the corpus score, then each
-    metric's signature once.
+    ``-sl -b``), streamed in blocks. Otherwise a table whose last row, after a rule, is the corpus
+    score, then each metric's signature once. Only the main scores are read (no Score object per
+    segment), and each column is formatted at once.
     """
     several = len(_systems(scored)) > 1
-    iters = [iter(s.segments) for s in scored if s.segments is not None]
     columns = [s for s in scored if s.segments is not None]
     # one formatter per column, built once (a table has a row per segment)
     formats = [f"{{:.{_width(s, width)}f}}".format for s in columns]
+    values = [_main_scores(s.segments) for s in columns if s.segments is not None]
     if score_only:
-        for row in zip(*iters, strict=True):
-            yield "\t".join([f(seg.score) for f, seg in zip(formats, row, strict=True)]) + "\n"
+        rows = zip(*values, strict=True)
+        while block := list(itertools.islice(rows, _BLOCK)):
+            if len(formats) == 1:
+                yield "".join([formats[0](row[0]) + "\n" for row in block])
+            else:
+                yield "".join(["\t".join([f(x) for f, x in zip(formats, row, strict=True)]) + "\n" for row in block])
         return
+    cells = [[f(x) for x in column] for f, column in zip(formats, values, strict=True)]
     header = ["segment", *(f"{s.system} {_header(s)}" if several else _header(s) for s in columns)]
-    rows = [header]
-    for i, row in enumerate(zip(*iters, strict=True), 1):
-        rows.append([str(i), *[f(seg.score) for f, seg in zip(formats, row, strict=True)]])
+    numbers = [str(i) for i in range(1, len(cells[0]) + 1)]
     corpus = ["corpus", *(f"{s.result.score:.{_width(s, width)}f}" for s in columns)]
-    lines = aligned([*rows, corpus], total=True)
+    lines = aligned([header, *zip(numbers, *cells, strict=True), corpus], total=True)
     signatures = list(dict.fromkeys(s.result.signature.format(short) for s in columns))
     yield "\n".join([*lines, "", *signatures]) + "\n"
 
@@ -245,8 +268,11 @@ def _tsv(scored: list[Scored], short: bool) -> Iterator[str]:
         yield "system\tmetric\tsegment\tscore\n"
         for s in scored:
             if s.segments is not None:
-                for i, seg in enumerate(s.segments):
-                    yield f"{s.system}\t{s.result.name}\t{i + 1}\t{seg.score!r}\n"
+                first = 1
+                for block in _score_blocks(s.segments):
+                    head = f"{s.system}\t{s.result.name}\t"
+                    yield "".join([f"{head}{i}\t{x!r}\n" for i, x in enumerate(block, first)])
+                    first += len(block)
         return
     lines = []
     tested = _tested(scored)

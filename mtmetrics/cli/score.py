@@ -20,9 +20,9 @@ from ..errors import InputError, MtmetricsError, ParameterError, suggest
 from ..io import read_blocks, read_reference_rows
 from ..io.files import check_input
 from ..io.lines import Layout, line_chunks, segment_limit
-from ..io.references import bom_warnings, empty_reference_warnings
+from ..io.references import FileNotes, bom_warnings, empty_reference_warnings
 from ..io.testsets import TestSet, check_langpair, find_test_set
-from ..io.text import LINES
+from ..io.text import LINES, Block
 from ..metric import Inputs, Metric, Statistics
 from ..params import parse_inline
 from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED
@@ -471,12 +471,20 @@ def _score_systems(
     limit = segment_limit(metrics, ns.max_segment_tokens)
     labels = [path if path != "-" else "<stdin>" for path in systems]
 
-    def source(path: str, label: str) -> ChunkSource:
+    # what the warnings need is noted as the files are read (the references: with the first system)
+    notes = FileNotes()
+
+    def source(path: str, label: str, k: int) -> ChunkSource:
         layout, own = _layout(ns, path), {**names, "hyps": label}
-        return lambda first, size: line_chunks(layout, inputs, own, ns.align_one_based, size, first, limit)
+        refs = range(1, 1 + layout.n_refs) if k == 0 else range(0)
+
+        def observe(block: Block) -> None:
+            notes.note(block, layout.paths, refs)
+
+        return lambda first, size: line_chunks(layout, inputs, own, ns.align_one_based, size, first, limit, observe)
 
     # one stream for all systems: several small files share one pool of workers
-    sources = [source(path, label) for path, label in zip(systems, labels, strict=True)]
+    sources = [source(path, label, k) for k, (path, label) in enumerate(zip(systems, labels, strict=True))]
     per_system = score_sources(metrics, sources, ns.jobs, settings is not None, ns.sentence_level, bar.advance)
     for label, outcomes in zip(labels, per_system, strict=True):
         for m, (spec, outcome) in enumerate(zip(specs, outcomes, strict=True)):
@@ -489,7 +497,7 @@ def _score_systems(
     bar.close()
     if not ns.quiet:  # after scoring, so that an error stays the only line on standard error
         files = [*ns.refs, *systems, *([ns.src] if ns.src else [])]
-        for warning in (*bom_warnings(files), *empty_reference_warnings(ns.refs)):
+        for warning in (*bom_warnings(files, notes), *empty_reference_warnings(ns.refs, notes)):
             print(f"mtmetrics: warning: {warning}", file=sys.stderr)
     if settings is not None:
         scored = _with_tests(scored, metrics, all_stats, settings)

@@ -16,6 +16,7 @@ training) goes through the functions here, so a promise holds on all of them or 
 
 from __future__ import annotations
 
+import functools
 import inspect
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -69,6 +70,9 @@ class Limit:
         """Refuse a segment with a hypothesis or reference over the limit, before any is scored."""
         limit = self.tokens
         for i, segment in enumerate(segments):
+            # a text of at most ``limit`` characters has at most ``limit`` tokens: most segments stop here
+            if len(segment.hyp) <= limit and (not segment.refs or max(map(len, segment.refs)) <= limit):
+                continue
             for what, text in (("hypothesis", segment.hyp), *(("reference", r) for r in segment.refs)):
                 if len(text) > limit:
                     n = count_tokens(text, limit)
@@ -233,15 +237,44 @@ def admit(
             reason = language_refusal(metric, target)
             if reason is not None:
                 raise ParameterError(f"{reason}.")
-    inputs = Inputs(
-        source=any(type(m).inputs.source for m in metrics),
-        annotations=tuple(sorted({a for m in metrics for a in type(m).inputs.annotations})),
-    )
-    segments = build_segments(hyps, refs, sources, annotations, inputs, names, first)
+    inputs = _inputs_of(tuple(type(m) for m in metrics))
+    plain = sources is None and not annotations and not inputs.source and not inputs.annotations
+    segments = _plain_segments(hyps, refs) if plain else None
+    if segments is None:
+        segments = build_segments(hyps, refs, sources, annotations, inputs, names, first)
     limit = strictest(metrics)
     if limit is not None:
         limit.check_segments(segments, first)
     return segments
+
+
+@functools.cache
+def _inputs_of(classes: tuple[type[Metric], ...]) -> Inputs:
+    """What the metrics of these classes need beyond hypotheses and references, together (once per
+    combination of classes: ``sentence_score`` in a loop asks for every segment)."""
+    return Inputs(
+        source=any(cls.inputs.source for cls in classes),
+        annotations=tuple(sorted({a for cls in classes for a in cls.inputs.annotations})),
+    )
+
+
+#: fewer segments than this are built by build_segments itself, which is as fast for so few
+_PLAIN_FROM = 8
+
+
+def _plain_segments(hyps: Sequence[str], refs: Sequence[Sequence[str | None]]) -> list[Segment] | None:
+    """The segments of hypotheses and references alone, when :func:`~mtmetrics.metric.build_segments`
+    would refuse none of them and drop no reference: every stream as long as the hypotheses, every
+    entry a string (no ``None``). Built a row at a time, without a step per stream; ``None`` for
+    anything else (build_segments then checks it and names what is wrong)."""
+    n = len(hyps)
+    if n < _PLAIN_FROM or not refs or isinstance(hyps, str) or isinstance(refs[0], str):
+        return None
+    if any(len(stream) != n for stream in refs):
+        return None
+    if not all(type(h) is str for h in hyps) or not all(type(r) is str for stream in refs for r in stream):
+        return None
+    return [Segment(h, rs) for h, rs in zip(hyps, zip(*refs, strict=True), strict=True)]
 
 
 __all__ = [

@@ -9,7 +9,7 @@ is refused while reading, before any work is wasted.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,7 +54,14 @@ class LineChunk:
 
     def segments(self) -> list[Segment]:
         """Decode the lines, build and check the segments (alignments checked against their sentences)."""
-        rows, layout, first = self.block.rows(), self.layout, self.block.first
+        layout, first = self.layout, self.block.first
+        plain = layout.n_refs > 0 and len(layout.paths) == 1 + layout.n_refs
+        if plain and not (self.inputs.source or self.inputs.annotations):
+            # hypotheses and references alone: every line is a string (none is missing) and the files
+            # were read in lockstep, so build_segments would check nothing that can fail
+            columns = self.block.columns()
+            return [Segment(h, rs) for h, rs in zip(columns[0], zip(*columns[1:], strict=True), strict=True)]
+        rows = self.block.rows()
         hyps = [r[0] for r in rows]
         refs: list[list[str | None]] = [[r[1 + k] for r in rows] for k in range(layout.n_refs)]
         sources = [r[layout.src] for r in rows] if layout.src is not None else None
@@ -98,13 +105,17 @@ def line_chunks(
     size: int,
     first: int | None = None,
     limit: Limit | None = None,
+    observe: Callable[[Block], None] | None = None,
 ) -> Iterator[LineChunk]:
     """The input read in lockstep, a chunk of lines at a time (memory: one chunk per worker).
 
     ``size`` lines per chunk, ``first`` for the first one (the engine chooses both).
-    ``limit`` is checked on each chunk's lines in this process, before the chunk goes to be scored.
+    ``limit`` is checked on each chunk's lines in this process, before the chunk goes to be scored;
+    ``observe`` sees each block there too (the command line notes what it warns about).
     """
     for block in read_blocks(layout.paths, size, first):
         if limit is not None:
             limit.check(block, 1 + layout.n_refs)
+        if observe is not None:
+            observe(block)
         yield LineChunk(block, layout, inputs, dict(names), one_based)

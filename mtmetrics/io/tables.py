@@ -98,14 +98,17 @@ def _parse_tsv(text: str, name: str) -> dict[str, list[str]]:
     header = lines[0].rstrip("\r").split("\t")
     if len(set(header)) != len(header):
         raise InputError(f"{name}: the header names a column twice: {header}.")
-    cols: dict[str, list[str]] = {h: [] for h in header}
-    for k, line in enumerate(lines[1:], start=2):
-        fields = line.rstrip("\r").split("\t")
-        if len(fields) != len(header):
-            raise InputError(f"{name}:{k}: {len(fields)} tab-separated fields, the header has {len(header)}.")
-        for h, v in zip(header, fields, strict=True):
-            cols[h].append(v)
-    return cols
+    body = lines[1:]
+    if "\r" in text:
+        body = [line.rstrip("\r") for line in body]
+    rows = [line.split("\t") for line in body]
+    width = len(header)
+    for k, fields in enumerate(rows, start=2):
+        if len(fields) != width:
+            raise InputError(f"{name}:{k}: {len(fields)} tab-separated fields, the header has {width}.")
+    if not rows:
+        return {h: [] for h in header}
+    return {h: list(column) for h, column in zip(header, zip(*rows, strict=True), strict=True)}
 
 
 def _parse_jsonl(text: str, name: str) -> dict[str, list[str]]:

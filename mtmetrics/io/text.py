@@ -167,10 +167,13 @@ class Block:
     first: int
     count: int
 
+    def columns(self) -> list[list[str]]:
+        """The decoded lines, one list per file."""
+        return [decode_block(r, n, self.first) for r, n in zip(self.raw, self.names, strict=True)]
+
     def rows(self) -> list[tuple[str, ...]]:
         """The decoded lines, one tuple (a line of every file) per row."""
-        columns = [decode_block(r, n, self.first) for r, n in zip(self.raw, self.names, strict=True)]
-        return list(zip(*columns, strict=True))
+        return list(zip(*self.columns(), strict=True))
 
 
 def read_blocks(paths: Sequence[str], size: int, first: int | None = None) -> Iterator[Block]:

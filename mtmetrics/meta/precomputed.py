@@ -178,8 +178,9 @@ def write_scores(directory: str | Path, table: Table, columns: Columns, scores: 
     paths = []
     for s in scores:
         path = out_dir / f"{safe_file_name(s.spec)}.seg.score"
-        lines = [f"{name}\t{float(v)!r}" for name, v in zip(systems, s.segment_scores, strict=True)]
-        files.atomic_write(path, "\n".join(lines) + "\n")
+        values = np.asarray(s.segment_scores, dtype=np.float64).tolist()  # Python floats: repr at once
+        text = "".join([f"{name}\t{v!r}\n" for name, v in zip(systems, values, strict=True)])
+        files.atomic_write(path, text or "\n")
         paths.append(path)
     return paths
 

@@ -22,6 +22,7 @@ from ..io.tables import Columns, Table
 from ..metric import Metric, Segment, Statistics, finish_totals
 from ..parallel import score_chunk
 from ..signature import nrefs_value
+from ..streaming import main_scores
 from . import agreement as agr
 from .bootweights import SystemWeights, weighted_sums
 from .correlation import KINDS
@@ -185,8 +186,7 @@ def score_tables(
                 # the gate: the limit each group's metric implies, on the rows it scores
                 limit = gate.strictest([prepared])
                 if limit is not None:
-                    for i in range(len(segments)) if rows is None else rows:
-                        limit.check_segments([segments[i]], int(i) + 1)
+                    _check_rows(limit, segments, rows)
             metric.observe(segments)
             for prepared, rows in per_group:
                 if prepared is not metric:  # a group's own variant signs its scores: it sees its inputs too
@@ -261,13 +261,26 @@ def score_tables(
         nrefs = nrefs_value(len(s.refs) for s in table_segments[(ti, si)])
         stats = Statistics(metric.stat_names(), array, type(metric).aggregation, nrefs)
         flipped = not type(metric).higher_is_better
-        seg = metric.score_rows(stats.array)
+        seg = main_scores(metric, stats.array)
         out[ti].append(
             MetricScores(
                 spec, metric, stats, -seg if flipped else seg, flipped, seconds_of[(ti, si)], group_metrics=signers
             )
         )
     return out, list(unavailable.values())
+
+
+def _check_rows(limit: gate.Limit, segments: Sequence[Segment], rows: np.ndarray | None) -> None:
+    """The gate's limit on the segments of ``rows`` (``None``: all), each named by its table row.
+
+    Only a segment with a text longer than the limit in characters can have more tokens than it,
+    so the others are passed over without a call each.
+    """
+    tokens = limit.tokens
+    for i in range(len(segments)) if rows is None else rows.tolist():
+        segment = segments[i]
+        if len(segment.hyp) > tokens or any(len(r) > tokens for r in segment.refs):
+            limit.check_segments([segment], i + 1)
 
 
 def _per_group(

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 import sacrebleu
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mtmetrics
 from tests.cli import run_cli
@@ -92,6 +94,28 @@ def test_cli_scores_empty_lines_and_warns_once_per_file(tmp_path: Path) -> None:
     ]
     code, _, err = run_cli(a, b, "-i", hyp, "-m", "ter", "-q")
     assert code == 0 and err == ""
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["", " ", "\t", "\r", "\x0b", "\x0c", "a", "é", " b "]), max_size=8), st.booleans())
+def test_empty_lines_are_counted_as_a_line_by_line_reading_counts_them(parts: list[str], last_end: bool) -> None:
+    """``count_empty_lines`` works on undecoded blocks; a line-by-line reading is the oracle
+    (``\r`` of a CRLF line end and other whitespace make a line blank, a line end ends the file or not)."""
+    import tempfile
+
+    from mtmetrics.io.references import count_empty_lines
+
+    text = "\n".join(parts) + ("\n" if last_end and parts else "")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp, "ref")
+        path.write_bytes(text.encode("utf-8"))
+        if not text:
+            return  # an empty file is refused as input before any warning
+        lines = text.split("\n")
+        if text.endswith("\n"):  # the last line end starts no line
+            lines.pop()
+        expected = sum(1 for line in lines if not line.strip(" \t\r\x0b\x0c"))
+        assert count_empty_lines(str(path)) == expected
 
 
 @pytest.mark.parametrize("where", ["hyp", "ref"])

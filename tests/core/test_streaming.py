@@ -14,7 +14,7 @@ import mtmetrics
 from mtmetrics.accumulate import ExactSum, exact_parts
 from mtmetrics.cli import main
 from mtmetrics.io import read_chunks
-from mtmetrics.streaming import score_stream
+from mtmetrics.streaming import main_scores, score_stream
 from tests.datapaths import WMT17, read_text, require
 
 
@@ -61,6 +61,79 @@ def test_stream_equals_whole_corpus(name: str) -> None:
         r.score for r in metric.segment_scores(hyps, [refs])
     ]
     out.segments.close()
+
+
+class _Halved(mtmetrics.Metric):
+    """A ``mean`` metric with its own compute_score: its score is not the row's first entry."""
+
+    name = "halved-test"
+    aggregation = "mean"
+
+    def stat_names(self) -> tuple[str, ...]:
+        return ("length",)
+
+    def segment_statistics(self, segment: mtmetrics.Segment) -> np.ndarray:
+        return np.array([float(len(segment.hyp))])
+
+    def compute_score(self, stats: np.ndarray) -> mtmetrics.Score:
+        return mtmetrics.Score(float(stats[0]) / 2)
+
+
+@pytest.mark.parametrize("name", ["hlepor", "bleu", "chrf", "ter", "rouge-l", "halved"])
+def test_main_scores_and_spooled_scores_equal_compute_score(name: str) -> None:
+    """The -sl, --save-scores and meta roads read scores without a Score each: the same numbers, bit for bit."""
+    hyps = read_text(require(WMT17 / "de-en" / "newstest2017.online-B.0.de-en.gz"))[:300]
+    refs = read_text(WMT17 / "newstest2017-deen-ref.en")[:300]
+    metric = _Halved() if name == "halved" else mtmetrics.load_metric(name)
+    rows = metric.statistics(hyps, [refs]).array
+    expected = [metric.compute_score(row.copy()).score for row in rows]
+    assert main_scores(metric, rows).tolist() == expected
+    chunks = [mtmetrics.build_segments(hyps[i : i + 97], [refs[i : i + 97]]) for i in range(0, 300, 97)]
+    (out,) = score_stream([metric], chunks, keep_segments=True)
+    assert out.segments is not None
+    assert [x for block in out.segments.scores() for x in block.tolist()] == expected
+    assert [s.score for s in out.segments] == expected  # the Score road still works after it
+    out.segments.close()
+
+
+@pytest.mark.parametrize("n_refs", [1, 2])
+def test_line_chunk_segments_equal_build_segments(tmp_path: Path, n_refs: int) -> None:
+    """Lines read in lockstep become the segments build_segments makes (empty lines and CRLF included)."""
+    from mtmetrics.io.lines import Layout, line_chunks
+    from mtmetrics.metric import Inputs
+
+    hyps = ["a b", "", "c\u00e9 d ", "x"]
+    refs = [["a", "b c", "", "  "], ["", "q", "r s", "t"]][:n_refs]
+    paths = [tmp_path / "hyp", *(tmp_path / f"ref{k}" for k in range(n_refs))]
+    for path, lines in zip(paths, [hyps, *refs], strict=True):
+        path.write_bytes("".join(line + "\r\n" for line in lines).encode("utf-8"))
+    layout = Layout(tuple(map(str, paths)), n_refs, None, (), None, ())
+    chunks = list(line_chunks(layout, Inputs(), {}, False, 3))
+    assert [s for c in chunks for s in c.segments()] == mtmetrics.build_segments(hyps, refs)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 12), st.integers(1, 3), st.data())
+def test_the_gate_builds_the_segments_build_segments_builds(n: int, k: int, data: st.DataObject) -> None:
+    """The gate's one-step build of plain segments (from 8 segments on) gives build_segments'
+    segments, or its error (a stream one segment longer, a None, a reference stream that is a string)."""
+    from mtmetrics.engine.gate import admit
+    from mtmetrics.errors import InputError
+
+    hyps = data.draw(st.lists(st.sampled_from(["", "a b", " c ", "é"]), min_size=n, max_size=n))
+    texts = st.sampled_from(["", "x y", "z", "q", "r s", "t", "u", None])
+    refs: list[object] = [data.draw(st.lists(texts, min_size=n, max_size=n + 1)) for _ in range(k)]
+    if data.draw(st.booleans()) and not data.draw(st.integers(0, 9)):
+        refs = ["x" * n]  # one stream given as a string
+    try:
+        expected: object = mtmetrics.build_segments(hyps, refs)  # type: ignore[arg-type]
+    except InputError as exc:
+        expected = str(exc)
+    try:
+        got: object = admit([], hyps, refs)  # type: ignore[arg-type]
+    except InputError as exc:
+        got = str(exc)
+    assert got == expected
 
 
 def test_read_chunks_and_mismatch_found_at_the_end(tmp_path: Path) -> None:

@@ -61,6 +61,7 @@ from runner import Timing, best_time, compare, report
 
 import mtmetrics
 from mtmetrics import plugins
+from mtmetrics.engine import hooks
 from mtmetrics.metric import Segment
 
 WMT21 = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "test" / "wmt21-news" / "txt"
@@ -114,7 +115,7 @@ def clear_tokenizer_caches() -> None:
 
 def plain_text_metrics() -> list[str]:
     """Names of the registered metrics that score plain text (no annotations, model files, alignments)."""
-    return [n for n in sorted(plugins.metric_registry()) if plugins.metric_class(n).plain_text]
+    return [n for n in sorted(plugins.metric_registry()) if hooks.plain_text(plugins.metric_class(n))]
 
 
 def _hlepor_bench() -> ModuleType:
@@ -206,7 +207,7 @@ def _own_work(metric: mtmetrics.Metric, segments: list[list[Segment]]) -> list[o
 
 
 def per_segment_roads(
-    hlepor: mtmetrics.Metric,
+    hlepor: mtmetrics.Scorer,
     hl_hyps: list[str],
     hl_refs: list[str],
     raw_hyps: list[str],
@@ -230,7 +231,7 @@ def per_segment_roads(
         compare(
             loop_label,
             lambda: [hlepor.sentence_score(h, [r]) for h, r in zip(hh, rr, strict=True)],
-            lambda: _own_work(hlepor, one),
+            lambda: _own_work(hlepor.metric, one),
             "its statistics and scores, one by one",
             repeat,
         )
@@ -258,7 +259,7 @@ def per_segment_roads(
             compare(
                 f"hLEPOR -sl text x {len(cli_hyps)}",
                 text_table,
-                lambda: _own_work(default, chunks),
+                lambda: _own_work(default.metric, chunks),
                 "its statistics and scores",
                 repeat,
             )
@@ -293,7 +294,7 @@ def main() -> None:
     )
     chrf = mtmetrics.load_metric("chrf")
 
-    def run(metric: mtmetrics.Metric) -> object:
+    def run(metric: mtmetrics.Scorer) -> object:
         return getattr(metric, args.road)(hyps, refs, src)
 
     names = args.metrics if args.metrics is not None else plain_text_metrics()

@@ -17,7 +17,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import api
 from .accumulate import ExactSum
+from .engine import hooks
 from .metric import Metric, Statistics, finish_totals
 from .parallel import CHUNK, Work, first_chunk, segments_of, stream_statistics
 from .result import Result, Score
@@ -95,7 +97,7 @@ class _System:
         for m, metric in enumerate(metrics):
             acc = self.sums[m]
             aggregated = finish_totals(type(metric).aggregation, acc.total(), acc.count)
-            result = metric.score_aggregate(aggregated, acc.count, nrefs)
+            result = api.score_aggregate(metric, aggregated, acc.count, nrefs)
             stats = None
             if self.kept is not None:
                 array = np.concatenate(self.kept[m]) if self.kept[m] else np.empty((0, acc.width))
@@ -121,7 +123,7 @@ def score_sources(
     first = first_chunk(jobs)
     systems = [_System(metrics, keep_statistics, keep_segments) for _ in sources]
     owners: deque[int] = deque()  # the source of each chunk in flight, in order
-    observers = [m for m in metrics if type(m).observe is not Metric.observe]
+    observers = [m for m in metrics if hooks.observes(m)]
 
     def chunks() -> Iterator[Work]:
         for k, source in enumerate(sources):
@@ -129,7 +131,7 @@ def score_sources(
                 if observers:  # only they need the segments here, in the calling process
                     segments = segments_of(chunk)
                     for metric in observers:
-                        metric.observe(segments)
+                        hooks.observe(metric, segments)
                 owners.append(k)
                 yield chunk
 

@@ -6,6 +6,6 @@ The engine sits below the Python API and the command line and above the plugin p
 
 from __future__ import annotations
 
-from . import gate, pool
+from . import gate, hooks, pool
 
-__all__ = ["gate", "pool"]
+__all__ = ["gate", "hooks", "pool"]

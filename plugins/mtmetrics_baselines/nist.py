@@ -45,7 +45,8 @@ from typing import Any
 
 import numpy as np
 
-from mtmetrics import InputError, Metric, Param, Score, Segment
+from mtmetrics import CorpusPreparation, InputError, Metric, Param, Presentation, Resources, Score, Segment
+from mtmetrics.engine import hooks
 from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param
 
 from ._common import Ngram, ngram_counts
@@ -128,7 +129,7 @@ def corpus_nist(hyps: Sequence[Sequence[str]], refs: Sequence[Sequence[Sequence[
     return nist_from_statistics(summed, max_order)[0]
 
 
-class Nist(Metric):
+class Nist(Metric, Presentation, Resources, CorpusPreparation):
     """mteval-v13a's NIST: information weights from the corpus's references; statistics summed."""
 
     fork_safe = True  # everything it loads is in memory: -j forks warm workers
@@ -184,7 +185,7 @@ class Nist(Metric):
         return self._names
 
     def segment_statistics(self, segment: Segment) -> np.ndarray:
-        self.require_ready()
+        hooks.require_ready(self)
         refs = [self._prep(r) for r in segment.refs]
         info = self.corpus_state  # None with info=seg: the segment's own references
         return np.asarray(nist_statistics(self._prep(segment.hyp), refs, self._order, info), dtype=np.float64)

@@ -51,7 +51,7 @@ def test_stream_equals_whole_corpus(name: str) -> None:
     metric = mtmetrics.load_metric(name)
     segments = mtmetrics.build_segments(hyps, [refs])
     chunks = [segments[i : i + 97] for i in range(0, len(segments), 97)]
-    (out,) = score_stream([metric], chunks, keep_statistics=True, keep_segments=True)
+    (out,) = score_stream([metric.metric], chunks, keep_statistics=True, keep_segments=True)
     whole = metric.corpus_score(hyps, [refs])
     assert out.result.to_dict() == whole.to_dict()
     assert (

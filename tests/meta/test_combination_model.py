@@ -24,8 +24,9 @@ import pytest
 import sacrebleu
 
 import mtmetrics
-from mtmetrics import InputError, Metric, Param, Segment, plugins
+from mtmetrics import InputError, Metric, Param, Resources, Segment, plugins
 from mtmetrics.cli import main
+from mtmetrics.engine import hooks
 from mtmetrics.meta.report import default_metric_names
 from mtmetrics.stats.combination import FORMAT, CombinationModel, Feature
 
@@ -118,7 +119,7 @@ def test_malformed_models_are_input_errors() -> None:
 
 
 # ------------------------------------------------------------------------------ declared, not named
-class _Reader(Metric):
+class _Reader(Metric, Resources):
     """A third-party metric that applies combination models and needs its model file."""
 
     name = "toy-model-reader"
@@ -165,7 +166,7 @@ def test_report_defaults_follow_plain_text() -> None:
     names = default_metric_names(plugins.metric_registry())
     assert "toy-plain" in names and "toy-model-reader" not in names and "combo" not in names
     for name in names:
-        assert plugins.metric_class(name).plain_text
+        assert hooks.plain_text(plugins.metric_class(name))
 
 
 @pytest.mark.usefixtures("toy_plugin")

@@ -273,7 +273,7 @@ def _per_group(
     In a group named like a language pair (``en-de``), a metric whose resources do not cover the
     target language is refused (one line; with ``refuse`` False it is scored as it is, for a report
     that leaves it out of the group and says why), and the parameters the user did not set follow
-    the pair (:meth:`~mtmetrics.Metric.language_defaults`, as ``-l`` on the command line). A metric
+    the pair (:meth:`~mtmetrics.metric.Languages.language_defaults`, as ``-l`` on the command line). A metric
     that needs corpus state (NIST's information weights) is prepared from the group's references,
     each judged source segment's once (rows of several systems share them), in table order.
     Returns ``(metric, rows)`` per group, or ``[(metric, None)]`` when every row is scored alike.

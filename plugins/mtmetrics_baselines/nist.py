@@ -16,7 +16,7 @@ segments, then scored (``aggregation = "sum"``).
 
 **Where the information weights come from.** As in Doddington (2002) and mteval-v13a, from the
 n-gram counts of *all* references of the evaluated corpus (``info=corpus``, the default): the
-metric declares that it needs the corpus (:meth:`~mtmetrics.Metric.needs_corpus`), and the core
+metric declares that it needs the corpus (:meth:`~mtmetrics.metric.CorpusPreparation.needs_corpus`), and the core
 prepares it from every segment's references before scoring any segment (the API, the CLI's second
 pass over the reference files, ``-j``, Dask and ``meta`` all do this). Per-segment statistics
 (``-sl``, bootstrap rows) then use the corpus weights, as mteval's segment scores do. With several
@@ -103,7 +103,7 @@ def nist_statistics(
         except KeyError:
             raise InputError(
                 "NIST: a segment's references were not among those the metric was prepared with; "
-                "prepare it with the references of the corpus it scores (metric.prepare(references))."
+                "prepare it with the references of the corpus it scores (scorer.prepare(references))."
             ) from None
     ref_len = sum(len(r) for r in refs) / len(refs) if refs else 0.0
     return [*gained, *totals, float(len(hyp)), float(ref_len)]

@@ -4,7 +4,7 @@ Files written by ``meta mct -o`` / ``meta regress -o`` on real WMT17 cs-en DA ro
 and written again byte for byte (so files written before the format moved to the core load
 unchanged); the score of a model is checked against a plain loop over the formula
 ``intercept + Σ weight · sign · score``; the core names the metrics that apply a model through
-``Metric.model_formats`` and picks ``meta report``'s default metrics through ``Metric.plain_text``
+``Resources.model_formats`` and picks ``meta report``'s default metrics through ``Resources.plain_text``
 (a plugin registered here declares both), not by name.
 """
 

@@ -13,27 +13,26 @@ core's own roads (the CLI, meta-evaluation, Dask), which hold metrics rather tha
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cache
-from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .engine import gate, hooks
 from .errors import InputError
+from .metric import Statistics, references_of
+from .parallel import _frozen, score_chunk, score_segments
 from .result import Result, Score
 from .signature import Field, Signature, nrefs_value
 from .version import __version__
 
 if TYPE_CHECKING:
-    from .metric import Aggregation, Inputs, Metric, Segment, Statistics
+    from .metric import Aggregation, Inputs, Metric, Segment
     from .params import Param
 
 
 # ------------------------------------------------------------------------ on a bare metric
 def signature(metric: Metric, nrefs: str = "1") -> Signature:
     """The signature of ``metric`` for a run with ``nrefs`` references."""
-    from .engine import hooks
-
     # the parameters' fields and the provenance are fixed for an instance: built once, and kept
     # in the instance's dictionary (so a pickled copy rebuilds them)
     own = vars(metric)
@@ -75,10 +74,6 @@ def statistics_of(
     corpus state and was not prepared is prepared from these segments' references; a prepared
     one keeps its state (so a corpus can be scored in parts with the whole corpus's state).
     """
-    from .engine import hooks
-    from .metric import Statistics, references_of
-    from .parallel import score_segments
-
     prepared = metric if hooks.ready(metric) else hooks.prepare(metric, references_of(segments))
     hooks.observe(metric, segments)
     if prepared is not metric:
@@ -109,9 +104,6 @@ def segment_results(metric: Metric, stats: Statistics) -> list[Result]:
 
     Everything a result shares with the others (signature, name, parameters) is built once.
     """
-    from .engine import hooks
-    from .parallel import _frozen
-
     cls = type(metric)
     common: dict[str, Any] = {
         "metric": cls.name,
@@ -128,16 +120,7 @@ def segment_results(metric: Metric, stats: Statistics) -> list[Result]:
     # while the results are made: otherwise collections walk them again and again
     with _frozen():
         for row in stats.array:
-            score = compute(row.copy())
-            out.append(
-                Result(
-                    score=score.score,
-                    sub_scores=MappingProxyType(dict(score.sub_scores)),
-                    verbose=score.verbose,
-                    attributes=MappingProxyType(dict(score.attributes)),
-                    **common,
-                )
-            )
+            out.append(Result.of(compute(row.copy()), common))
     return out
 
 
@@ -168,8 +151,6 @@ class Scorer:
     @property
     def display_name(self) -> str:
         """Name shown in signatures and tables (``BLEU``, ``chrF2``)."""
-        from .engine import hooks
-
         return hooks.display_name(self.metric)
 
     @property
@@ -210,28 +191,20 @@ class Scorer:
     @property
     def given(self) -> frozenset[str] | None:
         """The parameters the user set (``None`` for a metric not built by ``load_metric``)."""
-        from .engine import hooks
-
         return hooks.given(self.metric)
 
     @property
     def corpus_state(self) -> Any:
         """The corpus state of a prepared scorer (None otherwise)."""
-        from .engine import hooks
-
         return hooks.corpus_state(self.metric)
 
     @property
     def max_segment_tokens(self) -> int | None:
         """The longest segment scored, in tokens (``None``: any); settable (0 or ``None``: no limit)."""
-        from .engine import gate
-
         return gate.limit_of(self.metric)
 
     @max_segment_tokens.setter
     def max_segment_tokens(self, value: int | None) -> None:
-        from .engine import hooks
-
         hooks.set_limit(self.metric, value)
 
     # ------------------------------------------------------------------ corpus preparation
@@ -242,16 +215,12 @@ class Scorer:
         references in corpus order (missing ones already dropped, as in :class:`Segment`); it is
         consumed once, so a generator over files works.
         """
-        from .engine import hooks
-
         prepared = hooks.prepare(self.metric, references)
         return self if prepared is self.metric else Scorer(prepared)
 
     @property
     def ready(self) -> bool:
         """Whether this scorer can score segments (prepared, or needing no preparation)."""
-        from .engine import hooks
-
         return hooks.ready(self.metric)
 
     # ------------------------------------------------------------------------- signatures
@@ -292,9 +261,6 @@ class Scorer:
         segment longer than the metric's limit (:func:`mtmetrics.engine.gate.limit_of`) is an
         error naming it, before anything is scored.
         """
-        from .engine import gate, hooks
-        from .metric import references_of
-
         hyp_list, ref_lists = _streams(hyps, hypotheses, refs, references)
         segments = gate.admit([self.metric], hyp_list, ref_lists, _listed_or_none(sources, "sources"), annotations)
         stats = statistics_of(hooks.prepare(self.metric, references_of(segments)), segments, jobs)
@@ -358,13 +324,13 @@ class Scorer:
         ann = {k: [v] for k, v in annotations.items()} if annotations else None
         ref_streams = [[r] for r in _listed(refs, "references")]
         sources = None if source is None else [source]
-        gate, hooks, finish_totals, score_chunk = _one_segment_road()
         metric = self.metric
         if hooks.observes(metric) or hooks.needs_corpus(metric):
             return self.corpus_score([hyp], ref_streams, sources, ann)
         # one segment of a metric without corpus state or observers: the corpus road's chunking,
         # preparation and sums of one row would do nothing but cost time; the gate, the batch
-        # statistics and the score are the same calls (so the same numbers)
+        # statistics and the score are the same calls (so the same numbers). The sum or mean of
+        # one row is the row (a mean divides by 1.0, which leaves every float as it is)
         segments = gate.admit([metric], [hyp], ref_streams, sources, ann)
         _, counts, (rows,) = score_chunk([metric], segments)
         names = metric.stat_names()
@@ -374,7 +340,7 @@ class Scorer:
             )
         nrefs = str(counts.pop())
         self.last_nrefs = nrefs
-        score = metric.compute_score(finish_totals(type(metric).aggregation, rows[0].copy(), 1.0))
+        score = metric.compute_score(rows[0].copy())
         return _result(metric, score, signature(metric, nrefs), 1)
 
     def segment_scores(
@@ -406,37 +372,18 @@ def metric_of(metric: Metric | Scorer) -> Metric:
     return metric.metric if isinstance(metric, Scorer) else metric
 
 
-@cache
-def _one_segment_road() -> tuple[ModuleType, ModuleType, Callable[..., np.ndarray], Callable[..., Any]]:
-    """What :meth:`Scorer.sentence_score` calls, imported once (a per-call import costs time in a loop):
-    the gate, the capability reads, the sum/mean rule and the engine's unit of work."""
-    from .engine import gate, hooks
-    from .metric import finish_totals
-    from .parallel import score_chunk
-
-    return gate, hooks, finish_totals, score_chunk
-
-
 def _result(metric: Metric, score: Score, signature: Signature, n: int) -> Result:
-    return Result(
-        metric=type(metric).name,
-        name=_display_name(metric),
-        score=score.score,
-        sub_scores=MappingProxyType(dict(score.sub_scores)),
-        signature=signature,
-        params=metric.values,
-        higher_is_better=type(metric).higher_is_better,
-        n_segments=n,
-        verbose=score.verbose,
-        attributes=MappingProxyType(dict(score.attributes)),
-        decimals=default_decimals(type(metric)),
-    )
-
-
-def _display_name(metric: Metric) -> str:
-    from .engine import hooks
-
-    return hooks.display_name(metric)
+    cls = type(metric)
+    common = {
+        "metric": cls.name,
+        "name": hooks.display_name(metric),
+        "signature": signature,
+        "params": metric.values,
+        "higher_is_better": cls.higher_is_better,
+        "n_segments": n,
+        "decimals": default_decimals(cls),
+    }
+    return Result.of(score, common)
 
 
 def default_decimals(cls: type[Metric]) -> int:

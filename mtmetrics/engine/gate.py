@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -212,6 +213,18 @@ def for_language(metric: Metric, target: str, source: str | None = None) -> Metr
 
 
 # ---------------------------------------------------------------------------------- segments
+@cache
+def _inputs(classes: tuple[type[Metric], ...]) -> Inputs:
+    """What segments for metrics of ``classes`` need: any one's source, every one's annotations (sorted).
+
+    Built once per combination of classes (the per-segment API asks for one metric's again and again).
+    """
+    return Inputs(
+        source=any(cls.inputs.source for cls in classes),
+        annotations=tuple(sorted({a for cls in classes for a in cls.inputs.annotations})),
+    )
+
+
 def admit(
     metrics: Sequence[Metric],
     hyps: Sequence[str],
@@ -232,10 +245,7 @@ def admit(
             reason = language_refusal(metric, target)
             if reason is not None:
                 raise ParameterError(f"{reason}.")
-    inputs = Inputs(
-        source=any(type(m).inputs.source for m in metrics),
-        annotations=tuple(sorted({a for m in metrics for a in type(m).inputs.annotations})),
-    )
+    inputs = _inputs(tuple(type(m) for m in metrics))
     segments = build_segments(hyps, refs, sources, annotations, inputs, names, first)
     limit = strictest(metrics)
     if limit is not None:

@@ -66,7 +66,9 @@ from per_metric import clear_tokenizer_caches
 from runner import best_time
 
 import mtmetrics
-from mtmetrics.metric import Metric, Segment, build_segments
+from mtmetrics.api import Scorer
+from mtmetrics.metric import Segment, build_segments
+from mtmetrics.streaming import main_scores
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 TABLE = DATA / "test" / "wmt21-news" / "derived" / "newstest2021.ja-en.da-seg.joined.tsv.gz"
@@ -107,16 +109,10 @@ def load_table(segments: int, path: Path = TABLE) -> tuple[str, list[str]]:
     return lines[0], rows
 
 
-def main_scores(metric: Metric, rows: np.ndarray) -> np.ndarray:
-    """Each row's main score by the cheapest exact means (equal to ``compute_score(row).score``)."""
-    cls = type(metric)
-    if cls.aggregation == "mean" and cls.compute_score is Metric.compute_score:
-        return rows[:, 0].copy()
-    return metric.score_rows(rows)
-
-
-def own_batches(metric: Metric, batches: Sequence[Sequence[Segment]], full: bool) -> list[object]:
-    """The metric's own work: statistics of each batch, then each row's score (``full``: the Score)."""
+def own_batches(scorer: Scorer, batches: Sequence[Sequence[Segment]], full: bool) -> list[object]:
+    """The metric's own work: statistics of each batch, then each row's score (``full``: the Score;
+    else the main score by the cheapest exact means, :func:`mtmetrics.streaming.main_scores`)."""
+    metric = scorer.metric
     out: list[object] = []
     for batch in batches:
         rows = np.asarray(metric.corpus_statistics(batch), dtype=np.float64)
@@ -142,7 +138,7 @@ def cli(argv: list[str], out: Path) -> None:
         raise SystemExit(f"mtmetrics {' '.join(argv)} exited with {status}")
 
 
-def cases(metric: Metric, header: str, rows: list[str], tmp: Path) -> list[Case]:
+def cases(metric: Scorer, header: str, rows: list[str], tmp: Path) -> list[Case]:
     """The roads and their own work on the table's rows (files written to ``tmp``)."""
     from mtmetrics.parallel import CHUNK
     from mtmetrics.stats.metaeval import TASK_ROWS
@@ -183,7 +179,7 @@ def cases(metric: Metric, header: str, rows: list[str], tmp: Path) -> list[Case]
     ]
 
 
-def check(metric: Metric, header: str, rows: list[str], tmp: Path) -> None:
+def check(metric: Scorer, header: str, rows: list[str], tmp: Path) -> None:
     """The roads give the own work's scores (the printed ones to their decimals); else exit."""
     names = header.split("\t")
     fields = [row.split("\t") for row in rows]

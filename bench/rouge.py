@@ -119,7 +119,7 @@ def cases(label: str, hyps: list[str], refs: list[list[str]], repeat: int) -> li
         metric = mtmetrics.load_metric(name, impl="rouge155", multiref="best", tokenize="none", **params)
         py = PyRouge(mode="individual", multi_ref_mode="best", **py_kwargs)
 
-        def ours(metric: mtmetrics.Metric = metric) -> object:
+        def ours(metric: mtmetrics.Scorer = metric) -> object:
             return metric.statistics(hyps, refs)
 
         def rouge_metric(py: PyRouge = py) -> object:

@@ -68,7 +68,7 @@ def main() -> None:
         few = {k: v[:20] for k, v in use.items()} if use else None
         metric.corpus_score(hyp[:20], [r[:20] for r in refs], srcs[:20] if srcs else None, few)  # load resources
 
-        def run(m: mtmetrics.Metric = metric, s: list[str] | None = srcs, a: dict[str, Any] | None = use) -> object:
+        def run(m: mtmetrics.Scorer = metric, s: list[str] | None = srcs, a: dict[str, Any] | None = use) -> object:
             return m.corpus_score(hyp, refs, s, a)
 
         best = min(best_time(run) for _ in range(args.repeat))

@@ -31,11 +31,38 @@ from .signature import Field, Signature
 from .version import __version__
 
 if TYPE_CHECKING:
-    from .metric import Inputs, Metric, Segment, Statistics, build_segments
+    from .api import Scorer
+    from .metric import (
+        CorpusPreparation,
+        Examples,
+        Inputs,
+        Languages,
+        Limits,
+        Metric,
+        Presentation,
+        Resources,
+        Segment,
+        Statistics,
+        build_segments,
+    )
 
 #: names imported from :mod:`mtmetrics.metric` on first use: it imports numpy, which a command that
 #: never scores (``mtmetrics --help``, ``mtmetrics list``) should not pay for
-_FROM_METRIC = frozenset({"Inputs", "Metric", "Segment", "Statistics", "build_segments"})
+_FROM_METRIC = frozenset(
+    {
+        "CorpusPreparation",
+        "Examples",
+        "Inputs",
+        "Languages",
+        "Limits",
+        "Metric",
+        "Presentation",
+        "Resources",
+        "Segment",
+        "Statistics",
+        "build_segments",
+    }
+)
 
 
 def __getattr__(name: str) -> Any:
@@ -44,6 +71,10 @@ def __getattr__(name: str) -> Any:
         from . import metric
 
         value = getattr(metric, name)
+    elif name == "Scorer":
+        from .api import Scorer
+
+        value = Scorer
     elif not name.startswith("_"):
         import importlib
 
@@ -79,23 +110,28 @@ def lazy_attributes(metrics: dict[str, str]) -> Callable[[str], Any]:
     return get
 
 
-def load_metric(name: str, *, language_pair: str | None = None, **params: Any) -> Metric:
-    """Instantiate the registered metric ``name`` with ``params`` (checked against its declaration).
+def load_metric(name: str, *, language_pair: str | None = None, **params: Any) -> Scorer:
+    """A scorer of the registered metric ``name`` with ``params`` (checked against its declaration).
+
+    The :class:`~mtmetrics.api.Scorer` offers ``corpus_score``, ``sentence_score``,
+    ``segment_scores``, ``statistics`` and ``get_signature``; the plugin's metric instance is its
+    ``metric``.
 
     With ``language_pair`` (``"en-de"``, as ``-l`` on the command line) the parameters the pair
     implies apply unless given (BLEU tokenises Chinese with ``zh``), and a metric whose resources
     do not cover the target language is refused before it loads anything.
     """
+    from .api import Scorer
     from .engine import gate
     from .plugins import metric_class
 
     cls = metric_class(name)
     if language_pair is None:
-        return gate.build_metric(cls, params)
+        return Scorer(gate.build_metric(cls, params))
     pair = gate.language_pair(language_pair)
     if pair is None:
         raise ParameterError(f"language_pair: expected source-target codes such as de-en, got {language_pair!r}.")
-    return gate.build_metric(cls, params, pair[1], pair[0])
+    return Scorer(gate.build_metric(cls, params, pair[1], pair[0]))
 
 
 def list_metrics() -> list[str]:
@@ -106,17 +142,24 @@ def list_metrics() -> list[str]:
 
 
 __all__ = [
+    "CorpusPreparation",
+    "Examples",
     "Field",
     "InputError",
     "Inputs",
+    "Languages",
+    "Limits",
     "Metric",
     "MtmetricsError",
     "Param",
     "ParameterError",
     "PluginError",
+    "Presentation",
     "ResourceError",
+    "Resources",
     "Result",
     "Score",
+    "Scorer",
     "Segment",
     "Signature",
     "Statistics",

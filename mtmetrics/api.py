@@ -1,72 +1,227 @@
-"""The Python API a user calls on a metric: scores, segment scores, statistics, signatures.
+"""The Python API a user calls: scores, segment scores, statistics and signatures of a metric.
 
-:class:`MetricAPI` is what every :class:`~mtmetrics.Metric` offers its users (sacrebleu's
-``corpus_score``, ``sentence_score``, ``get_signature`` and the statistics kept for resampling).
-A plugin author implements the protocol (:mod:`mtmetrics.metric`) and never overrides these: they
-are built on it by the engine, which they call directly (:mod:`mtmetrics.engine`: the gate every
-segment passes, then the chunked, optionally parallel, scoring).
+:func:`mtmetrics.load_metric` returns a :class:`Scorer`: it holds the metric (a plugin's
+:class:`~mtmetrics.Metric`, which offers only the plugin protocol) and the state of its use (the
+number of references of the last corpus, for :meth:`Scorer.get_signature`), and offers sacrebleu's
+``corpus_score``, ``sentence_score`` and ``get_signature`` and the statistics kept for resampling.
+It calls the engine directly (:mod:`mtmetrics.engine`: the gate every segment passes, then the
+chunked, optionally parallel, scoring). The functions below (:func:`statistics_of`,
+:func:`score_aggregate`, :func:`signature`, ...) are the same operations on a bare metric, for the
+core's own roads (the CLI, meta-evaluation, Dask), which hold metrics rather than scorers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cache
-from types import MappingProxyType, ModuleType
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .engine import gate, hooks
 from .errors import InputError
+from .metric import Statistics, references_of
+from .parallel import _frozen, score_chunk, score_segments
 from .result import Result, Score
 from .signature import Field, Signature, nrefs_value
 from .version import __version__
 
 if TYPE_CHECKING:
-    from .metric import Metric, Segment, Statistics
+    from .metric import Aggregation, Inputs, Metric, Segment
+    from .params import Param
 
 
-class MetricAPI:
-    """What a user calls on a metric (inherited by :class:`~mtmetrics.Metric`; plugins do not override it)."""
+# ------------------------------------------------------------------------ on a bare metric
+def signature(metric: Metric, nrefs: str = "1") -> Signature:
+    """The signature of ``metric`` for a run with ``nrefs`` references."""
+    # the parameters' fields and the provenance are fixed for an instance: built once, and kept
+    # in the instance's dictionary (so a pickled copy rebuilds them)
+    own = vars(metric)
+    fixed = own.get("_signature_fields")
+    if fixed is None:
+        from .plugins import provenance
 
-    #: corpus-level state built by :meth:`prepare` (None until then, and for most metrics always)
-    corpus_state: Any = None
-    #: number of references of the last corpus scored through the API (for :meth:`get_signature`)
-    last_nrefs: str | None = None
-    #: the parameters the user set, when the metric was built through the gate (``load_metric``,
-    #: the CLI): a language pair's defaults apply to the others
-    given: frozenset[str] | None = None
+        params = tuple(
+            Field(p.sig_key, p.signature_value(metric.values[p.name], metric.values), p.sig_short or p.sig_key)
+            for p in type(metric).params
+            if p.sig_key is not None
+        )
+        dist, version = provenance(type(metric))
+        tail = (Field("plugin", f"{dist}@{version}", "p"), Field("version", __version__, "v"))
+        fixed = own["_signature_fields"] = (params, tail)
+    params, tail = fixed
+    # a per-segment loop asks for the same signature again and again: one per nrefs and
+    # resources (which may change, e.g. with the annotations observed) and display name
+    resources = hooks.resource_fields(metric)
+    name = hooks.display_name(metric)
+    signatures: dict[tuple[str, tuple[Field, ...], str], Signature] = own.setdefault("_signatures", {})
+    found = signatures.get((nrefs, resources, name))
+    if found is None:
+        fields = (Field("nrefs", nrefs, "#"), *params, *resources, *tail)
+        found = signatures[nrefs, resources, name] = Signature(name, fields)
+    return found
+
+
+def statistics_of(
+    metric: Metric,
+    segments: Sequence[Segment],
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> Statistics:
+    """Statistics of already built segments (``progress`` is called with each chunk's size).
+
+    Segments are scored in chunks (bounding the memory of batch implementations), by ``jobs``
+    worker processes when ``jobs > 1``; the rows are the same either way. A metric that needs
+    corpus state and was not prepared is prepared from these segments' references; a prepared
+    one keeps its state (so a corpus can be scored in parts with the whole corpus's state).
+    """
+    prepared = metric if hooks.ready(metric) else hooks.prepare(metric, references_of(segments))
+    hooks.observe(metric, segments)
+    if prepared is not metric:
+        hooks.observe(prepared, segments)
+    array = score_segments(prepared, segments, jobs, progress=progress)
+    names = metric.stat_names()
+    if array.shape != (len(segments), len(names)):
+        raise RuntimeError(
+            f"{type(metric).__name__}.corpus_statistics returned shape {array.shape}, "
+            f"expected {(len(segments), len(names))}"
+        )
+    nrefs = nrefs_value(len(s.refs) for s in segments) if segments else "0"
+    return Statistics(names, array, type(metric).aggregation, nrefs)
+
+
+def score_aggregate(metric: Metric, aggregated: np.ndarray, n_segments: int, nrefs: str) -> Result:
+    """The result of already aggregated statistics (a sum, or a mean for ``mean`` metrics)."""
+    return _result(metric, metric.compute_score(aggregated), signature(metric, nrefs), n_segments)
+
+
+def score_statistics(metric: Metric, stats: Statistics, weights: np.ndarray | None = None) -> Result:
+    """The corpus result of (optionally resampled) statistics."""
+    return score_aggregate(metric, stats.aggregate(weights), len(stats), stats.nrefs)
+
+
+def segment_results(metric: Metric, stats: Statistics) -> list[Result]:
+    """Per-segment results from already computed statistics (no re-scoring of text).
+
+    Everything a result shares with the others (signature, name, parameters) is built once.
+    """
+    cls = type(metric)
+    common: dict[str, Any] = {
+        "metric": cls.name,
+        "name": hooks.display_name(metric),
+        "signature": signature(metric, stats.nrefs),
+        "params": metric.values,
+        "higher_is_better": cls.higher_is_better,
+        "n_segments": 1,
+        "decimals": default_decimals(cls),
+    }
+    out = []
+    compute = metric.compute_score
+    # the objects alive now (resources, the statistics) are left out of garbage collection
+    # while the results are made: otherwise collections walk them again and again
+    with _frozen():
+        for row in stats.array:
+            out.append(Result.of(compute(row.copy()), common))
+    return out
+
+
+# ------------------------------------------------------------------------------------ Scorer
+class Scorer:
+    """What a user calls on a metric: sacrebleu's API and the statistics kept for resampling.
+
+    ``Scorer(metric)`` wraps a built metric; :func:`mtmetrics.load_metric` builds both from a
+    registry name. The metric's declarations a user reads (:attr:`name`, :attr:`values`,
+    :attr:`higher_is_better`, ...) are read-only properties; the metric itself is :attr:`metric`.
+    """
+
+    def __init__(self, metric: Metric) -> None:
+        #: the plugin's metric instance this scorer scores with
+        self.metric = metric
+        #: number of references of the last corpus scored (for :meth:`get_signature`)
+        self.last_nrefs: str | None = None
+
+    def __repr__(self) -> str:
+        return f"Scorer({self.metric!r})"
+
+    # ------------------------------------------------------------------ the metric's declarations
+    @property
+    def name(self) -> str:
+        """The registry name (``bleu``, ``rouge-l``)."""
+        return type(self.metric).name
+
+    @property
+    def display_name(self) -> str:
+        """Name shown in signatures and tables (``BLEU``, ``chrF2``)."""
+        return hooks.display_name(self.metric)
+
+    @property
+    def values(self) -> Mapping[str, Any]:
+        """The metric's parameter values (every declared parameter)."""
+        return self.metric.values
+
+    @property
+    def params(self) -> tuple[Param, ...]:
+        """The metric's declared parameters."""
+        return type(self.metric).params
+
+    @property
+    def inputs(self) -> Inputs:
+        """What the metric needs besides hypotheses and references."""
+        return type(self.metric).inputs
+
+    @property
+    def aggregation(self) -> Aggregation:
+        """``"sum"`` or ``"mean"``: how segment statistics become a corpus score."""
+        return type(self.metric).aggregation
+
+    @property
+    def higher_is_better(self) -> bool:
+        """False for error rates."""
+        return type(self.metric).higher_is_better
+
+    @property
+    def score_range(self) -> tuple[float, float]:
+        """Inclusive range of scores."""
+        return type(self.metric).score_range
+
+    @property
+    def description(self) -> str:
+        """The metric's one-line description."""
+        return type(self.metric).description
+
+    @property
+    def given(self) -> frozenset[str] | None:
+        """The parameters the user set (``None`` for a metric not built by ``load_metric``)."""
+        return hooks.given(self.metric)
+
+    @property
+    def corpus_state(self) -> Any:
+        """The corpus state of a prepared scorer (None otherwise)."""
+        return hooks.corpus_state(self.metric)
+
+    @property
+    def max_segment_tokens(self) -> int | None:
+        """The longest segment scored, in tokens (``None``: any); settable (0 or ``None``: no limit)."""
+        return gate.limit_of(self.metric)
+
+    @max_segment_tokens.setter
+    def max_segment_tokens(self, value: int | None) -> None:
+        hooks.set_limit(self.metric, value)
 
     # ------------------------------------------------------------------ corpus preparation
-    def prepare(self, references: Iterable[Sequence[str]]) -> Metric:
-        """A copy of this metric ready to score the corpus whose segments have ``references``.
+    def prepare(self, references: Iterable[Sequence[str]]) -> Scorer:
+        """A scorer ready to score the corpus whose segments have ``references``.
 
         Returns ``self`` when the metric needs no corpus state. ``references`` yields each segment's
         references in corpus order (missing ones already dropped, as in :class:`Segment`); it is
         consumed once, so a generator over files works.
         """
-        self = cast("Metric", self)  # the protocol this API is inherited with
-        if not self.needs_corpus():
-            return self
-        prepared = type(self)(**self.values)
-        prepared.corpus_state = self.build_corpus_state(references)
-        if "max_segment_tokens" in vars(self):
-            prepared.max_segment_tokens = vars(self)["max_segment_tokens"]
-        return prepared
+        prepared = hooks.prepare(self.metric, references)
+        return self if prepared is self.metric else Scorer(prepared)
 
     @property
     def ready(self) -> bool:
-        """Whether this copy can score segments (prepared, or needing no preparation)."""
-        self = cast("Metric", self)  # the protocol this API is inherited with
-        return self.corpus_state is not None or not self.needs_corpus()
-
-    def require_ready(self) -> None:
-        """Raise when an unprepared copy of a corpus-prepared metric is about to score segments."""
-        self = cast("Metric", self)  # the protocol this API is inherited with
-        if not self.ready:
-            raise RuntimeError(
-                f"{self.display_name} needs the corpus's references before scoring segments: score with "
-                f"metric.prepare(references) (corpus_score, statistics and the CLI do this)."
-            )
+        """Whether this scorer can score segments (prepared, or needing no preparation)."""
+        return hooks.ready(self.metric)
 
     # ------------------------------------------------------------------------- signatures
     def get_signature(self) -> Signature:
@@ -74,41 +229,16 @@ class MetricAPI:
 
         Like sacrebleu, it needs a scored corpus first: the signature names its number of references.
         """
-        self = cast("Metric", self)  # the protocol this API is inherited with
         if self.last_nrefs is None:
             raise InputError(
                 f"{self.display_name}.get_signature(): score a corpus first (the signature names its number of "
                 f"references), or call signature(nrefs) with the number of references."
             )
-        return self.signature(self.last_nrefs)
+        return signature(self.metric, self.last_nrefs)
 
     def signature(self, nrefs: str = "1") -> Signature:
         """The signature of this metric instance for a run with ``nrefs`` references."""
-        self = cast("Metric", self)  # the protocol this API is inherited with
-        # the parameters' fields and the provenance are fixed for an instance: built once
-        fixed = vars(self).get("_signature_fields")
-        if fixed is None:
-            from .plugins import provenance
-
-            params = tuple(
-                Field(p.sig_key, p.signature_value(self.values[p.name], self.values), p.sig_short or p.sig_key)
-                for p in type(self).params
-                if p.sig_key is not None
-            )
-            dist, version = provenance(type(self))
-            tail = (Field("plugin", f"{dist}@{version}", "p"), Field("version", __version__, "v"))
-            fixed = self._signature_fields = (params, tail)
-        params, tail = fixed
-        # a per-segment loop asks for the same signature again and again: one per nrefs and
-        # resources (which may change, e.g. with the annotations observed) and display name
-        resources = self.resource_fields()
-        name = self.display_name
-        cache: dict[tuple[str, tuple[Field, ...], str], Signature] = vars(self).setdefault("_signatures", {})
-        signature = cache.get((nrefs, resources, name))
-        if signature is None:
-            fields = (Field("nrefs", nrefs, "#"), *params, *resources, *tail)
-            signature = cache[nrefs, resources, name] = Signature(name, fields)
-        return signature
+        return signature(self.metric, nrefs)
 
     # ------------------------------------------------------------------------- statistics
     def statistics(
@@ -125,19 +255,15 @@ class MetricAPI:
         """Segment statistics of a corpus: the raw material of scores, bootstrap and paired tests.
 
         ``jobs > 1`` spreads the segments over that many worker processes (same result, exactly).
-        The given segments are the corpus: a metric that needs corpus state (:meth:`needs_corpus`)
-        is prepared from their references, whatever it was prepared with before. ``hypotheses`` and
-        ``references`` are sacrebleu's names for ``hyps`` and ``refs``; any iterable (a generator)
-        is accepted. A segment longer than the metric's limit (:func:`mtmetrics.engine.gate.limit_of`)
-        is an error naming it, before anything is scored.
+        The given segments are the corpus: a metric that needs corpus state is prepared from their
+        references, whatever it was prepared with before. ``hypotheses`` and ``references`` are
+        sacrebleu's names for ``hyps`` and ``refs``; any iterable (a generator) is accepted. A
+        segment longer than the metric's limit (:func:`mtmetrics.engine.gate.limit_of`) is an
+        error naming it, before anything is scored.
         """
-        self = cast("Metric", self)  # the protocol this API is inherited with
-        from .engine import gate
-        from .metric import references_of
-
         hyp_list, ref_lists = _streams(hyps, hypotheses, refs, references)
-        segments = gate.admit([self], hyp_list, ref_lists, _listed_or_none(sources, "sources"), annotations)
-        stats = self.prepare(references_of(segments)).statistics_of(segments, jobs)
+        segments = gate.admit([self.metric], hyp_list, ref_lists, _listed_or_none(sources, "sources"), annotations)
+        stats = statistics_of(hooks.prepare(self.metric, references_of(segments)), segments, jobs)
         self.last_nrefs = stats.nrefs
         return stats
 
@@ -147,41 +273,17 @@ class MetricAPI:
         jobs: int = 1,
         progress: Callable[[int], None] | None = None,
     ) -> Statistics:
-        """Statistics of already built segments (``progress`` is called with each chunk's size).
-
-        Segments are scored in chunks (bounding the memory of batch implementations), by ``jobs``
-        worker processes when ``jobs > 1``; the rows are the same either way. A metric that needs
-        corpus state and was not prepared is prepared from these segments' references; a prepared
-        one keeps its state (so a corpus can be scored in parts with the whole corpus's state).
-        """
-        self = cast("Metric", self)  # the protocol this API is inherited with
-        from .metric import Statistics, references_of
-        from .parallel import score_segments
-
-        metric = self if self.ready else self.prepare(references_of(segments))
-        self.observe(segments)
-        if metric is not self:
-            metric.observe(segments)
-        array = score_segments(metric, segments, jobs, progress=progress)
-        names = self.stat_names()
-        if array.shape != (len(segments), len(names)):
-            raise RuntimeError(
-                f"{type(self).__name__}.corpus_statistics returned shape {array.shape}, "
-                f"expected {(len(segments), len(names))}"
-            )
-        nrefs = nrefs_value(len(s.refs) for s in segments) if segments else "0"
-        return Statistics(names, array, type(self).aggregation, nrefs)
+        """Statistics of already built segments: :func:`statistics_of` with this scorer's metric."""
+        return statistics_of(self.metric, segments, jobs, progress)
 
     # ----------------------------------------------------------------------------- scores
     def score_statistics(self, stats: Statistics, weights: np.ndarray | None = None) -> Result:
         """The corpus result of (optionally resampled) statistics."""
-        self = cast("Metric", self)  # the protocol this API is inherited with
-        return self.score_aggregate(stats.aggregate(weights), len(stats), stats.nrefs)
+        return score_statistics(self.metric, stats, weights)
 
     def score_aggregate(self, aggregated: np.ndarray, n_segments: int, nrefs: str) -> Result:
         """The result of already aggregated statistics (a sum, or a mean for ``mean`` metrics)."""
-        self = cast("Metric", self)  # the protocol this API is inherited with
-        return _result(self, self.compute_score(aggregated), self.signature(nrefs), n_segments)
+        return score_aggregate(self.metric, aggregated, n_segments, nrefs)
 
     def corpus_score(
         self,
@@ -198,9 +300,8 @@ class MetricAPI:
 
         ``hypotheses=`` and ``references=`` (sacrebleu's keywords) work too, as do generators.
         """
-        self = cast("Metric", self)  # the protocol this API is inherited with
         stats = self.statistics(hyps, refs, sources, annotations, jobs, hypotheses=hypotheses, references=references)
-        return self.score_statistics(stats)
+        return score_statistics(self.metric, stats)
 
     def sentence_score(
         self,
@@ -213,7 +314,6 @@ class MetricAPI:
         references: Iterable[str | None] | None = None,
     ) -> Result:
         """Score one segment against its references (``hypothesis=``/``references=`` as in sacrebleu)."""
-        self = cast("Metric", self)  # the protocol this API is inherited with
         hyp = _given("hyp", hyp, "hypothesis", hypothesis)
         refs = _given("refs", refs, "references", references)
         if isinstance(refs, str) or not isinstance(hyp, str):
@@ -224,23 +324,24 @@ class MetricAPI:
         ann = {k: [v] for k, v in annotations.items()} if annotations else None
         ref_streams = [[r] for r in _listed(refs, "references")]
         sources = None if source is None else [source]
-        gate, finish_totals, score_chunk, observe = _one_segment_road()
-        if type(self).observe is not observe or self.needs_corpus():
+        metric = self.metric
+        if hooks.observes(metric) or hooks.needs_corpus(metric):
             return self.corpus_score([hyp], ref_streams, sources, ann)
         # one segment of a metric without corpus state or observers: the corpus road's chunking,
         # preparation and sums of one row would do nothing but cost time; the gate, the batch
-        # statistics and the score are the same calls (so the same numbers)
-        segments = gate.admit([self], [hyp], ref_streams, sources, ann)
-        _, counts, (rows,) = score_chunk([self], segments)
-        names = self.stat_names()
+        # statistics and the score are the same calls (so the same numbers). The sum or mean of
+        # one row is the row (a mean divides by 1.0, which leaves every float as it is)
+        segments = gate.admit([metric], [hyp], ref_streams, sources, ann)
+        _, counts, (rows,) = score_chunk([metric], segments)
+        names = metric.stat_names()
         if rows.shape != (1, len(names)):
             raise RuntimeError(
-                f"{type(self).__name__}.corpus_statistics returned shape {rows.shape}, expected {(1, len(names))}"
+                f"{type(metric).__name__}.corpus_statistics returned shape {rows.shape}, expected {(1, len(names))}"
             )
         nrefs = str(counts.pop())
         self.last_nrefs = nrefs
-        score = self.compute_score(finish_totals(type(self).aggregation, rows[0].copy(), 1.0))
-        return _result(self, score, self.signature(nrefs), 1)
+        score = metric.compute_score(rows[0].copy())
+        return _result(metric, score, signature(metric, nrefs), 1)
 
     def segment_scores(
         self,
@@ -254,74 +355,35 @@ class MetricAPI:
         references: Iterable[Iterable[str | None]] | None = None,
     ) -> list[Result]:
         """One result per segment, each as :meth:`sentence_score` would give it."""
-        self = cast("Metric", self)  # the protocol this API is inherited with
         stats = self.statistics(hyps, refs, sources, annotations, jobs, hypotheses=hypotheses, references=references)
-        return self.segment_results(stats)
+        return segment_results(self.metric, stats)
 
     def segment_results(self, stats: Statistics) -> list[Result]:
-        """Per-segment results from already computed statistics (no re-scoring of text).
-
-        Everything a result shares with the others (signature, name, parameters) is built once.
-        """
-        from .parallel import _frozen
-
-        self = cast("Metric", self)  # the protocol this API is inherited with
-        signature = self.signature(stats.nrefs)
-        cls = type(self)
-        common: dict[str, Any] = {
-            "metric": cls.name,
-            "name": self.display_name,
-            "signature": signature,
-            "params": self.values,
-            "higher_is_better": cls.higher_is_better,
-            "n_segments": 1,
-            "decimals": default_decimals(cls),
-        }
-        out = []
-        compute = self.compute_score
-        # the objects alive now (resources, the statistics) are left out of garbage collection
-        # while the results are made: otherwise collections walk them again and again
-        with _frozen():
-            for row in stats.array:
-                score = compute(row.copy())
-                out.append(
-                    Result(
-                        score=score.score,
-                        sub_scores=MappingProxyType(dict(score.sub_scores)),
-                        verbose=score.verbose,
-                        attributes=MappingProxyType(dict(score.attributes)),
-                        **common,
-                    )
-                )
-        return out
+        """Per-segment results from already computed statistics (no re-scoring of text)."""
+        return segment_results(self.metric, stats)
 
 
-@cache
-def _one_segment_road() -> tuple[ModuleType, Callable[..., np.ndarray], Callable[..., Any], Callable[..., None]]:
-    """What :meth:`MetricAPI.sentence_score` calls, imported once (a per-call import costs time in a loop):
-    the gate, the sum/mean rule, the engine's unit of work, and the protocol's ``observe`` (which
-    does nothing: a metric that overrides it takes the corpus road)."""
-    from .engine import gate
-    from .metric import Metric, finish_totals
-    from .parallel import score_chunk
+def metric_of(metric: Metric | Scorer) -> Metric:
+    """The plugin metric behind ``metric``: a scorer's, or ``metric`` itself.
 
-    return gate, finish_totals, score_chunk, Metric.observe
+    The library's entry points that take a metric (Dask, meta-evaluation tables) take what
+    :func:`mtmetrics.load_metric` returns as well as a bare metric.
+    """
+    return metric.metric if isinstance(metric, Scorer) else metric
 
 
 def _result(metric: Metric, score: Score, signature: Signature, n: int) -> Result:
-    return Result(
-        metric=type(metric).name,
-        name=metric.display_name,
-        score=score.score,
-        sub_scores=MappingProxyType(dict(score.sub_scores)),
-        signature=signature,
-        params=metric.values,
-        higher_is_better=type(metric).higher_is_better,
-        n_segments=n,
-        verbose=score.verbose,
-        attributes=MappingProxyType(dict(score.attributes)),
-        decimals=default_decimals(type(metric)),
-    )
+    cls = type(metric)
+    common = {
+        "metric": cls.name,
+        "name": hooks.display_name(metric),
+        "signature": signature,
+        "params": metric.values,
+        "higher_is_better": cls.higher_is_better,
+        "n_segments": n,
+        "decimals": default_decimals(cls),
+    }
+    return Result.of(score, common)
 
 
 def default_decimals(cls: type[Metric]) -> int:

@@ -17,8 +17,10 @@ from typing import Any
 
 import numpy as np
 
+from . import api
 from .accumulate import ExactSum
-from .engine import gate
+from .api import Scorer
+from .engine import gate, hooks
 from .errors import InputError, ParameterError, ResourceError
 from .metric import Metric, Segment, Statistics, build_segments, finish_totals
 from .parallel import score_chunk
@@ -72,25 +74,26 @@ def _partition(
     limit = gate.strictest([metric])
     if limit is not None:
         limit.check_segments(segments)
-    metric.observe(segments)
+    hooks.observe(metric, segments)
     rows = score_chunk([metric], segments)[2][0]
     acc.add(rows)
     return [(acc, {len(s.refs) for s in segments}, rows if keep else None)]
 
 
 def score_bag(
-    metric: Metric, bag: Any, keep_statistics: bool = False, language_pair: str | None = None
+    metric: Metric | Scorer, bag: Any, keep_statistics: bool = False, language_pair: str | None = None
 ) -> tuple[Result, Statistics | None]:
     """Score a Dask bag of segments; returns the corpus result and, on request, the statistics.
 
     The gate holds here as on every road: a segment longer than the metric's limit is refused
     (in the partition that holds it, before it is scored), and with ``language_pair`` (``en-de``)
     a metric that cannot score the target language is refused before anything is shipped, and the
-    parameters it implies (:meth:`~mtmetrics.Metric.language_defaults`) apply. A metric that needs
+    parameters it implies (:meth:`~mtmetrics.metric.Languages.language_defaults`) apply. A metric that needs
     corpus state (NIST's information weights) is prepared here, from every item's references
     computed in partition order, and the prepared copy is shipped to the workers.
     """
     _require_dask()
+    metric = api.metric_of(metric)
     if language_pair is not None:
         pair = gate.language_pair(language_pair)
         if pair is None:
@@ -100,9 +103,11 @@ def score_bag(
             raise ParameterError(f"{reason}.")
         metric = gate.for_language(metric, pair[1], pair[0])
     params = tuple(sorted(metric.values.items()))
-    limited = "max_segment_tokens" in vars(metric)
+    limited, _ = hooks.limit_set(metric)
     # a metric with a limit set on the instance travels as it is (the workers' cache rebuilds from parameters)
-    prepared = metric.prepare(bag.map(_refs).compute()) if metric.needs_corpus() else metric if limited else None
+    prepared = (
+        hooks.prepare(metric, bag.map(_refs).compute()) if hooks.needs_corpus(metric) else metric if limited else None
+    )
     parts = bag.map_partitions(_partition, type(metric), params, keep_statistics, prepared).compute()
     total = ExactSum(len(metric.stat_names()))
     ref_counts: set[int] = set()
@@ -117,7 +122,7 @@ def score_bag(
     sums = total.total()
     aggregated = finish_totals(type(metric).aggregation, sums, total.count)
     nrefs = nrefs_value(ref_counts)
-    result = metric.score_aggregate(aggregated, total.count, nrefs)
+    result = api.score_aggregate(metric, aggregated, total.count, nrefs)
     stats = None
     if keep_statistics:
         stats = Statistics(metric.stat_names(), np.concatenate(arrays), type(metric).aggregation, nrefs)
@@ -125,7 +130,7 @@ def score_bag(
 
 
 def score_dataframe(
-    metric: Metric,
+    metric: Metric | Scorer,
     frame: Any,
     hyp: str = "hyp",
     refs: Sequence[str] = ("ref",),

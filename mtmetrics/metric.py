@@ -1,19 +1,28 @@
 """The Metric protocol: what a plugin author declares and implements.
 
 A metric is a subclass of :class:`Metric` (see its docstring for the members and a worked
-example). Everything a user calls on a metric (``corpus_score``, ``sentence_score``,
-``segment_scores``, ``statistics``, ``get_signature``) is inherited from :class:`~mtmetrics.api.MetricAPI`,
-which builds it on this protocol with the engine (:mod:`mtmetrics.engine`).
+example). What a metric needs beyond them it opts into by inheriting a capability class, each a
+few members grouped by purpose: :class:`Presentation` (a display name, a fast path for many
+scores), :class:`Languages` (the target languages it supports, the parameters a language pair
+implies), :class:`Limits` (the longest segment it scores), :class:`Resources` (signature fields
+for what it loads, fork safety, model files), :class:`CorpusPreparation` (state estimated from the
+whole corpus) and :class:`Examples` (what the conformance suite builds it with). The engine reads
+capabilities through :mod:`mtmetrics.engine.hooks`, which answers the default for a metric without
+one. Everything a user calls (``corpus_score``, ``sentence_score``, ``segment_scores``,
+``statistics``, ``get_signature``) is on :class:`~mtmetrics.api.Scorer`, which
+:func:`mtmetrics.load_metric` returns: it is built on this protocol with the engine
+(:mod:`mtmetrics.engine`), and a metric never offers it itself.
 
 **Corpus preparation.** A segment's statistics normally depend on that segment alone, which is
 what lets the core score chunks anywhere (``-j``, Dask, streaming) and resample rows. A metric whose
-statistics need state estimated from the whole corpus's references (mteval-v13a's NIST) says so
-with :meth:`Metric.needs_corpus` and builds the state in :meth:`Metric.build_corpus_state`. The
-core then prepares a copy once per corpus with every segment's references, before any segment is
-scored, and scores with that copy, which carries the state wherever it goes (pickled to workers,
-inherited by forks, shipped to Dask). Rows therefore never depend on chunking, ``-j`` or
-partitioning, and bootstrap resamples reuse the corpus state, as mteval would. Scoring an
-unprepared copy is an error, never a silent per-segment estimate.
+statistics need state estimated from the whole corpus's references (mteval-v13a's NIST) inherits
+:class:`CorpusPreparation`, says so with :meth:`CorpusPreparation.needs_corpus` and builds the
+state in :meth:`CorpusPreparation.build_corpus_state`. The core then prepares a copy once per
+corpus with every segment's references, before any segment is scored, and scores with that copy,
+which carries the state wherever it goes (pickled to workers, inherited by forks, shipped to
+Dask). Rows therefore never depend on chunking, ``-j`` or partitioning, and bootstrap resamples
+reuse the corpus state, as mteval would. Scoring an unprepared copy is an error, never a silent
+per-segment estimate.
 
 For ``mean`` metrics the statistics vector is the segment's score followed by its sub-scores, so
 the aggregate is their mean and :meth:`Metric.compute_score` has a default.
@@ -26,12 +35,11 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, cast
 
 import numpy as np
 
 from .accumulate import fsum
-from .api import MetricAPI, default_decimals  # noqa: F401 - default_decimals: its old import path
 from .errors import InputError
 from .params import Param, resolve_params
 from .result import Score
@@ -122,43 +130,46 @@ class Statistics:
 
 def _rebuild(cls: type[Metric], values: dict[str, Any], state: Any = None, limit: Any = ...) -> Metric:
     metric = cls(**values)
-    metric.corpus_state = state
+    if state is not None:
+        cast(CorpusPreparation, metric).corpus_state = state
     if limit is not ...:
-        metric.max_segment_tokens = limit
+        vars(metric)["max_segment_tokens"] = limit
     return metric
 
 
 def references_of(segments: Iterable[Segment]) -> Iterator[tuple[str, ...]]:
-    """Each segment's references, in order: what :meth:`Metric.prepare` takes."""
+    """Each segment's references, in order: what :func:`mtmetrics.engine.hooks.prepare` takes."""
     for segment in segments:
         yield segment.refs
 
 
-class Metric(MetricAPI, abc.ABC):
+class Metric(abc.ABC):
     """Base class of every metric: the declarations and functions a plugin author writes.
 
     **Declare** (class attributes): :attr:`name`, :attr:`params`, :attr:`inputs`,
     :attr:`aggregation`, :attr:`higher_is_better`, :attr:`score_range`,
-    :attr:`perfect_on_identity`, :attr:`description`, and where they apply :attr:`plain_text`,
-    :attr:`model_formats`, :attr:`fork_safe`, :attr:`max_segment_tokens` and :attr:`complexity`.
+    :attr:`perfect_on_identity`, :attr:`description`. The checked parameter values are
+    :attr:`values`.
 
     **Implement**: :meth:`stat_names`, :meth:`segment_statistics` and (for ``sum`` metrics)
-    :meth:`compute_score`. Optionally: :meth:`setup` (load resources from ``self.values``),
-    :meth:`corpus_statistics` (a batch path), :meth:`display_name`, :meth:`resource_fields`,
-    :meth:`score_rows`, :meth:`observe`; the language declarations :meth:`target_languages`,
-    :meth:`language_resources`, :meth:`language_defaults`, :meth:`sentence_defaults`; the limit
-    :meth:`segment_limit`; corpus preparation :meth:`needs_corpus` / :meth:`build_corpus_state`;
-    the conformance suite's :meth:`example_params` / :meth:`example_annotations`.
+    :meth:`compute_score`; optionally :meth:`setup` (load resources from ``self.values``) and
+    :meth:`corpus_statistics` (a batch path). That is the whole protocol. What else a metric
+    needs it opts into by inheriting a capability class of :mod:`mtmetrics.metric`:
+    :class:`Presentation`, :class:`Languages`, :class:`Limits`, :class:`Resources`,
+    :class:`CorpusPreparation`, :class:`Examples`.
 
-    Everything a user calls (``corpus_score``, ``sentence_score``, ``segment_scores``,
-    ``statistics``, ``get_signature``) is inherited from :class:`~mtmetrics.api.MetricAPI`: never
-    override it.
+    A user never calls a metric directly: :func:`mtmetrics.load_metric` (or
+    :class:`~mtmetrics.api.Scorer` around an instance) gives ``corpus_score``,
+    ``sentence_score``, ``segment_scores``, ``statistics`` and ``get_signature``, built on these
+    members by the engine.
 
     Example: unigram precision, summed over the corpus then divided (a ``sum`` metric)::
 
-        import numpy as np
         from collections import Counter
-        from mtmetrics import Metric, Param, Score, Segment
+
+        import numpy as np
+
+        from mtmetrics import Metric, Param, Score, Scorer, Segment
 
         class UnigramPrecision(Metric):
             name = "uniprec"
@@ -180,9 +191,12 @@ class Metric(MetricAPI, abc.ABC):
             def compute_score(self, stats: np.ndarray) -> Score:
                 return Score(float(stats[0] / stats[1]) if stats[1] else 0.0)
 
-    ``UnigramPrecision().corpus_score(["a b c"], [["a b d"]]).score`` is then 2/3, with a
-    signature, ``-j``, significance tests and ``mtmetrics -m uniprec`` once it is registered
-    (``docs/plugin-guide.md``).
+        result = Scorer(UnigramPrecision()).corpus_score(["a b c"], [["a b d"]])
+        assert result.score == 2 / 3
+        assert str(result.signature).startswith("UNIPREC|nrefs:1|lc:no|")
+
+    It gets a signature, ``-j``, significance tests and ``mtmetrics -m uniprec`` once it is
+    registered (``docs/plugin-guide.md``).
     """
 
     #: Registry name, lowercase with dashes (``rouge-l``); used by ``-m`` and ``load_metric``.
@@ -202,52 +216,25 @@ class Metric(MetricAPI, abc.ABC):
     perfect_on_identity: ClassVar[bool] = True
     #: One line shown by ``mtmetrics list``.
     description: ClassVar[str] = ""
-    #: Whether ``meta report`` may run it by default on a table's hypotheses and references alone.
-    #: False when it needs something a table cannot supply: a model file (learned combinations), a
-    #: source or annotations (metrics declaring ``inputs.source`` / ``inputs.annotations`` are left
-    #: out by default whatever this says; they declare False as well to say so).
-    plain_text: ClassVar[bool] = True
-    #: Model file formats (ids such as ``mtmetrics-combo/1``) that this metric's ``model`` parameter
-    #: reads: a command that writes such a model names the metrics that apply it, without naming them
-    #: in the core.
-    model_formats: ClassVar[tuple[str, ...]] = ()
-    #: True when a process forked from one that has used this metric can go on using its copy:
-    #: everything the metric loads is in memory (no file read lazily through an open handle, no
-    #: thread, no socket). Then ``-j`` forks warm workers from the calling process; otherwise each
-    #: worker starts fresh (``forkserver``) and rebuilds the metric from its parameters.
-    fork_safe: ClassVar[bool] = False
-    #: Longest segment scored with the default parameters, in tokens (whitespace-separated words of
-    #: the raw hypothesis or reference), for metrics whose cost grows faster than linearly with
-    #: segment length; ``None`` for linear ones. A longer segment is an error naming it before
-    #: anything is scored, on every road. A user raises it per instance (``metric.max_segment_tokens
-    #: = N``; 0 or ``None``: no limit) or on the command line (``--max-segment-tokens N``).
-    max_segment_tokens: int | None = None
-    #: Cost of one segment in its hypothesis length n and reference length m (for messages and
-    #: ``mtmetrics list``); a property when the parameters change it.
-    complexity: ClassVar[str] = "O(n + m)"
+    #: The checked parameter values (every declared parameter, defaults filled in); read-only.
+    values: Mapping[str, Any]
 
     def __init__(self, **params: Any) -> None:
-        self.values: Mapping[str, Any] = MappingProxyType(resolve_params(type(self).params, params, type(self).name))
+        self.values = MappingProxyType(resolve_params(type(self).params, params, type(self).name))
         self.setup()
 
-    def setup(self) -> None:
+    def setup(self) -> None:  # noqa: B027 - optional: most metrics derive something, some nothing
         """Build derived state (tokenizers, tables) from ``self.values``; called by ``__init__``."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Rebuild from parameters (metrics pickle for worker processes whatever they cache), plus
         # the corpus state of a prepared metric and a limit set on the instance.
         limit = vars(self).get("max_segment_tokens", ...)
-        return (_rebuild, (type(self), dict(self.values), self.corpus_state, limit))
+        return (_rebuild, (type(self), dict(self.values), vars(self).get("corpus_state"), limit))
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
         return f"{type(self).__name__}({args})"
-
-    # ------------------------------------------------------------------------ statistics
-    @property
-    def display_name(self) -> str:
-        """Name shown in signatures and tables; may depend on parameters (``chrF2``, ``BLEUS4``)."""
-        return type(self).name.upper()
 
     @abc.abstractmethod
     def stat_names(self) -> tuple[str, ...]:
@@ -276,41 +263,49 @@ class Metric(MetricAPI, abc.ABC):
         values = stats.tolist()
         return Score(values[0], dict(zip(names[1:], values[1:], strict=True)))
 
+
+# ------------------------------------------------------------------------------ capabilities
+def score_rows_of(metric: Metric, totals: np.ndarray) -> np.ndarray:
+    """Main scores of many rows of aggregated statistics, one :meth:`Metric.compute_score` each."""
+    return np.array([metric.compute_score(row).score for row in totals], dtype=np.float64)
+
+
+class Presentation:
+    """Capability: a display name that depends on the parameters, and a fast path for many scores.
+
+    Without it a metric is shown as its registry name in capitals and scores many rows (the
+    resamples of significance tests) one :meth:`Metric.compute_score` at a time.
+    """
+
+    @property
+    def display_name(self) -> str:
+        """Name shown in signatures and tables; may depend on parameters (``chrF2``, ``BLEUS4``)."""
+        return cast(Metric, self).name.upper()
+
     def score_rows(self, totals: np.ndarray) -> np.ndarray:
         """Main scores of many rows of aggregated statistics (one per resample in significance tests).
 
         Must equal ``compute_score(row).score`` for every row; override when scores can be
         computed faster without building :class:`Score` objects.
         """
-        return np.array([self.compute_score(row).score for row in totals], dtype=np.float64)
+        return score_rows_of(cast(Metric, self), totals)
 
-    def resource_fields(self) -> tuple[Field, ...]:
-        """Signature fields for the resources this metric uses (name and content hash or version)."""
-        return ()
 
-    def observe(self, segments: Sequence[Segment]) -> None:
-        """See every chunk of segments in the calling process before it is scored (maybe elsewhere).
+class Languages:
+    """Capability: the target languages a metric's resources support, and the parameters a language implies.
 
-        For metrics whose signature depends on the input's provenance (which aligner produced the
-        annotations); the default does nothing. Statistics must not depend on it.
-        """
+    Without it a metric scores any language and no language pair (``-l``, a table's ``lp``) or
+    ``-sl`` changes its parameters.
+    """
 
-    # ---------------------------------------------------------------- limits and languages
-    def segment_limit(self) -> int | None:
-        """Longest segment these parameters can score in reasonable time and memory; ``None``: any.
-
-        The default is the class's :attr:`max_segment_tokens`. Override when a parameter changes
-        the cost (a run-length exponent, a skip distance, an n-gram order), together with
-        :attr:`complexity`. Depends on ``self.values`` only.
-        """
-        return type(self).max_segment_tokens
+    values: Mapping[str, Any]
 
     def target_languages(self) -> tuple[str, ...] | None:
         """Target languages (ISO 639-1) these parameters' resources support; ``None``: any language.
 
         A metric with English-only resources (WordNet, an English tagger) returns ``("en",)``, and
         every road refuses another target language. It must depend on ``self.values`` only: it is
-        asked before :meth:`setup`, so a refused run loads nothing.
+        asked before :meth:`Metric.setup`, so a refused run loads nothing.
         """
         return None
 
@@ -336,14 +331,86 @@ class Metric(MetricAPI, abc.ABC):
         """
         return {}
 
-    # -------------------------------------------------------------------- corpus preparation
+
+class Limits:
+    """Capability: the longest segment a metric scores, for one whose cost grows faster than linearly.
+
+    Without it a metric scores segments of any length (its cost is ``O(n + m)``).
+    """
+
+    values: Mapping[str, Any]
+
+    #: Longest segment scored with the default parameters, in tokens (whitespace-separated words of
+    #: the raw hypothesis or reference); ``None``: any. A longer segment is an error naming it
+    #: before anything is scored, on every road. A user raises it per instance
+    #: (``scorer.max_segment_tokens = N``; 0 or ``None``: no limit) or on the command line
+    #: (``--max-segment-tokens N``).
+    max_segment_tokens: int | None = None
+    #: Cost of one segment in its hypothesis length n and reference length m (for messages and
+    #: ``mtmetrics list``); a property when the parameters change it.
+    complexity: ClassVar[str] = "O(n + m)"
+
+    def segment_limit(self) -> int | None:
+        """Longest segment these parameters can score in reasonable time and memory; ``None``: any.
+
+        The default is the class's :attr:`max_segment_tokens`. Override when a parameter changes
+        the cost (a run-length exponent, a skip distance, an n-gram order), together with
+        :attr:`complexity`. Depends on ``self.values`` only.
+        """
+        return type(self).max_segment_tokens
+
+
+class Resources:
+    """Capability: what a metric loads, as its signature names it and as worker processes may share it.
+
+    Without it a metric adds no signature field, is not forked warm (``-j`` workers rebuild it),
+    reads no model file and may be run by ``meta report`` on a table's plain text.
+    """
+
+    #: Whether ``meta report`` may run it by default on a table's hypotheses and references alone.
+    #: False when it needs something a table cannot supply: a model file (learned combinations), a
+    #: source or annotations (metrics declaring ``inputs.source`` / ``inputs.annotations`` are left
+    #: out by default whatever this says; they declare False as well to say so).
+    plain_text: ClassVar[bool] = True
+    #: Model file formats (ids such as ``mtmetrics-combo/1``) that this metric's ``model`` parameter
+    #: reads: a command that writes such a model names the metrics that apply it, without naming them
+    #: in the core.
+    model_formats: ClassVar[tuple[str, ...]] = ()
+    #: True when a process forked from one that has used this metric can go on using its copy:
+    #: everything the metric loads is in memory (no file read lazily through an open handle, no
+    #: thread, no socket). Then ``-j`` forks warm workers from the calling process; otherwise each
+    #: worker starts fresh (``forkserver``) and rebuilds the metric from its parameters.
+    fork_safe: ClassVar[bool] = False
+
+    def resource_fields(self) -> tuple[Field, ...]:
+        """Signature fields for the resources this metric uses (name and content hash or version)."""
+        return ()
+
+    def observe(self, segments: Sequence[Segment]) -> None:
+        """See every chunk of segments in the calling process before it is scored (maybe elsewhere).
+
+        For metrics whose signature depends on the input's provenance (which aligner produced the
+        annotations); the default does nothing. Statistics must not depend on it.
+        """
+
+
+class CorpusPreparation:
+    """Capability: segment statistics that depend on state built from all the corpus's references.
+
+    See "Corpus preparation" in :mod:`mtmetrics.metric`. The engine prepares a copy of the metric
+    (:func:`mtmetrics.engine.hooks.prepare`) whose :attr:`corpus_state` the statistics read.
+    """
+
+    #: The state :meth:`build_corpus_state` built for the corpus being scored; None until then.
+    corpus_state: Any = None
+
     def needs_corpus(self) -> bool:
         """Whether segment statistics depend on state built from all references of the corpus.
 
-        False by default. A metric that returns True implements :meth:`build_corpus_state`, and
-        reads :attr:`corpus_state` in its statistics (see "Corpus preparation" in the module doc).
+        True by default for a metric with this capability; a metric whose parameters decide it
+        (NIST's ``info=seg``) says so here.
         """
-        return False
+        return True
 
     def build_corpus_state(self, references: Iterable[Sequence[str]]) -> Any:
         """The corpus-level state of a corpus whose segments have ``references`` (one tuple per segment).
@@ -352,7 +419,13 @@ class Metric(MetricAPI, abc.ABC):
         """
         raise NotImplementedError(f"{type(self).__name__}.needs_corpus() is True but build_corpus_state() is missing")
 
-    # ------------------------------------------------- optional hooks for the conformance suite
+
+class Examples:
+    """Capability: what the conformance suite (:mod:`mtmetrics.testing`) builds and feeds a metric with.
+
+    Without it the suite builds the metric from its defaults on a corpus without annotations.
+    """
+
     @staticmethod
     def example_params(folder: Path) -> dict[str, str] | None:
         """Parameters to build the metric with in the conformance suite, or None: its defaults.
@@ -366,6 +439,10 @@ class Metric(MetricAPI, abc.ABC):
     def example_annotations(hyps: list[str], refs: list[list[str | None]], sources: list[str]) -> dict[str, Any] | None:
         """Annotations for the conformance suite's corpus, for metrics that need some (None: none)."""
         return None
+
+
+#: The capability classes, in the order the documentation lists them.
+CAPABILITIES: tuple[type, ...] = (Presentation, Languages, Limits, Resources, CorpusPreparation, Examples)
 
 
 def count_tokens(text: str, limit: int | None = None) -> int:

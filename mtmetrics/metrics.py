@@ -216,7 +216,7 @@ class _Metric:
         from .signature import Field
 
         stats = self._metric.statistics(list(hypotheses), self._refs(references))
-        result = self._result(self._metric.compute_score(stats.aggregate()))
+        result = self._result(self._metric.metric.compute_score(stats.aggregate()))
         self._signature = self._metric.get_signature()
         if n_bootstrap > 1:
             seed = os.environ.get("SACREBLEU_SEED", DEFAULT_SEED)
@@ -224,7 +224,7 @@ class _Metric:
             draws = rng.choice(len(stats), size=(n_bootstrap, len(stats)), replace=True)
             # summed as sacrebleu sums resamples (float32), so the resampled statistics are its own
             rows = stats.array.astype(np.float32)
-            scores = [self._metric.compute_score(rows[idx].sum(0).astype(np.float64)).score for idx in draws]
+            scores = [self._metric.metric.compute_score(rows[idx].sum(0).astype(np.float64)).score for idx in draws]
             _set_interval(result, scores)
             self.n_bootstrap, self.seed = n_bootstrap, seed.lower()
             extra = (Field("bs", str(n_bootstrap), "bs"), Field("seed", seed.lower(), "rs"))
@@ -240,7 +240,7 @@ class _Metric:
             )
         stats = self._metric.statistics([hypothesis], [[r] for r in references])
         self._signature = self._metric.get_signature()
-        return self._result(self._metric.compute_score(stats.aggregate()))
+        return self._result(self._metric.metric.compute_score(stats.aggregate()))
 
     def get_signature(self) -> Signature:
         """mtmetrics' signature of the last scoring (or of the cached references), in sacrebleu's shape."""
@@ -253,7 +253,7 @@ class _Metric:
 
     @property
     def metric(self) -> Any:
-        """The mtmetrics metric behind this object (``load_metric``'s), for everything beyond sacrebleu's API."""
+        """The mtmetrics scorer behind this object (``load_metric``'s), for everything beyond sacrebleu's API."""
         return self._metric
 
 
@@ -298,12 +298,13 @@ class BLEU(_Metric):
         trg_lang: str = "",
         references: RefStreams | None = None,
     ) -> None:
+        from .engine import hooks
         from .plugins import metric_class
 
         self.lowercase, self.force, self.trg_lang = lowercase, force, trg_lang
         self.smooth_method, self.smooth_value = smooth_method, smooth_value
         self.max_ngram_order, self.effective_order = max_ngram_order, effective_order
-        language = metric_class("bleu").language_defaults(trg_lang) if trg_lang else {}
+        language = hooks.language_defaults(metric_class("bleu"), trg_lang) if trg_lang else {}
         best = language.get("tokenize", self.TOKENIZER_DEFAULT)
         if tokenize is not None and tokenize != best and trg_lang in ("zh", "ja", "ko"):
             _LOG.warning(
@@ -355,7 +356,7 @@ class BLEU(_Metric):
             max_ngram_order=max_ngram_order,
         )
         row = np.array([sys_len, ref_len, *correct[:max_ngram_order], *total[:max_ngram_order]], dtype=np.float64)
-        return _bleu_score(metric.compute_score(row))
+        return _bleu_score(metric.metric.compute_score(row))
 
 
 class CHRF(_Metric):

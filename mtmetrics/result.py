@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType
 from typing import Any
 
 from .jsonsafe import json_safe, scores_with_notes
@@ -50,6 +51,28 @@ class Result:
     verbose: str | None = None
     attributes: Mapping[str, Any] = field(default_factory=dict)
     decimals: int = 4
+
+    @classmethod
+    def of(cls, score: Score, common: Mapping[str, Any]) -> Result:
+        """The result of ``score`` with the other fields from ``common``; equal to the constructor's.
+
+        For the many results of one metric (one per segment) ``common`` is built once. The fields
+        are filled at once: a frozen dataclass's ``__init__`` sets each through
+        ``object.__setattr__``, which costs more than the score itself for a fast metric.
+        """
+        result = object.__new__(cls)
+        fields = result.__dict__
+        fields.update(common)
+        fields["score"] = score.score
+        fields["sub_scores"] = MappingProxyType(dict(score.sub_scores))
+        fields["verbose"] = score.verbose
+        fields["attributes"] = MappingProxyType(dict(score.attributes))
+        if fields.keys() != _RESULT_FIELDS:
+            raise TypeError(
+                f"Result.of: common gives {sorted(common)}; it must give exactly the fields "
+                f"{sorted(_RESULT_FIELDS - {'score', 'sub_scores', 'verbose', 'attributes'})}"
+            )
+        return result
 
     def __getattr__(self, item: str) -> Any:
         # Only called when normal lookup fails: expose attributes and sub-scores as attributes.
@@ -108,3 +131,7 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_jsonable(v) for v in value]
     return str(value)
+
+
+#: every field of a :class:`Result` (what :meth:`Result.of` checks it filled)
+_RESULT_FIELDS = frozenset(f.name for f in fields(Result))

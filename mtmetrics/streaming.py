@@ -17,7 +17,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import api
 from .accumulate import ExactSum
+from .engine import hooks
 from .metric import Metric, Statistics, finish_totals
 from .parallel import CHUNK, Work, first_chunk, segments_of, stream_statistics
 from .result import Result, Score
@@ -36,7 +38,7 @@ def main_scores(metric: Metric, rows: np.ndarray) -> np.ndarray:
     cls = type(metric)
     if cls.aggregation == "mean" and cls.compute_score is Metric.compute_score:
         return np.array(rows[:, 0], dtype=np.float64)
-    return np.asarray(metric.score_rows(rows), dtype=np.float64)
+    return np.asarray(hooks.score_rows(metric, rows), dtype=np.float64)
 
 
 class SegmentStore:
@@ -122,7 +124,7 @@ class _System:
         for m, metric in enumerate(metrics):
             acc = self.sums[m]
             aggregated = finish_totals(type(metric).aggregation, acc.total(), acc.count)
-            result = metric.score_aggregate(aggregated, acc.count, nrefs)
+            result = api.score_aggregate(metric, aggregated, acc.count, nrefs)
             stats = None
             if self.kept is not None:
                 array = np.concatenate(self.kept[m]) if self.kept[m] else np.empty((0, acc.width))
@@ -148,7 +150,7 @@ def score_sources(
     first = first_chunk(jobs)
     systems = [_System(metrics, keep_statistics, keep_segments) for _ in sources]
     owners: deque[int] = deque()  # the source of each chunk in flight, in order
-    observers = [m for m in metrics if type(m).observe is not Metric.observe]
+    observers = [m for m in metrics if hooks.observes(m)]
 
     def chunks() -> Iterator[Work]:
         for k, source in enumerate(sources):
@@ -156,7 +158,7 @@ def score_sources(
                 if observers:  # only they need the segments here, in the calling process
                     segments = segments_of(chunk)
                     for metric in observers:
-                        metric.observe(segments)
+                        hooks.observe(metric, segments)
                 owners.append(k)
                 yield chunk
 

@@ -12,10 +12,12 @@ metric breaks the protocol. :data:`CHECKS` lists them all; in a plugin's own tes
         check(MyMetric, default_corpus())
 
 A metric whose declared annotations (``inputs.annotations``) cannot be derived from text alone
-provides a static method ``example_annotations(hyps, refs, sources) -> dict`` that builds them for
-a given corpus; the suite calls it when present. A metric that cannot be built with its defaults
-(it needs a model file, say) provides ``example_params(folder) -> dict``, which may write files to
-``folder``; :func:`for_metric` puts those parameters into a corpus.
+inherits :class:`mtmetrics.metric.Examples` and provides a static method
+``example_annotations(hyps, refs, sources) -> dict`` that builds them for a given corpus; the suite
+calls it when present. A metric that cannot be built with its defaults (it needs a model file, say)
+provides ``example_params(folder) -> dict`` there, which may write files to ``folder``;
+:func:`for_metric` puts those parameters into a corpus. The checks score through
+:class:`mtmetrics.api.Scorer`, as a user does.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ from typing import Any
 
 import numpy as np
 
+from .api import Scorer
+from .engine import hooks
 from .metric import Metric, build_segments, references_of
 from .resources import kernels
 
@@ -108,14 +112,14 @@ def default_corpus() -> Corpus:
 
 def for_metric(cls: type[Metric], corpus: Corpus, folder: str | os.PathLike[str]) -> Corpus:
     """``corpus`` with the metric's ``example_params(folder)`` when it defines them."""
-    params = cls.example_params(Path(folder))
+    params = hooks.example_params(cls, Path(folder))
     if params is None:
         return corpus
     return Corpus(corpus.hyps, corpus.refs, corpus.sources, {**corpus.params, **params})
 
 
-def _make(cls: type[Metric], corpus: Corpus) -> Metric:
-    return cls(**dict(corpus.params))
+def _make(cls: type[Metric], corpus: Corpus) -> Scorer:
+    return Scorer(cls(**dict(corpus.params)))
 
 
 def _annotations(
@@ -123,11 +127,11 @@ def _annotations(
 ) -> dict[str, Any] | None:
     if not cls.inputs.annotations:
         return None
-    return cls.example_annotations(list(hyps), [list(s) for s in refs], list(sources))
+    return hooks.example_annotations(cls, list(hyps), [list(s) for s in refs], list(sources))
 
 
-def _score(metric: Metric, hyps: Sequence[str], refs: Sequence[Sequence[str | None]], sources: Sequence[str]) -> Any:
-    ann = _annotations(type(metric), hyps, refs, sources)
+def _score(metric: Scorer, hyps: Sequence[str], refs: Sequence[Sequence[str | None]], sources: Sequence[str]) -> Any:
+    ann = _annotations(type(metric.metric), hyps, refs, sources)
     return metric.corpus_score(hyps, refs, sources, ann)
 
 
@@ -174,7 +178,7 @@ def check_determinism(cls: type[Metric], corpus: Corpus) -> None:
     b = _make(cls, corpus).statistics(corpus.hyps, corpus.refs, corpus.sources, ann)
     assert a.array.tobytes() == b.array.tobytes(), f"{cls.name}: statistics differ between two runs"
     m = _make(cls, corpus)
-    if m.needs_corpus():
+    if hooks.needs_corpus(m.metric):
         # segment rows use the whole corpus's state: each one alone, scored by the prepared copy
         segments = build_segments(corpus.hyps, corpus.refs, corpus.sources, ann, cls.inputs)
         prepared = m.prepare(references_of(segments))
@@ -189,7 +193,7 @@ def check_determinism(cls: type[Metric], corpus: Corpus) -> None:
             corpus.sources[i],
             None if ann is None else {k: v[i] for k, v in ann.items()},
         )
-        seg = m.compute_score(a.array[i].copy()).score
+        seg = m.metric.compute_score(a.array[i].copy()).score
         assert one.score == seg, f"{cls.name}: sentence_score {one.score} != batch row score {seg} at segment {i + 1}"
 
 
@@ -253,9 +257,9 @@ def check_workers(cls: type[Metric], corpus: Corpus) -> None:
     ann = _annotations(cls, corpus.hyps, corpus.refs, corpus.sources)
     one = m.statistics(corpus.hyps, corpus.refs, corpus.sources, ann)
     segments = build_segments(corpus.hyps, corpus.refs, corpus.sources, ann, cls.inputs)
-    m.observe(segments)
+    hooks.observe(m.metric, segments)
     m = m.prepare(references_of(segments))  # corpus state travels to the workers with the metric
-    two = score_segments(m, segments, jobs=2, chunk=max(1, len(segments) // 3))
+    two = score_segments(m.metric, segments, jobs=2, chunk=max(1, len(segments) // 3))
     assert two.tobytes() == one.array.tobytes(), f"{cls.name}: statistics from -j 2 differ from -j 1"
 
 
@@ -283,8 +287,8 @@ def check_cli_matches_api(cls: type[Metric], corpus: Corpus) -> None:
         return  # annotations reach the CLI through plugin-specific flags, tested by the plugin
     # the CLI's -sl implies the metric's sentence defaults (BLEU: effective order, as sacrebleu's -sl)
     declared = {p.name for p in cls.params}
-    implied = {k: v for k, v in cls.sentence_defaults().items() if k in declared and k not in corpus.params}
-    m = cls(**{**implied, **dict(corpus.params)})
+    implied = {k: v for k, v in hooks.sentence_defaults(cls).items() if k in declared and k not in corpus.params}
+    m = Scorer(cls(**{**implied, **dict(corpus.params)}))
     api = m.corpus_score(corpus.hyps, corpus.refs, corpus.sources)
     api_segs = [r.score for r in m.segment_scores(corpus.hyps, corpus.refs, corpus.sources)]
     with tempfile.TemporaryDirectory() as tmp:
@@ -319,8 +323,9 @@ def check_statistics_shape(cls: type[Metric], corpus: Corpus) -> None:
         corpus.hyps, corpus.refs, corpus.sources, _annotations(cls, corpus.hyps, corpus.refs, corpus.sources)
     )
     assert stats.array.dtype == np.float64
-    assert stats.array.shape == (len(corpus.hyps), len(m.stat_names()))
-    assert len(set(m.stat_names())) == len(m.stat_names()), f"{cls.name}: duplicate statistic names"
+    names = m.metric.stat_names()
+    assert stats.array.shape == (len(corpus.hyps), len(names))
+    assert len(set(names)) == len(names), f"{cls.name}: duplicate statistic names"
 
 
 def _statistics(cls: type[Metric], corpus: Corpus) -> np.ndarray:

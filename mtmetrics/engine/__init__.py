@@ -1,4 +1,4 @@
-"""The scoring engine: the gate every segment passes (:mod:`.gate`) and the one fan-out (:mod:`.pool`).
+"""The scoring engine: the gate (:mod:`.gate`), the capability reads (:mod:`.hooks`) and the fan-out (:mod:`.pool`).
 
 The engine sits below the Python API and the command line and above the plugin protocol
 (:mod:`mtmetrics.metric`): it imports neither the registry nor the CLI.
@@ -6,6 +6,6 @@ The engine sits below the Python API and the command line and above the plugin p
 
 from __future__ import annotations
 
-from . import gate, pool
+from . import gate, hooks, pool
 
-__all__ = ["gate", "pool"]
+__all__ = ["gate", "hooks", "pool"]

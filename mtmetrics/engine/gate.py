@@ -4,29 +4,29 @@ Every road (``mtmetrics score``, the Python API, meta tables, ORANGE, significan
 training) goes through the functions here, so a promise holds on all of them or on none:
 
 * :func:`build_metric` applies the language pair's parameter defaults
-  (:meth:`~mtmetrics.Metric.language_defaults`) to the parameters the user did not set, and refuses
+  (:meth:`~mtmetrics.metric.Languages.language_defaults`) to the parameters the user did not set, and refuses
   a target language the metric's resources do not cover *before* the metric is built, so no
   resource (WordNet, a tagger) is loaded for a run that cannot happen;
 * :func:`admit` builds the segments (:func:`~mtmetrics.metric.build_segments`: streams, required
   source and annotations) and refuses a segment longer than a metric's limit;
 * :func:`limit_of` is a metric's limit: what the user set on the instance
-  (``metric.max_segment_tokens``; 0 or ``None``: no limit), else what its parameters imply
-  (:meth:`~mtmetrics.Metric.segment_limit`).
+  (``scorer.max_segment_tokens``; 0 or ``None``: no limit), else what its parameters imply
+  (:meth:`~mtmetrics.metric.Limits.segment_limit`).
 """
 
 from __future__ import annotations
 
-import functools
-import inspect
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError, ParameterError
 from ..metric import Inputs, Metric, Segment, build_segments, count_tokens
 from ..params import resolve_params
+from . import hooks
 
 if TYPE_CHECKING:
     from ..io.text import Block
@@ -36,18 +36,18 @@ if TYPE_CHECKING:
 def limit_of(metric: Metric) -> int | None:
     """The longest segment ``metric`` scores, in tokens; ``None``: no limit.
 
-    A value the user set on the instance (``metric.max_segment_tokens = N``) wins, with 0 meaning
+    A value the user set on the instance (``scorer.max_segment_tokens = N``) wins, with 0 meaning
     no limit as ``--max-segment-tokens 0`` does; otherwise the limit its parameters imply.
     """
-    if "max_segment_tokens" in vars(metric):
-        value = vars(metric)["max_segment_tokens"]
+    is_set, value = hooks.limit_set(metric)
+    if is_set:
         if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
             raise ParameterError(
                 f"{type(metric).__name__}.max_segment_tokens must be a non-negative integer (0 or None: no limit), "
                 f"got {value!r}."
             )
         return value or None
-    return metric.segment_limit()
+    return hooks.segment_limit(metric)
 
 
 @dataclass(frozen=True)
@@ -110,14 +110,14 @@ def strictest(metrics: Iterable[Metric], override: int | None = None) -> Limit |
     for metric in metrics:
         tokens = limit_of(metric)
         if tokens is not None and (best is None or tokens < best.tokens):
-            best = Limit(tokens, type(metric).name, metric.complexity)
+            best = Limit(tokens, type(metric).name, hooks.complexity(metric))
     return best
 
 
 def default_limit(cls: type[Metric]) -> tuple[int | None, str]:
     """The limit and cost of ``cls`` with its default parameters, without building it (``mtmetrics list``)."""
     view = unbuilt(cls, resolve_params(cls.params, {}, cls.name))
-    return view.segment_limit(), view.complexity
+    return hooks.segment_limit(view), hooks.complexity(view)
 
 
 # --------------------------------------------------------------------------------- languages
@@ -133,13 +133,13 @@ def language_pair(text: str) -> tuple[str, str] | None:
 def unbuilt(cls: type[Metric], values: Mapping[str, Any]) -> Metric:
     """An unbuilt instance holding only checked parameter values: what language declarations read.
 
-    :meth:`~mtmetrics.Metric.target_languages` and :meth:`~mtmetrics.Metric.language_resources`
+    :meth:`~mtmetrics.metric.Languages.target_languages` and
+    :meth:`~mtmetrics.metric.Languages.language_resources`
     depend on the parameters alone, so they are answered without :meth:`~mtmetrics.Metric.setup`
     loading anything.
     """
     view = cls.__new__(cls)
     view.values = MappingProxyType(dict(values))
-    view.corpus_state = None
     return view
 
 
@@ -149,17 +149,17 @@ def language_refusal(metric: Metric | type[Metric], target: str, values: Mapping
     ``metric`` is an instance, or a class with its checked parameter ``values``.
     """
     view = metric if isinstance(metric, Metric) else unbuilt(metric, values or {})
-    supported = view.target_languages()
+    supported = hooks.target_languages(view)
     if supported is None or target in supported:
         return None
-    return f"{type(view).name} cannot score {target}: {view.language_resources()} cover {', '.join(supported)} only"
+    resources = hooks.language_resources(view)
+    return f"{type(view).name} cannot score {target}: {resources} cover {', '.join(supported)} only"
 
 
 def implied_params(cls: type[Metric], target: str, source: str | None = None) -> dict[str, Any]:
     """The parameter values ``cls`` implies for a language pair (only its declared parameters)."""
     declared = {p.name for p in cls.params}
-    takes_source = len(inspect.signature(cls.language_defaults).parameters) > 1
-    implied = cls.language_defaults(target, source) if takes_source else cls.language_defaults(target)
+    implied = hooks.language_defaults(cls, target, source)
     return {k: v for k, v in implied.items() if k in declared}
 
 
@@ -188,7 +188,7 @@ def build_metric(
         if reason is not None:
             raise ParameterError(f"{reason}{context}.")
     metric = cls(**chosen)
-    metric.given = frozenset(given)
+    hooks.set_given(metric, given)
     if target is not None:  # what only the built metric knows (a combination's features)
         reason = language_refusal(metric, target)
         if reason is not None:
@@ -203,20 +203,31 @@ def for_language(metric: Metric, target: str, source: str | None = None) -> Metr
     :func:`build_metric` counts every parameter whose value differs from its default as set).
     """
     cls = type(metric)
-    given = metric.given
+    given = hooks.given(metric)
     if given is None:
         given = frozenset(p.name for p in cls.params if metric.values[p.name] != p.default)
     implied = {k: v for k, v in implied_params(cls, target, source).items() if k not in given}
     if all(metric.values[k] == v for k, v in implied.items()):
         return metric
     rebuilt = cls(**{**{k: metric.values[k] for k in given}, **implied})
-    rebuilt.given = frozenset(given)
-    if "max_segment_tokens" in vars(metric):
-        rebuilt.max_segment_tokens = vars(metric)["max_segment_tokens"]
+    hooks.set_given(rebuilt, given)
+    hooks.copy_limit(metric, rebuilt)
     return rebuilt
 
 
 # ---------------------------------------------------------------------------------- segments
+@cache
+def _inputs(classes: tuple[type[Metric], ...]) -> Inputs:
+    """What segments for metrics of ``classes`` need: any one's source, every one's annotations (sorted).
+
+    Built once per combination of classes (the per-segment API asks for one metric's again and again).
+    """
+    return Inputs(
+        source=any(cls.inputs.source for cls in classes),
+        annotations=tuple(sorted({a for cls in classes for a in cls.inputs.annotations})),
+    )
+
+
 def admit(
     metrics: Sequence[Metric],
     hyps: Sequence[str],
@@ -237,7 +248,7 @@ def admit(
             reason = language_refusal(metric, target)
             if reason is not None:
                 raise ParameterError(f"{reason}.")
-    inputs = _inputs_of(tuple(type(m) for m in metrics))
+    inputs = _inputs(tuple(type(m) for m in metrics))
     plain = sources is None and not annotations and not inputs.source and not inputs.annotations
     segments = _plain_segments(hyps, refs) if plain else None
     if segments is None:
@@ -246,16 +257,6 @@ def admit(
     if limit is not None:
         limit.check_segments(segments, first)
     return segments
-
-
-@functools.cache
-def _inputs_of(classes: tuple[type[Metric], ...]) -> Inputs:
-    """What the metrics of these classes need beyond hypotheses and references, together (once per
-    combination of classes: ``sentence_score`` in a loop asks for every segment)."""
-    return Inputs(
-        source=any(cls.inputs.source for cls in classes),
-        annotations=tuple(sorted({a for cls in classes for a in cls.inputs.annotations})),
-    )
 
 
 #: fewer segments than this are built by build_segments itself, which is as fast for so few

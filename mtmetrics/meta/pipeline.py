@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..api import Scorer
 from ..io.tables import Columns, Table
 from ..metric import Metric
 from ..stats.metaeval import MetricScores
@@ -184,7 +185,7 @@ def report_metric_names(settings: ReportSettings) -> list[str]:
 
 def build_report(
     settings: ReportSettings,
-    metrics: Sequence[tuple[str, Metric]],
+    metrics: Sequence[tuple[str, Metric | Scorer]],
     *,
     annotate: Callable[[Table, Columns], Mapping[str, Sequence[Any]] | None] | None = None,
     progress: Callable[[int], AbstractContextManager[Callable[[int], None] | None]] | None = None,

@@ -30,11 +30,10 @@ from pathlib import Path
 
 import numpy as np
 
-from .. import Metric  # through the package, which connects the protocol to the engine (its signature)
 from ..errors import InputError
 from ..io import files
 from ..io.tables import Columns, Table
-from ..metric import Segment, Statistics
+from ..metric import Metric, Presentation, Resources, Segment, Statistics
 from ..params import Param
 from ..result import Score
 from ..stats.metaeval import MetricScores
@@ -47,7 +46,7 @@ def is_precomputed(spec: str) -> bool:
     return spec.startswith(PREFIXES)
 
 
-class Precomputed(Metric):
+class Precomputed(Metric, Presentation, Resources):
     """Scores read from a column or a file (module docstring); never scores text itself."""
 
     name = "precomputed"

@@ -16,7 +16,9 @@ from typing import Any
 
 import numpy as np
 
-from ..engine import gate, pool
+from .. import api
+from ..api import Scorer
+from ..engine import gate, hooks, pool
 from ..errors import ParameterError
 from ..io.tables import Columns, Table
 from ..metric import Metric, Segment, Statistics, finish_totals
@@ -55,13 +57,13 @@ class MetricScores:
         """The metric's full signature for this table's references; with groups scored by different
         parameters, each group's (``"zh-en: SIG; de-en: SIG"``), so no score is signed wrongly."""
         if not self.group_metrics:
-            return str(self.metric.signature(self.stats.nrefs))
-        return "; ".join(f"{group}: {m.signature(self.stats.nrefs)}" for group, m in self.group_metrics)
+            return str(api.signature(self.metric, self.stats.nrefs))
+        return "; ".join(f"{group}: {api.signature(m, self.stats.nrefs)}" for group, m in self.group_metrics)
 
     def system_score(self, rows: np.ndarray) -> float:
         """The metric's corpus score of the given rows, sign-applied."""
         sub = Statistics(self.stats.names, self.stats.array[rows], self.stats.aggregation, self.stats.nrefs)
-        value = self.metric.score_statistics(sub).score
+        value = api.score_statistics(self.metric, sub).score
         return -value if self.flipped else value
 
     def resampled_system_scores(self, rows: np.ndarray, weights: SystemWeights | np.ndarray) -> np.ndarray:
@@ -75,7 +77,7 @@ class MetricScores:
         totals, sizes = weighted_sums(weights, self.stats.array[rows])
         totals = finish_totals(self.stats.aggregation, totals, sizes)
         with np.errstate(invalid="ignore", divide="ignore"):
-            values = self.metric.score_rows(totals)
+            values = hooks.score_rows(self.metric, totals)
         values = np.where(sizes > 0, values, np.nan)  # a system none of whose items was drawn
         return -values if self.flipped else values
 
@@ -135,7 +137,7 @@ class Unavailable:
 
 def score_tables(
     tables: Sequence[tuple[Table, Columns]],
-    specs: Sequence[tuple[str, Metric]],
+    specs: Sequence[tuple[str, Metric | Scorer]],
     jobs: int = 1,
     skip_unavailable: bool = False,
     task_rows: int = TASK_ROWS,
@@ -150,7 +152,7 @@ def score_tables(
     also checks that each metric's resources are there): one slow
     metric (TER) is then shared by all workers instead of keeping one busy while the others idle.
     Statistics are per segment, so the rows are the same as scoring in one piece. When every
-    metric is :attr:`~mtmetrics.Metric.fork_safe` the workers are forked after the probes and
+    metric is :attr:`~mtmetrics.metric.Resources.fork_safe` the workers are forked after the probes and
     inherit the loaded resources and the segments; otherwise they are *spawned* and rebuild the
     metrics from their parameters: a forked worker would share the file offsets of resources this
     process already opened (NLTK's WordNet reads its data files lazily through one handle per
@@ -159,12 +161,13 @@ def score_tables(
     and reported; otherwise the error propagates. ``annotations`` (one mapping or ``None`` per
     table, e.g. :func:`~mtmetrics.resources.table_alignments.table_annotations`) reach the metrics
     that declare them in :attr:`~mtmetrics.Metric.inputs`. In a group named like a language pair the
-    parameters the user did not set follow the pair (:meth:`~mtmetrics.Metric.language_defaults`);
+    parameters the user did not set follow the pair (:meth:`~mtmetrics.metric.Languages.language_defaults`);
     a metric whose resources do not cover its target language is refused with ``refuse_languages``
     (one line), and otherwise scored as it is for a report that leaves it out of the group.
     """
     from ..errors import ResourceError
 
+    bare = [(spec, api.metric_of(metric)) for spec, metric in specs]
     work: list[tuple[Metric, list[Segment]]] = []
     owners: list[tuple[int, int]] = []  # (table index, spec index) of each work item
     places: list[np.ndarray | None] = []  # the table rows of each work item (None: all, in order)
@@ -176,7 +179,7 @@ def score_tables(
         src = table.columns[columns.source] if columns.source else None
         ann = annotations[ti] if annotations else None
         built: dict[tuple[bool, bool], list[Segment]] = {}
-        for si, (spec, metric) in enumerate(specs):
+        for si, (spec, metric) in enumerate(bare):
             use = (bool(metric.inputs.source), bool(metric.inputs.annotations) and ann is not None)
             if use not in built:
                 built[use] = gate.admit([], hyps, refs, src if use[0] else None, ann if use[1] else None)
@@ -187,10 +190,10 @@ def score_tables(
                 limit = gate.strictest([prepared])
                 if limit is not None:
                     _check_rows(limit, segments, rows)
-            metric.observe(segments)
+            hooks.observe(metric, segments)
             for prepared, rows in per_group:
                 if prepared is not metric:  # a group's own variant signs its scores: it sees its inputs too
-                    prepared.observe(segments if rows is None else [segments[i] for i in rows])
+                    hooks.observe(prepared, segments if rows is None else [segments[i] for i in rows])
             table_segments[(ti, si)] = segments
             for prepared, rows in per_group:
                 work.append((prepared, segments if rows is None else [segments[i] for i in rows]))
@@ -199,7 +202,7 @@ def score_tables(
     probes = _run_probes(work)
     keep = []
     for k, probe in enumerate(probes):
-        spec = specs[owners[k][1]][0]
+        spec = bare[owners[k][1]][0]
         if isinstance(probe, str):
             if not skip_unavailable:
                 raise ResourceError(probe)
@@ -246,7 +249,7 @@ def score_tables(
         groups_of.setdefault(owner, []).append(_group_of(tables[owner[0]], places[k]))
         seconds_of[owner] = seconds_of.get(owner, 0.0) + probe_seconds[k] + sum(results[t][1] for t in mine)
     for (ti, si), parts in arrays.items():
-        spec, metric = specs[si]
+        spec, metric = bare[si]
         # a table whose groups all scored with one language pair's parameters is signed with them
         variants = scored_by[(ti, si)]
         first = dict(variants[0].values)
@@ -291,7 +294,7 @@ def _per_group(
     In a group named like a language pair (``en-de``), a metric whose resources do not cover the
     target language is refused (one line; with ``refuse`` False it is scored as it is, for a report
     that leaves it out of the group and says why), and the parameters the user did not set follow
-    the pair (:meth:`~mtmetrics.Metric.language_defaults`, as ``-l`` on the command line). A metric
+    the pair (:meth:`~mtmetrics.metric.Languages.language_defaults`, as ``-l`` on the command line). A metric
     that needs corpus state (NIST's information weights) is prepared from the group's references,
     each judged source segment's once (rows of several systems share them), in table order.
     Returns ``(metric, rows)`` per group, or ``[(metric, None)]`` when every row is scored alike.
@@ -313,16 +316,16 @@ def _per_group(
         if reason is not None:
             raise ParameterError(f"-m {spec}: {reason} (group {g} of {table.name}); leave it out of -m.")
         variants.append(gate.for_language(metric, pair[1], pair[0]))
-    if not metric.needs_corpus() and all(v is metric for v in variants):
+    if not hooks.needs_corpus(metric) and all(v is metric for v in variants):
         return [(metric, None)]
     ids = table.columns[columns.segment]
     out: list[tuple[Metric, np.ndarray | None]] = []
     for variant, rows in zip(variants, rows_of.values(), strict=True):
-        if variant.needs_corpus():
+        if hooks.needs_corpus(variant):
             seen: dict[str, tuple[str, ...]] = {}
             for i in rows:
                 seen.setdefault(ids[i], segments[i].refs)
-            variant = variant.prepare(seen.values())
+            variant = hooks.prepare(variant, seen.values())
         out.append((variant, np.asarray(rows, dtype=np.intp)))
     return out
 
@@ -349,7 +352,7 @@ def _assemble(parts: list[tuple[np.ndarray | None, np.ndarray]], n: int) -> np.n
 def score_table(
     table: Table,
     columns: Columns,
-    specs: Sequence[tuple[str, Metric]],
+    specs: Sequence[tuple[str, Metric | Scorer]],
     jobs: int = 1,
     annotations: Mapping[str, Sequence[Any]] | None = None,
     progress: Callable[[int], None] | None = None,

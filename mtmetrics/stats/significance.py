@@ -30,6 +30,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .. import api
+from ..api import Scorer
+from ..engine import hooks
 from ..metric import Aggregation, Metric, Statistics, finish_totals
 
 #: sacrebleu's default seed (SACREBLEU_SEED), so default runs give sacrebleu's numbers.
@@ -95,13 +98,14 @@ def swap_masks(n_segments: int, n_trials: int, seed: int) -> Iterator[np.ndarray
 
 def _scores(metric: Metric, totals: np.ndarray, counts: np.ndarray, aggregation: Aggregation) -> np.ndarray:
     """Scores of resampled corpora from their summed statistics (one row per resample)."""
-    return metric.score_rows(finish_totals(aggregation, totals, counts))
+    return hooks.score_rows(metric, finish_totals(aggregation, totals, counts))
 
 
 def bootstrap_scores(
-    metric: Metric, stats: Statistics, n_samples: int = DEFAULT_BOOTSTRAP, seed: int = DEFAULT_SEED
+    metric: Metric | Scorer, stats: Statistics, n_samples: int = DEFAULT_BOOTSTRAP, seed: int = DEFAULT_SEED
 ) -> np.ndarray:
     """The metric's corpus score on each of ``n_samples`` bootstrap resamples of the segments."""
+    metric = api.metric_of(metric)
     out = []
     for weights in bootstrap_weights(len(stats), n_samples, seed):
         out.append(_scores(metric, weights @ stats.array, weights.sum(axis=1), stats.aggregation))
@@ -118,7 +122,7 @@ def interval(scores: np.ndarray, seed: int) -> Interval:
 
 
 def bootstrap_ci(
-    metric: Metric, stats: Statistics, n_samples: int = DEFAULT_BOOTSTRAP, seed: int = DEFAULT_SEED
+    metric: Metric | Scorer, stats: Statistics, n_samples: int = DEFAULT_BOOTSTRAP, seed: int = DEFAULT_SEED
 ) -> Interval:
     """Bootstrap confidence interval of a corpus score (sacrebleu's ``--confidence``)."""
     return interval(bootstrap_scores(metric, stats, n_samples, seed), seed)
@@ -130,7 +134,7 @@ def p_value(sample: np.ndarray, observed: float) -> float:
 
 
 def paired_bootstrap(
-    metric: Metric,
+    metric: Metric | Scorer,
     baseline: Statistics,
     system: Statistics,
     n_samples: int = DEFAULT_BOOTSTRAP,
@@ -145,8 +149,9 @@ def paired_bootstrap(
     resample scores (same ``n_samples`` and ``seed``) may be passed to avoid recomputation.
     """
     _check_paired(baseline, system)
-    base_score = metric.score_statistics(baseline).score
-    sys_score = metric.score_statistics(system).score
+    metric = api.metric_of(metric)
+    base_score = api.score_statistics(metric, baseline).score
+    sys_score = api.score_statistics(metric, system).score
     if baseline_scores is None:
         baseline_scores = bootstrap_scores(metric, baseline, n_samples, seed)
     if system_scores is None:
@@ -156,9 +161,12 @@ def paired_bootstrap(
     return Comparison("bs", sys_score, base_score, p, len(diffs), seed)
 
 
-def ar_differences(metric: Metric, baseline: Statistics, system: Statistics, n_trials: int, seed: int) -> np.ndarray:
+def ar_differences(
+    metric: Metric | Scorer, baseline: Statistics, system: Statistics, n_trials: int, seed: int
+) -> np.ndarray:
     """``|score(A') - score(B')|`` for each approximate-randomisation trial."""
     _check_paired(baseline, system)
+    metric = api.metric_of(metric)
     n = len(baseline)
     counts = np.full(_CHUNK, float(n))
     # A' = keep @ A + (1 - keep) @ B = keep @ (A - B) + sum(B);  B' = sum(A) + sum(B) - A'
@@ -177,11 +185,16 @@ def ar_differences(metric: Metric, baseline: Statistics, system: Statistics, n_t
 
 
 def paired_ar(
-    metric: Metric, baseline: Statistics, system: Statistics, n_trials: int = DEFAULT_AR, seed: int = DEFAULT_SEED
+    metric: Metric | Scorer,
+    baseline: Statistics,
+    system: Statistics,
+    n_trials: int = DEFAULT_AR,
+    seed: int = DEFAULT_SEED,
 ) -> Comparison:
     """Paired approximate randomisation (Riezler & Maxwell 2005; sacrebleu's ``--paired-ar``)."""
-    base_score = metric.score_statistics(baseline).score
-    sys_score = metric.score_statistics(system).score
+    metric = api.metric_of(metric)
+    base_score = api.score_statistics(metric, baseline).score
+    sys_score = api.score_statistics(metric, system).score
     diffs = ar_differences(metric, baseline, system, n_trials, seed)
     return Comparison("ar", sys_score, base_score, p_value(diffs, abs(base_score - sys_score)), n_trials, seed)
 

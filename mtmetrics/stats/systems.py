@@ -15,6 +15,8 @@ from typing import Any
 
 import numpy as np
 
+from .. import api
+from ..api import Scorer
 from ..engine import pool
 from ..metric import Metric, Statistics
 from ..signature import Field
@@ -64,13 +66,14 @@ def _run(tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]], jobs: int) -> 
 
 
 def compare_systems(
-    metrics: Sequence[Metric], stats: Sequence[Sequence[Statistics]], settings: Settings
+    metrics: Sequence[Metric | Scorer], stats: Sequence[Sequence[Statistics]], settings: Settings
 ) -> list[list[SystemTest]]:
     """Tests for ``stats[m][s]`` (metric ``m``, system ``s``; system 0 is the baseline)."""
+    bare = [api.metric_of(m) for m in metrics]
     n_bs = settings.paired_n if settings.paired == "bs" else settings.confidence_n
     tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
     keys: list[tuple[str, int, int]] = []
-    for m, metric in enumerate(metrics):
+    for m, metric in enumerate(bare):
         for s, st in enumerate(stats[m]):
             if n_bs:
                 tasks.append((bootstrap_scores, (metric, st, n_bs, settings.seed)))
@@ -80,7 +83,7 @@ def compare_systems(
                 keys.append(("ar", m, s))
     done = dict(zip(keys, _run(tasks, settings.jobs), strict=True))
     out: list[list[SystemTest]] = []
-    for m, metric in enumerate(metrics):
+    for m, metric in enumerate(bare):
         row = []
         for s, st in enumerate(stats[m]):
             scores: np.ndarray | None = done.get(("bs", m, s))
@@ -91,7 +94,7 @@ def compare_systems(
                     metric, stats[m][0], st, n_bs, settings.seed, done[("bs", m, 0)], done[("bs", m, s)]
                 )
             elif s > 0 and settings.paired == "ar":
-                base, sys_ = metric.score_statistics(stats[m][0]).score, metric.score_statistics(st).score
+                base, sys_ = api.score_statistics(metric, stats[m][0]).score, api.score_statistics(metric, st).score
                 p = p_value(done[("ar", m, s)], abs(base - sys_))
                 comp = Comparison("ar", sys_, base, p, settings.paired_n, settings.seed)
             row.append(SystemTest(ival, comp))

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 import numpy as np
 from rapidfuzz.distance.Levenshtein import distance as _levenshtein
 
-from mtmetrics import Metric, Score, Segment
+from mtmetrics import Limits, Metric, Resources, Score, Segment
 from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param
 
 
@@ -52,7 +52,7 @@ def _rate(errors: float, ref_len: float) -> float:
     return errors / ref_len if ref_len > 0 else (0.0 if errors == 0 else float(errors))
 
 
-class _ErrorRate(Metric):
+class _ErrorRate(Metric, Resources):
     """Shared shape of WER and PER: ``[errors, ref_len]`` of the best reference, summed."""
 
     fork_safe = True  # everything it loads is in memory: -j forks warm workers
@@ -88,7 +88,7 @@ class _ErrorRate(Metric):
         return Score(_rate(errors, ref_len), {"errors": errors, "ref_len": ref_len})
 
 
-class Wer(_ErrorRate):
+class Wer(_ErrorRate, Limits):
     """Word error rate: word edit distance / reference length, best reference; lower is better."""
 
     name = "wer"

@@ -60,7 +60,7 @@ from typing import Any
 
 import numpy as np
 
-from mtmetrics import Field, Metric, Param, Score, Segment
+from mtmetrics import Field, Languages, Limits, Metric, Param, Resources, Score, Segment
 from mtmetrics.resources import Preprocessor, tokenize_param
 from mtmetrics.resources.wordnet import load_wordnet, require_nltk
 
@@ -168,7 +168,7 @@ def meteor_from_statistics(
     return (1 - penalty) * fmean, precision, recall, fmean, penalty
 
 
-class Meteor(Metric):
+class Meteor(Metric, Languages, Limits, Resources):
     """METEOR: exact, stem and WordNet-synonym unigram alignment with a fragmentation penalty."""
 
     name = "meteor"

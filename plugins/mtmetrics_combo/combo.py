@@ -39,8 +39,21 @@ from typing import Any, ClassVar
 import numpy as np
 
 import mtmetrics
-from mtmetrics import Field, Inputs, Metric, Param, Segment, plugins
-from mtmetrics.engine import gate
+from mtmetrics import (
+    CorpusPreparation,
+    Examples,
+    Field,
+    Inputs,
+    Languages,
+    Limits,
+    Metric,
+    Param,
+    Resources,
+    Segment,
+    api,
+    plugins,
+)
+from mtmetrics.engine import gate, hooks
 from mtmetrics.io import files
 from mtmetrics.params import parse_inline, resolve_params
 from mtmetrics.stats.combination import FORMAT, CombinationModel, Feature
@@ -70,7 +83,7 @@ def _signature_core(sig: str) -> str:
     return "|".join(f for f in sig.split("|") if not f.startswith(_DATA_FIELDS))
 
 
-class Combo(Metric):
+class Combo(Metric, Languages, Limits, Resources, CorpusPreparation, Examples):
     """A linear combination of metric scores learned by maximum correlation training or regression."""
 
     name = "combo"
@@ -143,7 +156,7 @@ class Combo(Metric):
             metric = cls(**params)
         except mtmetrics.MtmetricsError as exc:
             raise mtmetrics.InputError(f"{where}: {exc}") from None
-        now = _signature_core(str(metric.signature("1")))
+        now = _signature_core(str(api.signature(metric, "1")))
         if now != _signature_core(f.signature):
             raise mtmetrics.InputError(
                 f"combo: feature {f.spec} now has the signature {now}, but the model was trained with "
@@ -166,22 +179,22 @@ class Combo(Metric):
     def observe(self, segments: Sequence[Segment]) -> None:
         """Let the features record the input's provenance (the aligner named in SSCN's signature)."""
         for f in self.features:
-            f.observe(segments)
+            hooks.observe(f, segments)
 
     def segment_statistics(self, segment: Segment) -> np.ndarray:
         return self.corpus_statistics([segment])[0]
 
     def needs_corpus(self) -> bool:
         """True when a feature needs corpus state (NIST): the combination is prepared with it."""
-        return any(f.needs_corpus() for f in self.features)
+        return any(hooks.needs_corpus(f) for f in self.features)
 
     def build_corpus_state(self, references: Iterable[Sequence[str]]) -> Any:
         """The features, each prepared for the corpus (the references are read once, kept as tuples)."""
         refs = [tuple(r) for r in references]
-        return [f.prepare(refs) for f in self.features]
+        return [hooks.prepare(f, refs) for f in self.features]
 
     def corpus_statistics(self, segments: Sequence[Segment]) -> np.ndarray:
-        self.require_ready()
+        hooks.require_ready(self)
         problem = self.model.text_mismatch([s.hyp for s in segments])
         if problem:
             raise mtmetrics.InputError(
@@ -191,8 +204,8 @@ class Combo(Metric):
         features: list[Metric] = self.corpus_state if self.corpus_state is not None else self.features
         cols = []
         for metric in features:
-            stats = metric.statistics_of(segments)
-            cols.append(metric.score_rows(stats.array))
+            stats = api.statistics_of(metric, segments)
+            cols.append(hooks.score_rows(metric, stats.array))
         feats = self.model.signed(np.column_stack(cols))
         return np.column_stack([self.model.combine(feats), feats])
 
@@ -210,7 +223,7 @@ class Combo(Metric):
         if not limited:
             return "the sum of its features' costs"
         strictest = min(limited, key=lambda f: gate.limit_of(f) or 0)
-        return f"{strictest.complexity} (its feature {type(strictest).name})"
+        return f"{hooks.complexity(strictest)} (its feature {type(strictest).name})"
 
     def target_languages(self) -> tuple[str, ...] | None:
         """The languages every feature covers. Asked on an unbuilt instance (the gate's check before
@@ -219,7 +232,7 @@ class Combo(Metric):
         METEOR before METEOR loads WordNet."""
         out: set[str] | None = None
         for f in self._language_views():
-            langs = f.target_languages()
+            langs = hooks.target_languages(f)
             if langs is not None:
                 out = set(langs) if out is None else out & set(langs)
         return None if out is None else tuple(sorted(out))
@@ -255,7 +268,6 @@ class Combo(Metric):
             _LOADING.reset(token)
 
     def language_resources(self) -> str:
-        limited = [f for f in self._language_views() if f.target_languages() is not None]
-        return (
-            "its features' resources (" + "; ".join(f"{type(f).name}: {f.language_resources()}" for f in limited) + ")"
-        )
+        limited = [f for f in self._language_views() if hooks.target_languages(f) is not None]
+        named = "; ".join(f"{type(f).name}: {hooks.language_resources(f)}" for f in limited)
+        return f"its features' resources ({named})"

@@ -29,7 +29,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from mtmetrics import Field, Metric, Param, Segment, load_metric
+from mtmetrics import Field, Languages, Limits, Metric, Param, Resources, Segment, load_metric
 from mtmetrics.resources import tokenize_param
 from mtmetrics.resources.taggers import check_tagger_spec
 
@@ -40,7 +40,7 @@ from .features import FEATURES, feature_vector
 SCORE_NAME = "P"
 
 
-class Paraphrase(Metric):
+class Paraphrase(Metric, Languages, Limits, Resources):
     """Paraphrase features (Wrd, NP, WnSyn, Verb, PNP, Order, D2-D5) against the lowest-TER reference."""
 
     name = "paraphrase"
@@ -76,7 +76,7 @@ class Paraphrase(Metric):
     def setup(self) -> None:
         """Load the resources (tagger, WordNet, VerbNet, stemmer) once per process."""
         self._analyzer = Analyzer(self.values["tokenize"], self.values["tagger"])
-        self._ter = load_metric("ter")  # through the registry: plugins import no other plugin
+        self._ter = load_metric("ter").metric  # through the registry: plugins import no other plugin
         feature = self.values["feature"]
         self._main = None if feature == "mean" else FEATURES.index(feature)
 

@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from mtmetrics import InputError, Metric, load_metric
+from mtmetrics import InputError, Scorer, load_metric
 from mtmetrics.io import files
 from mtmetrics.jsonsafe import is_finite_number, strict_loads
 from mtmetrics.stats.correlation import pearson
@@ -81,11 +81,11 @@ class FeatureTable:
         return np.column_stack([self.columns[n] for n in names])
 
 
-def _metric(spec: str) -> Metric:
+def _metric(spec: str) -> Scorer:
     if spec == "paraphrase":
         from .metric import Paraphrase
 
-        return Paraphrase()  # also when the plugin is not (yet) in the registry
+        return Scorer(Paraphrase())  # also when the plugin is not (yet) in the registry
     return load_metric(spec)
 
 

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from mtmetrics import Field, Metric, Param, Segment
+from mtmetrics import Field, Languages, Metric, Param, Presentation, Resources, Segment
 from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param, tokenizer_signature
 from mtmetrics.resources.stemmer import get_stemmer
 
@@ -146,7 +146,7 @@ class Corpus:
         return [(s, k) for s, refs in enumerate(self.refs) for k in range(len(refs))]
 
 
-class RougeMetric(Metric):
+class RougeMetric(Metric, Presentation, Languages, Resources):
     """Base of the ROUGE variants (Lin & Och 2004, ACL and COLING papers; ROUGE-1.5.5).
 
     docs/metrics.md §3 describes both; where the paper and ROUGE-1.5.5 differ, ``impl`` chooses.

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from mtmetrics import Param
+from mtmetrics import Limits, Param
 
 from .bags import Flat, Units, clipped_matches, ngrams, skip_bigrams
 from .base import COMMON_PARAMS, Corpus, Matches, RougeMetric
@@ -72,7 +72,7 @@ class RougeN(RougeMetric):
         return Matches(hit, pbase, rbase, key=_recall_key(hit, rbase))
 
 
-class RougeL(RougeMetric):
+class RougeL(RougeMetric, Limits):
     """ROUGE-L: ``R = LCS/r``, ``P = LCS/c`` (eqs. 1-3); paper check 0.75 and 0.5.
 
     For one hypothesis sentence ROUGE-1.5.5 counts the same hit (its union-LCS and unigram
@@ -103,7 +103,7 @@ class RougeL(RougeMetric):
         return Matches(hit, pbase, rbase, key=np.where(np.isnan(hit), np.nan, key))
 
 
-class RougeW(RougeMetric):
+class RougeW(RougeMetric, Limits):
     """ROUGE-W: weighted LCS with ``f(k) = k^weight`` (Section 3.2, eqs. 4-6).
 
     ``impl=paper``: ``WLCS`` from the paper's ``c``/``w`` tables, ``R = f^-1(WLCS / f(r))``,
@@ -168,7 +168,7 @@ STAR_LIMIT = 5000
 STAR_PAIRS = STAR_LIMIT * (STAR_LIMIT - 1) // 2
 
 
-class RougeS(RougeMetric):
+class RougeS(RougeMetric, Limits):
     """ROUGE-S<skip>: skip-bigrams with at most ``skip`` words in between (``-1``: S*, any gap).
 
     ``skip=0`` is bigram ROUGE-2. Totals are the number of in-range pairs (``C(n, 2)`` for S*).

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from mtmetrics import Field, Metric, Param, Segment
+from mtmetrics import Field, Limits, Metric, Param, Resources, Segment
 from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param
 from mtmetrics.resources.similarity import SIMILARITY_PARAMS, SimilarityTable, load_table
 
@@ -42,7 +42,7 @@ def _alpha_fmt(value: Any, values: Mapping[str, Any]) -> str:
     return format(float(value), "g")
 
 
-class Sia(Metric):
+class Sia(Metric, Limits, Resources):
     """Stochastic iterative alignment: gap-weighted monotone alignment over all references."""
 
     fork_safe = True  # everything it loads is in memory: -j forks warm workers

@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 
-from mtmetrics import Field, InputError, Metric, Param, Segment
+from mtmetrics import Examples, Field, InputError, Languages, Limits, Metric, Param, Resources, Segment
 from mtmetrics.io.alignments import Alignment, tokens
 from mtmetrics.resources import TOKENIZER_NAMES, get_tokenizer, tokenizer_signature
 from mtmetrics.resources.aligners import DiagonalAligner, align_annotations
@@ -151,7 +151,7 @@ def example_annotations(hyps: Sequence[str], refs: Sequence[Sequence[str | None]
     return align_annotations(DiagonalAligner(), sources, hyps, refs)
 
 
-class AlignedMetric(Metric):
+class AlignedMetric(Metric, Languages, Limits, Resources, Examples):
     """Base of the alignment-based metrics: records alignment origins for the ``align`` signature field."""
 
     #: cost grows faster than linearly (n-gram/pair agreement of aligned words): 4,000 tokens take 2 s

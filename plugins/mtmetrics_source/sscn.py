@@ -54,7 +54,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from mtmetrics import Field, InputError, Inputs, Param
+from mtmetrics import Field, InputError, Inputs, Param, Presentation
 from mtmetrics.resources import LOWERCASE
 from mtmetrics.resources.similarity import SIMILARITY_PARAMS, SimilarityTable, load_table
 
@@ -92,7 +92,7 @@ def closest_ref_length(c: int, ref_lens: list[int]) -> int:
     return min(ref_lens, key=lambda r: (abs(r - c), r))
 
 
-class Sscn(AlignedMetric):
+class Sscn(AlignedMetric, Presentation):
     """Source-sentence constrained n-gram precision."""
 
     name = "sscn"

@@ -77,7 +77,7 @@ def test_best_reference_and_corpus_sums() -> None:
 
 def test_lower_is_better_metadata() -> None:
     for name in ("wer", "per"):
-        cls = type(mtmetrics.load_metric(name))
+        cls = type(mtmetrics.load_metric(name).metric)
         assert cls.higher_is_better is False
         assert cls.score_range == (0.0, math.inf)
 

@@ -193,7 +193,7 @@ def test_nltk_impl_exact_module_is_nltks_exact_match() -> None:
     for hyp, ref in zip(hyps, ref_a, strict=True):
         h, r = PREP(hyp), PREP(ref)
         expected = sorted((int(i), int(j)) for i, j in exact_match(h, r)[0])
-        assert meteor.align(h, r) == expected  # type: ignore[attr-defined]
+        assert meteor.metric.align(h, r) == expected  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(("system", "line"), [("Borderline", 348), ("ICL", 658)])

@@ -28,6 +28,7 @@ from scipy.sparse import coo_matrix, csr_matrix
 from scipy.sparse.csgraph import maximum_bipartite_matching
 
 import mtmetrics
+from mtmetrics.api import Scorer
 from mtmetrics.resources import Preprocessor
 from mtmetrics_baselines import _meteor_align
 from mtmetrics_baselines._meteor_align import align_stage
@@ -146,10 +147,10 @@ def test_paper_rule_where_greedy_pairing_crosses() -> None:
 
 
 # ------------------------------------------------------------------ real text
-def _meteor(**params: str) -> Meteor:
-    metric = mtmetrics.load_metric("meteor", **params)
-    assert isinstance(metric, Meteor)
-    return metric
+def _meteor(**params: str) -> Scorer:
+    scorer = mtmetrics.load_metric("meteor", **params)
+    assert isinstance(scorer.metric, Meteor)
+    return scorer
 
 
 def _ilp_fewest_crossings(hyp: list[str], ref: list[str], size: int) -> int:
@@ -199,6 +200,7 @@ def test_modules_exact_is_optimal_on_every_wmt21_segment() -> None:
     aligns the most exact matches with the fewest crossings."""
     hyps, refs, _ = wmt21_de_en(1000)
     meteor = _meteor(modules="exact")
+    assert isinstance(meteor.metric, Meteor)
     stats = meteor.statistics(hyps, [refs]).array
     assert stats[:, 4].sum() == 0  # no segment needed the beam
     old_greedy_worse = 0
@@ -206,7 +208,7 @@ def test_modules_exact_is_optimal_on_every_wmt21_segment() -> None:
         hyp, ref = PREP(hyp_text), PREP(ref_text)
         low_h, low_r = [w.lower() for w in hyp], [w.lower() for w in ref]
         size = sum((Counter(low_h) & Counter(low_r)).values())
-        links = meteor.align(hyp, ref)
+        links = meteor.metric.align(hyp, ref)
         assert len(links) == size
         assert all(low_h[i] == low_r[j] for i, j in links)
         crossings = _crossings(links)
@@ -257,13 +259,14 @@ def brute_force_meteor(hyp: list[str], ref: list[str]) -> tuple[Link, ...]:
 def test_three_stages_equal_the_brute_force_on_short_wmt21_segments() -> None:
     hyps, ref_a, ref_b = wmt21_de_en(1000)
     meteor = _meteor()
+    assert isinstance(meteor.metric, Meteor)
     checked = differs_from_exact_only = 0
     for hyp_text, ref_text in itertools.chain(zip(hyps, ref_a, strict=True), zip(hyps, ref_b, strict=True)):
         hyp, ref = PREP(hyp_text), PREP(ref_text)
         if len(hyp) > 14 or len(ref) > 14:
             continue
         expected = brute_force_meteor(hyp, ref)
-        assert tuple(meteor.align(hyp, ref)) == expected, (hyp_text, ref_text)
+        assert tuple(meteor.metric.align(hyp, ref)) == expected, (hyp_text, ref_text)
         checked += 1
         differs_from_exact_only += len(expected) > sum(
             (Counter(map(str.lower, hyp)) & Counter(map(str.lower, ref))).values()

@@ -168,16 +168,16 @@ def test_unprepared_copy_refuses_to_score() -> None:
     nist = mtmetrics.load_metric("nist")
     segment = mtmetrics.Segment("a b", ("a b c",))
     with pytest.raises(RuntimeError, match="prepare"):
-        nist.segment_statistics(segment)
+        nist.metric.segment_statistics(segment)
     prepared = nist.prepare([("a b c",), ("x y",)])
     assert prepared is not nist and nist.corpus_state is None
-    row = prepared.segment_statistics(segment)
+    row = prepared.metric.segment_statistics(segment)
     # corpus of 5 words: info(a) = log2(5/1); the prepared copy survives pickling with its weights
     assert math.isclose(row[0], 2 * math.log2(5), rel_tol=1e-12)
     clone = pickle.loads(pickle.dumps(prepared))
-    assert clone.segment_statistics(segment).tobytes() == row.tobytes()
+    assert clone.metric.segment_statistics(segment).tobytes() == row.tobytes()
     with pytest.raises(mtmetrics.InputError, match="prepared with"):
-        prepared.segment_statistics(mtmetrics.Segment("q", ("q",)))
+        prepared.metric.segment_statistics(mtmetrics.Segment("q", ("q",)))
 
 
 def test_nltk_multi_reference_differs_documented() -> None:

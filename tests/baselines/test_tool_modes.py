@@ -72,5 +72,5 @@ def test_nist_info_seg_is_nltks_sentence_nist_with_one_reference() -> None:
         assert math.isclose(res.score, sentence_nist([PREP(ref)], PREP(hyp)), rel_tol=1e-9), hyp
         checked += 1
     assert checked > 150
-    info = next(p for p in type(nist).params if p.name == "info")
+    info = next(p for p in nist.params if p.name == "info")
     assert "one reference only" in info.help

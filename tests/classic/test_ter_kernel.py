@@ -214,7 +214,7 @@ def test_segment_statistics_equal_corpus_rows(kernel: str) -> None:
     ter = mtmetrics.load_metric("ter")
     rows = ter.statistics(hyps, refs).array
     for i in range(30):
-        one = ter.segment_statistics(Segment(hyps[i], (refs[0][i], refs[1][i])))
+        one = ter.metric.segment_statistics(Segment(hyps[i], (refs[0][i], refs[1][i])))
         assert np.array_equal(one, rows[i])
 
 

@@ -139,3 +139,31 @@ def test_result_format_like_sacrebleu() -> None:
     assert res.format(width=1, score_only=True) == "33.3"
     assert res.format(width=2).startswith("TER|nrefs:1|case:lc|") and " = 33.33 " in res.format(width=2)
     assert not res.higher_is_better
+
+
+def test_result_of_equals_the_constructor_and_needs_every_other_field() -> None:
+    """The per-segment fast path builds the same (frozen) result as the dataclass constructor."""
+    from dataclasses import FrozenInstanceError
+    from types import MappingProxyType
+
+    from mtmetrics import Result, Score
+
+    score = Score(0.5, {"p": 1.0}, "verbose", {"counts": [1, 2]})
+    common: dict[str, Any] = {
+        "metric": "x",
+        "name": "X",
+        "signature": mtmetrics.load_metric("chrf").signature("1"),
+        "params": {},
+        "higher_is_better": True,
+        "n_segments": 1,
+        "decimals": 4,
+    }
+    fast = Result.of(score, common)
+    sub_scores, attributes = MappingProxyType({"p": 1.0}), MappingProxyType({"counts": [1, 2]})
+    slow = Result(score=0.5, sub_scores=sub_scores, verbose="verbose", attributes=attributes, **common)
+    assert fast == slow and repr(fast) == repr(slow) and fast.counts == [1, 2] and fast.p == 1.0
+    with pytest.raises(FrozenInstanceError):
+        fast.score = 1.0  # type: ignore[misc]
+    del common["decimals"]
+    with pytest.raises(TypeError, match="decimals"):
+        Result.of(score, common)

@@ -96,5 +96,5 @@ def test_statistics_identical_whatever_the_chunking() -> None:
     segments = mtmetrics.build_segments(hyps, [ref_a, ref_b])
     prepared = nist.prepare(references_of(segments))
     for jobs, chunk in ((1, 7), (2, 50)):
-        rows = score_segments(prepared, segments, jobs=jobs, chunk=chunk)
+        rows = score_segments(prepared.metric, segments, jobs=jobs, chunk=chunk)
         assert rows.tobytes() == whole.array.tobytes()

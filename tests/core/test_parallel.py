@@ -24,7 +24,7 @@ def test_jobs_give_identical_statistics(name: str) -> None:
     metric = mtmetrics.load_metric(name)
     one = metric.statistics(hyps, [refs])
     segments = mtmetrics.build_segments(hyps, [refs])
-    two = score_segments(metric, segments, jobs=2, chunk=250)
+    two = score_segments(metric.metric, segments, jobs=2, chunk=250)
     assert two.tobytes() == one.array.tobytes()
     assert metric.corpus_score(hyps, [refs], jobs=2).score == metric.corpus_score(hyps, [refs]).score
 
@@ -32,7 +32,7 @@ def test_jobs_give_identical_statistics(name: str) -> None:
 def test_progress_is_reported_per_chunk() -> None:
     hyps, refs = _data(500)
     seen: list[int] = []
-    score_segments(mtmetrics.load_metric("bleu"), mtmetrics.build_segments(hyps, [refs]), 1, 200, seen.append)
+    score_segments(mtmetrics.load_metric("bleu").metric, mtmetrics.build_segments(hyps, [refs]), 1, 200, seen.append)
     assert seen == [200, 200, 100]
 
 
@@ -57,7 +57,7 @@ def test_meteor_workers_read_wordnet_safely() -> None:
     metric = mtmetrics.load_metric("meteor")
     metric.corpus_score(hyps[:50], [refs[:50]])  # the parent has WordNet open before the workers start
     segments = mtmetrics.build_segments(hyps, [refs])
-    parallel = score_segments(metric, segments, jobs=2, chunk=250)
+    parallel = score_segments(metric.metric, segments, jobs=2, chunk=250)
     assert parallel.tobytes() == metric.statistics(hyps, [refs]).array.tobytes()
 
 
@@ -66,7 +66,7 @@ def test_fork_safe_metrics_fork_warm_workers_others_use_the_forkserver() -> None
 
     from mtmetrics.parallel import forks_warm
 
-    sia, meteor = mtmetrics.load_metric("sia"), mtmetrics.load_metric("meteor")
+    sia, meteor = mtmetrics.load_metric("sia").metric, mtmetrics.load_metric("meteor").metric
     assert forks_warm([sia]) and not forks_warm([sia, meteor])
     stop = threading.Event()
     thread = threading.Thread(target=stop.wait)
@@ -88,8 +88,8 @@ def test_forked_workers_inherit_the_segments_instead_of_receiving_them() -> None
     with pytest.raises((pickle.PicklingError, AttributeError)):
         pickle.dumps(unpicklable[0])
     metric = mtmetrics.load_metric("rouge-l")
-    two = score_segments(metric, unpicklable, jobs=2, chunk=100)
-    assert two.tobytes() == score_segments(metric, segments).tobytes()
+    two = score_segments(metric.metric, unpicklable, jobs=2, chunk=100)
+    assert two.tobytes() == score_segments(metric.metric, segments).tobytes()
 
 
 def test_a_thread_started_after_the_first_chunk_falls_back_to_fresh_workers() -> None:
@@ -108,19 +108,19 @@ def test_a_thread_started_after_the_first_chunk_falls_back_to_fresh_workers() ->
             threads[0].start()
 
     try:
-        two = score_segments(metric, segments, jobs=2, chunk=200, progress=progress)
+        two = score_segments(metric.metric, segments, jobs=2, chunk=200, progress=progress)
     finally:
         stop.set()
         for t in threads:
             t.join()
-    assert two.tobytes() == score_segments(metric, segments).tobytes()
+    assert two.tobytes() == score_segments(metric.metric, segments).tobytes()
 
 
 def test_workers_start_when_the_waiting_work_repays_them() -> None:
     """Judged at the pace measured so far on the chunks read ahead; forkserver workers wait longer."""
     from mtmetrics.parallel import POOL_AFTER, _Slice, _worth_workers
 
-    sia, meteor = [mtmetrics.load_metric("sia")], [mtmetrics.load_metric("meteor")]
+    sia, meteor = [mtmetrics.load_metric("sia").metric], [mtmetrics.load_metric("meteor").metric]
     pace = POOL_AFTER / 1000  # seconds per segment: 1,000 waiting segments repay a forked pool
     chunks = [_Slice(0, 600), _Slice(600, 1200)]
     assert _worth_workers(sia, 200 * pace, 200, chunks)  # 1,200 waiting: start after the first chunk

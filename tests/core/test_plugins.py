@@ -13,7 +13,7 @@ import pluggy
 import pytest
 
 import mtmetrics
-from mtmetrics import Metric, PluginError, Score, Segment, UnknownMetricError, hookspecs, plugins
+from mtmetrics import Metric, PluginError, Score, Scorer, Segment, UnknownMetricError, hookspecs, plugins
 from mtmetrics.cli import main
 
 
@@ -170,10 +170,10 @@ def test_metric_without_compute_score_for_sum_fails_clearly() -> None:
         aggregation = "sum"  # type: ignore[assignment]  # Length is a mean metric; this one claims sum
 
     with pytest.raises(NotImplementedError, match="must implement compute_score"):
-        Incomplete().corpus_score(["a"], [["a"]])
+        Scorer(Incomplete()).corpus_score(["a"], [["a"]])
 
 
 def test_mean_metric_default_score_is_the_mean() -> None:
-    res = Length().corpus_score(["a b", "a b c d"], [["x", "y"]])
+    res = Scorer(Length()).corpus_score(["a b", "a b c d"], [["x", "y"]])
     assert res.score == 3.0 and res.signature.get("plugin") == "unregistered@0"
     assert Score(1.0).sub_scores == {}

@@ -68,7 +68,7 @@ def _api(call: Callable[[], Any]) -> Outcome:
     return 0, out, err.getvalue()
 
 
-def _metric(spec: str, lp: str | None) -> mtmetrics.Metric:
+def _metric(spec: str, lp: str | None) -> mtmetrics.Scorer:
     name, _, rest = spec.partition(":")
     params = dict(item.split("=") for item in rest.split(",")) if rest else {}
     return (

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 import mtmetrics
-from mtmetrics import InputError, plugins
+from mtmetrics import InputError, Limits, plugins
+from mtmetrics.engine import gate
 from tests.cli import run_cli as _run
 from tests.datapaths import WMT21, read_text, require
 
@@ -74,19 +75,22 @@ def _write(path: Path, lines: list[str]) -> str:
 @pytest.mark.parametrize("name", SUPERLINEAR)
 def test_superlinear_metrics_declare_a_limit(name: str) -> None:
     cls = plugins.metric_class(name)
+    assert issubclass(cls, Limits)
     assert isinstance(cls.max_segment_tokens, int) and cls.max_segment_tokens >= 1000
     assert cls.complexity != "O(n + m)"
 
 
 @pytest.mark.parametrize("name", LINEAR)
 def test_linear_metrics_have_no_limit(name: str) -> None:
-    assert plugins.metric_class(name).max_segment_tokens is None
+    cls = plugins.metric_class(name)
+    assert not issubclass(cls, Limits) or cls.max_segment_tokens is None
+    assert gate.default_limit(cls)[0] is None
 
 
 def test_rouge_s_star_is_limited_but_a_short_skip_is_not() -> None:
-    assert mtmetrics.load_metric("rouge-s").segment_limit() is None
-    assert mtmetrics.load_metric("rouge-s", skip=-1).segment_limit() == 5000
-    assert mtmetrics.load_metric("rouge-s", skip=4999).segment_limit() == 5000  # a long skip is S* again
+    assert mtmetrics.load_metric("rouge-s").max_segment_tokens is None
+    assert mtmetrics.load_metric("rouge-s", skip=-1).max_segment_tokens == 5000
+    assert mtmetrics.load_metric("rouge-s", skip=4999).max_segment_tokens == 5000  # a long skip is S* again
 
 
 @pytest.mark.parametrize(("name", "where"), [("ter", "hyp"), ("wer", "hyp"), ("ter", "ref"), ("rouge-w", "ref")])
@@ -101,7 +105,7 @@ def test_a_huge_line_exits_2_within_seconds(
     assert time.perf_counter() - start < 10
     assert code == 2 and out == ""
     path = hyp_path if where == "hyp" else ref_path
-    limit = plugins.metric_class(name).max_segment_tokens
+    limit = gate.default_limit(plugins.metric_class(name))[0]
     assert f"{path}:7: {HUGE} tokens, more than the {limit} that {name} accepts" in err
     assert "--max-segment-tokens N" in err and err.count("\n") == 1
 

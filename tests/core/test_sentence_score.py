@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 import mtmetrics
-from mtmetrics import InputError
+from mtmetrics import InputError, api
 
 PAIRS = [
     ("the cat sat on the mat", ["the cat is on the mat", "a cat sat on a mat"]),
@@ -33,20 +33,20 @@ def test_one_segment_skips_the_corpus_road(monkeypatch: pytest.MonkeyPatch) -> N
     def refuse(*args: Any, **kwargs: Any) -> None:
         raise AssertionError("the corpus road was taken for one segment")
 
-    monkeypatch.setattr(type(metric), "statistics_of", refuse)
+    monkeypatch.setattr(api, "statistics_of", refuse)
     assert metric.sentence_score("a b c d", ["a b d c"]) == expected
 
 
 def test_metrics_with_corpus_state_take_the_corpus_road(monkeypatch: pytest.MonkeyPatch) -> None:
     metric = mtmetrics.load_metric("nist")
     seen = []
-    original = type(metric).statistics_of
+    original = api.statistics_of
 
-    def spy(self: Any, *args: Any, **kwargs: Any) -> Any:
+    def spy(*args: Any, **kwargs: Any) -> Any:
         seen.append(1)
-        return original(self, *args, **kwargs)
+        return original(*args, **kwargs)
 
-    monkeypatch.setattr(type(metric), "statistics_of", spy)
+    monkeypatch.setattr(api, "statistics_of", spy)
     metric.sentence_score("a b c d", ["a b d c"])
     assert seen
 

@@ -51,7 +51,7 @@ def test_stream_equals_whole_corpus(name: str) -> None:
     metric = mtmetrics.load_metric(name)
     segments = mtmetrics.build_segments(hyps, [refs])
     chunks = [segments[i : i + 97] for i in range(0, len(segments), 97)]
-    (out,) = score_stream([metric], chunks, keep_statistics=True, keep_segments=True)
+    (out,) = score_stream([metric.metric], chunks, keep_statistics=True, keep_segments=True)
     whole = metric.corpus_score(hyps, [refs])
     assert out.result.to_dict() == whole.to_dict()
     assert (
@@ -84,8 +84,9 @@ def test_main_scores_and_spooled_scores_equal_compute_score(name: str) -> None:
     """The -sl, --save-scores and meta roads read scores without a Score each: the same numbers, bit for bit."""
     hyps = read_text(require(WMT17 / "de-en" / "newstest2017.online-B.0.de-en.gz"))[:300]
     refs = read_text(WMT17 / "newstest2017-deen-ref.en")[:300]
-    metric = _Halved() if name == "halved" else mtmetrics.load_metric(name)
-    rows = metric.statistics(hyps, [refs]).array
+    scorer = mtmetrics.Scorer(_Halved()) if name == "halved" else mtmetrics.load_metric(name)
+    metric = scorer.metric
+    rows = scorer.statistics(hyps, [refs]).array
     expected = [metric.compute_score(row.copy()).score for row in rows]
     assert main_scores(metric, rows).tolist() == expected
     chunks = [mtmetrics.build_segments(hyps[i : i + 97], [refs[i : i + 97]]) for i in range(0, 300, 97)]

@@ -51,8 +51,9 @@ def test_english_resources_refuse_german(
 
 def test_paraphrase_is_english_whatever_the_tagger(en_de: tuple[str, str], capsys: pytest.CaptureFixture[str]) -> None:
     from mtmetrics import load_metric
+    from mtmetrics.engine import hooks
 
-    assert load_metric("paraphrase").target_languages() == ("en",)
+    assert hooks.target_languages(load_metric("paraphrase").metric) == ("en",)
     ref, hyp = en_de
     assert main([ref, "-i", hyp, "-l", "en-de", "-m", "paraphrase"]) != 0
     assert "VerbNet" in capsys.readouterr().err
@@ -60,10 +61,11 @@ def test_paraphrase_is_english_whatever_the_tagger(en_de: tuple[str, str], capsy
 
 def test_tagger_languages_and_sia() -> None:
     from mtmetrics import load_metric
+    from mtmetrics.engine import hooks
     from mtmetrics.resources.taggers import tagger_languages
 
     assert tagger_languages("nltk") == ("en",)
     assert tagger_languages("nltk:rus") == ("ru",) and tagger_languages("spacy:de_core_news_sm:pos") == ("de",)
-    assert load_metric("hlepor-e").target_languages() is None  # pos=file: the user's tags
+    assert hooks.target_languages(load_metric("hlepor-e").metric) is None  # pos=file: the user's tags
     # SIA's similarity comes from a table the user trains (any language); no WordNet resource
-    assert load_metric("sia").target_languages() is None
+    assert hooks.target_languages(load_metric("sia").metric) is None

@@ -18,7 +18,7 @@ NONEMPTY = st.lists(st.sampled_from(["a", "b", "c", "the", "x", ",", "."]), min_
 IMPL = st.sampled_from(["paper", "hlepor-pypi"])
 
 
-def _metric(impl: str, n: int = 2) -> mtmetrics.Metric:
+def _metric(impl: str, n: int = 2) -> mtmetrics.Scorer:
     return mtmetrics.load_metric("hlepor", tokenize="none", impl=impl, n=n)
 
 

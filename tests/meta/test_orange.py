@@ -151,7 +151,7 @@ def test_one_metric_with_workers_equals_one_process() -> None:
             cands[int(i)].append(hyp.strip())
     per_sentence = [[refs[k][i] for k in range(4)] for i in range(n)]
     metric = mtmetrics.load_metric("bleus")
-    one = orange(leave_one_out_scores(metric, cands, per_sentence), 50, 1)
+    one = orange(leave_one_out_scores(metric.metric, cands, per_sentence), 50, 1)
     assert sum(4 * (len(c) + 1) for c in cands) > 2000  # more than one chunk of segments
-    two = orange(leave_one_out_scores(metric, cands, per_sentence, jobs=2), 50, 1)
+    two = orange(leave_one_out_scores(metric.metric, cands, per_sentence, jobs=2), 50, 1)
     assert (one.orange, one.average_rank, one.ranks) == (two.orange, two.average_rank, two.ranks)

@@ -29,7 +29,7 @@ IMPLS = st.sampled_from(["paper", "rouge155"])
 MULTI = st.sampled_from(["best", "average", "jackknife"])
 
 
-def _metric(i: int, **extra: Any) -> mtmetrics.Metric:
+def _metric(i: int, **extra: Any) -> mtmetrics.Scorer:
     name, params = ALL[i]
     return mtmetrics.load_metric(name, tokenize="none", **params, **extra)
 

@@ -1,7 +1,7 @@
 """Alignments of a meta-evaluation table (``--aligner``, ``--align-cache``) on real WMT22 ru→en rows.
 
 The oracle is the API route that exists independently of the table code: for each row, the source,
-hypothesis and reference aligned by :func:`align_annotations` and scored by ``Metric.segment_scores``.
+hypothesis and reference aligned by :func:`align_annotations` and scored by ``Scorer.segment_scores``.
 ``meta report --aligner`` must give the same per-segment scores (deterministic aligner), and a
 cached eflomal run must be read back link for link, never re-run.
 """

@@ -7,6 +7,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from ... import api
+from ...engine import hooks
 from ...errors import InputError, ParameterError
 from ...io.files import read_bytes
 from ...stats.significance import DEFAULT_SEED
@@ -76,7 +78,11 @@ def run_orange(argv: Sequence[str]) -> int:
         seed=ns.seed,
         metrics=[
             OrangeMetric(
-                text, metric.display_name, str(metric.signature(nrefs)), not type(metric).higher_is_better, res
+                text,
+                hooks.display_name(metric),
+                str(api.signature(metric, nrefs)),
+                not type(metric).higher_is_better,
+                res,
             )
             for (text, metric), res in zip(metrics, results, strict=True)
         ],

@@ -3,6 +3,7 @@
 import pytest
 from mtmetrics_cer import CharacterErrorRate, levenshtein
 
+from mtmetrics import Scorer
 from mtmetrics.testing import CHECKS, default_corpus
 
 
@@ -13,7 +14,7 @@ def test_levenshtein_by_hand() -> None:
 
 
 def test_scores_by_hand() -> None:
-    cer = CharacterErrorRate()
+    cer = Scorer(CharacterErrorRate())
     # "kitten" -> "sitting": 3 edits over 7 reference characters
     assert cer.sentence_score("kitten", ["sitting"]).score == pytest.approx(300 / 7)
     # the closest reference wins; the corpus score pools edits and lengths

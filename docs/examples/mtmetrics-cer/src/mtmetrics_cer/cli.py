@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from mtmetrics import InputError
+from mtmetrics import InputError, Scorer
 
 from . import CharacterErrorRate
 
@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     refs, hyps = _lines(args.ref), _lines(args.input)
     if len(refs) != len(hyps):
         raise InputError(f"{args.ref} has {len(refs)} lines but {args.input} has {len(hyps)}.")
-    results = CharacterErrorRate().segment_scores(hyps, [refs])
+    results = Scorer(CharacterErrorRate()).segment_scores(hyps, [refs])
     worst = sorted(range(len(hyps)), key=lambda k: (-results[k].score, k))[: max(args.n, 0)]
     for k in worst:
         print(f"{k + 1}\t{results[k].score:.2f}\t{hyps[k]}")

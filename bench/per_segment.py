@@ -47,13 +47,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import gc
 import gzip
 import importlib.util
 import statistics
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,7 +61,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from per_metric import clear_tokenizer_caches
-from runner import best_time
+from runner import best_time, cpu_time
 
 import mtmetrics
 from mtmetrics.api import Scorer
@@ -85,18 +83,6 @@ class Case:
     name: str
     road: Callable[[], object]
     own: Callable[[], object]
-
-
-def cpu_time(fn: Callable[[], object]) -> float:
-    """CPU seconds of this process for one call, with the garbage collector paused."""
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.process_time()
-        fn()
-        return time.process_time() - start
-    finally:
-        gc.enable()
 
 
 def load_table(segments: int, path: Path = TABLE) -> tuple[str, list[str]]:

@@ -196,7 +196,6 @@ def features(ns: argparse.Namespace) -> None:
 
     cache = Path(ns.cache)
     cache.mkdir(parents=True, exist_ok=True)
-    specs = FEATURES + EXTRA + ns.extra
     docs: dict[str, dict] = {}
     tasks: list[tuple[list[str], list[str], list[str]]] = []
     where: list[tuple[str, str, str]] = []
@@ -204,6 +203,8 @@ def features(ns: argparse.Namespace) -> None:
         out = cache / f"{ds}-{_lines_tag(ns.lines)}.json"
         doc: dict = json.loads(out.read_text()) if out.exists() else {}
         docs[ds] = doc
+        # --extra on the test set only: a model trained on raw text refuses WMT17's tokenised text
+        specs = FEATURES + EXTRA + (ns.extra if ds == "wmt21" else [])
         for k, pair in enumerate(DATASETS[ds]()):
             take = _take(pair, k, ns.lines)
             entry = doc.setdefault(pair.name, {"human": {}, "scores": {}, "lines": take})
@@ -218,11 +219,12 @@ def features(ns: argparse.Namespace) -> None:
                     where.append((ds, pair.name, system))
             if not pair.hyps:
                 print(f"{ds} {pair.name}: no system matched the human scores", file=sys.stderr)
+    specs = FEATURES + EXTRA + ns.extra
     lines = sum(len(t[0]) for t in tasks)
     print(f"features: {len(tasks)} systems to score ({lines:,} lines) with {len(specs)} metrics", file=sys.stderr)
     if tasks:  # load and warm up in this process before forking (WordNet, the tagger, numba's compiled TER)
         _load(specs)
-        _score_system(tasks[0][0][:1], tasks[0][1][:1], specs)
+        _score_system(tasks[0][0][:1], tasks[0][1][:1], tasks[0][2])
     bar = Progress(len(tasks), "claims: system features", enabled=not ns.quiet)
 
     def save() -> None:
@@ -491,7 +493,7 @@ def table(ns: argparse.Namespace) -> dict[str, Any]:
     pairs_ab = [("hlepor", "bleu"), ("hlepor", "ter"), ("hlepor", "meteor"), ("hlepor:pos=nltk", "hlepor")]
     for a, b in pairs_ab:
         cells, wins, sig = [], 0, 0
-        per_pair = []
+        per_pair: list[dict[str, Any]] = []
         for k in range(len(test.pairs)):
             ra, rb = _r(col[a][k], test.h[k]), _r(col[b][k], test.h[k])
             rab = _r(col[a][k], col[b][k])
@@ -1003,6 +1005,7 @@ def run_all(ns: argparse.Namespace) -> None:
         dt = time.perf_counter() - t0
         run["parts"][name] = {"seconds": round(dt, 1), "rows": PARTS[name][0]}
         print(f"claims all: [{k}/{len(parts)}] {name} done in {dt / 60:.1f} min", file=sys.stderr, flush=True)
+        run_file.write_text(json.dumps(run, indent=1), encoding="utf-8")  # a failed later part keeps this one
         bar.advance(1)
     bar.close()
     if not ns.render:
@@ -1107,8 +1110,8 @@ def summary_rows(out: Path, sliced: bool = False) -> list[str]:
         "4": ("INCS adds to WLS", ["sia-wls"]),
     }
     for num, (claim, names) in seg_claims.items():
-        docs = [(c, load_json(f"claims-seg-{c[1]}.json")) for n in names for c in COMPARISONS if c[1] == n]
-        docs = [(c, d) for c, d in docs if d is not None]
+        found = [(c, load_json(f"claims-seg-{c[1]}.json")) for n in names for c in COMPARISONS if c[1] == n]
+        docs = [(c, d) for c, d in found if d is not None]
         if not docs:
             missing(num, claim, "segment")
             continue

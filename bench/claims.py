@@ -1,11 +1,21 @@
-"""System-level claims of docs/results/claims.md: hLEPOR (Han et al. 2013) and the combination goal.
+"""The claims of docs/results/claims.md, regenerated: segment level, system level, and the whole table.
 
-    python bench/claims.py features --lines 200 --cache /tmp/claims-cache      # score (slow, cached)
-    python bench/claims.py table --cache /tmp/claims-cache -o docs/results/claims-system.md
+    python bench/claims.py all -j 2        # every part in turn, then claims.md's generated blocks
+    python bench/claims.py segment -j 2    # rows 1-4 only
+    python bench/claims.py system -j 2     # rows 5, 6, 11 only (features on every line, then table)
+    python bench/claims.py features --lines 0 -j 2 --cache /tmp/claims-cache   # score (cached)
+    python bench/claims.py table --lines 0 --cache /tmp/claims-cache -o claims-system.md --json claims-system.json
+
+``all`` runs the parts of :data:`PARTS` (each an existing command: ``segment``, ``system``,
+``mtmetrics meta orange``, ``meta report``, ``paraphrase train``/``evaluate``), records their times
+in ``claims-run.json`` and writes the blocks of claims.md between its ``generated`` markers (the
+summary table, the floors, the time) from the files the parts wrote (:func:`summary_rows`).
 
 ``features`` computes, for every to-English MT system of three data sets, each classic metric's
-corpus score on the same seeded sample of lines (``numpy.random.default_rng([12345, pair_index])``,
-``--lines`` per pair, the first reference only) and caches them as JSON (one file per data set):
+corpus score on every line (``--lines 0``) or on the same seeded sample of lines
+(``numpy.random.default_rng([12345, pair_index])``, ``--lines`` per pair), the first reference
+only, and caches them as JSON (one file per data set and sample size); ``-j N`` scores N systems
+at a time:
 
 * ``wmt17`` (dev): ``dev/wmt17-da``, 5 pairs; lines drawn among the judged segments; the human
   system score is the mean DA z of the system's judged rows (``A+B`` rows count for both).
@@ -1405,7 +1415,7 @@ def main() -> None:
     f.add_argument("--datasets", nargs="+", default=list(DATASETS), choices=list(DATASETS))
     t = sub.add_parser("table")
     for p in (f, t):
-        p.add_argument("--lines", type=int, default=200)
+        p.add_argument("--lines", type=int, default=0, help="lines per pair (0: every line)")
         p.add_argument("--cache", default="/tmp/claims-cache")
         p.add_argument(
             "--extra",

@@ -275,7 +275,7 @@ class Data:
 
 
 def load(cache: Path, ds: str, lines: int, specs: Sequence[str]) -> Data:
-    doc = json.loads((cache / f"{ds}-{lines}.json").read_text())
+    doc = json.loads((cache / f"{ds}-{_lines_tag(lines)}.json").read_text())
     out = Data([], [], [], [])
     for lp in sorted(doc):
         systems = sorted(doc[lp]["scores"])

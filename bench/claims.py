@@ -248,6 +248,9 @@ def features(ns: argparse.Namespace) -> None:
         if i % 25 == 24:
             save()
 
+    if not tasks:
+        save()
+        return
     pool.map(
         _score_system,
         tasks,

@@ -129,3 +129,29 @@ def test_workers_start_when_the_waiting_work_repays_them() -> None:
     assert not _worth_workers(meteor, 200 * pace, 200, chunks)  # forkserver: a worker start is slow
     assert _worth_workers(meteor, POOL_AFTER, 200, chunks)  # ... until this process has spent POOL_AFTER
     assert not _worth_workers(sia, 0.0, 0, chunks)  # no pace measured yet
+
+
+def test_frozen_nests_without_asking_the_collector_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A nested freeze (a combination scoring its components) keeps the outer one and does not
+    call ``gc.get_freeze_count``, which walks every frozen object; the outer one unfreezes."""
+    import gc
+
+    from mtmetrics import parallel
+
+    assert gc.get_freeze_count() == 0
+    calls: list[int] = []
+    real = gc.get_freeze_count
+
+    def counting() -> int:
+        calls.append(1)
+        return real()
+
+    monkeypatch.setattr(gc, "get_freeze_count", counting)
+    with parallel._frozen():
+        frozen = real()
+        assert frozen > 0
+        with parallel._frozen():
+            assert real() == frozen
+        assert real() == frozen
+    assert real() == 0
+    assert len(calls) == 1  # the outer call only

@@ -962,8 +962,8 @@ def _mtmetrics_process(args: list[str]) -> str:
 def part_floors(ns: argparse.Namespace, out: Path) -> None:
     """The floors (a constant and a random metric) of the agreement measures on WMT22 MQM, next to
     BLEU and chrF, on all judged segments."""
-    # -j 1: meta report's -j merges its processes' correlations but drops their floors (to be fixed
-    # in mtmetrics.meta.correlate); two cheap metrics need no second process anyway.
+    # -j 1: two cheap metrics need no second process (and the command line this writes into the
+    # report stays the one the published floors were made with).
     _meta_report(
         MQM_TABLES,
         ["bleu", "chrf"],

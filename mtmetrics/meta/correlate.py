@@ -601,6 +601,8 @@ def correlate(
     l_order = {lv: i for i, lv in enumerate(levels)}
     k_order = {k: i for i, k in enumerate(kinds)}
     out = Correlations()
+    # the floors depend on the table and the draws alone, not on the metrics: every part has the same
+    out.floors = list(parts[0].floors)
     for part in parts:
         out.estimates += part.estimates
         out.system_points += part.system_points

@@ -140,11 +140,23 @@ def test_parallel_scoring_and_correlation_equal_serial(wmt17_small: Path) -> Non
     assert skipped == []
     for s, p in zip(serial, parallel, strict=True):
         assert np.array_equal(s.stats.array, p.stats.array) and s.stats.nrefs == p.stats.nrefs
-    settings = CorrelationSettings(humans=("z",), n_boot=50)
+    settings = CorrelationSettings(humans=("z",), n_boot=50, kinds=("pearson", "accuracy", "acc-eq"))
     a = correlate(table, cols, serial, settings)
     b = correlate(table, cols, parallel, settings, jobs=2)
-    assert a.estimates == b.estimates and a.system_points == b.system_points
+    assert _same(a.estimates, b.estimates) and a.system_points == b.system_points
     assert list(a.points) == list(b.points)
+    assert a.floors and _same(a.floors, b.floors)  # the constant/random floors survive the processes
+
+
+def _same(a: list, b: list) -> bool:
+    """Estimate lists equal, NaN fields (the floors' missing intervals) included."""
+    return len(a) == len(b) and all(
+        all(
+            x == y or (isinstance(x, float) and x != x and y != y)
+            for x, y in zip(vars(p).values(), vars(q).values(), strict=True)
+        )
+        for p, q in zip(a, b, strict=True)
+    )
 
 
 # ------------------------------------------------------------------------------ the report

@@ -836,7 +836,7 @@ def _meta_report(
     args += ["--bootstrap-n", str(ns.bootstrap), *extra]
     if ns.slice:
         args += ["--sample-segments", str(ns.slice)]
-    args += ["--json", str(out / f"{name}.json"), "-o", str(out / f"{name}.md")]
+    args += ["--json", _rel(out / f"{name}.json"), "-o", _rel(out / f"{name}.md")]
     _mtmetrics(args)
     return json.loads((out / f"{name}.json").read_text(encoding="utf-8"))
 

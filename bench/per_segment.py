@@ -1,4 +1,4 @@
-"""hLEPOR's per-segment roads against the metric's own work, side by side in one run (issue #28).
+"""hLEPOR's per-segment roads against the metric's own work, side by side in one run.
 
     python bench/per_segment.py [--segments 10000] [--repeat 5] [--roads sl save-scores ...]
 
@@ -72,7 +72,7 @@ DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 TABLE = DATA / "test" / "wmt21-news" / "derived" / "newstest2021.ja-en.da-seg.joined.tsv.gz"
 #: the roads, in the order they are reported
 ROADS = ("segment_scores", "sentence_score", "sl", "sl-b", "meta", "save-scores")
-#: the target of issue #28: at most this share of a road's time outside the metric
+#: the target: at most this share of a road's time outside the metric
 TARGET = 0.10
 
 

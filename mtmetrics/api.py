@@ -321,17 +321,24 @@ class Scorer:
                 "sentence_score: the hypothesis is one string and the references a list of strings, "
                 "not one string: e.g. sentence_score('a b', ['a b c'])."
             )
-        ann = {k: [v] for k, v in annotations.items()} if annotations else None
-        ref_streams = [[r] for r in _listed(refs, "references")]
-        sources = None if source is None else [source]
         metric = self.metric
-        if hooks.observes(metric) or hooks.needs_corpus(metric):
-            return self.corpus_score([hyp], ref_streams, sources, ann)
+        simple = not (hooks.observes(metric) or hooks.needs_corpus(metric))
+        # the common case (a string and a list of strings, nothing else) is admitted as one segment
+        # with the gate's own checks; anything else goes through the streams' full checks
+        segment = gate.admit_one(metric, hyp, refs) if simple and source is None and not annotations else None
+        if segment is not None:
+            segments = [segment]
+        else:
+            ann = {k: [v] for k, v in annotations.items()} if annotations else None
+            ref_streams = [[r] for r in _listed(refs, "references")]
+            sources = None if source is None else [source]
+            if not simple:
+                return self.corpus_score([hyp], ref_streams, sources, ann)
+            segments = gate.admit([metric], [hyp], ref_streams, sources, ann)
         # one segment of a metric without corpus state or observers: the corpus road's chunking,
         # preparation and sums of one row would do nothing but cost time; the gate, the batch
         # statistics and the score are the same calls (so the same numbers). The sum or mean of
         # one row is the row (a mean divides by 1.0, which leaves every float as it is)
-        segments = gate.admit([metric], [hyp], ref_streams, sources, ann)
         _, counts, (rows,) = score_chunk([metric], segments)
         names = metric.stat_names()
         if rows.shape != (1, len(names)):

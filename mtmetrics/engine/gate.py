@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import InputError, ParameterError
 from ..metric import Inputs, Metric, Segment, build_segments, count_tokens
@@ -259,6 +259,26 @@ def admit(
     return segments
 
 
+def admit_one(metric: Metric, hyp: object, refs: object) -> Segment | None:
+    """One segment of a hypothesis and a list of references for ``metric`` (``sentence_score``'s
+    common case), refused as :func:`admit` refuses it; ``None`` when :func:`admit` must judge the
+    input (a metric needing sources or annotations, anything but a string and a non-empty list or
+    tuple of strings), which then builds the same segment or names what is wrong."""
+    if type(hyp) is not str or type(refs) not in (list, tuple):
+        return None
+    refs = cast("list[object]", refs)
+    if not refs or any(type(r) is not str for r in refs):
+        return None
+    inputs = _inputs((type(metric),))
+    if inputs.source or inputs.annotations:
+        return None
+    segment = Segment(hyp, tuple(cast("list[str]", refs)))
+    limit = strictest([metric])
+    if limit is not None:
+        limit.check_segments([segment])
+    return segment
+
+
 #: fewer segments than this are built by build_segments itself, which is as fast for so few
 _PLAIN_FROM = 8
 
@@ -281,6 +301,7 @@ def _plain_segments(hyps: Sequence[str], refs: Sequence[Sequence[str | None]]) -
 __all__ = [
     "Limit",
     "admit",
+    "admit_one",
     "build_metric",
     "default_limit",
     "for_language",

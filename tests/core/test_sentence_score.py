@@ -8,6 +8,7 @@ import pytest
 
 import mtmetrics
 from mtmetrics import InputError, api
+from mtmetrics.engine import gate
 
 PAIRS = [
     ("the cat sat on the mat", ["the cat is on the mat", "a cat sat on a mat"]),
@@ -63,3 +64,46 @@ def test_the_gate_still_refuses_one_segment_over_the_limit() -> None:
     metric.max_segment_tokens = 3
     with pytest.raises(InputError, match="segment 1"):
         metric.sentence_score("a b c d e", ["a b"])
+
+
+ODD_INPUTS: list[tuple[Any, Any]] = [
+    ("a b c", ("a b", "a c")),  # a tuple of references
+    ("a b c", ["a b", None]),  # a missing reference is dropped
+    ("a b c", [None]),  # no reference left: refused
+    ("a b c", []),  # no reference: refused
+    (3, ["a b"]),  # not a string: refused
+    ("a b c", ["a b", 3]),  # a reference that is not a string: refused
+    ("a b c d e", ["a b"]),  # over the limit set below: refused
+]
+
+
+@pytest.mark.parametrize("hyp, refs", ODD_INPUTS)
+@pytest.mark.parametrize("name", ["hlepor", "chrf", "sia"])
+def test_the_one_segment_shortcut_equals_the_streams_checks(name: str, hyp: Any, refs: Any) -> None:
+    """A string and a list of strings are admitted as one segment directly (``gate.admit_one``);
+    every input gives what the streams' full checks (a generator of references) give: the same
+    result, or the same error message."""
+    metric = mtmetrics.load_metric(name)
+    metric.max_segment_tokens = 4
+
+    def outcome(references: Any) -> Any:
+        try:
+            return metric.sentence_score(hyp, references)
+        except InputError as exc:
+            return str(exc)
+
+    shortcut = outcome(list(refs) if isinstance(refs, tuple) else refs)
+    streams = outcome(r for r in refs)
+    assert shortcut == streams
+    assert outcome(refs) == streams
+
+
+def test_the_shortcut_is_taken_for_a_string_and_a_list_of_strings(monkeypatch: pytest.MonkeyPatch) -> None:
+    metric = mtmetrics.load_metric("hlepor")
+    expected = metric.sentence_score("a b c d", ["a b d c"])
+
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the streams' checks were taken for a string and a list of strings")
+
+    monkeypatch.setattr(gate, "admit", refuse)
+    assert metric.sentence_score("a b c d", ["a b d c"]) == expected

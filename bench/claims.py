@@ -690,7 +690,7 @@ def segment(ns: argparse.Namespace) -> None:
         args = [
             "meta",
             "report",
-            *(os.path.relpath(t) for t in SEGMENT_TABLES),  # the command, as recorded, runs on any machine
+            *map(_rel, SEGMENT_TABLES),  # the command, as recorded, runs on any machine
             "-m",
             a,
             b,
@@ -703,9 +703,9 @@ def segment(ns: argparse.Namespace) -> None:
             "-j",
             str(ns.jobs),
             "--json",
-            str(out / f"claims-seg-{name}.json"),
+            _rel(out / f"claims-seg-{name}.json"),
             "-o",
-            str(out / f"claims-seg-{name}.md"),
+            _rel(out / f"claims-seg-{name}.md"),
             "--title",
             f"Claim {row}: {la} vs {lb}, segment level",
         ]

@@ -266,7 +266,15 @@ class Metric(abc.ABC):
 
 # ------------------------------------------------------------------------------ capabilities
 def score_rows_of(metric: Metric, totals: np.ndarray) -> np.ndarray:
-    """Main scores of many rows of aggregated statistics, one :meth:`Metric.compute_score` each."""
+    """Main scores of many rows of aggregated statistics, equal to :meth:`Metric.compute_score`'s.
+
+    A ``mean`` metric that keeps the default :meth:`Metric.compute_score` scores a row as its first
+    entry (its vector is ``[score, *sub_scores]``), so its scores are that column, without a
+    :class:`Score` per row; any other metric's rows are scored one :meth:`Metric.compute_score` each.
+    """
+    cls = type(metric)
+    if cls.aggregation == "mean" and cls.compute_score is Metric.compute_score:
+        return np.array(totals[:, 0], dtype=np.float64)
     return np.array([metric.compute_score(row).score for row in totals], dtype=np.float64)
 
 

@@ -26,21 +26,6 @@ from .result import Result, Score
 from .signature import nrefs_value
 
 
-def main_scores(metric: Metric, rows: np.ndarray) -> np.ndarray:
-    """Each statistics row's main score, equal to ``metric.compute_score(row).score`` row by row.
-
-    Where only the numbers are wanted (``-sl``'s table, ``--save-scores``, meta's segment scores),
-    no :class:`~mtmetrics.Score` is built: a ``mean`` metric that keeps
-    :meth:`~mtmetrics.Metric.compute_score`'s default scores a row as its first entry (its vector
-    is ``[score, *sub_scores]``), so the scores are that column; any other metric's rows go
-    through its :meth:`~mtmetrics.Metric.score_rows` (vectorised where the metric overrides it).
-    """
-    cls = type(metric)
-    if cls.aggregation == "mean" and cls.compute_score is Metric.compute_score:
-        return np.array(rows[:, 0], dtype=np.float64)
-    return np.asarray(hooks.score_rows(metric, rows), dtype=np.float64)
-
-
 class SegmentStore:
     """Per-segment scores of one metric: their statistics rows spooled to a temporary file, in binary.
 
@@ -75,14 +60,14 @@ class SegmentStore:
         self._file.seek(0, 2)
 
     def scores(self) -> Iterator[np.ndarray]:
-        """The main scores, in order, one array per block of the spool (:func:`main_scores`)."""
+        """The main scores, in order, one array per block of the spool (:func:`~mtmetrics.engine.hooks.score_rows`)."""
         self._file.flush()
         self._file.seek(0)
         block = CHUNK * self._width * 8
         while chunk := self._file.read(block):
             # a writable copy, as a metric's score_rows may expect
             rows = np.frombuffer(chunk, dtype=np.float64).reshape(-1, self._width).copy()
-            yield main_scores(self._metric, rows)
+            yield hooks.score_rows(self._metric, rows)
         self._file.seek(0, 2)
 
     def close(self) -> None:

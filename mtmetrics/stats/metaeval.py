@@ -24,7 +24,6 @@ from ..io.tables import Columns, Table
 from ..metric import Metric, Segment, Statistics, finish_totals
 from ..parallel import score_chunk
 from ..signature import nrefs_value
-from ..streaming import main_scores
 from . import agreement as agr
 from .bootweights import SystemWeights, weighted_sums
 from .correlation import KINDS
@@ -264,7 +263,7 @@ def score_tables(
         nrefs = nrefs_value(len(s.refs) for s in table_segments[(ti, si)])
         stats = Statistics(metric.stat_names(), array, type(metric).aggregation, nrefs)
         flipped = not type(metric).higher_is_better
-        seg = main_scores(metric, stats.array)
+        seg = hooks.score_rows(metric, stats.array)
         out[ti].append(
             MetricScores(
                 spec, metric, stats, -seg if flipped else seg, flipped, seconds_of[(ti, si)], group_metrics=signers

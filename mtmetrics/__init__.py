@@ -78,12 +78,16 @@ def __getattr__(name: str) -> Any:
     elif not name.startswith("_"):
         import importlib
 
-        # sacrebleu's API (from mtmetrics import BLEU); the module imports only the standard library.
-        # import_module, not "from . import": that would ask this function for "metrics" again.
-        metrics = importlib.import_module(".metrics", __name__)
-        if name not in metrics.SACREBLEU_API:
+        # sacrebleu's API (from mtmetrics import BLEU; import mtmetrics as sacrebleu, then
+        # sacrebleu.metrics.BLEU, sacrebleu.compat.corpus_bleu, sacrebleu.significance.PairedTest).
+        # import_module, not "from . import": that would ask this function for "compat" again.
+        compat = importlib.import_module(".compat", __name__)
+        if name in compat.SACREBLEU_MODULES:
+            value = compat
+        elif name in compat.SACREBLEU_API:
+            value = getattr(compat, name)
+        else:
             raise AttributeError(f"module 'mtmetrics' has no attribute {name!r}")
-        value = getattr(metrics, name)
     else:
         raise AttributeError(f"module 'mtmetrics' has no attribute {name!r}")
     globals()[name] = value

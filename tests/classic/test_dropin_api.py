@@ -1,4 +1,4 @@
-"""sacrebleu's Python API from mtmetrics (``mtmetrics.metrics``): sacrebleu itself is the oracle.
+"""sacrebleu's Python API from mtmetrics (``mtmetrics.compat``): sacrebleu itself is the oracle.
 
 Every call is made twice on real WMT21 text, once through ``mtmetrics`` and once through
 ``sacrebleu``, and the printed results and every attribute are compared exactly (the signature
@@ -18,7 +18,7 @@ import pytest
 import sacrebleu
 
 import mtmetrics
-import mtmetrics.metrics as ours
+import mtmetrics.compat as ours
 from tests.datapaths import WMT21, read_text, require
 
 TXT = WMT21 / "txt"
@@ -118,9 +118,8 @@ def test_n_bootstrap_gives_sacrebleus_interval(cls: str) -> None:
         hyps, refs = hyps[:100], [r[:100] for r in refs]
     mine, theirs = getattr(ours, cls)(), getattr(sacrebleu, cls)()
     a, b = mine.corpus_score(hyps, refs, n_bootstrap=200), theirs.corpus_score(hyps, refs, n_bootstrap=200)
-    # the same draws; sacrebleu scores each resample's float32 sums in float32 arithmetic, mtmetrics in
-    # float64, so the mean and half-width agree to float32's precision and print the same
-    assert a._mean == pytest.approx(b._mean, rel=1e-6) and a._ci == pytest.approx(b._ci, rel=1e-5)
+    # the same draws, summed in float32 and scored in sacrebleu's arithmetic: the same bits
+    assert (a._mean, a._ci) == (b._mean, b._ci)
     for width in (1, 2, 3):
         assert a.format(width=width) == b.format(width=width)
         assert a.format(width=width, score_only=True) == b.format(width=width, score_only=True)
@@ -169,7 +168,7 @@ def test_import_mtmetrics_as_sacrebleu_runs_its_readme() -> None:
     """sacrebleu's README example, with one import changed."""
     import mtmetrics as sb
     from mtmetrics import BLEU, CHRF, TER  # noqa: F401 - the import itself is the test
-    from mtmetrics.metrics import BLEU as BLEU2
+    from mtmetrics.compat import BLEU as BLEU2
 
     assert BLEU is BLEU2
     refs = [
@@ -210,6 +209,91 @@ def test_errors_are_mtmetrics_errors() -> None:
 
 
 def test_import_mtmetrics_stays_lazy() -> None:
-    code = "import sys, mtmetrics; print('mtmetrics.metrics' in sys.modules, 'sacrebleu' in sys.modules)"
+    code = "import sys, mtmetrics; print('mtmetrics.compat' in sys.modules, 'sacrebleu' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
+
+
+def test_sacrebleu_module_habits_in_a_fresh_process() -> None:
+    """``sacrebleu.metrics.TER()``, ``sacrebleu.compat.sentence_bleu`` and ``sacrebleu.significance.PairedTest``
+    after ``import mtmetrics as sacrebleu``, in a process that imported nothing else first."""
+    code = (
+        "import mtmetrics as sacrebleu\n"
+        "print(sacrebleu.metrics.TER().corpus_score(['a b'], [['a c']]).score)\n"
+        "print(sacrebleu.compat.sentence_bleu('a b c d', ['a b c d']).score)\n"
+        "print(sacrebleu.significance.PairedTest.__name__, sacrebleu.metrics.BLEU is sacrebleu.BLEU)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["50.0", "100.00000000000004", "PairedTest", "True"] or out.split()[2:] == [
+        "PairedTest",
+        "True",
+    ]
+    assert float(out.split()[0]) == sacrebleu.metrics.TER().corpus_score(["a b"], [["a c"]]).score
+    assert float(out.split()[1]) == sacrebleu.compat.sentence_bleu("a b c d", ["a b c d"]).score
+
+
+@pytest.mark.parametrize("smooth_value", [None, 1, 2, 0.5, 1.0])
+def test_add_k_counts_keep_sacrebleus_types(smooth_value: float | None) -> None:
+    """add-k adds k to the counts of orders above 1: an integer k keeps them integers, as in sacrebleu."""
+    args = (["a b c", "b c d e"], [["a b c", "b c d f"]])
+    mine = ours.BLEU(smooth_method="add-k", smooth_value=smooth_value).corpus_score(*args)
+    same(mine, sacrebleu.BLEU(smooth_method="add-k", smooth_value=smooth_value).corpus_score(*args))
+    assert mine.counts == sacrebleu.BLEU(smooth_method="add-k", smooth_value=smooth_value).corpus_score(*args).counts
+
+
+def test_ter_sums_reference_lengths_in_sacrebleus_order() -> None:
+    """Three references make fractional mean lengths; summed in segment order they give sacrebleu's last bit."""
+    args = (["b", "b", "b"], [["a", "a", "a"], ["a", "a", "a"], ["a", "a a", "a a"]])
+    mine, theirs = ours.TER().corpus_score(*args), sacrebleu.TER().corpus_score(*args)
+    assert (mine.score, mine.ref_length) == (theirs.score, theirs.ref_length)
+    same(mine, theirs)
+    hyps, refs = corpus("de-en", "Online-B")  # and on real text with every reference
+    same(ours.TER().corpus_score(hyps, refs), sacrebleu.TER().corpus_score(hyps, refs))
+
+
+def _paired(
+    module: Any, paired: Any, test_type: str, n_ar_confidence: int
+) -> tuple[dict[str, Any], dict[str, list[Any]]]:
+    hyps0, refs = corpus("de-en", "Online-B")
+    systems = [("Online-B", hyps0[:150]), *((s, corpus("de-en", s)[0][:150]) for s in ("Online-A", "VolcTrans-GLAT"))]
+    metrics = {"bleu": module.BLEU(), "chrf": module.CHRF(), "ter": module.TER()}
+    test = paired(
+        systems, metrics, [r[:150] for r in refs], test_type=test_type, n_samples=60, n_ar_confidence=n_ar_confidence
+    )
+    signatures, table = test()
+    return signatures, table
+
+
+@pytest.mark.parametrize(("test_type", "n_ar_confidence"), [("bs", -1), ("ar", -1), ("ar", 40)])
+def test_paired_test_is_sacrebleus(test_type: str, n_ar_confidence: int) -> None:
+    """``PairedTest`` gives sacrebleu's scores, p-values, means and intervals, to the bit."""
+    from sacrebleu import significance
+
+    mine_sigs, mine = _paired(ours, ours.PairedTest, test_type, n_ar_confidence)
+    theirs_sigs, theirs = _paired(sacrebleu, significance.PairedTest, test_type, n_ar_confidence)
+    assert list(mine) == list(theirs) and mine["System"] == theirs["System"]
+    for key in list(mine)[1:]:
+        assert [vars(r) for r in mine[key]] == [vars(r) for r in theirs[key]], key
+        assert repr(mine[key][1]) == repr(theirs[key][1])
+        mine_fields, theirs_fields = mine_sigs[key].info, theirs_sigs[key].info
+        for field in ("seed", test_type, "bs"):
+            assert mine_fields.get(field) == (None if theirs_fields.get(field) is None else str(theirs_fields[field]))
+
+
+def test_dropin_hostile_calls_are_mtmetrics_errors() -> None:
+    """Arguments sacrebleu would crash on (or truncate silently) are errors naming the argument."""
+    with pytest.raises(mtmetrics.InputError, match="different lengths"):
+        ours.BLEU(references=[["a", "b"], ["a"]])
+    for bad in ("5", 0, -1, float("nan"), 10**9, True):
+        with pytest.raises(mtmetrics.ParameterError, match="n_bootstrap"):
+            ours.BLEU().corpus_score(["a"], [["a"]], n_bootstrap=bad)  # type: ignore[arg-type]
+    with pytest.raises(mtmetrics.ParameterError, match="correct"):
+        ours.BLEU.compute_bleu([1, 1], [2, 2, 2, 2], 3, 3)
+    with pytest.raises(mtmetrics.ParameterError, match="smooth_method"):
+        ours.BLEU.compute_bleu([1] * 4, [2] * 4, 3, 3, smooth_method="nope")
+    with pytest.raises(mtmetrics.ParameterError, match="test_type"):
+        ours.PairedTest([("a", ["x"])], {"bleu": ours.BLEU()}, [["x"]], test_type="t")
+    with pytest.raises(mtmetrics.ParameterError, match="metrics"):
+        ours.PairedTest([("a", ["x"])], {"bleu": object()}, [["x"]])  # type: ignore[dict-item]
+    with pytest.raises(mtmetrics.ParameterError, match="n_samples"):
+        ours.PairedTest([("a", ["x"])], {"bleu": ours.BLEU()}, [["x"]], n_samples=-5)

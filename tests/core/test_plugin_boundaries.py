@@ -30,7 +30,7 @@ from tests.datapaths import ROOT
 DOC_KEYWORDS = ("help", "description", "epilog", "usage")
 #: The core modules allowed to name plugins and metrics: where the built-ins are listed, and
 #: sacrebleu's Python API, whose classes (BLEU, CHRF, TER) are the built-in metrics by name.
-BUILTIN_LISTS = (Path("mtmetrics") / "plugins.py", Path("mtmetrics") / "metrics.py")
+BUILTIN_LISTS = (Path("mtmetrics") / "plugins.py", Path("mtmetrics") / "compat.py")
 
 
 def _modules(root: Path, folder: str) -> Iterator[tuple[Path, ast.Module]]:

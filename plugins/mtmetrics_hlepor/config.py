@@ -17,7 +17,7 @@ from typing import Any
 
 from mtmetrics import Param, ParameterError
 from mtmetrics.resources import LOWERCASE, tokenize_param
-from mtmetrics.resources.taggers import TAGGER_SPECS, check_tagger_spec
+from mtmetrics.resources.taggers import TAGGER_SPECS, check_tagger_spec, tagger_paths
 
 from .core import ALIGNERS, Weights
 from .presets import PRESETS
@@ -200,6 +200,7 @@ def make_params(pos_default: str = "none", pos_choices: tuple[str, ...] | None =
             sig_key="pos",
             choices=pos_choices,
             check=_check_pos,
+            path=tagger_paths,
         ),
         Param(
             "pos_params",

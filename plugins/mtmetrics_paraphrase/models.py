@@ -181,7 +181,9 @@ class Model:
                 raise bad(key, "must be a list of feature names")
         unknown = [f for f in data["features"] if f not in candidates]
         if unknown:
-            raise bad("features", f"names a feature that is not one of model {data['name']} ({', '.join(candidates)})")
+            raise bad(
+                "features", f"names {unknown[0]!r}, not a feature of model {data['name']} ({', '.join(candidates)})"
+            )
         if not isinstance(data["coefficients"], list) or len(data["coefficients"]) != len(data["features"]):
             raise bad("coefficients", f"must be a list of {len(data['features'])} numbers, one per feature")
         for i, c in enumerate(data["coefficients"]):

@@ -270,8 +270,9 @@ def test_a_model_folder_moved_elsewhere_still_loads(tmp_path: Path) -> None:
 
 
 def test_a_spacy_tagger_in_the_model_folder_is_read_from_it(tmp_path: Path) -> None:
-    """A feature ``dup:tagger=spacy:pipe`` reads the pipeline beside the model, not one in the
-    directory the command runs from."""
+    """Features ``dup:tagger=spacy:pipe`` and ``hlepor:pos=spacy:pipe:pos`` read the pipeline beside
+    the model, not one in the directory the command runs from (hLEPOR's signature names the
+    pipeline in its ``tagger`` field, not by its path)."""
     spacy = pytest.importorskip("spacy")
     models = tmp_path / "models"
     models.mkdir()
@@ -280,8 +281,11 @@ def test_a_spacy_tagger_in_the_model_folder_is_read_from_it(tmp_path: Path) -> N
     tagger.add_label("NN")
     nlp.initialize()
     nlp.to_disk(models / "pipe")
-    feature = _signed("dup:tagger=spacy:pipe", lambda p: f"spacy:{models / p.partition(':')[2]}")
-    write_json(models / "m.json", CombinationModel((feature,), (1.0,)).to_json())
+    features = tuple(
+        _signed(spec, lambda p: f"spacy:{models / p.partition(':')[2]}")
+        for spec in ("dup:tagger=spacy:pipe", "hlepor:pos=spacy:pipe:pos")
+    )
+    write_json(models / "m.json", CombinationModel(features, (0.5, 0.5)).to_json())
     cwd = os.getcwd()
     os.chdir(tmp_path)  # no ./pipe here
     try:

@@ -150,15 +150,14 @@ def resolve_named(name: str, model: str | os.PathLike[str]) -> str:
     it: an absolute path, a ``..`` component or a path whose real location (symbolic links followed)
     is outside that folder is an :class:`~mtmetrics.InputError`, so a model cannot make its user
     read (or print) a file elsewhere, such as ``/etc/shadow`` or ``~/.ssh``."""
-    folder = Path(model).parent
-    path = folder / name
+    folder, p = Path(model).parent, Path(name)
     root = os.path.realpath(folder)
-    if Path(name).is_absolute() or ".." in Path(name).parts:
-        why = "is absolute" if Path(name).is_absolute() else "contains '..'"
-    elif os.path.commonpath([root, os.path.realpath(path)]) != root:
+    if p.is_absolute() or ".." in p.parts or "\0" in name:
+        why = "is absolute" if p.is_absolute() else "contains '..'" if ".." in p.parts else "contains a NUL"
+    elif os.path.commonpath([root, os.path.realpath(folder / p)]) != root:
         why = "leads elsewhere through a symbolic link"
     else:
-        return str(path)
+        return str(folder / p)
     raise InputError(f"the path {name!r} {why}: a path written in a model must stay in the model's folder ({root}).")
 
 

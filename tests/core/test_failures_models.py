@@ -71,8 +71,8 @@ FORMATS = {
     "hlepor-tagger-pos": ("hlepor:pos=spacy:FILE:pos", "pipe"),
     "paraphrase-tagger": ("paraphrase:tagger=spacy:FILE", "pipe"),
 }
-#: how the path leaves the model's folder, and what the message says about it
-WAYS = {"absolute": "absolute", "dotdot": "'..'", "symlink": "symbolic link"}
+#: how the path leaves the model's folder (or cannot name a file), and what the message says about it
+WAYS = {"absolute": "absolute", "dotdot": "'..'", "symlink": "symbolic link", "nul": "NUL"}
 
 
 def _out_of_folder(root: Path, name: str) -> tuple[list[str], tuple[str, ...]]:
@@ -84,6 +84,8 @@ def _out_of_folder(root: Path, name: str) -> tuple[list[str], tuple[str, ...]]:
         path = str(secret)
     elif way == "dotdot":
         path = f"../secret/{target}"
+    elif way == "nul":
+        path = f"{target}\0"
     else:
         os.symlink(secret, root / "models" / "link")
         path = "link"

@@ -75,5 +75,9 @@ def strict_loads(text: str | bytes, source: str) -> Any:
 
 
 def is_finite_number(value: Any) -> bool:
-    """Whether a parsed JSON value is a finite number (booleans are not numbers here)."""
-    return not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
+    """Whether a parsed JSON value is a finite number (booleans are not numbers here); an integer
+    too large for a float (``1`` and 400 zeros) is not."""
+    try:
+        return not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
+    except OverflowError:
+        return False

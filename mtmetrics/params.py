@@ -74,8 +74,11 @@ class Param:
             make scores NaN, infinite or runaway is refused with the range in the message, and
             ``mtmetrics list`` and ``--help`` show it. NaN is always refused; infinities are
             refused unless the range includes them.
-        path: the value names a file (a model, a similarity table); written inside a model
-            file, such a path is read relative to that model file.
+        path: the value names a file (a model, a similarity table), or, as a function, holds
+            one (a tagger spec naming a spaCy directory: the function returns the value with that
+            path passed through the resolver it is given); written inside a model file, such a
+            path is read relative to the model's folder and must stay in it
+            (:func:`mtmetrics.io.files.resolve_named`).
         implies: for a value naming a tool's mode, the values that tool uses for other
             parameters (``{"nltk": {"stemmer": "porter-nltk"}}``): a mode named after a tool is
             that tool with its defaults, for every parameter the user does not set.
@@ -93,7 +96,7 @@ class Param:
     nullable: bool = False
     aliases: tuple[str, ...] = ()
     range: Bounds | None = None
-    path: bool = False
+    path: bool | Callable[[str, Callable[[str], str]], str] = False
     implies: Mapping[Any, Mapping[str, Any]] | None = None
 
     @property

@@ -5,7 +5,7 @@ Reading: :func:`read_bytes` and :func:`read_text` read a *regular* file (a devic
 an :class:`~mtmetrics.InputError` naming the file as soon as it, or its gzip-decompressed content,
 exceeds the limit of its kind (:data:`LIMITS`), so no file can exhaust memory. Undecodable bytes
 are an error naming the file and line. :func:`resolve_named` resolves a path written inside a
-model file relative to that file.
+model file relative to that file's folder and keeps it there.
 
 Writing: :func:`atomic_write` writes a whole file to a temporary file in the target directory and
 renames it over the target, so a failed write (a full disk, an interrupted run) never leaves a
@@ -146,9 +146,19 @@ def read_text(path: str | os.PathLike[str], what: str, kind: str = "table") -> s
 
 
 def resolve_named(name: str, model: str | os.PathLike[str]) -> str:
-    """A path written inside the file ``model``: absolute as it is, relative to ``model``'s folder."""
-    p = Path(name).expanduser()
-    return str(p if p.is_absolute() else Path(model).parent / p)
+    """A path written inside the file ``model``, read relative to ``model``'s folder and confined to
+    it: an absolute path, a ``..`` component or a path whose real location (symbolic links followed)
+    is outside that folder is an :class:`~mtmetrics.InputError`, so a model cannot make its user
+    read (or print) a file elsewhere, such as ``/etc/shadow`` or ``~/.ssh``."""
+    folder, p = Path(model).parent, Path(name)
+    root = os.path.realpath(folder)
+    if p.is_absolute() or ".." in p.parts or "\0" in name:
+        why = "is absolute" if p.is_absolute() else "contains '..'" if ".." in p.parts else "contains a NUL"
+    elif os.path.commonpath([root, os.path.realpath(folder / p)]) != root:
+        why = "leads elsewhere through a symbolic link"
+    else:
+        return str(folder / p)
+    raise InputError(f"the path {name!r} {why}: a path written in a model must stay in the model's folder ({root}).")
 
 
 def _write_error(path: Path, exc: OSError) -> InputError:

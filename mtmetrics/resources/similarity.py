@@ -79,18 +79,20 @@ def parse(data: bytes, source: str = "table") -> dict[str, list[tuple[str, float
         if not line or line.startswith("#"):
             continue
         parts = line.rstrip("\r").split("\t")
+        # what was expected, never the bytes found: a table named inside a model is not the user's file
         if len(parts) != 3 or not parts[0] or not parts[1]:
             raise ResourceError(
-                f"similarity table {source}, line {lineno}: expected 'word<TAB>similar<TAB>value', got {line[:80]!r}"
+                f"similarity table {source}, line {lineno}: expected 'word<TAB>similar<TAB>value' "
+                f"(three non-empty fields), found {len(parts)} field(s)"
             )
         try:
             value = float(parts[2])
         except ValueError:
             raise ResourceError(
-                f"similarity table {source}, line {lineno}: value {parts[2]!r} is not a number"
+                f"similarity table {source}, line {lineno}: the value (third field) is not a number"
             ) from None
         if not math.isfinite(value) or value < 0:
-            raise ResourceError(f"similarity table {source}, line {lineno}: value must be finite and >= 0, got {value}")
+            raise ResourceError(f"similarity table {source}, line {lineno}: the value must be finite and >= 0")
         entries.setdefault(parts[0], []).append((parts[1], value))
     return entries
 
@@ -127,9 +129,13 @@ def load_table(path: str | os.PathLike[str], top: int) -> SimilarityTable:
     if cached is not None:
         return cached
     data = read_bytes(p)
-    table = SimilarityTable(
-        table_name(p), hashlib.sha256(data).hexdigest(), top, top_normalised(parse(data, str(path)), top)
-    )
+    try:
+        rows = top_normalised(parse(data, str(path)), top)
+    except OverflowError:  # math.fsum of values near the largest float
+        raise ResourceError(
+            f"similarity table {path}: a word's values sum beyond the largest float (1.8e308)"
+        ) from None
+    table = SimilarityTable(table_name(p), hashlib.sha256(data).hexdigest(), top, rows)
     with _LOCK:
         _CACHE[key] = table
     return table

@@ -25,7 +25,7 @@ import abc
 import hashlib
 import importlib.metadata
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -138,6 +138,11 @@ class SpacyTagger(Tagger):
                 f"spaCy model '{model}' is not installed. Install it with: python -m spacy download {model} "
                 f"(or give the path of a saved pipeline)"
             ) from None
+        except Exception as exc:  # a broken config.cfg or meta.json: named, not quoted (it may not be the user's)
+            raise ResourceError(
+                f"spaCy could not load the pipeline '{model}' ({type(exc).__name__}); "
+                "give an installed package or a directory saved with nlp.to_disk()"
+            ) from None
         if not any(n in self._nlp.pipe_names for n in ("tagger", "morphologizer")):
             raise ResourceError(
                 f"spaCy pipeline '{model}' has no tagger or morphologizer "
@@ -167,6 +172,27 @@ class SpacyTagger(Tagger):
         return out
 
 
+def _spacy_parts(rest: str) -> tuple[str, str]:
+    """The model (package name or path) and attribute of a spec's part after ``spacy:``."""
+    model, _, attr = rest.rpartition(":") if rest.endswith((":pos", ":tag")) else (rest, "", "tag")
+    return model, attr
+
+
+def tagger_paths(spec: str, resolve: Callable[[str], str]) -> str:
+    """``spec`` with its spaCy pipeline directory passed through ``resolve``: a tagger parameter's
+    :attr:`~mtmetrics.Param.path`, so that a spec written in a model file names a directory in the
+    model's folder. An installed spaCy package keeps its name (``spacy.load`` prefers it too)."""
+    kind, _, rest = spec.partition(":")
+    if kind != "spacy" or not rest:
+        return spec
+    model, _ = _spacy_parts(rest)
+    try:
+        importlib.metadata.distribution(model)
+        return spec
+    except Exception:  # as spacy.util.is_package: any failure means "not a package"
+        return f"spacy:{resolve(model)}{rest[len(model) :]}"
+
+
 @lru_cache(maxsize=16)
 def get_tagger(spec: str) -> Tagger:
     """The tagger described by ``spec`` (see :data:`TAGGER_SPECS`), loaded once per process."""
@@ -174,8 +200,7 @@ def get_tagger(spec: str) -> Tagger:
     if kind == "nltk":
         return NltkPerceptronTagger(rest or "eng")
     if kind == "spacy" and rest:
-        model, _, attr = rest.rpartition(":") if rest.endswith((":pos", ":tag")) else (rest, "", "tag")
-        return SpacyTagger(model, attr)
+        return SpacyTagger(*_spacy_parts(rest))
     raise ParameterError(f"unknown tagger '{spec}'. Known taggers: {', '.join(TAGGER_SPECS)}.")
 
 
@@ -198,9 +223,9 @@ def tagger_languages(spec: str) -> tuple[str, ...] | None:
 def check_tagger_spec(spec: str) -> str | None:
     """A :class:`~mtmetrics.Param` check: ``None`` if ``spec`` is syntactically a tagger spec."""
     kind, _, rest = spec.partition(":")
-    if kind == "nltk" or (kind == "spacy" and rest):
+    if (kind == "nltk" and rest.isascii() and (rest.isalpha() or not rest)) or (kind == "spacy" and rest):
         return None
-    return f"expected one of {', '.join(TAGGER_SPECS)}"
+    return f"expected one of {', '.join(TAGGER_SPECS)} (LANG: letters, an NLTK code such as eng)"
 
 
 # ------------------------------------------------------------------------- pre-tagged input

@@ -36,7 +36,6 @@ score (:meth:`CombinationModel.combine`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -54,9 +53,10 @@ _KNOWN = ("format", "kind", "features", "text", "weights", "intercept", "trainin
 
 
 def _finite(value: Any, key: str, bad: Any) -> float:
-    """``value`` as a float when it is a finite JSON number (not a boolean), else ``bad(key, ...)``."""
+    """``value`` as a float when it is a finite JSON number (not a boolean), else ``bad(key, ...)``
+    (which names the key, not the value: a model's content is not echoed)."""
     if not is_finite_number(value):
-        raise bad(key, f"must be a finite number, got {json.dumps(value)[:40]}")
+        raise bad(key, "must be a finite number (at most 1.8e308 in magnitude)")
     return float(value)
 
 
@@ -71,7 +71,7 @@ def _feature(f: Any, key: str, bad: Any) -> Feature:
             raise bad(f"{key}.{name}", "must be a non-empty string")
     sign = f.get("sign", 1)
     if isinstance(sign, bool) or sign not in (1, -1):
-        raise bad(f"{key}.sign", f"must be 1 or -1, got {json.dumps(sign)[:40]}")
+        raise bad(f"{key}.sign", "must be 1 or -1")
     scale = f.get("scale")
     if scale is not None:
         if not isinstance(scale, Mapping) or set(scale) != {"mean", "sd", "min", "max"}:

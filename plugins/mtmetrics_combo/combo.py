@@ -21,9 +21,11 @@ signature (where the alignments came from) is data, not a setting, and is not co
 
 The model file must be a regular file of at most 64 MiB, and is checked key by key
 (:meth:`~mtmetrics.stats.combination.CombinationModel.from_dict`). A file path among a feature's
-parameters (another model, ``sia:similarity=``) is read relative to the model file; a model that
-refers to itself, directly or through others, or nests combo models more than :data:`MAX_NESTING`
-deep is an :class:`~mtmetrics.InputError`.
+parameters (another model, ``sia:similarity=``, a tagger's spaCy directory) is read relative to the
+model file and must stay in its folder: an absolute path, ``..`` or a symbolic link leading out of
+the folder is an :class:`~mtmetrics.InputError`, so a model cannot make its user read other files.
+A model that refers to itself, directly or through others, or nests combo models more than
+:data:`MAX_NESTING` deep is an :class:`~mtmetrics.InputError`.
 """
 
 from __future__ import annotations
@@ -59,10 +61,22 @@ from mtmetrics.params import parse_inline, resolve_params
 from mtmetrics.stats.combination import FORMAT, CombinationModel, Feature
 
 
-def _spec(text: str) -> tuple[str, dict[str, str]]:
-    """A feature's ``-m`` spec as name and parameters, read as the command line reads it."""
+def _spec(text: str, model: str) -> tuple[type[Metric], dict[str, str]]:
+    """A feature's ``-m`` spec, read as the command line reads it, as its metric class and
+    parameters; a path among them (a :attr:`~mtmetrics.Param.path`) is read relative to the file
+    ``model`` and must stay in its folder (:func:`~mtmetrics.io.files.resolve_named`)."""
     name, params = parse_inline(text)
-    return plugins.canonical_name(name), params
+    cls = plugins.metric_class(plugins.canonical_name(name))
+    declared = {p.name: p for p in cls.params}
+
+    def resolve(value: str) -> str:
+        return files.resolve_named(value, model)
+
+    for key, value in params.items():
+        path = declared[key].path if key in declared else False
+        if path and value:
+            params[key] = resolve(value) if path is True else path(value, resolve)
+    return cls, params
 
 
 #: Models being loaded in this context, outermost first (real paths): a feature naming one of
@@ -146,13 +160,8 @@ class Combo(Metric, Languages, Limits, Resources, CorpusPreparation, Examples):
         """Feature ``i`` of the model, loaded and checked against its training signature; a path among
         its parameters is read relative to the model file."""
         where = f"combo: {model}: features[{i}].spec {f.spec!r}"
-        name, params = _spec(f.spec)
         try:
-            cls = plugins.metric_class(name)
-            declared = {p.name: p for p in cls.params}
-            for key, value in params.items():
-                if key in declared and declared[key].path and value:
-                    params[key] = files.resolve_named(value, model)
+            cls, params = _spec(f.spec, model)
             metric = cls(**params)
         except mtmetrics.MtmetricsError as exc:
             raise mtmetrics.InputError(f"{where}: {exc}") from None
@@ -207,7 +216,14 @@ class Combo(Metric, Languages, Limits, Resources, CorpusPreparation, Examples):
             stats = api.statistics_of(metric, segments)
             cols.append(hooks.score_rows(metric, stats.array))
         feats = self.model.signed(np.column_stack(cols))
-        return np.column_stack([self.model.combine(feats), feats])
+        with np.errstate(over="ignore", invalid="ignore"):
+            combined = self.model.combine(feats)
+        if np.isinf(combined).any() and np.isfinite(feats).all():
+            raise mtmetrics.InputError(
+                f'combo: {self.values["model"]}: the model\'s "weights" and "intercept" make a segment\'s '
+                "score overflow (beyond 1.8e308); they are not a usable model."
+            )
+        return np.column_stack([combined, feats])
 
     def resource_fields(self) -> tuple[Field, ...]:
         return (Field("model", self.sha256[:16], "model"),)
@@ -254,13 +270,8 @@ class Combo(Metric, Languages, Limits, Resources, CorpusPreparation, Examples):
             raw = files.read_bytes(path, "combo: model file", "model", decompress=False)
             views = []
             for f in CombinationModel.from_json(raw, f"combo: {path}").features:
-                name, params = _spec(f.spec)
-                cls = plugins.metric_class(name)
-                declared = {p.name: p for p in cls.params}
-                for k, value in params.items():
-                    if k in declared and declared[k].path and value:
-                        params[k] = files.resolve_named(value, path)
-                views.append(gate.unbuilt(cls, resolve_params(cls.params, params, name)))
+                cls, params = _spec(f.spec, path)
+                views.append(gate.unbuilt(cls, resolve_params(cls.params, params, cls.name)))
             return views
         except mtmetrics.MtmetricsError:
             return []

@@ -17,7 +17,7 @@ from typing import Any
 
 from mtmetrics import Param, ParameterError
 from mtmetrics.resources import LOWERCASE, tokenize_param
-from mtmetrics.resources.taggers import TAGGER_SPECS, check_tagger_spec
+from mtmetrics.resources.taggers import TAGGER_SPECS, check_tagger_spec, tagger_paths
 
 from .core import ALIGNERS, Weights
 from .presets import PRESETS
@@ -118,6 +118,12 @@ def _fmt_combination(value: Any, values: Mapping[str, Any]) -> str:
     return "none" if e.pos is None else f"{_num(e.w_word)}:{_num(e.w_pos)}"
 
 
+def _fmt_pos(value: Any, values: Mapping[str, Any]) -> str:
+    """``spacy`` for any spaCy pipeline: its name, version and hash are in the ``tagger`` field, and
+    a directory's path, which depends on where the model folder lies, is no setting."""
+    return "spacy" if str(value).startswith("spacy:") else str(value)
+
+
 def _check_pos(value: str) -> str | None:
     if value in ("none", "file"):
         return None
@@ -199,7 +205,9 @@ def make_params(pos_default: str = "none", pos_choices: tuple[str, ...] | None =
             f"POS tags for hLEPOR_E: none, file (annotations hyp_pos/ref_pos) or a tagger: {', '.join(TAGGER_SPECS)}",
             sig_key="pos",
             choices=pos_choices,
+            fmt=_fmt_pos,
             check=_check_pos,
+            path=tagger_paths,
         ),
         Param(
             "pos_params",

@@ -169,7 +169,8 @@ def _evaluate(args: argparse.Namespace) -> int:
     model_files = sorted(directory.glob("*.json"))
     if not model_files:
         raise InputError(f"{directory}: no model files (*.json); run 'mtmetrics paraphrase train' first.")
-    loaded = {m.name: m for m in (Model.load(f) for f in model_files)}
+    # the files of the folder are read only when they are in it, not symbolic links leading elsewhere
+    loaded = {m.name: m for m in (Model.load(files.resolve_named(f.name, f)) for f in model_files)}
     order = [n for n in PAPER_MODELS if n in loaded] + sorted(n for n in loaded if n not in PAPER_MODELS)
     models = [loaded[n] for n in order]
     groups = tuple(dict.fromkeys(g for m in models for g in model_groups(m.name)))
@@ -183,7 +184,9 @@ def _evaluate(args: argparse.Namespace) -> int:
     check_signatures(models, tests)
     train_cmd_file = directory / TRAIN_COMMAND_FILE
     train_cmd = (
-        files.read_text(train_cmd_file, "training command", "model").strip() if train_cmd_file.exists() else "(unknown)"
+        files.read_text(files.resolve_named(TRAIN_COMMAND_FILE, train_cmd_file), "training command", "model").strip()
+        if train_cmd_file.exists()
+        else "(unknown)"
     )
     first = models[0]
     sizes = ", ".join(f"{name}: {len(t.human)}" for name, t in tests)

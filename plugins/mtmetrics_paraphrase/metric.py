@@ -31,7 +31,7 @@ import numpy as np
 
 from mtmetrics import Field, Languages, Limits, Metric, Param, Resources, Segment, load_metric
 from mtmetrics.resources import tokenize_param
-from mtmetrics.resources.taggers import check_tagger_spec
+from mtmetrics.resources.taggers import check_tagger_spec, tagger_paths
 
 from .analysis import Analyzer
 from .features import FEATURES, feature_vector
@@ -70,6 +70,7 @@ class Paraphrase(Metric, Languages, Limits, Resources):
             "POS tagger for NP chunks, verbs and proper names (nltk, nltk:LANG, spacy:MODEL)",
             sig_key=None,  # the resource field 'tagger' names it with version and hash
             check=check_tagger_spec,
+            path=tagger_paths,
         ),
     )
 

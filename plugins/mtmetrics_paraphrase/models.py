@@ -204,7 +204,7 @@ class Model:
 
 def _finite(value: Any, key: str, bad: Any) -> float:
     if not is_finite_number(value):
-        raise bad(key, f"must be a finite number, got {json.dumps(value)[:40]}")
+        raise bad(key, "must be a finite number (at most 1.8e308 in magnitude)")
     return float(value)
 
 

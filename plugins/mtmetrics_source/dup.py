@@ -40,7 +40,7 @@ import numpy as np
 
 from mtmetrics import Field, InputError, Languages, Metric, Param, Resources, Score, Segment
 from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param
-from mtmetrics.resources.taggers import Tagger, check_tagger_spec, get_tagger, tagger_languages
+from mtmetrics.resources.taggers import Tagger, check_tagger_spec, get_tagger, tagger_languages, tagger_paths
 
 #: Coarse tags: the Penn Treebank tag set cut to two letters (PDT → PD, POS → PO, WRB → WR…).
 COARSE_TAGS: tuple[str, ...] = (
@@ -97,6 +97,7 @@ class Dup(Metric, Languages, Resources):
             "POS tagger of the hypothesis: nltk, nltk:LANG, spacy:MODEL (Penn Treebank tags expected)",
             sig_key=None,  # rendered by resource_fields() with the tagger's version and model hash
             check=check_tagger_spec,
+            path=tagger_paths,
         ),
     )
 

@@ -236,7 +236,7 @@ def _combo(tmp: Path, name: str) -> tuple[str, tuple[str, ...]]:
     if name == "dev-zero-inside":
         doc["features"][0] = {"spec": "sia:similarity=/dev/zero", "signature": "x", "sign": 1}
         write_json(m, doc)
-        return f"combo:model={m}", ("features[0]", "/dev/zero", "not a regular file")
+        return f"combo:model={m}", ("features[0]", "/dev/zero", "absolute")
     mutate: dict[str, tuple[Callable[[dict[str, Any]], None], tuple[str, ...]]] = {
         "format": (lambda d: d.update(format="mtmetrics-combo/9"), ("format",)),
         "no-features": (lambda d: d.pop("features"), ('"features"', "missing")),
@@ -431,7 +431,7 @@ def _unreadable(tmp: Path, name: str) -> tuple[list[str], tuple[str, ...]]:
     if name == "paraphrase-model-dev-zero":
         (tmp / "models").mkdir()
         os.symlink("/dev/zero", tmp / "models" / "B.json")
-        return ["paraphrase", "evaluate", str(tmp / "models"), str(t)], ("B.json", "not a regular file")
+        return ["paraphrase", "evaluate", str(tmp / "models"), str(t)], ("B.json", "symbolic link")
     raise AssertionError(name)
 
 

@@ -19,7 +19,7 @@ def describe_metrics() -> list[dict[str, Any]]:
     for name, entry in plugins.metric_registry().items():
         cls: Any = entry.cls
         lo, hi = cls.score_range
-        limit, complexity = gate.default_limit(cls)
+        limit, unit, complexity = gate.default_limit(cls)
         out.append(
             {
                 "name": name,
@@ -33,6 +33,7 @@ def describe_metrics() -> list[dict[str, Any]]:
                 "needs_source": cls.inputs.source,
                 "annotations": list(cls.inputs.annotations),
                 "max_segment_tokens": limit,
+                "unit": unit,
                 "complexity": complexity,
                 "params": [
                     {
@@ -77,7 +78,7 @@ def run_list(argv: Sequence[str]) -> int:
         if m["description"]:
             lines.append(f"    {m['description']}")
         limit = m["max_segment_tokens"]
-        tokens = "no limit" if limit is None else f"at most {limit:,} tokens"
+        tokens = "no limit" if limit is None else f"at most {limit:,} {m['unit']}"
         lines.append(f"    segments: {tokens} with the defaults; cost {m['complexity']}")
         for p in m["params"]:
             choices = f" {{{','.join(map(str, p['choices']))}}}" if p["choices"] else ""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -83,6 +83,23 @@ def segment_limit(metric: Metric) -> int | None:
 def complexity(metric: Metric) -> str:
     """The cost of one segment, for messages and ``mtmetrics list``."""
     return metric.complexity if isinstance(metric, Limits) else Limits.complexity
+
+
+def unit(metric: Metric) -> str:
+    """What the metric's limit counts (``"tokens"``, ``"char tokens"``, ``"characters"``)."""
+    return metric.unit if isinstance(metric, Limits) else cast("str", Limits.unit.fget(metric))  # type: ignore[attr-defined]
+
+
+def count_units(metric: Metric, text: str) -> int:
+    """The units of ``text`` the metric's limit counts (its tokens; by default whitespace words)."""
+    return metric.count_units(text) if isinstance(metric, Limits) else Limits.count_units(cast("Limits", metric), text)
+
+
+def limited_parts(metric: Metric) -> Sequence[Metric]:
+    """The metrics whose limits ``metric`` obeys: itself, or a combination's parts unless the user
+    set a limit on the combination itself."""
+    parts = metric.limited_parts() if isinstance(metric, Limits) and not limit_set(metric)[0] else None
+    return (metric,) if parts is None else parts
 
 
 def limit_set(metric: Metric) -> tuple[bool, Any]:
@@ -204,6 +221,7 @@ def example_annotations(
 __all__ = [
     "complexity",
     "copy_limit",
+    "count_units",
     "corpus_state",
     "display_name",
     "example_annotations",
@@ -212,6 +230,7 @@ __all__ = [
     "given",
     "language_defaults",
     "language_resources",
+    "limited_parts",
     "limit_set",
     "model_formats",
     "needs_corpus",
@@ -228,4 +247,5 @@ __all__ = [
     "set_given",
     "set_limit",
     "target_languages",
+    "unit",
 ]

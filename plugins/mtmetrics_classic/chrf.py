@@ -78,6 +78,12 @@ class Chrf(Metric, Presentation, Limits, Resources):
             return None
         return SEGMENT_BYTES // (30 * (c * c + w * w) + 2000)
 
+    unit = "characters"  # type: ignore[assignment]
+
+    def count_units(self, text: str) -> int:
+        """The characters chrF takes n-grams of (without whitespace unless ``whitespace``)."""
+        return len(text) if self.values["whitespace"] else len("".join(text.split()))
+
     @property
     def complexity(self) -> str:  # type: ignore[override]
         c, w = self.values["char_order"], self.values["word_order"]

@@ -217,6 +217,11 @@ class Combo(Metric, Languages, Limits, Resources, CorpusPreparation, Examples):
         limits = [n for f in getattr(self, "features", ()) if (n := gate.limit_of(f)) is not None]
         return min(limits, default=None)
 
+    def limited_parts(self) -> list[Metric] | None:
+        """The features, each checked on its own limit in its own units (none before the model is read)."""
+        features = getattr(self, "features", None)
+        return None if features is None else [p for f in features for p in hooks.limited_parts(f)]
+
     @property
     def complexity(self) -> str:  # type: ignore[override]
         limited = [f for f in getattr(self, "features", ()) if gate.limit_of(f) is not None]

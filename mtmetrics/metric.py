@@ -371,9 +371,10 @@ class Limits:
 
     @property
     def unit(self) -> str:
-        """What :meth:`count_units` counts, plural (``"tokens"``, ``"char tokens"``, ``"characters"``)."""
+        """What :meth:`count_units` counts, plural: ``"13a tokens"`` (the ``tokenize`` parameter's),
+        ``"tokens"`` (whitespace-separated), ``"characters"``."""
         tok = self.values.get("tokenize")
-        return "tokens" if tok in (None, "13a") else f"{tok} tokens"
+        return f"{tok} tokens" if isinstance(tok, str) else "tokens"
 
     def count_units(self, text: str) -> int:
         """The units of ``text`` the limit counts: the tokens the metric aligns or counts.

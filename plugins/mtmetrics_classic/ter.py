@@ -61,13 +61,12 @@ class Ter(Metric, Presentation, Limits, Resources):
         Param("asian_support", bool, False, "tokenise Asian characters", sig_key="asian", sig_short="as"),
     )
 
-    @property
-    def unit(self) -> str:
-        return "tokens (asian_support)" if self.values["asian_support"] else "tokens"
+    unit = "tercom tokens"  # type: ignore[assignment]
 
     def count_units(self, text: str) -> int:
-        """The tokens TER edits: tercom's tokenizer with these options (case kept: lowercasing
-        adds no token but a dot to U+0130)."""
+        """The tokens TER edits: tercom's tokenizer with these options (``asian_support`` splits
+        CJK characters with ``normalized``); case is kept (lowercasing adds no token, only a dot to
+        U+0130)."""
         v = self.values
         tok = TercomTokenizer(v["normalized"], v["no_punct"], v["asian_support"], case_sensitive=True)
         return len(tok(text).split())

@@ -79,7 +79,9 @@ def run_list(argv: Sequence[str]) -> int:
         if m["description"]:
             lines.append(f"    {m['description']}")
         limit = m["max_segment_tokens"]
-        tokens = f"at most {limit:,} {m['unit']}" if limit else f"no limit (lines of at most {MAX_LINE_BYTES >> 20} MiB)"
+        tokens = (
+            f"at most {limit:,} {m['unit']}" if limit else f"no limit (lines of at most {MAX_LINE_BYTES >> 20} MiB)"
+        )
         lines.append(f"    segments: {tokens} with the defaults; cost {m['complexity']}")
         for p in m["params"]:
             choices = f" {{{','.join(map(str, p['choices']))}}}" if p["choices"] else ""

@@ -80,7 +80,7 @@ class Chrf(Metric, Presentation, Limits, Resources):
             return None
         return SEGMENT_BYTES // (30 * (c * c + w * w) + 2000)
 
-    unit = "characters"  # type: ignore[assignment]
+    unit = "characters"
 
     def count_units(self, text: str) -> int:
         """The characters chrF takes n-grams of (without whitespace unless ``whitespace``)."""

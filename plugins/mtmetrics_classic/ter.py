@@ -61,7 +61,7 @@ class Ter(Metric, Presentation, Limits, Resources):
         Param("asian_support", bool, False, "tokenise Asian characters", sig_key="asian", sig_short="as"),
     )
 
-    unit = "tercom tokens"  # type: ignore[assignment]
+    unit = "tercom tokens"
 
     def count_units(self, text: str) -> int:
         """The tokens TER edits: tercom's tokenizer with these options (``asian_support`` splits

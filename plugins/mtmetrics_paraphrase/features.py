@@ -120,7 +120,7 @@ def max_matching(hyp: Sequence[tuple[int, frozenset[str]]], ref: Sequence[tuple[
         an item that can move, in order."""
         if free(root, seen):
             return
-        items, path, tries = [root], [], [iter(adjacency[root])]
+        items, path, tries = [root], list[int](), [iter(adjacency[root])]
         while tries:
             for b in tries[-1]:
                 if not seen[b]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -69,9 +70,10 @@ def test_the_api_counts_the_same_units(name: str) -> None:
     spec, line, names = CASES[name]
     metric_name, _, params = spec.partition(":")
     kwargs = dict(p.split("=") for p in params.split(",")) if params else {}
-    metric = mtmetrics.load_metric(metric_name, **{k: v == "yes" or v for k, v in kwargs.items()})
+    values: dict[str, Any] = {k: True if v == "yes" else v for k, v in kwargs.items()}
+    metric = mtmetrics.load_metric(metric_name, **values)
     with pytest.raises(InputError, match=rf"segment 2: the hypothesis has {names[0]}, more than"):
-        metric.corpus_score(REF_LINES[:1] + [line] + REF_LINES[2:], [REF_LINES])
+        metric.corpus_score([*REF_LINES[:1], line, *REF_LINES[2:]], [REF_LINES])
 
 
 def test_the_option_applies_to_each_metric_in_its_own_units(tmp_path: Path) -> None:
@@ -79,3 +81,11 @@ def test_the_option_applies_to_each_metric_in_its_own_units(tmp_path: Path) -> N
     (tmp_path / "hyp").write_text(f"{REF_LINES[0]}\n{'x' * 600}\n{REF_LINES[2]}\n", encoding="utf-8")
     args = ["ref", "-i", "hyp", "-m", "bleu", "sia:tokenize=char", "--max-segment-tokens", "500"]
     fails(tmp_path, args, "hyp:2: 600 char tokens, more than the 500 that sia accepts")
+
+
+def test_a_line_over_the_line_cap_is_one_line(tmp_path: Path) -> None:
+    # the cap bounds the memory of metrics without a limit (BLEU: about 135 bytes per byte)
+    (tmp_path / "ref").write_text("".join(x + "\n" for x in REF_LINES), encoding="utf-8")
+    huge = _two_words(1_300_000)  # 2.5 MiB, under the old 64 MiB cap
+    (tmp_path / "hyp").write_text(f"{REF_LINES[0]}\n{huge}\n{REF_LINES[2]}\n", encoding="utf-8")
+    fails(tmp_path, ["ref", "-i", "hyp", "-m", "bleu"], "hyp:2: a line longer than 1 MiB")

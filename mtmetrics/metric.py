@@ -392,11 +392,6 @@ class Limits:
             text = get_tokenizer(tok)(text.rstrip())
         return len(text.split())
 
-    def limited_parts(self) -> Sequence[Metric] | None:
-        """The metrics whose limits this one obeys instead of its own (a combination's features),
-        each counted in its own units; ``None`` (the default): its own."""
-        return None
-
 
 class Resources:
     """Capability: what a metric loads, as its signature names it and as worker processes may share it.

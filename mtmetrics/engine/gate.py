@@ -134,10 +134,7 @@ class Limit:
 
 
 def strictest(metrics: Iterable[Metric], override: int | None = None) -> Limit | None:
-    """The limits of ``metrics`` (``None``: none), or ``override`` for each of them (0: no limit).
-
-    A combination obeys its parts' limits (:func:`~mtmetrics.engine.hooks.limited_parts`).
-    """
+    """The limits of ``metrics`` (``None``: none), or ``override`` for each of them (0: no limit)."""
     if override is not None:
         if isinstance(override, bool) or not isinstance(override, int) or override < 0:
             raise ParameterError(f"--max-segment-tokens must be 0 (no limit) or more, got {override}.")
@@ -145,11 +142,10 @@ def strictest(metrics: Iterable[Metric], override: int | None = None) -> Limit |
             return None
     rules = []
     for metric in metrics:
-        for part in hooks.limited_parts(metric):
-            tokens = override if override is not None else limit_of(part)
-            if tokens is not None:
-                cost = "the option's value" if override is not None else hooks.complexity(part)
-                rules.append(Rule(tokens, part, cost))
+        tokens = override if override is not None else limit_of(metric)
+        if tokens is not None:
+            cost = "the option's value" if override is not None else hooks.complexity(metric)
+            rules.append(Rule(tokens, metric, cost))
     return Limit(tuple(sorted(rules, key=lambda r: r.tokens))) if rules else None
 
 

@@ -95,13 +95,6 @@ def count_units(metric: Metric, text: str) -> int:
     return metric.count_units(text) if isinstance(metric, Limits) else Limits.count_units(cast("Limits", metric), text)
 
 
-def limited_parts(metric: Metric) -> Sequence[Metric]:
-    """The metrics whose limits ``metric`` obeys: itself, or a combination's parts unless the user
-    set a limit on the combination itself."""
-    parts = metric.limited_parts() if isinstance(metric, Limits) and not limit_set(metric)[0] else None
-    return (metric,) if parts is None else parts
-
-
 def limit_set(metric: Metric) -> tuple[bool, Any]:
     """Whether the user set a limit on this instance, and the value set (unchecked)."""
     own = vars(metric)
@@ -231,7 +224,6 @@ __all__ = [
     "language_defaults",
     "language_resources",
     "limit_set",
-    "limited_parts",
     "model_formats",
     "needs_corpus",
     "observe",

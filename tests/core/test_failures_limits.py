@@ -89,3 +89,16 @@ def test_a_line_over_the_line_cap_is_one_line(tmp_path: Path) -> None:
     huge = _two_words(1_300_000)  # 2.5 MiB, under the old 64 MiB cap
     (tmp_path / "hyp").write_text(f"{REF_LINES[0]}\n{huge}\n{REF_LINES[2]}\n", encoding="utf-8")
     fails(tmp_path, ["ref", "-i", "hyp", "-m", "bleu"], "hyp:2: a line longer than 1 MiB")
+
+
+def test_a_combination_checks_each_feature_in_its_own_units(tmp_path: Path) -> None:
+    from mtmetrics.stats.combination import CombinationModel, Feature
+
+    # limits 300 char tokens and 3000 tercom tokens
+    sia, ter = mtmetrics.load_metric("sia", tokenize="char"), mtmetrics.load_metric("ter")
+    features = (Feature("sia:tokenize=char", str(sia.signature("1"))), Feature("ter", str(ter.signature("1"))))
+    (tmp_path / "model.json").write_text(CombinationModel(features, (0.5, -0.5)).to_json(), encoding="utf-8")
+    (tmp_path / "ref").write_text("".join(x + "\n" for x in REF_LINES), encoding="utf-8")
+    (tmp_path / "hyp").write_text(f"{REF_LINES[0]}\n{'x' * 400}\n{REF_LINES[2]}\n", encoding="utf-8")
+    args = ["ref", "-i", "hyp", "-m", "combo:model=model.json"]
+    fails(tmp_path, args, "hyp:2: 400 char tokens of its feature sia", "than the 300 that combo")

@@ -343,19 +343,21 @@ class Languages:
 class Limits:
     """Capability: the longest segment a metric scores, for one whose cost grows faster than linearly.
 
-    Without it a metric scores segments of any length (its cost is ``O(n + m)``).
+    Without it a metric scores segments of any length (its cost is ``O(n + m)``; the reader's line
+    cap bounds its memory).
     """
 
     values: Mapping[str, Any]
 
-    #: Longest segment scored with the default parameters, in tokens (whitespace-separated words of
-    #: the raw hypothesis or reference); ``None``: any. A longer segment is an error naming it
-    #: before anything is scored, on every road. A user raises it per instance
-    #: (``scorer.max_segment_tokens = N``; 0 or ``None``: no limit) or on the command line
-    #: (``--max-segment-tokens N``).
+    #: Longest segment scored with the default parameters, in :attr:`unit` (what the metric aligns
+    #: or counts); ``None``: any. A longer segment is an error naming it before anything is scored,
+    #: on every road. A user raises it per instance (``scorer.max_segment_tokens = N``; 0 or
+    #: ``None``: no limit) or on the command line (``--max-segment-tokens N``).
     max_segment_tokens: int | None = None
-    #: Cost of one segment in its hypothesis length n and reference length m (for messages and
-    #: ``mtmetrics list``); a property when the parameters change it.
+    #: Cost of one segment in its hypothesis length n and reference length m, and how its worst case
+    #: (repetitive or spaceless text at the limit) is kept under 10 s and 1 GB: by the limit or by
+    #: a bound in the algorithm (for messages and ``mtmetrics list``); a property when the
+    #: parameters change it.
     complexity: ClassVar[str] = "O(n + m)"
 
     def segment_limit(self) -> int | None:
@@ -366,6 +368,29 @@ class Limits:
         :attr:`complexity`. Depends on ``self.values`` only.
         """
         return type(self).max_segment_tokens
+
+    @property
+    def unit(self) -> str:
+        """What :meth:`count_units` counts, plural: ``"13a tokens"`` (the ``tokenize`` parameter's),
+        ``"tokens"`` (whitespace-separated), ``"characters"``."""
+        tok = self.values.get("tokenize")
+        return f"{tok} tokens" if isinstance(tok, str) else "tokens"
+
+    def count_units(self, text: str) -> int:
+        """The units of ``text`` the limit counts: the tokens the metric aligns or counts.
+
+        The default counts the tokens of the metric's ``tokenize`` parameter (sacrebleu's
+        tokenizer), else whitespace-separated words. An override must count at most one unit per
+        character, so a text of at most N characters holds at most N units (the gate checks only
+        longer texts); lowercasing is therefore not applied (it lengthens only U+0130, by a dot).
+        Depends on ``self.values`` only.
+        """
+        tok = self.values.get("tokenize")
+        if isinstance(tok, str):
+            from .resources.tokenizers import get_tokenizer
+
+            text = get_tokenizer(tok)(text.rstrip())
+        return len(text.split())
 
 
 class Resources:
@@ -451,17 +476,6 @@ class Examples:
 
 #: The capability classes, in the order the documentation lists them.
 CAPABILITIES: tuple[type, ...] = (Presentation, Languages, Limits, Resources, CorpusPreparation, Examples)
-
-
-def count_tokens(text: str, limit: int | None = None) -> int:
-    """Whitespace-separated tokens of ``text``; a text of at most ``limit`` characters is not split.
-
-    With ``limit`` the count is exact only when it exceeds ``limit`` (a text of ``c`` characters has
-    at most ``c`` tokens), which keeps the check of ordinary lines at one ``len``.
-    """
-    if limit is not None and len(text) <= limit:
-        return 0
-    return len(text.split())
 
 
 #: The command-line options that provide an annotation (others come from ``--annotation NAME FILE``).

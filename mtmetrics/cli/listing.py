@@ -9,6 +9,7 @@ from typing import Any
 
 from .. import plugins
 from ..engine import gate
+from ..io.text import MAX_LINE_BYTES
 from ..jsonsafe import strict_json
 from .args import StrictArgumentParser
 
@@ -19,7 +20,7 @@ def describe_metrics() -> list[dict[str, Any]]:
     for name, entry in plugins.metric_registry().items():
         cls: Any = entry.cls
         lo, hi = cls.score_range
-        limit, complexity = gate.default_limit(cls)
+        limit, unit, complexity = gate.default_limit(cls)
         out.append(
             {
                 "name": name,
@@ -33,6 +34,7 @@ def describe_metrics() -> list[dict[str, Any]]:
                 "needs_source": cls.inputs.source,
                 "annotations": list(cls.inputs.annotations),
                 "max_segment_tokens": limit,
+                "unit": unit,
                 "complexity": complexity,
                 "params": [
                     {
@@ -77,7 +79,9 @@ def run_list(argv: Sequence[str]) -> int:
         if m["description"]:
             lines.append(f"    {m['description']}")
         limit = m["max_segment_tokens"]
-        tokens = "no limit" if limit is None else f"at most {limit:,} tokens"
+        tokens = (
+            f"at most {limit:,} {m['unit']}" if limit else f"no limit (lines of at most {MAX_LINE_BYTES >> 20} MiB)"
+        )
         lines.append(f"    segments: {tokens} with the defaults; cost {m['complexity']}")
         for p in m["params"]:
             choices = f" {{{','.join(map(str, p['choices']))}}}" if p["choices"] else ""

@@ -24,7 +24,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import InputError, ParameterError
-from ..metric import Inputs, Metric, Segment, build_segments, count_tokens
+from ..metric import Inputs, Metric, Segment, build_segments
 from ..params import resolve_params
 from . import hooks
 
@@ -51,39 +51,72 @@ def limit_of(metric: Metric) -> int | None:
 
 
 @dataclass(frozen=True)
-class Limit:
-    """The longest segment the chosen metrics accept, and which metric sets it (for the message)."""
+class Rule:
+    """One metric's limit: at most ``tokens`` of its units (:meth:`~mtmetrics.metric.Limits.count_units`)."""
 
     tokens: int
-    metric: str
+    metric: Metric
     complexity: str
 
-    def refusal(self, where: str, what: str, n: int) -> InputError:
-        """The one-line error for a segment of ``n`` tokens, as a user of the Python API meets it."""
-        return InputError(
-            f"{where}: the {what} has {n} tokens, more than the {self.tokens} that {self.metric} accepts "
-            f"(its cost grows as {self.complexity}); raise the limit with metric.max_segment_tokens = N "
-            f"(0: none; --max-segment-tokens N on the command line), or split the segment."
+    def over(self, text: str) -> int | None:
+        """The units of ``text`` when more than the limit, else ``None``.
+
+        A text of at most ``tokens`` characters has at most ``tokens`` units: most stop at ``len``.
+        """
+        if len(text) <= self.tokens:
+            return None
+        n = hooks.count_units(self.metric, text)
+        return n if n > self.tokens else None
+
+    def says(self, n: int) -> str:
+        """``n`` units against the limit, and why there is one (the middle of a refusal)."""
+        return (
+            f"{n} {hooks.unit(self.metric)}, more than the {self.tokens} that {type(self.metric).name} accepts "
+            f"(its cost grows as {self.complexity})"
         )
+
+
+@dataclass(frozen=True)
+class Limit:
+    """The limits of the chosen metrics, each counted in its metric's own units."""
+
+    rules: tuple[Rule, ...]
+
+    @property
+    def tokens(self) -> int:
+        """The smallest limit: a text of at most this many characters passes every rule."""
+        return min(rule.tokens for rule in self.rules)
+
+    def first_over(self, text: str) -> tuple[Rule, int] | None:
+        """The first rule ``text`` breaks, with its count of that rule's units."""
+        for rule in self.rules:
+            n = rule.over(text)
+            if n is not None:
+                return rule, n
+        return None
 
     def check_segments(self, segments: Sequence[Segment], first: int = 1) -> None:
         """Refuse a segment with a hypothesis or reference over the limit, before any is scored."""
         limit = self.tokens
         for i, segment in enumerate(segments):
-            # a text of at most ``limit`` characters has at most ``limit`` tokens: most segments stop here
+            # most segments stop here: no text is longer in characters than the smallest limit
             if len(segment.hyp) <= limit and (not segment.refs or max(map(len, segment.refs)) <= limit):
                 continue
             for what, text in (("hypothesis", segment.hyp), *(("reference", r) for r in segment.refs)):
-                if len(text) > limit:
-                    n = count_tokens(text, limit)
-                    if n > limit:
-                        raise self.refusal(f"segment {first + i}", what, n)
+                broken = self.first_over(text)
+                if broken is not None:
+                    rule, n = broken
+                    raise InputError(
+                        f"segment {first + i}: the {what} has {rule.says(n)}; raise the limit with "
+                        f"metric.max_segment_tokens = N (0: none; --max-segment-tokens N on the command line), "
+                        f"or split the segment."
+                    )
 
     def check(self, block: Block, files: int) -> None:
         """Refuse a line of the first ``files`` files of an undecoded block (hypothesis, references).
 
-        A line has at most as many tokens as bytes, so only lines of more than ``tokens`` bytes are
-        decoded and counted; the block is split into lines once (this runs in the reading process).
+        A line has at most as many characters as bytes, so only lines of more than ``tokens`` bytes
+        are decoded and counted; the block is split into lines once (this runs in the reading process).
         """
         for raw, name in zip(block.raw[:files], block.names[:files], strict=True):
             if len(raw) <= self.tokens:
@@ -91,33 +124,36 @@ class Limit:
             for index, line in enumerate(raw.split(b"\n")):
                 if len(line) <= self.tokens:
                     continue
-                n = count_tokens(line.decode("utf-8", "replace"))
-                if n > self.tokens:
+                broken = self.first_over(line.decode("utf-8", "replace"))
+                if broken is not None:
+                    rule, n = broken
                     raise InputError(
-                        f"{name}:{block.first + index}: {n} tokens, more than the {self.tokens} that {self.metric} "
-                        f"accepts (its cost grows as {self.complexity}); raise the limit with "
+                        f"{name}:{block.first + index}: {rule.says(n)}; raise the limit with "
                         f"--max-segment-tokens N (0: none), or split the line."
                     )
 
 
 def strictest(metrics: Iterable[Metric], override: int | None = None) -> Limit | None:
-    """The strictest limit of ``metrics``, or ``override`` for all of them (0: no limit)."""
+    """The limits of ``metrics`` (``None``: none), or ``override`` for each of them (0: no limit)."""
     if override is not None:
         if isinstance(override, bool) or not isinstance(override, int) or override < 0:
             raise ParameterError(f"--max-segment-tokens must be 0 (no limit) or more, got {override}.")
-        return None if override == 0 else Limit(override, "every metric", "the option's value")
-    best: Limit | None = None
+        if override == 0:
+            return None
+    rules = []
     for metric in metrics:
-        tokens = limit_of(metric)
-        if tokens is not None and (best is None or tokens < best.tokens):
-            best = Limit(tokens, type(metric).name, hooks.complexity(metric))
-    return best
+        tokens = override if override is not None else limit_of(metric)
+        if tokens is not None:
+            cost = "the option's value" if override is not None else hooks.complexity(metric)
+            rules.append(Rule(tokens, metric, cost))
+    return Limit(tuple(sorted(rules, key=lambda r: r.tokens))) if rules else None
 
 
-def default_limit(cls: type[Metric]) -> tuple[int | None, str]:
-    """The limit and cost of ``cls`` with its default parameters, without building it (``mtmetrics list``)."""
+def default_limit(cls: type[Metric]) -> tuple[int | None, str, str]:
+    """The limit, its unit and the cost of ``cls`` with its default parameters, without building it
+    (``mtmetrics list``)."""
     view = unbuilt(cls, resolve_params(cls.params, {}, cls.name))
-    return hooks.segment_limit(view), hooks.complexity(view)
+    return hooks.segment_limit(view), hooks.unit(view), hooks.complexity(view)
 
 
 # --------------------------------------------------------------------------------- languages
@@ -300,6 +336,7 @@ def _plain_segments(hyps: Sequence[str], refs: Sequence[Sequence[str | None]]) -
 
 __all__ = [
     "Limit",
+    "Rule",
     "admit",
     "admit_one",
     "build_metric",

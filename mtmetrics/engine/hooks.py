@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -83,6 +83,16 @@ def segment_limit(metric: Metric) -> int | None:
 def complexity(metric: Metric) -> str:
     """The cost of one segment, for messages and ``mtmetrics list``."""
     return metric.complexity if isinstance(metric, Limits) else Limits.complexity
+
+
+def unit(metric: Metric) -> str:
+    """What the metric's limit counts (``"tokens"``, ``"char tokens"``, ``"characters"``)."""
+    return metric.unit if isinstance(metric, Limits) else cast("str", Limits.unit.fget(metric))  # type: ignore[attr-defined]
+
+
+def count_units(metric: Metric, text: str) -> int:
+    """The units of ``text`` the metric's limit counts (its tokens; by default whitespace words)."""
+    return metric.count_units(text) if isinstance(metric, Limits) else Limits.count_units(cast("Limits", metric), text)
 
 
 def limit_set(metric: Metric) -> tuple[bool, Any]:
@@ -205,6 +215,7 @@ __all__ = [
     "complexity",
     "copy_limit",
     "corpus_state",
+    "count_units",
     "display_name",
     "example_annotations",
     "example_params",
@@ -228,4 +239,5 @@ __all__ = [
     "set_given",
     "set_limit",
     "target_languages",
+    "unit",
 ]

@@ -28,8 +28,11 @@ from ..errors import InputError
 STDIN = "-"
 #: bytes asked of the file system at a time
 READ_SIZE = 1 << 20
-#: the longest line read (a stream without line ends, such as /dev/zero, stops here, not at memory's end)
-MAX_LINE_BYTES = 64 << 20
+#: the longest line read (a stream without line ends, such as /dev/zero, stops here, not at memory's end);
+#: it bounds the memory of metrics without a segment limit: n-gram counts of spaceless or short-word
+#: text take up to about 200 bytes per byte (BLEU, NIST, chrF), so a hypothesis and a reference at
+#: the cap stay under 1 GB (tests/core/test_costs.py)
+MAX_LINE_BYTES = 1 << 20
 #: lines per block when a file is read on its own
 LINES = 4096
 BOM = b"\xef\xbb\xbf"

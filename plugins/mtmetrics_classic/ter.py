@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 import sacrebleu
+from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer
 
 from mtmetrics import Field, Limits, Metric, Param, Presentation, Resources, Score, Segment
 
@@ -59,6 +60,16 @@ class Ter(Metric, Presentation, Limits, Resources):
         Param("no_punct", bool, False, "remove punctuation", sig_key="punct", sig_short="pn", fmt=_punct_fmt),
         Param("asian_support", bool, False, "tokenise Asian characters", sig_key="asian", sig_short="as"),
     )
+
+    unit = "tercom tokens"
+
+    def count_units(self, text: str) -> int:
+        """The tokens TER edits: tercom's tokenizer with these options (``asian_support`` splits
+        CJK characters with ``normalized``); case is kept (lowercasing adds no token, only a dot to
+        U+0130)."""
+        v = self.values
+        tok = TercomTokenizer(v["normalized"], v["no_punct"], v["asian_support"], case_sensitive=True)
+        return len(tok(text).split())
 
     def setup(self) -> None:
         v = self.values

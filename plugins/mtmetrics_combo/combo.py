@@ -230,8 +230,32 @@ class Combo(Metric, Languages, Limits, Resources, CorpusPreparation, Examples):
 
     def segment_limit(self) -> int | None:
         """The strictest limit of the features (none before the model is read)."""
-        limits = [n for f in getattr(self, "features", ()) if (n := gate.limit_of(f)) is not None]
-        return min(limits, default=None)
+        limited = self._limited()
+        return limited[0][1] if limited else None
+
+    def _limited(self) -> list[tuple[Metric, int]]:
+        """The features with a limit, and their limits, strictest first."""
+        limited = [(f, n) for f in getattr(self, "features", ()) if (n := gate.limit_of(f)) is not None]
+        return sorted(limited, key=lambda fn: fn[1])
+
+    @property
+    def unit(self) -> str:
+        limited = self._limited()
+        if not limited:
+            return "tokens"
+        f = limited[0][0]
+        scaled = f" (scaled to {type(f).name}'s limit)" if len(limited) > 1 else ""
+        return f"{hooks.unit(f)} of its feature {type(f).name}{scaled}"
+
+    def count_units(self, text: str) -> int:
+        """The most of any limited feature's units (each its own: tokens, characters), scaled to the
+        strictest feature's limit L: a feature of limit Lf counting n gives ⌈n·L/Lf⌉, which is over L
+        exactly when n is over Lf, and at most n (so at most the text's characters)."""
+        limited = self._limited()
+        if not limited:
+            return super().count_units(text)
+        strictest = limited[0][1]
+        return max(-(-hooks.count_units(f, text) * strictest // n) for f, n in limited)
 
     @property
     def complexity(self) -> str:  # type: ignore[override]

@@ -106,19 +106,39 @@ def max_matching(hyp: Sequence[tuple[int, frozenset[str]]], ref: Sequence[tuple[
     adjacency = [[b for b, (_, rs) in enumerate(ref_items) if not hs.isdisjoint(rs)] for _, hs in hyp_items]
     owner: list[int] = [-1] * len(ref_items)  # reference item -> hypothesis item
 
-    def augment(a: int, seen: list[bool]) -> bool:
+    def free(a: int, seen: list[bool]) -> bool:
         for b in adjacency[a]:  # a free partner first: identical sentences match on the diagonal
             if owner[b] < 0 and not seen[b]:
                 seen[b] = True
                 owner[b] = a
                 return True
-        for b in adjacency[a]:
-            if not seen[b]:
-                seen[b] = True
-                if augment(owner[b], seen):
-                    owner[b] = a
-                    return True
         return False
+
+    def augment(root: int, seen: list[bool]) -> None:
+        """Kuhn's depth-first search for an augmenting path, iterative (a path may be longer than
+        Python's recursion limit): each item tries a free partner first, then takes the partner of
+        an item that can move, in order."""
+        if free(root, seen):
+            return
+        items, path, tries = [root], list[int](), [iter(adjacency[root])]
+        while tries:
+            for b in tries[-1]:
+                if not seen[b]:
+                    seen[b] = True
+                    moved = owner[b]
+                    if free(moved, seen):
+                        for a, taken in zip(items, (*path, b), strict=True):
+                            owner[taken] = a
+                        return
+                    items.append(moved)
+                    path.append(b)
+                    tries.append(iter(adjacency[moved]))
+                    break
+            else:
+                tries.pop()
+                items.pop()
+                if path:
+                    path.pop()
 
     for a in range(len(hyp_items)):
         if adjacency[a]:

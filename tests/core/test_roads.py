@@ -32,7 +32,7 @@ WORDS: tuple[str, ...] = ("the", "ministry", "said", "prices", "rose", "sharply"
 WORDS += ("according", "to", "officials", "a", "new", "report", "shows")
 N = 12
 LONG_TER = 3500  # over TER's 3,000
-LONG_GTM = 1500  # over the 1,000 of GTM with exponent 2
+LONG_GTM = 1500  # over the 400 of GTM with exponent 2
 AT = 4  # the (1-based) segment that is made too long
 
 Outcome = tuple[int, str, str]  # exit status, output, error (one line when refused)
@@ -180,7 +180,7 @@ def test_an_over_long_segment_is_refused_naming_it_and_the_limit(road: str, tmp_
 
 @pytest.mark.parametrize("road", ROADS)
 def test_a_limit_implied_by_the_parameters_is_refused(road: str, tmp_path: Path) -> None:
-    _refused(ROADS[road](tmp_path, "gtm:exponent=2", LONG_GTM, None, 1), str(LONG_GTM), "1000")
+    _refused(ROADS[road](tmp_path, "gtm:exponent=2", LONG_GTM, None, 1), str(LONG_GTM), "400")
 
 
 @pytest.mark.parametrize("road", [r for r in ROADS if r != "meta-orange"])

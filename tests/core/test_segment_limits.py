@@ -76,7 +76,7 @@ def _write(path: Path, lines: list[str]) -> str:
 def test_superlinear_metrics_declare_a_limit(name: str) -> None:
     cls = plugins.metric_class(name)
     assert issubclass(cls, Limits)
-    assert isinstance(cls.max_segment_tokens, int) and cls.max_segment_tokens >= 1000
+    assert isinstance(cls.max_segment_tokens, int) and cls.max_segment_tokens >= 250
     assert cls.complexity != "O(n + m)"
 
 
@@ -89,8 +89,8 @@ def test_linear_metrics_have_no_limit(name: str) -> None:
 
 def test_rouge_s_star_is_limited_but_a_short_skip_is_not() -> None:
     assert mtmetrics.load_metric("rouge-s").max_segment_tokens is None
-    assert mtmetrics.load_metric("rouge-s", skip=-1).max_segment_tokens == 5000
-    assert mtmetrics.load_metric("rouge-s", skip=4999).max_segment_tokens == 5000  # a long skip is S* again
+    assert mtmetrics.load_metric("rouge-s", skip=-1).max_segment_tokens == 3500
+    assert mtmetrics.load_metric("rouge-s", skip=3499).max_segment_tokens == 3500  # a long skip is S* again
 
 
 @pytest.mark.parametrize(("name", "where"), [("ter", "hyp"), ("wer", "hyp"), ("ter", "ref"), ("rouge-w", "ref")])
@@ -106,7 +106,8 @@ def test_a_huge_line_exits_2_within_seconds(
     assert code == 2 and out == ""
     path = hyp_path if where == "hyp" else ref_path
     limit = gate.default_limit(plugins.metric_class(name))[0]
-    assert f"{path}:7: {HUGE} tokens, more than the {limit} that {name} accepts" in err
+    unit = "tercom tokens" if name == "ter" else "13a tokens"
+    assert f"{path}:7: {HUGE} {unit}, more than the {limit} that {name} accepts" in err
     assert "--max-segment-tokens N" in err and err.count("\n") == 1
 
 
@@ -115,7 +116,7 @@ def test_the_limit_is_raised_on_the_command_line(tmp_path: Path, real: tuple[lis
     hyp[2] = _huge_line(50100)  # over wer's 50,000
     hyp_path, ref_path = _write(tmp_path / "hyp", hyp), _write(tmp_path / "ref", ref)
     code, _, err = _run(ref_path, "-i", hyp_path, "-m", "wer")
-    assert code == 2 and ":3: 50100 tokens" in err
+    assert code == 2 and ":3: 50100 13a tokens" in err
     code, out, err = _run(ref_path, "-i", hyp_path, "-m", "wer", "--max-segment-tokens", "50200", "-b")
     assert code == 0, err
     expected = mtmetrics.load_metric("wer")
@@ -132,7 +133,7 @@ def test_the_api_refuses_before_scoring(real: tuple[list[str], list[str]]) -> No
     hyp[4] = _huge_line()
     ter = mtmetrics.load_metric("ter")
     start = time.perf_counter()
-    with pytest.raises(InputError, match=rf"segment 5: the hypothesis has {HUGE} tokens, more than the 3000"):
+    with pytest.raises(InputError, match=rf"segment 5: the hypothesis has {HUGE} tercom tokens, more than the 3000"):
         ter.corpus_score(hyp, [ref])
     with pytest.raises(InputError, match="max_segment_tokens"):
         ter.sentence_score(hyp[4], [ref[4]])

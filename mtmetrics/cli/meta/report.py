@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -104,6 +105,15 @@ def _report_parser() -> argparse.ArgumentParser:
 
 def _check(ns: argparse.Namespace) -> None:
     """Refuse impossible option values before any work."""
+    named = [
+        (flag, os.path.realpath(path))
+        for flag, path in (("-o", ns.output), ("--json", ns.json), ("--plot", ns.plot))
+        if path
+    ]
+    for k, (flag, path) in enumerate(named):
+        for other, again in named[k + 1 :]:
+            if path == again:
+                raise ParameterError(f"{flag} and {other} name the same path ({path}): each output needs its own.")
     if ns.permutations == 0 and "soft-accuracy" in ns.kinds:
         raise ParameterError("soft-accuracy needs --permutations of at least 1.")
     _check_plot(ns.plot)

@@ -19,7 +19,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-import mtmetrics
 from mtmetrics import MtmetricsError, Param, Scorer, load_metric
 from mtmetrics.metric import Statistics
 from mtmetrics.stats import MAX_RESAMPLES, bootstrap_ci, bootstrap_scores, interval, paired_ar, paired_bootstrap
@@ -183,29 +182,29 @@ PARAM: dict[str, Call] = {
 SIGNIFICANCE: dict[str, Call] = {
     "ci-n-zero": lambda: bootstrap_ci(bleu(), stats(), 0),
     "ci-n-negative": lambda: bootstrap_ci(bleu(), stats(), -5),
-    "ci-n-nan": lambda: bootstrap_ci(bleu(), stats(), NAN),  # type: ignore[arg-type]
-    "ci-n-inf": lambda: bootstrap_ci(bleu(), stats(), INF),  # type: ignore[arg-type]
-    "ci-n-str": lambda: bootstrap_ci(bleu(), stats(), "5"),  # type: ignore[arg-type]
-    "ci-n-fraction": lambda: bootstrap_ci(bleu(), stats(), 2.5),  # type: ignore[arg-type]
+    "ci-n-nan": lambda: bootstrap_ci(bleu(), stats(), NAN),
+    "ci-n-inf": lambda: bootstrap_ci(bleu(), stats(), INF),
+    "ci-n-str": lambda: bootstrap_ci(bleu(), stats(), "5"),
+    "ci-n-fraction": lambda: bootstrap_ci(bleu(), stats(), 2.5),
     "ci-n-bool": lambda: bootstrap_ci(bleu(), stats(), True),
     "ci-n-huge": lambda: bootstrap_ci(bleu(), stats(), 10**9),
     "ci-n-above-cap": lambda: bootstrap_ci(bleu(), stats(), MAX_RESAMPLES + 1),
     "ci-seed-negative": lambda: bootstrap_ci(bleu(), stats(), 10, -1),
-    "ci-seed-nan": lambda: bootstrap_ci(bleu(), stats(), 10, NAN),  # type: ignore[arg-type]
-    "ci-seed-str": lambda: bootstrap_ci(bleu(), stats(), 10, "1"),  # type: ignore[arg-type]
-    "ci-seed-fraction": lambda: bootstrap_ci(bleu(), stats(), 10, 1.5),  # type: ignore[arg-type]
-    "ci-metric-object": lambda: bootstrap_ci(object(), stats(), 10),  # type: ignore[arg-type]
-    "ci-metric-name": lambda: bootstrap_ci("bleu", stats(), 10),  # type: ignore[arg-type]
-    "ci-stats-str": lambda: bootstrap_ci(bleu(), "x", 10),  # type: ignore[arg-type]
+    "ci-seed-nan": lambda: bootstrap_ci(bleu(), stats(), 10, NAN),
+    "ci-seed-str": lambda: bootstrap_ci(bleu(), stats(), 10, "1"),
+    "ci-seed-fraction": lambda: bootstrap_ci(bleu(), stats(), 10, 1.5),
+    "ci-metric-object": lambda: bootstrap_ci(object(), stats(), 10),
+    "ci-metric-name": lambda: bootstrap_ci("bleu", stats(), 10),
+    "ci-stats-str": lambda: bootstrap_ci(bleu(), "x", 10),
     "ci-stats-other-metric": lambda: bootstrap_ci(bleu(), chrf_stats(), 10),
     "scores-n-zero": lambda: bootstrap_scores(bleu(), stats(), 0),
-    "scores-n-str": lambda: bootstrap_scores(bleu(), stats(), "5"),  # type: ignore[arg-type]
+    "scores-n-str": lambda: bootstrap_scores(bleu(), stats(), "5"),
     "scores-n-huge": lambda: bootstrap_scores(bleu(), stats(), 10**9),
     "interval-empty": lambda: interval(np.array([]), 1),
     "pbs-other-metric": lambda: paired_bootstrap(bleu(), stats(), chrf_stats(), 10),
     "pbs-lengths": lambda: paired_bootstrap(bleu(), stats(), load_metric("bleu").statistics(["a"], [["a"]]), 10),
     "pbs-n-zero": lambda: paired_bootstrap(bleu(), stats(), stats(), 0),
-    "pbs-n-nan": lambda: paired_bootstrap(bleu(), stats(), stats(), NAN),  # type: ignore[arg-type]
+    "pbs-n-nan": lambda: paired_bootstrap(bleu(), stats(), stats(), NAN),
     "pbs-n-huge": lambda: paired_bootstrap(bleu(), stats(), stats(), 10**9),
     "pbs-seed-negative": lambda: paired_bootstrap(bleu(), stats(), stats(), 10, -3),
     "pbs-precomputed-short": lambda: paired_bootstrap(
@@ -213,10 +212,10 @@ SIGNIFICANCE: dict[str, Call] = {
     ),
     "par-n-zero": lambda: paired_ar(bleu(), stats(), stats(), 0),
     "par-n-negative": lambda: paired_ar(bleu(), stats(), stats(), -10),
-    "par-n-nan": lambda: paired_ar(bleu(), stats(), stats(), NAN),  # type: ignore[arg-type]
-    "par-n-str": lambda: paired_ar(bleu(), stats(), stats(), "10"),  # type: ignore[arg-type]
+    "par-n-nan": lambda: paired_ar(bleu(), stats(), stats(), NAN),
+    "par-n-str": lambda: paired_ar(bleu(), stats(), stats(), "10"),
     "par-n-huge": lambda: paired_ar(bleu(), stats(), stats(), 10**12),
-    "par-seed-nan": lambda: paired_ar(bleu(), stats(), stats(), 10, NAN),  # type: ignore[arg-type]
+    "par-seed-nan": lambda: paired_ar(bleu(), stats(), stats(), 10, NAN),
     "par-lengths": lambda: paired_ar(bleu(), stats(), load_metric("bleu").statistics(["a"], [["a"]]), 10),
     "par-other-metric": lambda: paired_ar(bleu(), stats(), chrf_stats(), 10),
 }

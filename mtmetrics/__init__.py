@@ -129,12 +129,12 @@ def load_metric(name: str, *, language_pair: str | None = None, **params: Any) -
     from .engine import gate
     from .plugins import metric_class
 
+    if not isinstance(name, str):
+        raise UnknownMetricError(f"load_metric: a metric name is a string such as 'bleu', got {name!r}.")
     cls = metric_class(name)
     if language_pair is None:
         return Scorer(gate.build_metric(cls, params))
-    pair = gate.language_pair(language_pair)
-    if pair is None:
-        raise ParameterError(f"language_pair: expected source-target codes such as de-en, got {language_pair!r}.")
+    pair = gate.checked_pair(language_pair, "language_pair")
     return Scorer(gate.build_metric(cls, params, pair[1], pair[0]))
 
 

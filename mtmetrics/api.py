@@ -18,15 +18,16 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .engine import gate, hooks
-from .errors import InputError
-from .metric import Statistics, references_of
+from .errors import InputError, ParameterError
+from .metric import Metric, Segment, Statistics, references_of
 from .parallel import _frozen, score_chunk, score_segments
+from .params import number
 from .result import Result, Score
 from .signature import Field, Signature, nrefs_value
 from .version import __version__
 
 if TYPE_CHECKING:
-    from .metric import Aggregation, Inputs, Metric, Segment
+    from .metric import Aggregation, Inputs
     from .params import Param
 
 
@@ -74,6 +75,9 @@ def statistics_of(
     corpus state and was not prepared is prepared from these segments' references; a prepared
     one keeps its state (so a corpus can be scored in parts with the whole corpus's state).
     """
+    jobs = number(jobs, "jobs", int, (1, None))
+    if not all(isinstance(s, Segment) for s in segments):
+        raise InputError("statistics_of takes Segments (mtmetrics.build_segments); for text, call statistics().")
     prepared = metric if hooks.ready(metric) else hooks.prepare(metric, references_of(segments))
     hooks.observe(metric, segments)
     if prepared is not metric:
@@ -91,12 +95,34 @@ def statistics_of(
 
 def score_aggregate(metric: Metric, aggregated: np.ndarray, n_segments: int, nrefs: str) -> Result:
     """The result of already aggregated statistics (a sum, or a mean for ``mean`` metrics)."""
+    width = len(metric.stat_names())
+    try:
+        aggregated = np.asarray(aggregated, dtype=np.float64)
+    except (TypeError, ValueError):
+        aggregated = np.full(0, 0.0)
+    if aggregated.shape != (width,):
+        raise InputError(f"{type(metric).name}: aggregated statistics are {width} numbers, one per stat_names().")
+    n_segments = number(n_segments, "n_segments", int, (0, None))
     return _result(metric, metric.compute_score(aggregated), signature(metric, nrefs), n_segments)
 
 
 def score_statistics(metric: Metric, stats: Statistics, weights: np.ndarray | None = None) -> Result:
-    """The corpus result of (optionally resampled) statistics."""
+    """The corpus result of (optionally resampled) statistics (``weights``: a count per segment)."""
+    stats = statistics_for(metric, stats)
+    if weights is not None:
+        weights = np.asarray(weights, dtype=np.float64) if isinstance(weights, (np.ndarray, list)) else None
+        if weights is None or weights.shape != (len(stats),) or not (np.isfinite(weights) & (weights >= 0)).all():
+            raise InputError(f"weights: one non-negative count per segment ({len(stats)}), as bootstrap draws give.")
     return score_aggregate(metric, stats.aggregate(weights), len(stats), stats.nrefs)
+
+
+def statistics_for(metric: Metric, stats: Any) -> Statistics:
+    """``stats`` if they are statistics of ``metric``'s kind (its ``stat_names()``), else an :class:`InputError`."""
+    if not isinstance(stats, Statistics):
+        raise InputError(f"expected Statistics (Scorer.statistics(...)), got {type(stats).__name__}.")
+    if stats.names != tuple(metric.stat_names()):
+        raise InputError(f"these statistics are not {type(metric).name}'s: their columns are {', '.join(stats.names)}.")
+    return stats
 
 
 def segment_results(metric: Metric, stats: Statistics) -> list[Result]:
@@ -104,6 +130,7 @@ def segment_results(metric: Metric, stats: Statistics) -> list[Result]:
 
     Everything a result shares with the others (signature, name, parameters) is built once.
     """
+    stats = statistics_for(metric, stats)
     cls = type(metric)
     common: dict[str, Any] = {
         "metric": cls.name,
@@ -134,6 +161,10 @@ class Scorer:
     """
 
     def __init__(self, metric: Metric) -> None:
+        if not isinstance(metric, Metric):
+            raise ParameterError(
+                f"Scorer wraps a built metric, got {metric!r}: use mtmetrics.load_metric(name) for a metric by name."
+            )
         #: the plugin's metric instance this scorer scores with
         self.metric = metric
         #: number of references of the last corpus scored (for :meth:`get_signature`)
@@ -205,7 +236,7 @@ class Scorer:
 
     @max_segment_tokens.setter
     def max_segment_tokens(self, value: int | None) -> None:
-        hooks.set_limit(self.metric, value)
+        hooks.set_limit(self.metric, None if value is None else number(value, "max_segment_tokens", int, (0, None)))
 
     # ------------------------------------------------------------------ corpus preparation
     def prepare(self, references: Iterable[Sequence[str]]) -> Scorer:
@@ -215,6 +246,8 @@ class Scorer:
         references in corpus order (missing ones already dropped, as in :class:`Segment`); it is
         consumed once, so a generator over files works.
         """
+        if isinstance(references, (str, bytes)) or not isinstance(references, Iterable):
+            raise InputError(f"prepare: references are each segment's list of references, got {references!r:.40}.")
         prepared = hooks.prepare(self.metric, references)
         return self if prepared is self.metric else Scorer(prepared)
 
@@ -262,6 +295,7 @@ class Scorer:
         error naming it, before anything is scored.
         """
         hyp_list, ref_lists = _streams(hyps, hypotheses, refs, references)
+        annotations = _mapping(annotations)
         segments = gate.admit([self.metric], hyp_list, ref_lists, _listed_or_none(sources, "sources"), annotations)
         stats = statistics_of(hooks.prepare(self.metric, references_of(segments)), segments, jobs)
         self.last_nrefs = stats.nrefs
@@ -322,6 +356,7 @@ class Scorer:
                 "not one string: e.g. sentence_score('a b', ['a b c'])."
             )
         metric = self.metric
+        annotations = _mapping(annotations)
         simple = not (hooks.observes(metric) or hooks.needs_corpus(metric))
         # the common case (a string and a list of strings, nothing else) is admitted as one segment
         # with the gate's own checks; anything else goes through the streams' full checks
@@ -376,7 +411,11 @@ def metric_of(metric: Metric | Scorer) -> Metric:
     The library's entry points that take a metric (Dask, meta-evaluation tables) take what
     :func:`mtmetrics.load_metric` returns as well as a bare metric.
     """
-    return metric.metric if isinstance(metric, Scorer) else metric
+    if isinstance(metric, Scorer):
+        return metric.metric
+    if not isinstance(metric, Metric):
+        raise ParameterError(f"expected a metric (mtmetrics.load_metric(name)), got {metric!r:.60}.")
+    return metric
 
 
 def _result(metric: Metric, score: Score, signature: Signature, n: int) -> Result:
@@ -414,6 +453,13 @@ def _listed(items: Any, what: str) -> list[Any]:
     if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
         raise InputError(f"{what} must be a list of strings (or an iterable of them), not {type(items).__name__}.")
     return list(items)
+
+
+def _mapping(annotations: Any) -> Any:
+    """``annotations`` if it is a mapping (or None), else an :class:`InputError`."""
+    if annotations is not None and not isinstance(annotations, Mapping):
+        raise InputError(f"annotations map names to values (a dict), got {type(annotations).__name__}.")
+    return annotations
 
 
 def _listed_or_none(items: Any, what: str) -> Any:

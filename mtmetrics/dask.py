@@ -95,9 +95,7 @@ def score_bag(
     _require_dask()
     metric = api.metric_of(metric)
     if language_pair is not None:
-        pair = gate.language_pair(language_pair)
-        if pair is None:
-            raise ParameterError(f"language_pair: expected source-target codes such as de-en, got {language_pair!r}.")
+        pair = gate.checked_pair(language_pair, "language_pair")
         reason = gate.language_refusal(metric, pair[1])
         if reason is not None:
             raise ParameterError(f"{reason}.")

@@ -162,16 +162,7 @@ class Param:
         return f"a value of type {self.type.__name__}"
 
     def _out_of_range(self, value: float) -> str | None:
-        """Why a converted number is refused (NaN, an infinity the range excludes, out of range), or None."""
-        low, high = self.range if self.range is not None else (-math.inf, None)
-        where = f" in {format_range(self.range)}" if self.range is not None else ""
-        if math.isnan(value):
-            return f"must be a number{where}, not NaN"
-        if math.isinf(value) and value not in (low, high):
-            return f"must be a finite number{where}"
-        if value < low or (high is not None and value > high):
-            return f"must be in {format_range(self.range or (low, high))}"
-        return None
+        return out_of_range(value, self.range)
 
     @property
     def range_text(self) -> str | None:
@@ -181,6 +172,38 @@ class Param:
     def signature_value(self, value: Any, values: Mapping[str, Any]) -> str:
         """Render ``value`` for the signature."""
         return self.fmt(value, values) if self.fmt is not None else format_value(value)
+
+
+def out_of_range(value: float, bounds: Bounds | None) -> str | None:
+    """Why a number is refused (NaN, an infinity ``bounds`` exclude, out of range), or None."""
+    low, high = bounds if bounds is not None else (-math.inf, None)
+    where = f" in {format_range(bounds)}" if bounds is not None else ""
+    if math.isnan(value):
+        return f"must be a number{where}, not NaN"
+    if math.isinf(value) and value not in (low, high):
+        return f"must be a finite number{where}"
+    if value < low or (high is not None and value > high):
+        return f"must be in {format_range(bounds or (low, high))}"
+    return None
+
+
+def number(value: Any, name: str, kind: type, bounds: Bounds) -> Any:
+    """``value`` as an ``int`` or ``float`` within ``bounds``, else a :class:`ParameterError` naming ``name``.
+
+    The one check of the numbers a caller passes outside a metric's parameters (``jobs``, resample
+    counts, seeds; the command line's numeric options): no bool, no string, no fraction for an
+    ``int``, no NaN, no infinity unless ``bounds`` include it.
+    """
+    ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if ok and kind is int and isinstance(value, float):
+        ok = value.is_integer()
+    what = f"{'an integer' if kind is int else 'a number'} in {format_range(bounds)}"
+    if not ok:
+        raise ParameterError(f"{name} must be {what}, got {value!r}.")
+    problem = out_of_range(value, bounds)
+    if problem:
+        raise ParameterError(f"{name} {problem}, got {value!r}.")
+    return kind(value)
 
 
 def resolve_params(declared: tuple[Param, ...], given: Mapping[str, Any], metric: str) -> dict[str, Any]:

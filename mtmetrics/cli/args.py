@@ -7,16 +7,21 @@ below keeps exactly one kind of match besides exact option strings: a one-letter
 value attached (``-j2``, ``-w3``).
 
 Every option of ``type=float`` accepts finite numbers only (:func:`finite_float`): ``nan`` or
-``inf`` are refused when the arguments are parsed, so no such value reaches a computation or a file.
+``inf`` are refused when the arguments are parsed, so no such value reaches a computation or a file;
+a numeric option with a range takes ``type=bounded(int, low, high)``. Every option that stores one
+value (argparse's ``store``, the default action) may be given once: a second ``-s floor -s none``
+is an error instead of the last one silently winning (:class:`StoreOnce`).
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from ..errors import MtmetricsError
+from ..errors import MtmetricsError, ParameterError
+from ..params import number
 
 
 def finite_float(text: str) -> float:
@@ -27,14 +32,57 @@ def finite_float(text: str) -> float:
     return value
 
 
+def bounded(kind: type, low: float, high: float | None = None) -> Callable[[str], Any]:
+    """An argparse ``type``: the text as ``kind`` (int or float) in ``[low, high]`` (``None``: no
+    upper bound, finite), checked by :func:`mtmetrics.params.number` as the Python API's numbers are."""
+
+    def convert(text: str) -> Any:
+        try:
+            value: float = int(text)
+        except ValueError:
+            value = float(text)  # argparse reports a ValueError as an invalid value
+        try:
+            return number(value, "the value", kind, (low, high))
+        except ParameterError as exc:
+            raise argparse.ArgumentTypeError(str(exc).rstrip(".")) from None
+
+    convert.__name__ = kind.__name__
+    return convert
+
+
+class StoreOnce(argparse._StoreAction):
+    """argparse's ``store``, refusing a second occurrence of the option (``-s floor -s none``) or
+    two spellings of one option (``--bleu-smooth-method floor -s none``)."""
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: str | None = None
+    ) -> None:
+        seen: dict[str, str] = vars(parser).setdefault("_given_once", {})
+        if option is not None and self.dest in seen:
+            first = seen[self.dest]
+            again = "given twice" if first == option else f"given as {first} and as {option}"
+            parser.error(f"{option} is {again}: give it once")
+        seen[self.dest] = option or self.dest
+        super().__call__(parser, namespace, values, option)
+
+
 class StrictArgumentParser(argparse.ArgumentParser):
-    """An ``ArgumentParser`` that never matches an option by a prefix of its name, and whose
-    ``type=float`` options take finite numbers only."""
+    """An ``ArgumentParser`` that never matches an option by a prefix of its name, whose
+    ``type=float`` options take finite numbers only, and whose single-valued options are given once."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs["allow_abbrev"] = False
         super().__init__(*args, **kwargs)
         self.register("type", float, finite_float)
+        self.register("action", None, StoreOnce)
+        self.register("action", "store", StoreOnce)
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        """argparse's, with the record of options given (:class:`StoreOnce`) started afresh."""
+        vars(self)["_given_once"] = {}
+        return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
         """One line, exit status 2 (through the CLI's error handler), instead of usage and message."""

@@ -25,10 +25,10 @@ from ..io.testsets import TestSet, check_langpair, find_test_set
 from ..io.text import LINES, Block
 from ..metric import Inputs, Metric, Statistics
 from ..params import parse_inline
-from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED
+from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED, MAX_RESAMPLES
 from ..streaming import ChunkSource, SegmentStore, score_sources
 from ..version import __version__
-from .args import StrictArgumentParser, check_jobs
+from .args import StrictArgumentParser, bounded, check_jobs
 from .output import FORMATS, Scored, render
 from .progress import Progress
 
@@ -97,7 +97,7 @@ def base_parser() -> argparse.ArgumentParser:
     p.add_argument("--align-one-based", action="store_true", help="alignment indices are 1-based (as gold files)")
     p.add_argument(
         "--max-segment-tokens",
-        type=int,
+        type=bounded(int, 0),
         metavar="N",
         help="longest segment (whitespace-separated tokens) that metrics whose cost grows faster than linearly "
         "accept (default: each metric's own limit, see 'mtmetrics list'; 0: no limit)",
@@ -107,7 +107,7 @@ def base_parser() -> argparse.ArgumentParser:
     p.add_argument("-sl", "--sentence-level", action="store_true", help="also report one score per segment")
     p.add_argument("-b", "--score-only", action="store_true", help="print only the scores")
     p.add_argument("-f", "--format", choices=FORMATS, default="text", help="output format (default: text)")
-    p.add_argument("-w", "--width", type=int, default=None, help="decimals in text output")
+    p.add_argument("-w", "--width", type=bounded(int, 0, 17), default=None, help="decimals in text output")
     p.add_argument(
         "--json-style",
         choices=("mtmetrics", "sacrebleu"),
@@ -138,18 +138,33 @@ def base_parser() -> argparse.ArgumentParser:
     )
     sig = p.add_argument_group("significance (sacrebleu's flags; the first system is the baseline)")
     sig.add_argument("-ci", "--confidence", action="store_true", help="bootstrap 95%% confidence intervals")
-    sig.add_argument("-cin", "--confidence-n", type=int, help=f"bootstrap resamples (default {DEFAULT_BOOTSTRAP})")
+    sig.add_argument(
+        "-cin",
+        "--confidence-n",
+        type=bounded(int, 1, MAX_RESAMPLES),
+        help=f"bootstrap resamples (default {DEFAULT_BOOTSTRAP})",
+    )
     pair = sig.add_mutually_exclusive_group()
     pair.add_argument("-pbs", "--paired-bs", action="store_true", help="paired bootstrap resampling test")
     pair.add_argument("-par", "--paired-ar", action="store_true", help="paired approximate randomisation test")
     sig.add_argument(
-        "-pbsn", "--paired-bs-n", type=int, help=f"paired bootstrap resamples (default {DEFAULT_BOOTSTRAP})"
+        "-pbsn",
+        "--paired-bs-n",
+        type=bounded(int, 1, MAX_RESAMPLES),
+        help=f"paired bootstrap resamples (default {DEFAULT_BOOTSTRAP})",
     )
     sig.add_argument(
-        "-parn", "--paired-ar-n", type=int, help=f"approximate randomisation trials (default {DEFAULT_AR})"
+        "-parn",
+        "--paired-ar-n",
+        type=bounded(int, 1, MAX_RESAMPLES),
+        help=f"approximate randomisation trials (default {DEFAULT_AR})",
     )
-    sig.add_argument("--seed", type=int, help=f"random seed (an integer; 0 is a seed too; default {DEFAULT_SEED})")
-    sig.add_argument("-j", "--jobs", type=int, default=1, help="worker processes for scoring and significance tests")
+    sig.add_argument(
+        "--seed", type=bounded(int, 0), help=f"random seed (an integer; 0 is a seed too; default {DEFAULT_SEED})"
+    )
+    sig.add_argument(
+        "-j", "--jobs", type=bounded(int, 1), default=1, help="worker processes for scoring and significance tests"
+    )
     return p
 
 
@@ -175,17 +190,6 @@ def settings_of(ns: argparse.Namespace, n_systems: int) -> Settings | None:
     ns.seed = DEFAULT_SEED if ns.seed is None else ns.seed
     from ..stats.systems import Settings  # the statistics machinery only when a test runs
 
-    for flag, value in (
-        ("--confidence-n", ns.confidence_n),
-        ("--paired-bs-n", ns.paired_bs_n),
-        ("--paired-ar-n", ns.paired_ar_n),
-    ):
-        if value < 1:
-            raise ParameterError(f"{flag} must be a positive number of resamples, got {value}.")
-    if ns.jobs < 1:
-        raise ParameterError(f"-j/--jobs must be at least 1, got {ns.jobs}.")
-    if ns.seed < 0:
-        raise ParameterError(f"--seed must be a non-negative integer, got {ns.seed}.")
     if paired and n_systems < 2:
         raise InputError("paired tests compare systems: give at least two files to -i (the first is the baseline).")
     if ns.sentence_level:
@@ -259,18 +263,31 @@ def _build_metric(
 def _metric_params(
     spec: MetricSpec, cls: type[Metric], ns: argparse.Namespace, dests: dict[str, tuple[str, str]]
 ) -> dict[str, Any]:
-    """The parameters the user set for one ``-m`` entry (flags, ``-tok``, ``-lc``, inline)."""
+    """The parameters the user set for one ``-m`` entry (flags, ``-tok``, ``-lc``, inline).
+
+    A parameter set two ways (``-m bleu:max_ngram_order=3 --bleu-max-ngram-order 5``, ``-tok intl
+    -m bleu:tokenize=13a``) is an error naming both, whatever the values: no spelling silently wins.
+    """
     declared = {p.name for p in cls.params}
-    params: dict[str, Any] = {}
+    given: dict[str, tuple[str, Any]] = {}
+
+    def put(param: str, how: str, value: Any) -> None:
+        if param in given:
+            raise ParameterError(
+                f"{spec.name}'s parameter {param} is set twice, by {given[param][0]} and by {how}: set it once."
+            )
+        given[param] = (how, value)
+
     if ns.tokenize is not None and "tokenize" in declared:
-        params["tokenize"] = ns.tokenize
+        put("tokenize", f"-tok {ns.tokenize}", ns.tokenize)
     if ns.lowercase and "lowercase" in declared:
-        params["lowercase"] = True
+        put("lowercase", "-lc", True)
     for dest, (metric, param) in dests.items():
         if metric == spec.name and hasattr(ns, dest):
-            params[param] = getattr(ns, dest)
-    params.update(spec.inline)
-    return params
+            put(param, f"--{metric}-{param.replace('_', '-')} {getattr(ns, dest)}", getattr(ns, dest))
+    for param, value in spec.inline.items():
+        put(param, f"-m {spec.text}", value)
+    return {param: value for param, (_, value) in given.items()}
 
 
 def _test_set(ns: argparse.Namespace) -> TestSet | None:
@@ -399,8 +416,6 @@ def run_score(argv: Sequence[str]) -> int:
     ns, unknown = parser.parse_known_args(argv)
     if unknown:
         raise _unknown_flag_error(unknown, classes)
-    if ns.width is not None and not 0 <= ns.width <= 17:
-        raise ParameterError("-w/--width must be between 0 and 17.")
     if ns.score_only and ns.format != "text":
         raise ParameterError(
             f"-b/--score-only prints bare scores as text, but -f {ns.format} always carries the full results: "

@@ -30,6 +30,7 @@ is an error naming the file and system).
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -72,6 +73,10 @@ def _scores(path: Path, n: int | None = None) -> dict[str, list[float | None]]:
             value = None if parts[1] == "None" else float(parts[1])
         except ValueError:
             raise InputError(f"{path}:{k}: '{parts[1]}' is not a number.") from None
+        if value is not None and not math.isfinite(value):
+            raise InputError(
+                f"{path}:{k}: '{parts[1]}' is not a finite score (mt-metrics-eval writes None for a missing one)."
+            )
         out.setdefault(parts[0], []).append(value)
     if n is not None:
         for system, values in out.items():

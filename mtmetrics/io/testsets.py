@@ -69,11 +69,10 @@ def _not_cached(name: str, langpair: str, cache: str) -> ResourceError:
 
 
 def check_langpair(langpair: str) -> tuple[str, str]:
-    """``(source, target)`` language codes of ``xx-yy``."""
-    src, dash, trg = langpair.partition("-")
-    if not dash or not src or not trg or "-" in trg:
-        raise InputError(f"-l/--language-pair: expected source-target codes such as de-en, got '{langpair}'.")
-    return src, trg
+    """``(source, target)`` language codes of ``xx-yy`` (:func:`mtmetrics.engine.gate.checked_pair`)."""
+    from ..engine.gate import checked_pair
+
+    return checked_pair(langpair, "-l/--language-pair")
 
 
 def find_test_set(name: str, langpair: str | None) -> TestSet:

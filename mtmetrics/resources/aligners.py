@@ -36,6 +36,7 @@ from typing import Any, Protocol
 
 from ..errors import InputError, ParameterError, ResourceError
 from ..io.alignments import Alignment, Link, Links, parse_line, tokens
+from ..params import number
 from .source_tokens import resolve, source_tokens
 
 SYMMETRISATIONS = ("intersect", "union", "grow-diag-final-and")
@@ -244,6 +245,9 @@ class EflomalAligner:
             raise ParameterError(f"unknown symmetrisation '{sym}'; choose one of {', '.join(SYMMETRISATIONS)}.")
         if model not in (1, 2, 3):
             raise ParameterError(f"eflomal model must be 1, 2 or 3, got {model}.")
+        n_samplers = number(n_samplers, "eflomal's n_samplers", int, (1, 64))
+        rel_iterations = number(rel_iterations, "eflomal's rel_iterations", float, (0, 100))
+        null_prior = number(null_prior, "eflomal's null_prior", float, (0, 1))
         try:
             self._eflomal: Any = importlib.import_module("eflomal")
         except ImportError:

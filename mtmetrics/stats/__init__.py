@@ -14,6 +14,10 @@ from typing import Any
 DEFAULT_SEED = 12345
 DEFAULT_BOOTSTRAP = 1000
 DEFAULT_AR = 10000
+#: the most resamples (bootstrap, approximate randomisation, permutations) a run may ask for: memory
+#: stays bounded at any count (weights are drawn in chunks), so the cap bounds time: a million
+#: resamples of 3,000 segments take minutes, a billion would take days
+MAX_RESAMPLES = 1_000_000
 
 _WHERE = {
     "Comparison": "significance",
@@ -43,6 +47,7 @@ __all__ = [
     "DEFAULT_AR",
     "DEFAULT_BOOTSTRAP",
     "DEFAULT_SEED",
+    "MAX_RESAMPLES",
     "Comparison",
     "Interval",
     "Settings",

@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, ParameterError
+from ..params import number
 from .correlation import pearson
 from .corrtests import t_sf
 
@@ -195,8 +196,10 @@ class StepwiseResult:
 
 def stepwise(x: np.ndarray, h: np.ndarray, p_enter: float = 0.05, p_remove: float = 0.10) -> StepwiseResult:
     """Stepwise OLS feature selection by partial F tests (``p_remove >= p_enter`` avoids cycles)."""
+    p_enter = number(p_enter, "p_enter (--p-enter)", float, (0, 1))
+    p_remove = number(p_remove, "p_remove (--p-remove)", float, (0, 1))
     if p_remove < p_enter:
-        raise ValueError("p_remove must be at least p_enter")
+        raise ParameterError(f"p_remove (--p-remove, {p_remove}) must be at least p_enter (--p-enter, {p_enter}).")
     x = np.asarray(x, dtype=np.float64)
     h = np.asarray(h, dtype=np.float64)
     check_training(x, h, 3, "stepwise regression", features=False)

@@ -20,6 +20,10 @@ every metric and every system of a run. Where the results still differ from sacr
   is exact for integer counts below 2^24 (BLEU, chrF) but rounds fractional statistics (TER's
   average reference length with three references).
 * seed 0 is a seed; sacrebleu's paired tests treat 0 as "unseeded".
+
+Counts of resamples are integers from 1 to :data:`~mtmetrics.stats.MAX_RESAMPLES` (a million) and
+seeds non-negative integers; anything else is a :class:`~mtmetrics.ParameterError`. Memory is bounded
+at any count (chunks of rows); the cap bounds the time a mistyped count would take.
 """
 
 from __future__ import annotations
@@ -33,10 +37,12 @@ import numpy as np
 from .. import api
 from ..api import Scorer
 from ..engine import hooks
+from ..errors import InputError
 from ..metric import Aggregation, Metric, Statistics, finish_totals
+from ..params import number
 
 #: sacrebleu's default seed (SACREBLEU_SEED), so default runs give sacrebleu's numbers.
-from . import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED
+from . import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED, MAX_RESAMPLES
 
 _CHUNK = 256  # rows per chunk; 256 * n is a multiple of 32 bits, so chunking leaves numpy's stream intact
 
@@ -69,12 +75,22 @@ class Comparison:
     seed: int
 
 
+def resampling(n: int, seed: int, what: str = "n_samples") -> tuple[int, int]:
+    """``(n, seed)`` checked: ``n`` in [1, MAX_RESAMPLES], ``seed`` a non-negative integer."""
+    return number(n, what, int, (1, MAX_RESAMPLES)), number(seed, "seed", int, (0, None))
+
+
 def bootstrap_weights(n_segments: int, n_samples: int, seed: int) -> Iterator[np.ndarray]:
     """Resampling counts, ``(rows, n_segments)`` float64 chunks, ``n_samples`` rows in all.
 
     Hand-written, not ``scipy.stats.bootstrap``: the draws must be sacrebleu's for the same seed, and
     each resample is scored through the metric's own aggregation of its statistics.
     """
+    n_samples, seed = resampling(n_samples, seed)
+    return _bootstrap_weights(n_segments, n_samples, seed)
+
+
+def _bootstrap_weights(n_segments: int, n_samples: int, seed: int) -> Iterator[np.ndarray]:
     rng = np.random.default_rng(seed)
     done = 0
     while done < n_samples:
@@ -88,6 +104,11 @@ def bootstrap_weights(n_segments: int, n_samples: int, seed: int) -> Iterator[np
 
 def swap_masks(n_segments: int, n_trials: int, seed: int) -> Iterator[np.ndarray]:
     """Approximate-randomisation masks, ``(rows, n_segments)`` bool chunks (True: keep A's segment)."""
+    n_trials, seed = resampling(n_trials, seed, "n_trials")
+    return _swap_masks(n_segments, n_trials, seed)
+
+
+def _swap_masks(n_segments: int, n_trials: int, seed: int) -> Iterator[np.ndarray]:
     rng = np.random.default_rng(seed)
     done = 0
     while done < n_trials:
@@ -106,6 +127,7 @@ def bootstrap_scores(
 ) -> np.ndarray:
     """The metric's corpus score on each of ``n_samples`` bootstrap resamples of the segments."""
     metric = api.metric_of(metric)
+    stats = api.statistics_for(metric, stats)
     out = []
     for weights in bootstrap_weights(len(stats), n_samples, seed):
         out.append(_scores(metric, weights @ stats.array, weights.sum(axis=1), stats.aggregation))
@@ -114,6 +136,8 @@ def bootstrap_scores(
 
 def interval(scores: np.ndarray, seed: int) -> Interval:
     """Mean and 95 % percentile interval of resampled scores (sacrebleu's ``estimate_ci``)."""
+    if len(scores) == 0:
+        raise InputError("a confidence interval needs at least one resampled score.")
     ordered = np.sort(scores)
     n = len(ordered)
     lo_i = n // 40
@@ -148,14 +172,16 @@ def paired_bootstrap(
     their mean (the null hypothesis) and compared with the observed difference. Precomputed
     resample scores (same ``n_samples`` and ``seed``) may be passed to avoid recomputation.
     """
-    _check_paired(baseline, system)
     metric = api.metric_of(metric)
+    _check_paired(metric, baseline, system)
     base_score = api.score_statistics(metric, baseline).score
     sys_score = api.score_statistics(metric, system).score
     if baseline_scores is None:
         baseline_scores = bootstrap_scores(metric, baseline, n_samples, seed)
     if system_scores is None:
         system_scores = bootstrap_scores(metric, system, n_samples, seed)
+    if not len(baseline_scores) == len(system_scores) == n_samples:
+        raise InputError(f"precomputed resample scores: {n_samples} each (n_samples), as bootstrap_scores gives.")
     diffs = np.abs(system_scores - baseline_scores)
     p = p_value(diffs - diffs.mean(), abs(base_score - sys_score))
     return Comparison("bs", sys_score, base_score, p, len(diffs), seed)
@@ -165,8 +191,8 @@ def ar_differences(
     metric: Metric | Scorer, baseline: Statistics, system: Statistics, n_trials: int, seed: int
 ) -> np.ndarray:
     """``|score(A') - score(B')|`` for each approximate-randomisation trial."""
-    _check_paired(baseline, system)
     metric = api.metric_of(metric)
+    _check_paired(metric, baseline, system)
     n = len(baseline)
     counts = np.full(_CHUNK, float(n))
     # A' = keep @ A + (1 - keep) @ B = keep @ (A - B) + sum(B);  B' = sum(A) + sum(B) - A'
@@ -199,9 +225,11 @@ def paired_ar(
     return Comparison("ar", sys_score, base_score, p_value(diffs, abs(base_score - sys_score)), n_trials, seed)
 
 
-def _check_paired(a: Statistics, b: Statistics) -> None:
-    if len(a) != len(b) or a.names != b.names:
-        raise ValueError(f"paired tests need statistics of one metric on the same segments ({len(a)} vs {len(b)}).")
+def _check_paired(metric: Metric, a: Statistics, b: Statistics) -> None:
+    api.statistics_for(metric, a)
+    api.statistics_for(metric, b)
+    if len(a) != len(b):
+        raise InputError(f"paired tests need statistics of one metric on the same segments ({len(a)} vs {len(b)}).")
 
 
 def significance_mark(p_value: float, level: float = 0.05) -> str:

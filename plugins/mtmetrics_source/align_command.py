@@ -40,6 +40,7 @@ from typing import Any
 
 import mtmetrics
 from mtmetrics import InputError
+from mtmetrics.cli.args import bounded
 from mtmetrics.io.alignments import Links, tokens, write_pharaoh
 from mtmetrics.io.files import atomic_write, check_writable
 from mtmetrics.io.testsets import check_langpair
@@ -98,8 +99,12 @@ def build_parser(parser: argparse.ArgumentParser) -> None:
         help="a parallel corpus aligned together with the input (better word statistics; only the input's "
         "links are written)",
     )
-    parser.add_argument("--n-samplers", type=int, default=3, help="eflomal's independent samplers (default 3)")
-    parser.add_argument("--null-prior", type=float, default=0.2, help="eflomal's NULL prior (default 0.2)")
+    parser.add_argument(
+        "--n-samplers", type=bounded(int, 1, 64), default=3, help="eflomal's independent samplers, 1-64 (default 3)"
+    )
+    parser.add_argument(
+        "--null-prior", type=bounded(float, 0, 1), default=0.2, help="eflomal's NULL prior, in [0, 1] (default 0.2)"
+    )
     parser.add_argument("-q", "--quiet", action="store_true", help="no message on standard error")
 
 
@@ -180,9 +185,10 @@ def align_files(
 
 def run(args: argparse.Namespace) -> int:
     """Run ``mtmetrics align``; returns the exit status (errors reach the CLI as :class:`MtmetricsError`)."""
-    if args.n_samplers < 1:
-        raise InputError(f"--n-samplers must be at least 1, got {args.n_samplers}.")
-    check_writable(f"{args.output}.json")
+    if Path(args.output).exists() and not Path(args.output).is_file():
+        raise InputError(f"-o {args.output}: not a prefix of regular files (it names a device, directory or pipe).")
+    for suffix in [*OUTPUTS, "json"]:
+        check_writable(f"{args.output}.{suffix}")
     aligner = EflomalAligner(model=args.model, extra=args.extra, n_samplers=args.n_samplers, null_prior=args.null_prior)
     src_tokenize = args.src_tokenize
     if src_tokenize is None and args.language_pair:

@@ -69,24 +69,15 @@ def test_metric_flags_global_flags_and_precedence(capsys: pytest.CaptureFixture[
         lines_of(HYP), [lines_of(REF0)]
     )
     assert res["score"] == expected.score
-    # inline parameters beat flags; a bare boolean flag means yes
+    # inline parameters and flags combine; a bare boolean flag means yes
     status, out, _ = run(
-        [
-            REF0,
-            "-i",
-            HYP,
-            "-m",
-            "bleu:max_ngram_order=3",
-            "--bleu-max-ngram-order",
-            "2",
-            "--bleu-effective-order",
-            "-f",
-            "json",
-        ],
-        capsys,
+        [REF0, "-i", HYP, "-m", "bleu:max_ngram_order=3", "--bleu-effective-order", "-f", "json"], capsys
     )
     res = json.loads(out)["results"][0]
     assert res["params"]["max_ngram_order"] == 3 and res["params"]["effective_order"] is True
+    # one parameter set both ways is an error naming both (tests/core/test_failures_options.py)
+    status, out, _ = run([REF0, "-i", HYP, "-m", "bleu:max_ngram_order=3", "--bleu-max-ngram-order", "2"], capsys)
+    assert status == 2 and out == ""
 
 
 def test_several_systems_as_a_table_and_formats(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -167,7 +167,7 @@ def test_default_with_one_direction_is_refused_clearly(
 def test_rev_flags_need_their_forward_flags(corpus: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = cli(corpus, capsys, "-m", "sscn", "--align-hyp-rev", str(corpus["hyp.rev"]))
     assert status == 2 and "give --align-hyp FILE too" in err
-    argv = [*both_directions(corpus), "--align-ref-rev", str(corpus["ref.rev"]), str(corpus["ref.rev"])]
+    argv = [*both_directions(corpus), str(corpus["ref.rev"])]  # two files after --align-ref-rev
     status, _, err = cli(corpus, capsys, "-m", "sscn", *argv)
     assert status == 2 and "2 --align-ref-rev file(s) for 1 reference file(s)" in err
 

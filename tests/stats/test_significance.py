@@ -221,8 +221,8 @@ def test_cli_text_outputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     [
         (["-pbs"], "paired tests compare systems"),
         (["-ci", "-sl"], "significance tests work on corpus scores"),
-        (["-ci", "-cin", "0"], "--confidence-n must be a positive number"),
-        (["-par", "-j", "0"], "-j/--jobs must be at least 1"),
+        (["-ci", "-cin", "0"], "--confidence-n: the value must be in [1, "),
+        (["-par", "-j", "0"], "-j/--jobs: the value must be in [1, "),
     ],
 )
 def test_cli_significance_errors(

@@ -19,8 +19,9 @@ from ...meta.correlate import SYSTEM_RESAMPLING
 from ...meta.plots import correlation_plots as correlation_plots
 from ...metric import Metric
 from ...params import resolve_params
+from ...stats import MAX_RESAMPLES
 from ...stats.significance import DEFAULT_SEED
-from ..args import check_jobs
+from ..args import bounded, check_jobs
 from ..progress import Progress
 from ..score import parse_spec
 
@@ -95,17 +96,27 @@ def _table_args(p: argparse.ArgumentParser) -> None:
         help="keep WMT's 'A+B' rows (identical outputs of A and B) as a system of their own",
     )
     p.add_argument(
-        "--seed", type=int, default=DEFAULT_SEED, help=f"bootstrap seed (default {DEFAULT_SEED}; 0 is a seed)"
+        "--seed",
+        type=bounded(int, 0),
+        default=DEFAULT_SEED,
+        help=f"bootstrap seed (default {DEFAULT_SEED}; 0 is a seed)",
     )
     p.add_argument(
-        "--bootstrap-n", type=int, default=DEFAULT_BOOT, help=f"bootstrap resamples (default {DEFAULT_BOOT}; 0: none)"
+        "--bootstrap-n",
+        type=bounded(int, 0, MAX_RESAMPLES),
+        default=DEFAULT_BOOT,
+        help=f"bootstrap resamples (default {DEFAULT_BOOT}; 0: none)",
     )
     system_resampling_arg(p)
     p.add_argument(
-        "-j", "--jobs", type=int, default=1, help="worker processes for scoring and for the bootstrap of correlations"
+        "-j",
+        "--jobs",
+        type=bounded(int, 1),
+        default=1,
+        help="worker processes for scoring and for the bootstrap of correlations",
     )
     p.add_argument("-f", "--format", choices=("text", "json"), default="text")
-    p.add_argument("-w", "--width", type=int, default=4, help="decimals in text output")
+    p.add_argument("-w", "--width", type=bounded(int, 0, 17), default=4, help="decimals in text output")
 
 
 def system_resampling_arg(p: argparse.ArgumentParser) -> None:
@@ -124,10 +135,6 @@ def _load(ns: argparse.Namespace) -> tuple[Table, Columns, list[str]]:
     """The table of ``TABLE``, its columns and human columns, after checking the numeric options."""
     from ...meta.inputs import open_table
 
-    if ns.bootstrap_n < 0:
-        raise ParameterError("--bootstrap-n must be 0 or more.")
-    if ns.seed < 0:
-        raise ParameterError("--seed must be a non-negative integer.")
     ns.jobs = check_jobs(ns.jobs)
     return open_table(ns.table, ns)
 

@@ -8,14 +8,15 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ...errors import InputError, ParameterError
+from ...errors import InputError
 from ...meta.compare import CompareDocument, ValuesComparison, compare_metrics, correlation_tests
 from ...meta.correlate import CorrelationSettings, correlate
 from ...meta.models import MetricInfo
+from ...stats import MAX_RESAMPLES
 from ...stats.correlation import KINDS, require_kendall
 from ...stats.corrtests import check_values
 from ...stats.significance import DEFAULT_SEED
-from ..args import StrictArgumentParser
+from ..args import StrictArgumentParser, bounded
 from .common import (
     DEFAULT_BOOT,
     _check_plot,
@@ -44,7 +45,7 @@ def _compare_parser() -> argparse.ArgumentParser:
         "-m", "--metrics", nargs=2, metavar=("A", "B"), help="the two metrics (also col:NAME or file:PATH scores)"
     )
     p.add_argument("--values", nargs=4, type=float, metavar=("R1", "R2", "R12", "N"), help="compare given correlations")
-    p.add_argument("--n2", type=int, help="with --values: size of B's sample for Fisher's z if it differs")
+    p.add_argument("--n2", type=bounded(int, 4), help="with --values: size of B's sample for Fisher's z if it differs")
     p.add_argument("--human", nargs="+", metavar="COL")
     p.add_argument("--level", choices=("segment", "system"), default="segment", help="level (default: segment)")
     p.add_argument(
@@ -58,19 +59,19 @@ def _compare_parser() -> argparse.ArgumentParser:
     p.add_argument("--ref-cols", nargs="+", metavar="COL")
     p.add_argument("--no-group", action="store_true")
     p.add_argument("--no-split-systems", action="store_true")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    p.add_argument("--bootstrap-n", type=int, default=DEFAULT_BOOT)
+    p.add_argument("--seed", type=bounded(int, 0), default=DEFAULT_SEED)
+    p.add_argument("--bootstrap-n", type=bounded(int, 0, MAX_RESAMPLES), default=DEFAULT_BOOT)
     system_resampling_arg(p)
     p.add_argument(
         "--permutations",
-        type=int,
+        type=bounded(int, 0, MAX_RESAMPLES),
         default=1000,
         help="PERM-BOTH permutations (default 1000; 0: none); at segment level whole source segments are swapped, "
         "so the test does not take the rows of one segment as independent (Williams, MRR and Fisher do)",
     )
-    p.add_argument("-j", "--jobs", type=int, default=1)
+    p.add_argument("-j", "--jobs", type=bounded(int, 1), default=1)
     p.add_argument("-f", "--format", choices=("text", "json"), default="text")
-    p.add_argument("-w", "--width", type=int, default=4)
+    p.add_argument("-w", "--width", type=bounded(int, 0, 17), default=4)
     p.add_argument(
         "--plot", metavar="DIR", help="with a TABLE: scatter plots and correlations with intervals (PNG, SVG)"
     )
@@ -90,8 +91,6 @@ def run_compare(argv: Sequence[str]) -> int:
     else:
         if not ns.table or not ns.metrics:
             raise InputError("meta compare: give TABLE -m A B, or --values R1 R2 R12 N.")
-        if ns.permutations < 0:
-            raise ParameterError("--permutations must be 0 or more.")
         table, cols, humans = _load(ns)
         scores = score_specs(table, cols, ns.metrics, ns.jobs)
         settings = CorrelationSettings(

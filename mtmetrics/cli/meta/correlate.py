@@ -7,18 +7,18 @@ import math
 import sys
 from collections.abc import Sequence
 
-from ...errors import ParameterError
 from ...io.files import output_directory
 from ...io.tables import Table
 from ...meta.correlate import Correlations, CorrelationSettings, Estimate, correlate, epsilon_text
 from ...meta.markdown import UNSEPARATED, separated
 from ...meta.models import CorrelateDocument, MetricInfo
 from ...meta.precomputed import is_precomputed, write_scores
+from ...stats import MAX_RESAMPLES
 from ...stats.agreement import FLOORS
 from ...stats.correlation import require_kendall
 from ...stats.metaeval import ALL_KINDS, LEVELS
 from ...texttables import markdown_cell
-from ..args import StrictArgumentParser
+from ..args import StrictArgumentParser, bounded
 from .common import (
     _check_plot,
     _dump,
@@ -70,7 +70,7 @@ def _correlate_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--permutations",
-        type=int,
+        type=bounded(int, 1, MAX_RESAMPLES),
         default=1000,
         help="permutations of soft-accuracy's pairwise tests between systems (default 1000, as WMT24)",
     )
@@ -95,8 +95,6 @@ def run_correlate(argv: Sequence[str]) -> int:
     inp = load_input(ns)
     table, cols, humans = inp.table, inp.columns, inp.humans
     scores = score_specs(table, cols, ns.metrics, ns.jobs)
-    if ns.permutations < 1:
-        raise ParameterError("--permutations must be at least 1.")
     settings = CorrelationSettings(
         humans=tuple(humans),
         levels=tuple(ns.levels),

@@ -51,8 +51,6 @@ def load_input(ns: argparse.Namespace) -> Input:
     system_human: dict[tuple[str, str], float] | None = None
     source = None
     if Path(ns.table).is_dir():
-        if ns.bootstrap_n < 0 or ns.seed < 0 or ns.jobs < 1:
-            raise InputError("--bootstrap-n and --seed must be non-negative, -j at least 1.")
         if not ns.lp:
             raise InputError(f"{ns.table} is a directory: give the language pair with --lp (mt-metrics-eval layout).")
         columns_of = [sp[4:] for sp in ns.metrics if sp.startswith("col:")]

@@ -12,7 +12,7 @@ from ...io.files import atomic_write, check_writable
 from ...meta.learn import LearningData, learning_data, train_mct, train_stepwise
 from ...stats.combination import FORMAT, CombinationModel
 from ...stats.metaeval import score_table
-from ..args import StrictArgumentParser
+from ..args import StrictArgumentParser, bounded
 from .alignopts import add_aligner_args, table_alignments
 from .common import (
     _load,
@@ -69,7 +69,12 @@ def _written(path: str) -> str:
 def run_mct(argv: Sequence[str]) -> int:
     """``mtmetrics meta mct``: maximum correlation training (+ leave-one-system-out evaluation)."""
     p = _learn_parser("mtmetrics meta mct", "Maximum correlation training (Liu & Gildea 2007) of a linear combination.")
-    p.add_argument("--restarts", type=int, default=10, help="seeded random restarts (plus one start per feature)")
+    p.add_argument(
+        "--restarts",
+        type=bounded(int, 0, 10_000),
+        default=10,
+        help="seeded random restarts (plus one start per feature)",
+    )
     p.add_argument("--no-loso", action="store_true", help="skip the leave-one-system-out evaluation")
     ns = p.parse_args(argv)
     data = _features(ns)
@@ -102,8 +107,8 @@ def run_mct(argv: Sequence[str]) -> int:
 def run_regress(argv: Sequence[str]) -> int:
     """``mtmetrics meta regress``: stepwise linear regression on metric scores."""
     p = _learn_parser("mtmetrics meta regress", "Stepwise linear regression (partial F tests) on metric scores.")
-    p.add_argument("--p-enter", type=float, default=0.05)
-    p.add_argument("--p-remove", type=float, default=0.10)
+    p.add_argument("--p-enter", type=bounded(float, 0, 1), default=0.05)
+    p.add_argument("--p-remove", type=bounded(float, 0, 1), default=0.10)
     ns = p.parse_args(argv)
     data = _features(ns)
     learned, res = train_stepwise(data, ns.p_enter, ns.p_remove)

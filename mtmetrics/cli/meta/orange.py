@@ -9,10 +9,11 @@ from typing import Any
 
 from ... import api
 from ...engine import hooks
-from ...errors import InputError, ParameterError
+from ...errors import InputError
 from ...io.files import read_bytes
+from ...stats import MAX_RESAMPLES
 from ...stats.significance import DEFAULT_SEED
-from ..args import StrictArgumentParser
+from ..args import StrictArgumentParser, bounded
 from .common import (
     DEFAULT_BOOT,
     _check_plot,
@@ -32,11 +33,11 @@ def _orange_parser() -> argparse.ArgumentParser:
     p.add_argument("nbest", metavar="NBEST", help="n-best list 'i ||| hyp ||| features ||| score' (.gz accepted)")
     p.add_argument("refs", nargs="+", metavar="REF", help="at least two reference files, one line per sentence")
     p.add_argument("-m", "--metrics", nargs="+", required=True, metavar="METRIC")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    p.add_argument("--bootstrap-n", type=int, default=DEFAULT_BOOT)
-    p.add_argument("-j", "--jobs", type=int, default=1, help="worker processes (one metric per process)")
+    p.add_argument("--seed", type=bounded(int, 0), default=DEFAULT_SEED)
+    p.add_argument("--bootstrap-n", type=bounded(int, 0, MAX_RESAMPLES), default=DEFAULT_BOOT)
+    p.add_argument("-j", "--jobs", type=bounded(int, 1), default=1, help="worker processes (one metric per process)")
     p.add_argument("-f", "--format", choices=("text", "json"), default="text")
-    p.add_argument("-w", "--width", type=int, default=2, help="decimals of percentages in text output")
+    p.add_argument("-w", "--width", type=bounded(int, 0, 17), default=2, help="decimals of percentages in text output")
     p.add_argument("--plot", metavar="DIR", help="also draw ORANGE against n-best size (PNG, SVG) into DIR")
     return p
 
@@ -52,8 +53,6 @@ def run_orange(argv: Sequence[str]) -> int:
 
     ns = _orange_parser().parse_args(argv)
     _check_plot(ns.plot)
-    if ns.bootstrap_n < 0 or ns.seed < 0 or ns.jobs < 1:
-        raise ParameterError("--bootstrap-n and --seed must be non-negative, -j at least 1.")
     if len(ns.refs) < 2:
         raise InputError("ORANGE leaves one reference out: give at least two reference files.")
     ref_streams = [read_lines(r) for r in ns.refs]

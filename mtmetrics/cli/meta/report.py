@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -10,10 +11,11 @@ from pathlib import Path
 from ...errors import ParameterError
 from ...io.files import check_writable, write_all
 from ...meta.precomputed import is_precomputed
+from ...stats import MAX_RESAMPLES
 from ...stats.correlation import KINDS, require_kendall
 from ...stats.metaeval import ALL_KINDS, LEVELS
 from ...stats.significance import DEFAULT_SEED
-from ..args import StrictArgumentParser
+from ..args import StrictArgumentParser, bounded
 from .alignopts import add_aligner_args, table_alignments
 from .common import (
     DEFAULT_BOOT,
@@ -63,14 +65,14 @@ def _report_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--permutations",
-        type=int,
+        type=bounded(int, 0, MAX_RESAMPLES),
         default=1000,
         help="permutations of the PERM-BOTH clusters (next to Williams') and of soft-accuracy (default 1000; "
         "0: no permutation clusters)",
     )
     p.add_argument(
         "--sample-segments",
-        type=int,
+        type=bounded(int, 1),
         metavar="N",
         help="keep N source segments per group (seeded; all systems' rows of each), for large tables",
     )
@@ -87,28 +89,33 @@ def _report_parser() -> argparse.ArgumentParser:
         "whole source segments, so the rows of one segment are not taken as independent) or williams "
         "(Williams' test with n = all rows, which treats the systems x segments rows as independent)",
     )
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    p.add_argument("--bootstrap-n", type=int, default=DEFAULT_BOOT)
+    p.add_argument("--seed", type=bounded(int, 0), default=DEFAULT_SEED)
+    p.add_argument("--bootstrap-n", type=bounded(int, 0, MAX_RESAMPLES), default=DEFAULT_BOOT)
     system_resampling_arg(p)
     add_aligner_args(p)
-    p.add_argument("-j", "--jobs", type=int, default=1, help="worker processes for scoring")
+    p.add_argument("-j", "--jobs", type=bounded(int, 1), default=1, help="worker processes for scoring")
     p.add_argument("-o", "--output", metavar="REPORT.md", help="write the Markdown here (default: standard output)")
     p.add_argument("--json", metavar="PATH", help="also write every number as JSON")
     p.add_argument("--plot", metavar="DIR", help="also draw PNG and SVG pictures into DIR (needs mtmetrics[plot])")
     p.add_argument("--title", help="report title (default: the tables' names)")
     p.add_argument("--note", help="a sentence on the settings, printed near the top")
-    p.add_argument("-w", "--width", type=int, default=3, help="decimals")
+    p.add_argument("-w", "--width", type=bounded(int, 0, 17), default=3, help="decimals")
     return p
 
 
 def _check(ns: argparse.Namespace) -> None:
     """Refuse impossible option values before any work."""
-    if ns.bootstrap_n < 0 or ns.seed < 0 or ns.jobs < 1 or ns.permutations < 0:
-        raise ParameterError("--bootstrap-n, --seed and --permutations must be non-negative, -j at least 1.")
+    named = [
+        (flag, os.path.realpath(path))
+        for flag, path in (("-o", ns.output), ("--json", ns.json), ("--plot", ns.plot))
+        if path
+    ]
+    for k, (flag, path) in enumerate(named):
+        for other, again in named[k + 1 :]:
+            if path == again:
+                raise ParameterError(f"{flag} and {other} name the same path ({path}): each output needs its own.")
     if ns.permutations == 0 and "soft-accuracy" in ns.kinds:
         raise ParameterError("soft-accuracy needs --permutations of at least 1.")
-    if ns.sample_segments is not None and ns.sample_segments < 1:
-        raise ParameterError("--sample-segments must be at least 1.")
     _check_plot(ns.plot)
     require_kendall(ns.kinds)
 

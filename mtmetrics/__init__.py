@@ -65,6 +65,26 @@ _FROM_METRIC = frozenset(
 )
 
 
+#: sacrebleu's API, from :mod:`mtmetrics.compat` on first use: ``from mtmetrics import BLEU``, and
+#: after ``import mtmetrics as sacrebleu`` its functions and its modules ``sacrebleu.metrics``,
+#: ``sacrebleu.compat`` and ``sacrebleu.significance`` (all three are :mod:`mtmetrics.compat`)
+_SACREBLEU_API = frozenset(
+    {
+        "BLEU",
+        "CHRF",
+        "TER",
+        "corpus_bleu",
+        "raw_corpus_bleu",
+        "sentence_bleu",
+        "corpus_chrf",
+        "sentence_chrf",
+        "corpus_ter",
+        "sentence_ter",
+    }
+)
+_SACREBLEU_MODULES = frozenset({"compat", "metrics", "significance"})
+
+
 def __getattr__(name: str) -> Any:
     """Import the protocol names and sacrebleu's API on first use (``import mtmetrics`` stays light)."""
     if name in _FROM_METRIC:
@@ -75,19 +95,12 @@ def __getattr__(name: str) -> Any:
         from .api import Scorer
 
         value = Scorer
-    elif not name.startswith("_"):
+    elif name in _SACREBLEU_MODULES or name in _SACREBLEU_API:
         import importlib
 
-        # sacrebleu's API (from mtmetrics import BLEU; import mtmetrics as sacrebleu, then
-        # sacrebleu.metrics.BLEU, sacrebleu.compat.corpus_bleu, sacrebleu.significance.PairedTest).
-        # import_module, not "from . import": that would ask this function for "compat" again.
+        # import_module, not "from . import": that would ask this function for "compat" again
         compat = importlib.import_module(".compat", __name__)
-        if name in compat.SACREBLEU_MODULES:
-            value = compat
-        elif name in compat.SACREBLEU_API:
-            value = getattr(compat, name)
-        else:
-            raise AttributeError(f"module 'mtmetrics' has no attribute {name!r}")
+        value = compat if name in _SACREBLEU_MODULES else getattr(compat, name)
     else:
         raise AttributeError(f"module 'mtmetrics' has no attribute {name!r}")
     globals()[name] = value

@@ -761,22 +761,6 @@ class PairedTest:
         return out
 
 
-#: what ``from mtmetrics import NAME`` and ``import mtmetrics as sacrebleu`` give from this module
-SACREBLEU_API = (
-    "BLEU",
-    "CHRF",
-    "TER",
-    "corpus_bleu",
-    "raw_corpus_bleu",
-    "sentence_bleu",
-    "corpus_chrf",
-    "sentence_chrf",
-    "corpus_ter",
-    "sentence_ter",
-)
-#: the submodules of sacrebleu that ``import mtmetrics as sacrebleu`` answers with this module
-SACREBLEU_MODULES = ("compat", "metrics", "significance")
-
 __all__ = [
     "BLEU",
     "CHRF",

@@ -11,7 +11,6 @@ from typing import Any
 
 import numpy as np
 import sacrebleu
-from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer
 
 from mtmetrics import Field, Limits, Metric, Param, Presentation, Resources, Score, Segment
 
@@ -67,6 +66,8 @@ class Ter(Metric, Presentation, Limits, Resources):
         """The tokens TER edits: tercom's tokenizer with these options (``asian_support`` splits
         CJK characters with ``normalized``); case is kept (lowercasing adds no token, only a dot to
         U+0130)."""
+        from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer  # not at import: `list` loads no sacrebleu
+
         v = self.values
         tok = TercomTokenizer(v["normalized"], v["no_punct"], v["asian_support"], case_sensitive=True)
         return len(tok(text).split())

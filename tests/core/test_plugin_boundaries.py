@@ -29,8 +29,9 @@ from tests.datapaths import ROOT
 #: Keyword arguments (and attributes) whose strings are documentation (argparse help, descriptions, epilogs).
 DOC_KEYWORDS = ("help", "description", "epilog", "usage")
 #: The core modules allowed to name plugins and metrics: where the built-ins are listed, and
-#: sacrebleu's Python API, whose classes (BLEU, CHRF, TER) are the built-in metrics by name.
-BUILTIN_LISTS = (Path("mtmetrics") / "plugins.py", Path("mtmetrics") / "compat.py")
+#: sacrebleu's Python API, whose classes (BLEU, CHRF, TER) are the built-in metrics by name, with
+#: the package's list of the names it re-exports from there.
+BUILTIN_LISTS = (Path("mtmetrics") / "plugins.py", Path("mtmetrics") / "compat.py", Path("mtmetrics") / "__init__.py")
 
 
 def _modules(root: Path, folder: str) -> Iterator[tuple[Path, ast.Module]]:

@@ -214,7 +214,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         name = f"{exc.filename}: " if exc.filename else ""
         print(f"mtmetrics: error: {name}{exc.strerror or exc}.", file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, SystemError) as exc:
+        # Ctrl-C taken as a compiled kernel returns an array: numba wraps it in a SystemError
+        if isinstance(exc, SystemError) and not isinstance(exc.__cause__, KeyboardInterrupt):
+            raise
         print(INTERRUPTED, file=sys.stderr)
         return EXIT_INTERRUPTED
     finally:

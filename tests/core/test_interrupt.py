@@ -174,10 +174,12 @@ def test_the_command_line_gives_back_the_signal_handling_it_took(capsys: pytest.
     descriptor and the process's threads as it found them."""
     from mtmetrics.cli import main
 
-    threads = threading.enumerate()
+    threads, handler = threading.enumerate(), signal.getsignal(signal.SIGINT)
+    wakeup = signal.set_wakeup_fd(-1)
+    signal.set_wakeup_fd(wakeup)
     assert main(["list", "--json"]) == 0
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
-    assert signal.set_wakeup_fd(-1) == -1
+    assert signal.getsignal(signal.SIGINT) is handler
+    assert signal.set_wakeup_fd(wakeup) == wakeup
     assert threading.enumerate() == threads
     capsys.readouterr()
 

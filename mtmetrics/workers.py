@@ -10,7 +10,9 @@ and says so) and makes Ctrl-C end the run at once:
   start from a clean interpreter and rebuild what they need from pickles.
 * **Ctrl-C**: workers ignore SIGINT, so the interrupt reaches only this process; leaving the
   ``with`` block by any exception terminates the workers instead of waiting for their tasks (the
-  standard executor would finish every running task first: tens of seconds).
+  standard executor would finish every running task first: tens of seconds). The command line
+  also runs in :func:`ctrl_c`, which ends the process when the interrupt cannot reach Python code
+  (a compiled kernel running for a minute in this process).
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # imported when a pool starts: a run without workers never loads them
@@ -44,9 +47,15 @@ def cap_jobs(jobs: int, warn: Callable[[str], None] | None = None) -> int:
     return jobs
 
 
+#: The thread of :func:`ctrl_c`, if one runs: it waits in a read and holds no lock, so a fork is safe.
+_watchdog: list[threading.Thread] = []
+#: How long the main thread has to take Ctrl-C itself before :func:`ctrl_c`'s thread ends the process.
+GRACE = 0.25
+
+
 def can_fork() -> bool:
-    """Whether workers may be forked from this process now (Linux, a single thread)."""
-    return sys.platform.startswith("linux") and threading.active_count() == 1
+    """Whether workers may be forked from this process now (Linux, a single thread but :func:`ctrl_c`'s)."""
+    return sys.platform.startswith("linux") and threading.active_count() == 1 + len(_watchdog)
 
 
 def _start(initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
@@ -101,3 +110,69 @@ def pool(
         terminate(executor)
         raise
     executor.shutdown(wait=True)
+
+
+@contextmanager
+def ctrl_c(message: str, status: int) -> Iterator[None]:
+    """Run the block so that Ctrl-C ends the process within a second, even inside compiled code.
+
+    Python runs a signal handler only between bytecodes of the main thread, so a compiled kernel
+    (numba, which releases the GIL: ``nogil=True``) running for a minute would hold Ctrl-C for a
+    minute. Here SIGINT also wakes a thread (through :func:`signal.set_wakeup_fd`); when the main
+    thread has not taken the interrupt as :exc:`KeyboardInterrupt` within :data:`GRACE` seconds,
+    that thread does what the KeyboardInterrupt path does (worker processes terminated, temporary
+    output files removed, ``message`` on standard error) and ends the process with ``status``.
+    For the command line only (a library must not take over its caller's signals); outside the
+    main thread, or with SIGINT not at Python's default handler, the block runs unchanged.
+    """
+    if threading.current_thread() is not threading.main_thread() or (
+        signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield
+        return
+    read, write = os.pipe()
+    os.set_blocking(write, False)
+    claim, main_took = threading.Lock(), threading.Event()
+
+    def on_sigint(signum: int, frame: FrameType | None) -> None:
+        if claim.acquire(blocking=False) or main_took.is_set():
+            main_took.set()
+            raise KeyboardInterrupt
+        threading.Event().wait()  # the watchdog is ending the process
+
+    def watch() -> None:
+        while (data := os.read(read, 64)) and 0 not in data:  # 0: the block is left
+            if signal.SIGINT in data and not main_took.wait(GRACE) and claim.acquire(blocking=False):
+                _end_now(message, status)
+        os.close(read)
+        os.close(write)
+
+    thread = threading.Thread(target=watch, name="mtmetrics-ctrl-c", daemon=True)
+    old_handler = signal.signal(signal.SIGINT, on_sigint)
+    old_fd = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
+    _watchdog.append(thread)
+    thread.start()
+    try:
+        yield
+    finally:
+        signal.set_wakeup_fd(old_fd)
+        try:
+            os.write(write, b"\0")
+            thread.join()
+        finally:
+            _watchdog.remove(thread)
+            signal.signal(signal.SIGINT, old_handler)
+
+
+def _end_now(message: str, status: int) -> None:
+    """The end of an interrupted run, from a thread while the main thread is stuck in compiled code."""
+    if "multiprocessing" in sys.modules:
+        for process in sys.modules["multiprocessing"].active_children():
+            process.terminate()
+    files = sys.modules.get("mtmetrics.io.files")
+    for tmp in list(getattr(files, "STAGED", ())):
+        with suppress(OSError):
+            os.unlink(tmp)
+    with suppress(OSError):
+        os.write(2, f"{message}\n".encode())
+    os._exit(status)

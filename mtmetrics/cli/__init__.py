@@ -19,12 +19,14 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from .. import plugins
+from .. import plugins, workers
 from ..errors import MtmetricsError
 from . import commands, startup
 from .commands import Command, help_lines
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # as the shell reports a program ended by SIGINT
+INTERRUPTED = "mtmetrics: interrupted"
 
 
 def _pop_disabled(argv: list[str]) -> list[str]:
@@ -195,8 +197,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     real = sys.stdout
     sys.stdout = _Stdout(real)
     try:
-        status = _main(args)
-        sys.stdout.flush()
+        with workers.ctrl_c(INTERRUPTED, EXIT_INTERRUPTED):  # also inside compiled kernels
+            status = _main(args)
+            sys.stdout.flush()
         return status
     except OutputError as exc:
         _silence_stdout(real)
@@ -211,9 +214,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         name = f"{exc.filename}: " if exc.filename else ""
         print(f"mtmetrics: error: {name}{exc.strerror or exc}.", file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        print("mtmetrics: interrupted", file=sys.stderr)
-        return 130
+    except (KeyboardInterrupt, SystemError) as exc:
+        # Ctrl-C taken as a compiled kernel returns an array: numba wraps it in a SystemError
+        if isinstance(exc, SystemError) and not isinstance(exc.__cause__, KeyboardInterrupt):
+            raise
+        print(INTERRUPTED, file=sys.stderr)
+        return EXIT_INTERRUPTED
     finally:
         sys.stdout = real
 

@@ -34,6 +34,9 @@ LIMITS: dict[str, int] = {
     "table": 4 * 2**30,  # judged tables, similarity tables, alignments, score files
 }
 GZIP_MAGIC = b"\x1f\x8b"
+#: Temporary files of :func:`write_all` not yet renamed or removed: what an interrupt that cannot wait
+#: for them (:func:`mtmetrics.workers.ctrl_c`) removes.
+STAGED: set[str] = set()
 _PIECE = 2**20
 
 
@@ -212,11 +215,11 @@ def write_all(outputs: Sequence[tuple[str | os.PathLike[str] | None, str | bytes
                 os.replace(tmp, p)
             except OSError as exc:
                 raise _write_error(p, exc) from None
+            STAGED.discard(tmp)
             staged.pop(0)
     finally:
         for tmp, _ in staged:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+            _unstage(tmp)
 
 
 def _stage(p: Path, raw: bytes) -> str:
@@ -228,6 +231,7 @@ def _stage(p: Path, raw: bytes) -> str:
     tmp: str | None = None
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".part", dir=parent)
+        STAGED.add(tmp)
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
         os.chmod(tmp, 0o666 & ~_umask())
@@ -237,8 +241,14 @@ def _stage(p: Path, raw: bytes) -> str:
         raise _write_error(p, exc) from None
     finally:
         if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+            _unstage(tmp)
+
+
+def _unstage(tmp: str) -> None:
+    """Remove the temporary file ``tmp`` (if it is still there)."""
+    with contextlib.suppress(OSError):
+        os.unlink(tmp)
+    STAGED.discard(tmp)
 
 
 def _write_stdout(raw: bytes) -> None:

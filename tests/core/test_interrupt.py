@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -90,3 +91,119 @@ def test_ctrl_c_ends_the_run_within_a_second(big: tuple[str, str], tmp_path: Pat
     assert not [p for p in workers if _alive(p)], "worker processes left behind"
     assert list(spool.iterdir()) == [], "temporary files left behind"
     assert stdout.read_bytes() == b"" and err.decode().strip() == "mtmetrics: interrupted", err.decode()
+
+
+#: ``python -m mtmetrics`` with SIA's compiled rounds announcing a long call (the file named by the
+#: environment variable MARK appears as the main thread enters it), so that Ctrl-C can be sent while
+#: the main thread is inside compiled code, where Python runs no signal handler
+TRACED_SIA = """
+import os
+import mtmetrics_sia._numba as nb
+rounds = nb._rounds
+def traced(pi, *rest):
+    if len(pi) > 100:  # not the warm-up call
+        open(os.environ["MARK"], "w").close()
+    return rounds(pi, *rest)
+nb._rounds = traced
+from mtmetrics.cli import console
+console()
+"""
+
+
+@pytest.fixture(scope="module")
+def long_segment(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
+    """200 WMT21 lines joined into one segment (about 3,300 words): SIA's compiled rounds on it run
+    for a minute in one call."""
+    d = tmp_path_factory.mktemp("long")
+    hyps = read_text(require(TXT / "system-outputs" / "newstest2021.de-en.hyp.Online-B.en.gz"))[:200]
+    refs = read_text(require(TXT / "references" / "newstest2021.de-en.ref.A.en"))[:200]
+    (d / "hyp").write_text(" ".join(hyps) + "\n", encoding="utf-8")
+    (d / "ref").write_text(" ".join(refs) + "\n", encoding="utf-8")
+    return str(d / "hyp"), str(d / "ref")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_ctrl_c_ends_a_j1_run_inside_a_compiled_kernel(long_segment: tuple[str, str], tmp_path: Path) -> None:
+    pytest.importorskip("numba")
+    hyp, ref = long_segment
+    spool, mark, stdout = tmp_path / "tmp", tmp_path / "in-kernel", tmp_path / "stdout"
+    spool.mkdir()
+    env = {**os.environ, "TMPDIR": str(spool), "MARK": str(mark), "MTMETRICS_KERNEL": "numba"}
+    args = [ref, "-i", hyp, "-m", "sia", "-j", "1", "--max-segment-tokens", "0", "-sl", "--no-progress"]
+
+    def default_sigint() -> None:  # as in the test above
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+    with stdout.open("wb") as sink:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", TRACED_SIA, *args],
+            env=env,
+            stdout=sink,
+            stderr=subprocess.PIPE,
+            preexec_fn=default_sigint,
+        )
+        try:
+            deadline = time.monotonic() + 120
+            while not mark.exists() and proc.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.05)
+            time.sleep(0.5)  # well inside the call, which lasts about a minute
+            assert proc.poll() is None, proc.communicate()[1]
+            children = _descendants(proc.pid)
+            start = time.monotonic()
+            proc.send_signal(signal.SIGINT)
+            try:
+                _, err = proc.communicate(timeout=10)
+            except subprocess.TimeoutExpired:
+                pytest.fail("Ctrl-C inside a compiled kernel was ignored for 10 s")
+            took = time.monotonic() - start
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
+    assert took < 1.5, f"Ctrl-C took {took:.2f} s"
+    assert proc.returncode == 130
+    assert stdout.read_bytes() == b"" and err.decode() == "mtmetrics: interrupted\n", err.decode()
+    time.sleep(0.5)
+    assert not [p for p in children if _alive(p)], "child processes left behind"
+    assert list(spool.iterdir()) == [], "temporary files left behind"
+
+
+def test_the_command_line_gives_back_the_signal_handling_it_took(capsys: pytest.CaptureFixture[str]) -> None:
+    """Only a run of the command line takes over Ctrl-C, and only for its duration: called in a
+    process (as a test or an embedding program does), it leaves SIGINT's handler, the wakeup file
+    descriptor and the process's threads as it found them."""
+    from mtmetrics.cli import main
+
+    threads, handler = threading.enumerate(), signal.getsignal(signal.SIGINT)
+    wakeup = signal.set_wakeup_fd(-1)
+    signal.set_wakeup_fd(wakeup)
+    assert main(["list", "--json"]) == 0
+    assert signal.getsignal(signal.SIGINT) is handler
+    assert signal.set_wakeup_fd(wakeup) == wakeup
+    assert threading.enumerate() == threads
+    capsys.readouterr()
+
+
+def test_ctrl_c_as_a_compiled_kernel_returns_is_an_interrupt(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C that arrives while numba boxes a kernel's array result reaches the caller as a
+    SystemError caused by the KeyboardInterrupt (METEOR's beam search with ``-j 1``, before: a
+    traceback and exit 1): the run ends as interrupted. Any other SystemError is left alone."""
+    import mtmetrics.cli
+
+    def interrupted_in_numba(args: list[str]) -> int:
+        raise SystemError("CPUDispatcher(<function beam>) returned a result with an exception set") from (
+            KeyboardInterrupt()
+        )
+
+    monkeypatch.setattr(mtmetrics.cli, "_main", interrupted_in_numba)
+    assert mtmetrics.cli.main(["x"]) == 130
+    assert capsys.readouterr() == ("", "mtmetrics: interrupted\n")
+
+    def broken(args: list[str]) -> int:
+        raise SystemError("something else")
+
+    monkeypatch.setattr(mtmetrics.cli, "_main", broken)
+    with pytest.raises(SystemError, match="something else"):
+        mtmetrics.cli.main(["x"])

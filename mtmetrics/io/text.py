@@ -51,7 +51,7 @@ def iter_lines(path: str | os.PathLike[str], digest: Any = None, kind: str | Non
         reader = _open(str(path), stack, digest, kind)
         first = 1
         while True:
-            raw, count = reader.take(LINES)
+            raw, count = reader.take(LINES, early=True)  # a block of about READ_SIZE bytes, however long the lines
             if not count:
                 return
             yield from decode_block(raw, reader.name, first)
@@ -109,8 +109,9 @@ class _Reader:
             raise over_limit(self.name, self.kind)
         return data
 
-    def take(self, n: int) -> tuple[bytes, int]:
-        """The next ``n`` lines (fewer at the end of the stream) with their line ends, and how many."""
+    def take(self, n: int, early: bool = False) -> tuple[bytes, int]:
+        """The next ``n`` lines (fewer at the end of the stream) with their line ends, and how many;
+        ``early``: fewer too when more would need another read (blocks of about ``READ_SIZE`` bytes)."""
         parts: list[bytes] = []
         got = 0
         while got < n:
@@ -139,6 +140,8 @@ class _Reader:
                 parts.append(buf[:cut])
                 got += have
             self.buf = buf[cut:] + data
+            if early and got:
+                break
             if len(self.buf) > MAX_LINE_BYTES and b"\n" not in self.buf:
                 raise InputError(
                     f"{self.name}:{self.done + got + 1}: a line longer than {MAX_LINE_BYTES >> 20} MiB; "

@@ -20,7 +20,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
@@ -66,10 +66,8 @@ def served(tmp: Path, name: str, data: bytes, variant: str) -> Iterator[str]:
                 pass  # the reader left early (a failing command): nothing more to feed
 
         def unblock() -> None:  # a reader waiting for a writer that already left: let it see the end
-            try:
+            with suppress(OSError):
                 os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
-            except OSError:
-                pass
 
         writer = threading.Thread(target=write, daemon=True)
         writer.start()
@@ -80,10 +78,8 @@ def served(tmp: Path, name: str, data: bytes, variant: str) -> Iterator[str]:
         finally:
             watchdog.cancel()
             if writer.is_alive():  # never opened: open the reading end so that the writer ends
-                try:
+                with suppress(OSError):
                     os.close(os.open(path, os.O_RDONLY | os.O_NONBLOCK))
-                except OSError:
-                    pass
             writer.join(5)
         return
     assert variant == "devfd"

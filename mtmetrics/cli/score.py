@@ -22,7 +22,7 @@ from ..io.files import check_input
 from ..io.lines import Layout, line_chunks, segment_limit
 from ..io.references import FileNotes, bom_warnings, empty_reference_warnings
 from ..io.testsets import TestSet, check_langpair, find_test_set
-from ..io.text import LINES, Block
+from ..io.text import LINES, Block, rereadable
 from ..metric import Inputs, Metric, Statistics
 from ..params import parse_inline
 from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED, MAX_RESAMPLES
@@ -450,8 +450,11 @@ def run_score(argv: Sequence[str]) -> int:
     bar = Progress(None, "scoring", enabled=False if ns.no_progress or ns.quiet else None)
     scored: list[Scored] = []
     stores: list[SegmentStore] = []
+    # references (and the source) read once per system, and once more to prepare a metric: a pipe is kept
+    again = [*ns.refs, *([ns.src] if ns.src else [])] if len(systems) > 1 or not all(map(hooks.ready, metrics)) else []
     try:
-        _score_systems(ns, systems, specs, metrics, inputs, names, settings, bar, scored, stores)
+        with rereadable(again):
+            _score_systems(ns, systems, specs, metrics, inputs, names, settings, bar, scored, stores)
     except InputError as exc:
         raise InputError(_with_annotation_files(str(exc), ns)) from None
     finally:

@@ -1,11 +1,15 @@
-"""Reading the files a user names, bounded, and writing files whole or not at all.
+"""Reading the files a user names, each opened once, bounded, and writing files whole or not at all.
 
-Reading: :func:`read_bytes` and :func:`read_text` read a *regular* file (a device such as
-``/dev/zero``, a FIFO or a directory is refused before anything is read) in pieces, and stop with
-an :class:`~mtmetrics.InputError` naming the file as soon as it, or its gzip-decompressed content,
-exceeds the limit of its kind (:data:`LIMITS`), so no file can exhaust memory. Undecodable bytes
-are an error naming the file and line. :func:`resolve_named` resolves a path written inside a
-model file relative to that file's folder and keeps it there.
+Reading: :func:`open_stream` opens a path exactly once (``-`` is standard input) and recognises
+gzip by peeking at the first bytes of that one buffered stream, so a pipe (``/dev/stdin``, a named
+FIFO, ``<(zcat FILE)``) reads the same as a regular file: nothing is read ahead and lost, nothing
+opened twice. :func:`read_bytes` and :func:`read_text` read a whole file (a regular file or a pipe;
+a device such as ``/dev/zero`` or a directory is refused before anything is read) in pieces and
+stop with an :class:`~mtmetrics.InputError` naming the file as soon as its content, decompressed,
+exceeds the limit of its kind (:data:`LIMITS`), so no file can exhaust memory; what they keep is
+at most the content and its pieces. Undecodable bytes and broken gzip data are an error naming
+the file. :func:`resolve_named` resolves a path written inside a model file relative to that
+file's folder and keeps it there.
 
 Writing: :func:`atomic_write` writes a whole file to a temporary file in the target directory and
 renames it over the target, so a failed write (a full disk, an interrupted run) never leaves a
@@ -18,21 +22,27 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import gzip
+import io
 import os
 import stat
 import sys
 import tempfile
 import zlib
 from collections.abc import Sequence
+from contextlib import ExitStack
 from pathlib import Path
+from typing import Any, BinaryIO
 
 from ..errors import InputError
 
-#: Largest size of each kind of file, in bytes (for gzipped files: of the decompressed content).
+#: Largest size of each kind of file read whole, in bytes (for gzipped files: of the decompressed content).
 LIMITS: dict[str, int] = {
     "model": 64 * 2**20,  # combination and paraphrase models: JSON of a few kilobytes
     "table": 4 * 2**30,  # judged tables, similarity tables, alignments, score files
 }
+#: what to do about a file over its limit
+_OVER = {"model": "is it the right file?", "table": "split it into smaller files."}
 GZIP_MAGIC = b"\x1f\x8b"
 #: Temporary files of :func:`write_all` not yet renamed or removed: what an interrupt that cannot wait
 #: for them (:func:`mtmetrics.workers.ctrl_c`) removes.
@@ -44,93 +54,117 @@ def _size_text(n: int) -> str:
     return f"{n / 2**30:g} GiB" if n >= 2**30 else f"{n / 2**20:g} MiB"
 
 
-def regular_file(path: str | os.PathLike[str], what: str) -> Path:
-    """``path`` as a :class:`~pathlib.Path` when it is an existing regular file (symbolic links
-    followed); otherwise an :class:`~mtmetrics.InputError` saying what it is instead."""
-    p = Path(path)
+def over_limit(label: str, kind: str) -> InputError:
+    """The error for a file (``label``) whose content is larger than ``LIMITS[kind]``: names file, limit, remedy."""
+    return InputError(
+        f"{label}: larger than the limit of {_size_text(LIMITS[kind])} (decompressed) for a {kind} file; {_OVER[kind]}"
+    )
+
+
+class _Tee(io.RawIOBase):
+    """A raw stream adding every byte read through it to ``digest`` (a file's hash as stored, before
+    any decompression, computed on the one reading). Closing it leaves the inner stream open."""
+
+    def __init__(self, inner: Any, digest: Any) -> None:
+        self.inner, self.digest = inner, digest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        n: int = self.inner.readinto(buffer) or 0
+        if self.digest is not None:
+            self.digest.update(memoryview(buffer)[:n])
+        return n
+
+
+def open_stream(
+    path: str | os.PathLike[str],
+    label: str,
+    stack: ExitStack,
+    kind: str | None = None,
+    decompress: bool = True,
+    digest: Any = None,
+) -> BinaryIO:
+    """``path`` (``-``: standard input) opened exactly once as a binary stream, gzip-decompressed
+    when it starts with gzip's magic bytes (peeked on the buffered stream, never read ahead) and
+    ``decompress``; ``digest`` (a ``hashlib`` object) sees the bytes as stored. A ``kind`` (of :data:`LIMITS`): the
+    file is to be read whole, so it must be a regular file or a pipe, and a regular file larger
+    than the limit is refused before it is read. Errors start with ``label``."""
+    name = str(path)
+    raw: Any
+    if name == "-":
+        raw = sys.stdin.buffer
+    else:
+        try:
+            raw = stack.enter_context(open(name, "rb", buffering=0))  # noqa: SIM115 (closed by the stack)
+        except FileNotFoundError:
+            raise InputError(f"{label}: no such file.") from None
+        except IsADirectoryError:
+            raise InputError(f"{label}: is a directory, not a file.") from None
+        except PermissionError:
+            raise InputError(f"{label}: permission denied.") from None
+        except OSError as exc:
+            raise InputError(f"{label}: cannot read ({exc.strerror or exc}).") from None
+        st = os.fstat(raw.fileno())
+        if kind is not None and not (stat.S_ISREG(st.st_mode) or stat.S_ISFIFO(st.st_mode)):
+            raise InputError(f"{label}: not a regular file or a pipe (a device or socket cannot be read as one).")
+        if kind is not None and st.st_size > LIMITS[kind]:
+            raise over_limit(label, kind)
+    raw = io.BufferedReader(_Tee(raw, digest), _PIECE)  # peek: gzip is recognised without reading ahead
+    if decompress and raw.peek(2)[:2] == GZIP_MAGIC:
+        return gzip.GzipFile(fileobj=raw, mode="rb")  # type: ignore[return-value]
+    return raw
+
+
+def read_piece(stream: BinaryIO, label: str, size: int = _PIECE) -> bytes:
+    """Up to ``size`` bytes of ``stream``; a read failure or broken gzip data is an error naming ``label``."""
     try:
-        st = p.stat()
-    except FileNotFoundError:
-        raise InputError(f"{what} {p}: no such file.") from None
-    except OSError as exc:
-        raise InputError(f"{what} {p}: cannot read ({exc.strerror or exc}).") from None
-    if stat.S_ISDIR(st.st_mode):
-        raise InputError(f"{what} {p}: is a directory, not a file.")
-    if not stat.S_ISREG(st.st_mode):
-        raise InputError(f"{what} {p}: not a regular file (a device, FIFO or socket cannot be read as one).")
-    return p
+        return stream.read(size)
+    except PermissionError:
+        raise InputError(f"{label}: permission denied.") from None
+    except EOFError:
+        raise InputError(f"{label}: truncated gzip data.") from None
+    except (OSError, zlib.error) as exc:
+        raise InputError(f"{label}: cannot read, not a valid file or gzip file ({exc}).") from None
 
 
 def check_input(path: str | os.PathLike[str], what: str, kind: str = "table") -> None:
-    """Before a file is streamed: it is ``-`` (standard input) or a regular file no larger than
-    ``LIMITS[kind]`` bytes on disk."""
+    """Before a file is streamed: it is ``-`` (standard input), a pipe or a regular file no larger
+    than ``LIMITS[kind]`` bytes on disk (checked without opening it, so a pipe loses nothing)."""
     if str(path) == "-":
         return
-    p = regular_file(path, what)
-    limit = LIMITS[kind]
-    if p.stat().st_size > limit:
-        raise InputError(f"{what} {p}: larger than the limit of {_size_text(limit)} for a {kind} file.")
-
-
-def read_bytes(path: str | os.PathLike[str], what: str, kind: str = "table", decompress: bool = True) -> bytes:
-    """The bytes of the regular file ``path`` (gzip-decompressed when they start with gzip's magic
-    number and ``decompress``), read in pieces; more than ``LIMITS[kind]`` bytes is an error naming it."""
-    limit = LIMITS[kind]
-    p = regular_file(path, what)
     try:
-        with open(p, "rb") as fh:
-            if os.fstat(fh.fileno()).st_size > limit:
-                raise InputError(f"{what} {p}: larger than the limit of {_size_text(limit)} for a {kind} file.")
-            pieces = []
-            total = 0
-            while piece := fh.read(_PIECE):
-                total += len(piece)
-                if total > limit:
-                    raise InputError(f"{what} {p}: larger than the limit of {_size_text(limit)} for a {kind} file.")
-                pieces.append(piece)
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise InputError(f"{what} {path}: no such file.") from None
     except OSError as exc:
-        raise InputError(f"{what} {p}: cannot read ({exc.strerror or exc}).") from None
-    data = b"".join(pieces)
-    if decompress and data[:2] == GZIP_MAGIC:
-        return gunzip(data, p, what, kind)
-    return data
+        raise InputError(f"{what} {path}: cannot read ({exc.strerror or exc}).") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise InputError(f"{what} {path}: is a directory, not a file.")
+    if not (stat.S_ISREG(st.st_mode) or stat.S_ISFIFO(st.st_mode)):
+        raise InputError(f"{what} {path}: not a regular file or a pipe (a device or socket cannot be read as one).")
+    if st.st_size > LIMITS[kind]:
+        raise over_limit(f"{what} {path}", kind)
 
 
-def gunzip(data: bytes, path: str | os.PathLike[str], what: str, kind: str = "table") -> bytes:
-    """Decompress every gzip member of ``data``, never more than ``LIMITS[kind]`` bytes."""
-    limit = LIMITS[kind]
-    out: list[bytes] = []
+def read_bytes(
+    path: str | os.PathLike[str], what: str, kind: str = "table", decompress: bool = True, digest: Any = None
+) -> bytes:
+    """The bytes of the regular file or pipe ``path``, read once in pieces (gzip-decompressed when
+    they start with gzip's magic number and ``decompress``; ``digest`` sees them as stored); more
+    than ``LIMITS[kind]`` bytes is an error naming it, raised before more is kept."""
+    label, limit = f"{what} {path}", LIMITS[kind]
+    pieces: list[bytes] = []
     total = 0
-    rest = data
-    try:
-        while rest:
-            d = zlib.decompressobj(16 + zlib.MAX_WBITS)
-            chunk = rest
-            while chunk:
-                piece = d.decompress(chunk, _PIECE)
-                total += len(piece)
-                if total > limit:
-                    raise InputError(
-                        f"{what} {path}: decompressed, larger than the limit of {_size_text(limit)} for a {kind} file."
-                    )
-                out.append(piece)
-                chunk = d.unconsumed_tail
-            while not d.eof:
-                piece = d.decompress(b"", _PIECE)
-                if not piece:
-                    break
-                total += len(piece)
-                if total > limit:
-                    raise InputError(
-                        f"{what} {path}: decompressed, larger than the limit of {_size_text(limit)} for a {kind} file."
-                    )
-                out.append(piece)
-            if not d.eof:
-                raise InputError(f"{what} {path}: truncated gzip data.")
-            rest = d.unused_data.lstrip(b"\x00")
-    except zlib.error as exc:
-        raise InputError(f"{what} {path}: not a readable gzip file ({exc}).") from None
-    return b"".join(out)
+    with ExitStack() as stack:
+        stream = open_stream(path, label, stack, kind, decompress, digest)
+        while piece := read_piece(stream, label):
+            total += len(piece)
+            if total > limit:
+                raise over_limit(label, kind)
+            pieces.append(piece)
+    return b"".join(pieces)
 
 
 def decode_utf8(data: bytes, path: str | os.PathLike[str], what: str) -> str:
@@ -143,9 +177,9 @@ def decode_utf8(data: bytes, path: str | os.PathLike[str], what: str) -> str:
         raise InputError(f"{what} {path}:{line}: not valid UTF-8 (byte {exc.start}).") from None
 
 
-def read_text(path: str | os.PathLike[str], what: str, kind: str = "table") -> str:
+def read_text(path: str | os.PathLike[str], what: str, kind: str = "table", digest: Any = None) -> str:
     """:func:`read_bytes` decoded as UTF-8 (:func:`decode_utf8`)."""
-    return decode_utf8(read_bytes(path, what, kind), path, what)
+    return decode_utf8(read_bytes(path, what, kind, digest=digest), path, what)
 
 
 def resolve_named(name: str, model: str | os.PathLike[str]) -> str:

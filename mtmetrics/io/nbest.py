@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..errors import InputError
 from .text import read_lines
@@ -45,14 +46,17 @@ def parse_nbest_line(line: str, where: str) -> Entry:
     return Entry(sent, fields[1], fields[2] if len(fields) >= 3 else "", score)
 
 
-def read_nbest(path: str | Path, n_sentences: int | None = None) -> list[list[Entry]]:
-    """Entries grouped by sentence number, in file order; ``n_sentences`` fixes the list length.
+def read_nbest(path: str | Path, n_sentences: int | None = None, digest: Any = None) -> list[list[Entry]]:
+    """Entries grouped by sentence number, in file order; ``n_sentences`` fixes the list length;
+    ``digest`` (a ``hashlib`` object) sees the file's bytes on its one reading.
 
     A sentence with no entry gets an empty list (ORANGE reports it as an error).
     """
     name = str(path)
     entries = [
-        parse_nbest_line(line, f"{name}:{k}") for k, line in enumerate(read_lines(path), start=1) if line.strip()
+        parse_nbest_line(line, f"{name}:{k}")
+        for k, line in enumerate(read_lines(path, digest), start=1)
+        if line.strip()
     ]
     if not entries:
         raise InputError(f"{name}: no n-best entries.")

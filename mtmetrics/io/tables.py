@@ -12,16 +12,18 @@ fields is an error naming the line.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import math
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from ..errors import InputError
-from . import files
+from .text import iter_lines
 
 SYSTEM_NAMES = ("system", "sys", "da_system", "system_name")
 SEGMENT_NAMES = ("sid", "seg_id", "segment_id", "segment", "seg", "line", "id")
@@ -68,52 +70,52 @@ class Columns:
 
 
 def read_table(path: str | Path) -> Table:
-    """Read a TSV (header line, tab-separated) or JSONL table; ``.gz`` is decompressed.
+    """Read a TSV (header line, tab-separated) or JSONL table, gzipped or not.
 
-    The file must be a regular file; it is read in bounded pieces (:mod:`mtmetrics.io.files`).
+    The file (a regular file or a pipe) is read once, as a stream of lines (:func:`~mtmetrics.io.text.iter_lines`,
+    its SHA-256 taken on the way), so memory is the columns kept plus one block.
     """
     p = Path(path)
-    raw = files.read_bytes(p, "table", "table", decompress=False)
-    sha = hashlib.sha256(raw).hexdigest()
-    if p.name.endswith(".gz"):
-        raw = files.gunzip(raw, p, "table")
-    text = files.decode_utf8(raw, p, "table")
+    digest = hashlib.sha256()
+    lines = iter_lines(p, digest, "table")
     stem = p.name[:-3] if p.name.endswith(".gz") else p.name
-    first = text.lstrip()[:1]
-    if stem.endswith((".jsonl", ".json", ".ndjson")) or first == "{":
-        columns = _parse_jsonl(text, str(p))
-    else:
-        columns = _parse_tsv(text, str(p))
+    head = next(lines, None)
+    while head is not None and not head.strip():
+        head = next(lines, None)
+    if head is None:
+        raise InputError(f"{p}: empty file.")
+    head = head.removeprefix("\ufeff")
+    jsonl = stem.endswith((".jsonl", ".json", ".ndjson")) or head.lstrip()[:1] == "{"
+    columns = _parse_jsonl(head, lines, str(p)) if jsonl else _parse_tsv(head, lines, str(p))
     if not columns or not len(next(iter(columns.values()))):
         raise InputError(f"{p}: the table has no rows.")
-    return Table(p.name, sha, columns)
+    return Table(p.name, digest.hexdigest(), columns)
 
 
-def _parse_tsv(text: str, name: str) -> dict[str, list[str]]:
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    if not lines:
-        raise InputError(f"{name}: empty file.")
-    header = lines[0].rstrip("\r").split("\t")
+def _parse_tsv(head: str, lines: Iterator[str], name: str) -> dict[str, list[str]]:
+    header = head.rstrip("\r").split("\t")
     if len(set(header)) != len(header):
         raise InputError(f"{name}: the header names a column twice: {header}.")
-    body = lines[1:]
-    if "\r" in text:
-        body = [line.rstrip("\r") for line in body]
-    rows = [line.split("\t") for line in body]
+    columns: list[list[str]] = [[] for _ in header]
     width = len(header)
-    for k, fields in enumerate(rows, start=2):
+    for k, line in enumerate(lines, start=2):
+        fields = line.rstrip("\r").split("\t")
         if len(fields) != width:
             raise InputError(f"{name}:{k}: {len(fields)} tab-separated fields, the header has {width}.")
-    if not rows:
-        return {h: [] for h in header}
-    return {h: list(column) for h, column in zip(header, zip(*rows, strict=True), strict=True)}
+        for column, value in zip(columns, fields, strict=True):
+            column.append(value)
+    return dict(zip(header, columns, strict=True))
 
 
-def _parse_jsonl(text: str, name: str) -> dict[str, list[str]]:
-    rows = []
-    for k, line in enumerate(text.split("\n"), start=1):
+#: a lone surrogate (a JSON escape such as "\\ud800"): not text, and no output could write it as UTF-8
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _parse_jsonl(head: str, lines: Iterator[str], name: str) -> dict[str, list[str]]:
+    """One JSON object per line into columns, a key first seen late filled with ``""`` before it."""
+    cols: dict[str, list[str]] = {}
+    n = 0
+    for k, line in enumerate(itertools.chain([head], lines), start=1):
         if not line.strip():
             continue
         try:
@@ -122,19 +124,18 @@ def _parse_jsonl(text: str, name: str) -> dict[str, list[str]]:
             raise InputError(f"{name}:{k}: not valid JSON ({exc.msg}).") from None
         if not isinstance(obj, dict):
             raise InputError(f"{name}:{k}: expected a JSON object per line.")
-        rows.append(obj)
-    keys: list[str] = []
-    for obj in rows:
-        for key in obj:
-            if key not in keys:
-                keys.append(key)
-    cols: dict[str, list[str]] = {key: [] for key in keys}
-    for k, obj in enumerate(rows, start=1):
-        for key in keys:
-            v = obj.get(key)
+        n += 1
+        for key, v in obj.items():
             if isinstance(v, list):
-                raise InputError(f"{name}: row {k}, key '{key}': lists are not supported; use one key per reference.")
-            cols[key].append("" if v is None else str(v))
+                raise InputError(f"{name}: row {n}, key '{key}': lists are not supported; use one key per reference.")
+            cols.setdefault(key, [""] * (n - 1))
+        for key, column in cols.items():
+            v = obj.get(key)
+            column.append("" if v is None else str(v))
+            if _SURROGATE.search(key) or _SURROGATE.search(column[-1]):
+                raise InputError(
+                    f"{name}:{k}: key '{key}' holds a lone surrogate (a \\uD800-\\uDFFF escape), not text."
+                )
     return cols
 
 

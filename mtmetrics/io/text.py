@@ -2,9 +2,11 @@
 
 Files are UTF-8 (a UTF-8 byte-order mark is kept, as sacrebleu and Python's ``utf-8`` codec keep
 it: it is part of the first line, and the command line warns about it), optionally gzip-compressed
-(``.gz``, or any name: gzip's magic bytes are recognised), with ``\\n`` or ``\\r\\n`` line
-ends. An undecodable byte is an error naming the file, line and byte offset; nothing is replaced
-or skipped silently.
+(whatever the name, standard input too: gzip's magic bytes are recognised), with ``\\n`` or
+``\\r\\n`` line ends. Each input is opened once and read as a stream
+(:func:`~mtmetrics.io.files.open_stream`), so pipes, FIFOs and ``<(...)`` read as files do. An
+undecodable byte is an error naming the file, line and byte offset; nothing is replaced or
+skipped silently.
 
 The files are read in blocks of whole lines (:func:`read_blocks`): cutting a block at its
 ``size``-th newline is done on bytes, without a Python object per line, and a block is decoded at
@@ -14,16 +16,15 @@ processes and stay nearly idle while they decode and score (see :mod:`mtmetrics.
 
 from __future__ import annotations
 
-import gzip
 import os
-import sys
+import tempfile
 from collections.abc import Iterator, Sequence
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
-from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from ..errors import InputError
+from .files import LIMITS, open_stream, over_limit, read_piece
 
 STDIN = "-"
 #: bytes asked of the file system at a time
@@ -36,71 +37,84 @@ MAX_LINE_BYTES = 1 << 20
 #: lines per block when a file is read on its own
 LINES = 4096
 BOM = b"\xef\xbb\xbf"
-_GZIP_MAGIC = b"\x1f\x8b"
 
 
-def read_lines(path: str | os.PathLike[str]) -> list[str]:
-    """All lines of ``path`` (``-`` for standard input) without their line ends."""
-    return list(iter_lines(path))
+def read_lines(path: str | os.PathLike[str], digest: Any = None) -> list[str]:
+    """All lines of ``path`` (``-`` for standard input) without their line ends (``digest``: see :func:`iter_lines`)."""
+    return list(iter_lines(path, digest))
 
 
-def iter_lines(path: str | os.PathLike[str]) -> Iterator[str]:
-    """Lines of ``path`` (``-``: standard input) one at a time, decoded strictly (errors name file and line)."""
+def iter_lines(path: str | os.PathLike[str], digest: Any = None, kind: str | None = None) -> Iterator[str]:
+    """Lines of ``path`` (``-``: standard input) one at a time, decoded strictly (errors name file and line).
+
+    ``digest`` (a ``hashlib`` object) sees the file's bytes as stored, on this one reading; a
+    ``kind`` of :data:`~mtmetrics.io.files.LIMITS` caps the decompressed size of a file kept whole.
+    """
     with ExitStack() as stack:
-        reader = _open(str(path), stack)
+        reader = _open(str(path), stack, digest, kind)
         first = 1
         while True:
-            raw, count = reader.take(LINES)
+            raw, count = reader.take(LINES, early=True)  # a block of about READ_SIZE bytes, however long the lines
             if not count:
                 return
             yield from decode_block(raw, reader.name, first)
             first += count
 
 
-def _open(name: str, stack: ExitStack) -> _Reader:
-    if name == STDIN:
-        return _Reader(sys.stdin.buffer, "<stdin>")
-    p = Path(name)
-    if not p.exists():
-        raise InputError(f"{name}: no such file.")
-    if p.is_dir():
-        raise InputError(f"{name}: is a directory, expected a text file with one segment per line.")
-    try:
-        opener = gzip.open if name.endswith(".gz") or _is_gzip(p) else open
-        stream = stack.enter_context(opener(p, "rb"))
-    except PermissionError:
-        raise InputError(f"{name}: permission denied.") from None
-    except OSError as exc:
-        raise InputError(f"{name}: cannot read ({exc}).") from None
-    return _Reader(stream, name)  # type: ignore[arg-type]
+#: inputs copied to a temporary file to be read again (:func:`rereadable`): name → copy
+_SPOOLED: dict[str, str] = {}
 
 
-def _is_gzip(path: Path) -> bool:
-    """Whether the file starts with gzip's magic bytes (a compressed file without ``.gz`` is read as gzip)."""
-    with open(path, "rb") as fh:
-        return fh.read(2) == _GZIP_MAGIC
+def _open(name: str, stack: ExitStack, digest: Any = None, kind: str | None = None) -> _Reader:
+    label = "<stdin>" if name == STDIN else name
+    stream = open_stream(_SPOOLED.get(name, name), label, stack, kind, True, digest)
+    return _Reader(stream, label, kind)
+
+
+@contextmanager
+def rereadable(paths: Sequence[str]) -> Iterator[None]:
+    """Let ``paths`` be read more than once (several systems scored against the same references):
+    each that is standard input or a pipe is read once, as it comes, into a temporary file that the
+    later readings open instead (messages still name the input); regular files are read in place."""
+    with ExitStack() as stack:
+        for name in dict.fromkeys(paths):
+            if name in _SPOOLED or (name != STDIN and os.path.isfile(name)):
+                continue
+            label = "<stdin>" if name == STDIN else name
+            copy = stack.enter_context(tempfile.NamedTemporaryFile(prefix="mtmetrics-", suffix=".input"))
+            with ExitStack() as source:
+                stream = open_stream(name, label, source, decompress=False)
+                try:
+                    while data := read_piece(stream, label, READ_SIZE):
+                        copy.write(data)
+                    copy.flush()
+                except OSError as exc:
+                    raise InputError(f"{label}: cannot copy it to a temporary file ({exc.strerror or exc}).") from None
+            _SPOOLED[name] = copy.name
+            stack.callback(_SPOOLED.pop, name)
+        yield
 
 
 class _Reader:
     """Whole lines of a binary stream, ``n`` at a time, as undecoded bytes."""
 
-    def __init__(self, stream: BinaryIO, name: str) -> None:
-        self.stream, self.name = stream, name
+    def __init__(self, stream: BinaryIO, name: str, kind: str | None = None) -> None:
+        self.stream, self.name, self.kind = stream, name, kind
         self.buf = b""  # read, not yet handed out; starts at a line start
         self.eof = False
         self.done = 0  # lines handed out so far
+        self.total = 0  # bytes read (decompressed)
 
     def _read(self) -> bytes:
-        try:
-            data = self.stream.read(READ_SIZE)
-        except PermissionError:
-            raise InputError(f"{self.name}: permission denied.") from None
-        except (OSError, EOFError) as exc:
-            raise InputError(f"{self.name}: cannot read ({exc}).") from None
+        data = read_piece(self.stream, self.name, READ_SIZE)
+        self.total += len(data)
+        if self.kind is not None and self.total > LIMITS[self.kind]:
+            raise over_limit(self.name, self.kind)
         return data
 
-    def take(self, n: int) -> tuple[bytes, int]:
-        """The next ``n`` lines (fewer at the end of the stream) with their line ends, and how many."""
+    def take(self, n: int, early: bool = False) -> tuple[bytes, int]:
+        """The next ``n`` lines (fewer at the end of the stream) with their line ends, and how many;
+        ``early``: fewer too when more would need another read (blocks of about ``READ_SIZE`` bytes)."""
         parts: list[bytes] = []
         got = 0
         while got < n:
@@ -129,6 +143,8 @@ class _Reader:
                 parts.append(buf[:cut])
                 got += have
             self.buf = buf[cut:] + data
+            if early and got:
+                break
             if len(self.buf) > MAX_LINE_BYTES and b"\n" not in self.buf:
                 raise InputError(
                     f"{self.name}:{self.done + got + 1}: a line longer than {MAX_LINE_BYTES >> 20} MiB; "
@@ -143,10 +159,6 @@ def decode_block(raw: bytes, name: str, first: int) -> list[str]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        if first == 1 and raw.startswith(_GZIP_MAGIC):  # only standard input gets here compressed
-            raise InputError(
-                f"{name} is gzip-compressed: give the file's name (read as gzip), or decompress it (zcat FILE | ...)."
-            ) from None
         start = raw.rfind(b"\n", 0, exc.start) + 1
         number = first + raw.count(b"\n", 0, exc.start)
         raise InputError(

@@ -27,12 +27,14 @@ import math
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from ..errors import InputError
 from ..io import files
 from ..io.tables import Columns, Table
+from ..io.text import iter_lines
 from ..metric import Metric, Presentation, Resources, Segment, Statistics
 from ..params import Param
 from ..result import Score
@@ -82,11 +84,13 @@ class Precomputed(Metric, Presentation, Resources):
         return np.asarray(totals, dtype=np.float64)[:, 0]
 
 
-def read_segment_scores(path: str | Path) -> list[tuple[str, float | None]]:
-    """``(system, score)`` per line of a ``SYSTEM<TAB>SCORE`` file (``None`` where it says ``None``)."""
+def read_segment_scores(path: str | Path, digest: Any = None) -> list[tuple[str, float | None]]:
+    """``(system, score)`` per line of a ``SYSTEM<TAB>SCORE`` file (``None`` where it says ``None``),
+    read once as a stream; ``digest`` (a ``hashlib`` object) sees the file's bytes."""
     p = Path(path)
     out: list[tuple[str, float | None]] = []
-    for k, line in enumerate(files.read_text(p, "scores file").splitlines(), start=1):
+    for k, line in enumerate(iter_lines(p, digest, "table"), start=1):
+        line = line.removeprefix("\ufeff") if k == 1 else line
         if not line.strip():
             continue
         parts = line.rstrip("\r").split("\t") if "\t" in line else line.split()
@@ -141,8 +145,9 @@ def precomputed_scores(spec: str, table: Table, columns: Columns) -> MetricScore
         metric = Precomputed(label=column, origin=spec)
     elif spec.startswith("file:"):
         path = Path(spec[5:])
-        lines = read_segment_scores(path)
-        sha = hashlib.sha256(files.read_bytes(path, "scores file", decompress=False)).hexdigest()[:16]
+        digest = hashlib.sha256()
+        lines = read_segment_scores(path, digest)
+        sha = digest.hexdigest()[:16]
         values = scores_for_rows(lines, table.columns[columns.system], str(path))
         label = re.sub(r"\.seg\.score$", "", path.name)
         metric = Precomputed(label=label, origin=f"file:{path.name}#{sha}")

@@ -181,17 +181,9 @@ def _read_parallel(prefix: str | os.PathLike[str]) -> tuple[list[str], list[str]
     src_path, sep, tgt_path = str(prefix).partition(":")
     if not sep:
         raise ParameterError(f"extra parallel corpus '{prefix}' must be given as SOURCEFILE:TARGETFILE.")
-    import gzip
+    from ..io.text import read_lines
 
-    def lines(path: str) -> list[str]:
-        try:
-            opener: Any = gzip.open if path.endswith(".gz") else open
-            with opener(path, "rt", encoding="utf-8") as fh:
-                return [line.rstrip("\r\n") for line in fh]
-        except OSError as exc:
-            raise ResourceError(f"cannot read parallel corpus file {path}: {exc}") from None
-
-    src, tgt = lines(src_path), lines(tgt_path)
+    src, tgt = read_lines(src_path), read_lines(tgt_path)  # streamed, a line at most MAX_LINE_BYTES
     if len(src) != len(tgt):
         raise InputError(f"parallel corpus {src_path} has {len(src)} lines but {tgt_path} has {len(tgt)}.")
     return src, tgt

@@ -130,8 +130,9 @@ class Combo(Metric, Languages, Limits, Resources, CorpusPreparation, Examples):
             raise mtmetrics.ResourceError(
                 f"combo: model file {path} not found (write one with 'mtmetrics meta mct -o')."
             )
-        raw = files.read_bytes(path, "combo: model file", "model", decompress=False)
-        self.sha256 = hashlib.sha256(raw).hexdigest()
+        digest = hashlib.sha256()  # of the file as stored, taken on its one reading (gzip or not)
+        raw = files.read_bytes(path, "combo: model file", "model", digest=digest)
+        self.sha256 = digest.hexdigest()
         self.model = CombinationModel.from_json(raw, f"combo: {path}")
         key = os.path.realpath(path)
         loading = _LOADING.get()
@@ -291,7 +292,7 @@ class Combo(Metric, Languages, Limits, Resources, CorpusPreparation, Examples):
             return []
         token = _LOADING.set((*loading, key))
         try:
-            raw = files.read_bytes(path, "combo: model file", "model", decompress=False)
+            raw = files.read_bytes(path, "combo: model file", "model")
             views = []
             for f in CombinationModel.from_json(raw, f"combo: {path}").features:
                 cls, params = _spec(f.spec, path)

@@ -130,7 +130,8 @@ def align_files(
     The source is split by sacrebleu tokenizer ``src_tokenize``; ``None`` (language unknown) splits
     it at spaces after refusing unsegmented Chinese/Japanese.
     """
-    src_lines, tgt_lines = read_lines(source), read_lines(target)
+    digests = [hashlib.sha256(), hashlib.sha256()]  # of the inputs as read, once (a pipe cannot be read again)
+    src_lines, tgt_lines = read_lines(source, digests[0]), read_lines(target, digests[1])
     if len(src_lines) != len(tgt_lines):
         raise InputError(
             f"{source} has {len(src_lines)} lines but {target} has {len(tgt_lines)}: the files must be "
@@ -174,8 +175,8 @@ def align_files(
         "target: ASCII-whitespace-separated words; eflomal lowercases internally",
         "links": "i-j per line: i the source token index, j the target token index, 0-based",
         "inputs": {
-            "source": {"path": source, "sha256": sha256_of(source), "lines": len(src_lines)},
-            "target": {"path": target, "sha256": sha256_of(target), "lines": len(tgt_lines)},
+            "source": {"path": source, "sha256": digests[0].hexdigest(), "lines": len(src_lines)},
+            "target": {"path": target, "sha256": digests[1].hexdigest(), "lines": len(tgt_lines)},
         },
         "outputs": outputs,
     }

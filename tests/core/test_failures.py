@@ -4,7 +4,7 @@ Each test runs the real command line in this process on small files made in ``tm
 checks the whole contract: status 2, exactly one line on standard error that names the file, key
 or line at fault, nothing on standard output, and no file left behind (the directory holds what
 it held before). One parametrised test per class of failure: write failures, malformed combo and
-paraphrase models, unreadable inputs (devices, directories, FIFOs, bad UTF-8), inconsistent meta
+paraphrase models, unreadable inputs (devices, directories, bad UTF-8), inconsistent meta
 data, impossible numbers, non-finite options and options that would otherwise do nothing.
 """
 
@@ -393,7 +393,6 @@ def _unreadable(tmp: Path, name: str) -> tuple[list[str], tuple[str, ...]]:
     t = table(tmp / "t.tsv")
     bad = tmp / "bad.tsv"
     bad.write_bytes(b"system\tscore\nA\t1.0\nB\t\xff2\n")
-    fifo = tmp / "fifo"
     if name == "table-dev-zero":
         return ["meta", "correlate", "/dev/zero", "-m", "bleu"], ("/dev/zero", "not a regular file")
     if name == "table-dir":
@@ -406,9 +405,6 @@ def _unreadable(tmp: Path, name: str) -> tuple[list[str], tuple[str, ...]]:
         return ["meta", "correlate", str(t), "-m", "bleu", "--system-human", "/dev/zero"], ("/dev/zero",)
     if name == "system-human-dir":
         return ["meta", "correlate", str(t), "-m", "bleu", "--system-human", str(tmp)], (str(tmp), "directory")
-    if name == "system-human-fifo":
-        os.mkfifo(fifo)
-        return ["meta", "correlate", str(t), "-m", "bleu", "--system-human", str(fifo)], ("fifo", "regular")
     if name == "scores-file-utf8":
         (tmp / "s.seg.score").write_bytes(b"A\t1\n" + b"A\t\xff\n")
         return ["meta", "correlate", str(t), "-m", f"file:{tmp / 's.seg.score'}"], ("s.seg.score:2", "UTF-8")
@@ -416,9 +412,6 @@ def _unreadable(tmp: Path, name: str) -> tuple[list[str], tuple[str, ...]]:
         return [REF, "-i", HYP, "-m", "combo:model=/dev/zero"], ("/dev/zero", "not a regular file")
     if name == "sia-dev-zero":
         return [REF, "-i", HYP, "-m", "sia:similarity=/dev/zero"], ("/dev/zero", "not a regular file")
-    if name == "sia-fifo":
-        os.mkfifo(fifo)
-        return [REF, "-i", HYP, "-m", f"sia:similarity={fifo}"], ("fifo", "not a regular file")
     if name == "alignment-dev-zero":
         return (
             [REF, "-i", HYP, "--src", HYP, "-m", "sscn", "--align-hyp", "/dev/zero", "--align-ref", "/dev/zero"],
@@ -439,9 +432,7 @@ UNREADABLE = [
     "table-utf8",
     "system-human-utf8",
     "system-human-dir",
-    "system-human-fifo",
     "scores-file-utf8",
-    "sia-fifo",
 ]
 UNREADABLE_DEV = [
     "table-dev-zero",

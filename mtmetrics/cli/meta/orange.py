@@ -10,7 +10,6 @@ from typing import Any
 from ... import api
 from ...engine import hooks
 from ...errors import InputError
-from ...io.files import read_bytes
 from ...stats import MAX_RESAMPLES
 from ...stats.significance import DEFAULT_SEED
 from ..args import StrictArgumentParser, bounded
@@ -55,10 +54,11 @@ def run_orange(argv: Sequence[str]) -> int:
     _check_plot(ns.plot)
     if len(ns.refs) < 2:
         raise InputError("ORANGE leaves one reference out: give at least two reference files.")
-    ref_streams = [read_lines(r) for r in ns.refs]
+    digests = {f: hashlib.sha256() for f in [ns.nbest, *ns.refs]}  # taken on the one reading of each file
+    ref_streams = [read_lines(r, digests[r]) for r in ns.refs]
     if len({len(s) for s in ref_streams}) > 1:
         raise InputError("the reference files have different numbers of lines.")
-    nbest = read_nbest(ns.nbest, len(ref_streams[0]))
+    nbest = read_nbest(ns.nbest, len(ref_streams[0]), digests[ns.nbest])
     cands = [[e.hyp for e in entries] for entries in nbest]
     refs = [list(r) for r in zip(*ref_streams, strict=True)]
     metrics = build_metrics(ns.metrics)
@@ -67,10 +67,7 @@ def run_orange(argv: Sequence[str]) -> int:
     doc = OrangeDocument(
         nbest=Path(ns.nbest).name,
         refs=[Path(r).name for r in ns.refs],
-        sha256={
-            Path(f).name: hashlib.sha256(read_bytes(f, "file", decompress=False)).hexdigest()
-            for f in [ns.nbest, *ns.refs]
-        },
+        sha256={Path(f).name: digest.hexdigest() for f, digest in digests.items()},
         sentences=len(cands),
         candidates=sum(len(c) for c in cands),
         n_boot=ns.bootstrap_n,

@@ -45,6 +45,10 @@ class MetricSpec:
     inline: dict[str, str]
 
 
+#: names of the process's standard input, which can be read only once
+_STDIN = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
+
+
 def parse_spec(text: str) -> MetricSpec:
     """Parse ``name`` or ``name:param=value,param=value``; the name in any case (``BLEU`` is ``bleu``)."""
     name, inline = parse_inline(text)
@@ -336,6 +340,12 @@ def _check_inputs(ns: argparse.Namespace) -> list[str]:
         if sys.stdin.isatty():
             raise InputError("no system output: give -i HYP [HYP ...] or pipe the hypotheses to standard input.")
         systems = ["-"]
+    stdin = [p for p in [*systems, *ns.refs, ns.src, *(f for a in ns.annotation or [] for f in a[1:])] if p in _STDIN]
+    if len(stdin) > 1:
+        raise InputError(
+            f"standard input is given {len(stdin)} times ({', '.join(stdin)}): it can be read once; give files "
+            f"for all inputs but one."
+        )
     if (ns.annotation or ns.align_hyp or ns.align_hyp_rev) and len(systems) > 1:
         raise InputError("--annotation and --align-hyp describe one system's segments: score one -i file at a time.")
     seen = set()

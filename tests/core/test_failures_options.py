@@ -77,6 +77,9 @@ def _options(tmp: Path, name: str) -> tuple[list[str], tuple[str, ...]]:
         ),
         "meta-width": ([*values, "-w", "40"], ("-w", "[0, 17]")),
         "compare-n2": ([*values, "--n2", "2"], ("--n2",)),
+        # standard input read for two roles: the second read would find nothing (or the first's rest)
+        "stdin-twice": (["-", "-i", "/dev/stdin", "-m", "bleu"], ("standard input", "-", "/dev/stdin")),
+        "stdin-src-and-hyp": ([REF, "-i", "-", "--src", "-", "-m", "bleu"], ("standard input",)),
     }
     return cases[name]
 
@@ -98,6 +101,8 @@ OPTIONS = [
     "report-same-output",
     "meta-width",
     "compare-n2",
+    "stdin-twice",
+    "stdin-src-and-hyp",
     "mtme-nan-system-score",
     "align-samplers",
     "align-null-prior",

@@ -33,7 +33,7 @@ import numpy as np
 from ..errors import InputError
 from ..io import files
 from ..io.tables import Columns, Table
-from ..metric import Metric, Presentation, Resources, Segment, Statistics
+from ..metric import Metric, Segment, Statistics
 from ..params import Param
 from ..result import Score
 from ..stats.metaeval import MetricScores
@@ -46,7 +46,7 @@ def is_precomputed(spec: str) -> bool:
     return spec.startswith(PREFIXES)
 
 
-class Precomputed(Metric, Presentation, Resources):
+class Precomputed(Metric):
     """Scores read from a column or a file (module docstring); never scores text itself."""
 
     name = "precomputed"

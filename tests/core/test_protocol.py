@@ -167,7 +167,7 @@ class _Short(_Bare):
 
 
 def test_a_limit_a_plugin_declares_is_honoured() -> None:
-    """Once, a limit without the capability class it lived on was ignored: 8-token segments were scored."""
+    """Once, a limit declared without the base class it lived on was ignored: 8-token segments were scored."""
     scorer = Scorer(_Short())
     assert scorer.max_segment_tokens == 5
     with pytest.raises(mtmetrics.InputError, match="8 tokens, more than the 5 that short accepts"):

@@ -255,7 +255,7 @@ def features(ns: argparse.Namespace) -> None:
         _score_system,
         tasks,
         ns.jobs,
-        metrics=[_LOADED[s] for s in specs],
+        metrics=[_LOADED[s].metric for s in specs],
         initializer=_load,
         initargs=(specs,),
         done=done,

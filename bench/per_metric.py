@@ -59,7 +59,6 @@ from runner import Timing, best_time, compare, report
 
 import mtmetrics
 from mtmetrics import plugins
-from mtmetrics.engine import hooks
 
 WMT21 = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "test" / "wmt21-news" / "txt"
 TARGET = 3.0
@@ -110,7 +109,7 @@ def clear_tokenizer_caches() -> None:
 
 def plain_text_metrics() -> list[str]:
     """Names of the registered metrics that score plain text (no annotations, model files, alignments)."""
-    return [n for n in sorted(plugins.metric_registry()) if hooks.plain_text(plugins.metric_class(n))]
+    return [n for n in sorted(plugins.metric_registry()) if plugins.metric_class(n).plain_text]
 
 
 def _hlepor_bench() -> ModuleType:

@@ -65,7 +65,6 @@ from runner import best_time, cpu_time
 
 import mtmetrics
 from mtmetrics.api import Scorer
-from mtmetrics.engine.hooks import score_rows
 from mtmetrics.metric import Segment, build_segments
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -97,7 +96,7 @@ def load_table(segments: int, path: Path = TABLE) -> tuple[str, list[str]]:
 
 def own_batches(scorer: Scorer, batches: Sequence[Sequence[Segment]], full: bool) -> list[object]:
     """The metric's own work: statistics of each batch, then each row's score (``full``: the Score;
-    else the main score by the cheapest exact means, :func:`mtmetrics.engine.hooks.score_rows`)."""
+    else the main score by the cheapest exact means, :meth:`mtmetrics.Metric.score_rows`)."""
     metric = scorer.metric
     out: list[object] = []
     for batch in batches:
@@ -105,7 +104,7 @@ def own_batches(scorer: Scorer, batches: Sequence[Sequence[Segment]], full: bool
         if full:
             out.extend(metric.compute_score(row) for row in rows)
         else:
-            out.extend(score_rows(metric, rows).tolist())
+            out.extend(metric.score_rows(rows).tolist())
     return out
 
 

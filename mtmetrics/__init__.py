@@ -33,14 +33,8 @@ from .version import __version__
 if TYPE_CHECKING:
     from .api import Scorer
     from .metric import (
-        CorpusPreparation,
-        Examples,
         Inputs,
-        Languages,
-        Limits,
         Metric,
-        Presentation,
-        Resources,
         Segment,
         Statistics,
         build_segments,
@@ -50,14 +44,8 @@ if TYPE_CHECKING:
 #: never scores (``mtmetrics --help``, ``mtmetrics list``) should not pay for
 _FROM_METRIC = frozenset(
     {
-        "CorpusPreparation",
-        "Examples",
         "Inputs",
-        "Languages",
-        "Limits",
         "Metric",
-        "Presentation",
-        "Resources",
         "Segment",
         "Statistics",
         "build_segments",
@@ -159,21 +147,15 @@ def list_metrics() -> list[str]:
 
 
 __all__ = [
-    "CorpusPreparation",
-    "Examples",
     "Field",
     "InputError",
     "Inputs",
-    "Languages",
-    "Limits",
     "Metric",
     "MtmetricsError",
     "Param",
     "ParameterError",
     "PluginError",
-    "Presentation",
     "ResourceError",
-    "Resources",
     "Result",
     "Score",
     "Scorer",

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .engine import gate, hooks
+from .engine import gate
 from .errors import InputError, ParameterError
 from .metric import Metric, Segment, Statistics, references_of
 from .parallel import _frozen, score_chunk, score_segments
@@ -35,9 +35,9 @@ if TYPE_CHECKING:
 def signature(metric: Metric, nrefs: str = "1") -> Signature:
     """The signature of ``metric`` for a run with ``nrefs`` references."""
     # the parameters' fields and the provenance are fixed for an instance: built once, and kept
-    # in the instance's dictionary (so a pickled copy rebuilds them)
-    own = vars(metric)
-    fixed = own.get("_signature_fields")
+    # in the engine's state of the instance (which a pickled copy rebuilds)
+    state = metric._engine
+    fixed = state.signature_fields
     if fixed is None:
         from .plugins import provenance
 
@@ -48,13 +48,13 @@ def signature(metric: Metric, nrefs: str = "1") -> Signature:
         )
         dist, version = provenance(type(metric))
         tail = (Field("plugin", f"{dist}@{version}", "p"), Field("version", __version__, "v"))
-        fixed = own["_signature_fields"] = (params, tail)
+        fixed = state.signature_fields = (params, tail)
     params, tail = fixed
     # a per-segment loop asks for the same signature again and again: one per nrefs and
     # resources (which may change, e.g. with the annotations observed) and display name
-    resources = hooks.resource_fields(metric)
-    name = hooks.display_name(metric)
-    signatures: dict[tuple[str, tuple[Field, ...], str], Signature] = own.setdefault("_signatures", {})
+    resources = metric.resource_fields()
+    name = metric.display_name
+    signatures: dict[tuple[str, tuple[Field, ...], str], Signature] = state.signatures
     found = signatures.get((nrefs, resources, name))
     if found is None:
         fields = (Field("nrefs", nrefs, "#"), *params, *resources, *tail)
@@ -78,10 +78,10 @@ def statistics_of(
     jobs = number(jobs, "jobs", int, (1, None))
     if not all(isinstance(s, Segment) for s in segments):
         raise InputError("statistics_of takes Segments (mtmetrics.build_segments); for text, call statistics().")
-    prepared = metric if hooks.ready(metric) else hooks.prepare(metric, references_of(segments))
-    hooks.observe(metric, segments)
+    prepared = metric if gate.ready(metric) else gate.prepare(metric, references_of(segments))
+    metric.observe(segments)
     if prepared is not metric:
-        hooks.observe(prepared, segments)
+        prepared.observe(segments)
     array = score_segments(prepared, segments, jobs, progress=progress)
     names = metric.stat_names()
     if array.shape != (len(segments), len(names)):
@@ -134,7 +134,7 @@ def segment_results(metric: Metric, stats: Statistics) -> list[Result]:
     cls = type(metric)
     common: dict[str, Any] = {
         "metric": cls.name,
-        "name": hooks.display_name(metric),
+        "name": metric.display_name,
         "signature": signature(metric, stats.nrefs),
         "params": metric.values,
         "higher_is_better": cls.higher_is_better,
@@ -182,7 +182,7 @@ class Scorer:
     @property
     def display_name(self) -> str:
         """Name shown in signatures and tables (``BLEU``, ``chrF2``)."""
-        return hooks.display_name(self.metric)
+        return self.metric.display_name
 
     @property
     def values(self) -> Mapping[str, Any]:
@@ -222,12 +222,12 @@ class Scorer:
     @property
     def given(self) -> frozenset[str] | None:
         """The parameters the user set (``None`` for a metric not built by ``load_metric``)."""
-        return hooks.given(self.metric)
+        return self.metric._engine.given
 
     @property
     def corpus_state(self) -> Any:
         """The corpus state of a prepared scorer (None otherwise)."""
-        return hooks.corpus_state(self.metric)
+        return self.metric.corpus_state
 
     @property
     def max_segment_tokens(self) -> int | None:
@@ -236,7 +236,7 @@ class Scorer:
 
     @max_segment_tokens.setter
     def max_segment_tokens(self, value: int | None) -> None:
-        hooks.set_limit(self.metric, None if value is None else number(value, "max_segment_tokens", int, (0, None)))
+        self.metric._engine.limit = 0 if value is None else number(value, "max_segment_tokens", int, (0, None))
 
     # ------------------------------------------------------------------ corpus preparation
     def prepare(self, references: Iterable[Sequence[str]]) -> Scorer:
@@ -248,13 +248,13 @@ class Scorer:
         """
         if isinstance(references, (str, bytes)) or not isinstance(references, Iterable):
             raise InputError(f"prepare: references are each segment's list of references, got {references!r:.40}.")
-        prepared = hooks.prepare(self.metric, references)
+        prepared = gate.prepare(self.metric, references)
         return self if prepared is self.metric else Scorer(prepared)
 
     @property
     def ready(self) -> bool:
         """Whether this scorer can score segments (prepared, or needing no preparation)."""
-        return hooks.ready(self.metric)
+        return gate.ready(self.metric)
 
     # ------------------------------------------------------------------------- signatures
     def get_signature(self) -> Signature:
@@ -297,7 +297,7 @@ class Scorer:
         hyp_list, ref_lists = _streams(hyps, hypotheses, refs, references)
         annotations = _mapping(annotations)
         segments = gate.admit([self.metric], hyp_list, ref_lists, _listed_or_none(sources, "sources"), annotations)
-        stats = statistics_of(hooks.prepare(self.metric, references_of(segments)), segments, jobs)
+        stats = statistics_of(gate.prepare(self.metric, references_of(segments)), segments, jobs)
         self.last_nrefs = stats.nrefs
         return stats
 
@@ -357,7 +357,7 @@ class Scorer:
             )
         metric = self.metric
         annotations = _mapping(annotations)
-        simple = not (hooks.observes(metric) or hooks.needs_corpus(metric))
+        simple = type(metric).observe is Metric.observe and not metric.needs_corpus()
         # the common case (a string and a list of strings, nothing else) is admitted as one segment
         # with the gate's own checks; anything else goes through the streams' full checks
         segment = gate.admit_one(metric, hyp, refs) if simple and source is None and not annotations else None
@@ -422,7 +422,7 @@ def _result(metric: Metric, score: Score, signature: Signature, n: int) -> Resul
     cls = type(metric)
     common = {
         "metric": cls.name,
-        "name": hooks.display_name(metric),
+        "name": metric.display_name,
         "signature": signature,
         "params": metric.values,
         "higher_is_better": cls.higher_is_better,

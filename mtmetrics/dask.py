@@ -20,7 +20,7 @@ import numpy as np
 from . import api
 from .accumulate import ExactSum
 from .api import Scorer
-from .engine import gate, hooks
+from .engine import gate
 from .errors import InputError, ParameterError, ResourceError
 from .metric import Metric, Segment, Statistics, build_segments, finish_totals
 from .parallel import score_chunk
@@ -74,7 +74,7 @@ def _partition(
     limit = gate.strictest([metric])
     if limit is not None:
         limit.check_segments(segments)
-    hooks.observe(metric, segments)
+    metric.observe(segments)
     rows = score_chunk([metric], segments)[2][0]
     acc.add(rows)
     return [(acc, {len(s.refs) for s in segments}, rows if keep else None)]
@@ -88,7 +88,7 @@ def score_bag(
     The gate holds here as on every road: a segment longer than the metric's limit is refused
     (in the partition that holds it, before it is scored), and with ``language_pair`` (``en-de``)
     a metric that cannot score the target language is refused before anything is shipped, and the
-    parameters it implies (:meth:`~mtmetrics.metric.Languages.language_defaults`) apply. A metric that needs
+    parameters it implies (:meth:`~mtmetrics.Metric.language_defaults`) apply. A metric that needs
     corpus state (NIST's information weights) is prepared here, from every item's references
     computed in partition order, and the prepared copy is shipped to the workers.
     """
@@ -101,11 +101,9 @@ def score_bag(
             raise ParameterError(f"{reason}.")
         metric = gate.for_language(metric, pair[1], pair[0])
     params = tuple(sorted(metric.values.items()))
-    limited, _ = hooks.limit_set(metric)
+    limited = metric._engine.limit is not None
     # a metric with a limit set on the instance travels as it is (the workers' cache rebuilds from parameters)
-    prepared = (
-        hooks.prepare(metric, bag.map(_refs).compute()) if hooks.needs_corpus(metric) else metric if limited else None
-    )
+    prepared = gate.prepare(metric, bag.map(_refs).compute()) if metric.needs_corpus() else metric if limited else None
     parts = bag.map_partitions(_partition, type(metric), params, keep_statistics, prepared).compute()
     total = ExactSum(len(metric.stat_names()))
     ref_counts: set[int] = set()

@@ -28,9 +28,11 @@ def register_metrics(register: Callable[..., None]) -> None:
 
     Called once per plugin, lazily, the first time the metric registry is needed (listing metrics,
     loading one by name). ``MetricClass`` must be a subclass of :class:`mtmetrics.Metric` with a
-    ``name`` (and of the capability classes of :mod:`mtmetrics.metric` whose hooks it defines).
-    Registering by name defers the import of ``module`` to the first use of the metric
-    (the class found there must have that ``name``), so scoring one metric imports no other;
+    ``name`` that keeps the protocol (:func:`mtmetrics.metric.protocol_problems`: no public name
+    outside :class:`~mtmetrics.Metric`'s members and its ``helpers``), else a
+    :class:`~mtmetrics.PluginError` naming the plugin and the member. Registering by name defers
+    the import of ``module`` (and the check) to the first use of the metric (the class found there
+    must have that ``name``), so scoring one metric imports no other;
     :func:`mtmetrics.lazy_attributes` gives the plugin package a matching ``__getattr__``.
     Registering a name that another plugin already registered is an error naming both plugins.
     Keep this hook cheap: import heavy dependencies when a metric is instantiated, not here.

@@ -1,28 +1,24 @@
-"""The Metric protocol: what a plugin author declares and implements.
+"""The Metric protocol: what a plugin author declares and implements, and nothing else.
 
-A metric is a subclass of :class:`Metric` (see its docstring for the members and a worked
-example). What a metric needs beyond them it opts into by inheriting a capability class, each a
-few members grouped by purpose: :class:`Presentation` (a display name, a fast path for many
-scores), :class:`Languages` (the target languages it supports, the parameters a language pair
-implies), :class:`Limits` (the longest segment it scores), :class:`Resources` (signature fields
-for what it loads, fork safety, model files), :class:`CorpusPreparation` (state estimated from the
-whole corpus) and :class:`Examples` (what the conformance suite builds it with). The engine reads
-capabilities through :mod:`mtmetrics.engine.hooks`, which answers the default for a metric without
-one. Everything a user calls (``corpus_score``, ``sentence_score``, ``segment_scores``,
-``statistics``, ``get_signature``) is on :class:`~mtmetrics.api.Scorer`, which
-:func:`mtmetrics.load_metric` returns: it is built on this protocol with the engine
-(:mod:`mtmetrics.engine`), and a metric never offers it itself.
+A metric is a subclass of :class:`Metric`. Its docstring lists every member, in groups: what every
+metric declares and implements, then the optional groups (presentation, languages, limits,
+resources, corpus preparation, conformance examples), each with the default a metric that does not
+define it gets. The engine reads the members directly (``metric.display_name``,
+``metric.segment_limit()``), so a member a plugin defines is honoured; a public name that is not a
+member is refused when the plugin registers (:func:`protocol_problems`). Everything a user calls
+(``corpus_score``, ``sentence_score``, ``segment_scores``, ``statistics``, ``get_signature``) is on
+:class:`~mtmetrics.api.Scorer`, which :func:`mtmetrics.load_metric` returns: it is built on this
+protocol with the engine (:mod:`mtmetrics.engine`), and a metric never offers it itself.
 
 **Corpus preparation.** A segment's statistics normally depend on that segment alone, which is
 what lets the core score chunks anywhere (``-j``, Dask, streaming) and resample rows. A metric whose
-statistics need state estimated from the whole corpus's references (mteval-v13a's NIST) inherits
-:class:`CorpusPreparation`, says so with :meth:`CorpusPreparation.needs_corpus` and builds the
-state in :meth:`CorpusPreparation.build_corpus_state`. The core then prepares a copy once per
-corpus with every segment's references, before any segment is scored, and scores with that copy,
-which carries the state wherever it goes (pickled to workers, inherited by forks, shipped to
-Dask). Rows therefore never depend on chunking, ``-j`` or partitioning, and bootstrap resamples
-reuse the corpus state, as mteval would. Scoring an unprepared copy is an error, never a silent
-per-segment estimate.
+statistics need state estimated from the whole corpus's references (mteval-v13a's NIST) says so
+with :meth:`Metric.needs_corpus` and builds the state in :meth:`Metric.build_corpus_state`. The
+core then prepares a copy once per corpus with every segment's references, before any segment is
+scored, and scores with that copy, whose :attr:`Metric.corpus_state` carries the state wherever it
+goes (pickled to workers, inherited by forks, shipped to Dask). Rows therefore never depend on
+chunking, ``-j`` or partitioning, and bootstrap resamples reuse the corpus state, as mteval would.
+Scoring an unprepared copy is an error, never a silent per-segment estimate.
 
 For ``mean`` metrics the statistics vector is the segment's score followed by its sub-scores, so
 the aggregate is their mean and :meth:`Metric.compute_score` has a default.
@@ -31,16 +27,17 @@ the aggregate is their mean and :meth:`Metric.compute_score` has a default.
 from __future__ import annotations
 
 import abc
+import inspect
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, ClassVar, Literal, cast
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 
 from .accumulate import fsum
-from .errors import InputError
+from .errors import InputError, suggest
 from .params import Param, resolve_params
 from .result import Score
 from .signature import Field
@@ -128,17 +125,34 @@ class Statistics:
         return finish_totals(self.aggregation, total, n)
 
 
-def _rebuild(cls: type[Metric], values: dict[str, Any], state: Any = None, limit: Any = ...) -> Metric:
+@dataclass
+class EngineState:
+    """What the engine keeps about one metric instance, in one object the plugin never touches.
+
+    It lives in :class:`Metric`'s slot ``_engine``, outside the instance's ``__dict__`` (where the
+    plugin's own attributes are), and travels with the metric when it is pickled (the caches aside).
+    """
+
+    #: the limit the user set (``scorer.max_segment_tokens = N``; 0: none); ``None``: not set
+    limit: int | None = None
+    #: the parameters the user gave, when the metric was built through the gate (else ``None``)
+    given: frozenset[str] | None = None
+    #: what :meth:`Metric.build_corpus_state` built, on a copy prepared for a corpus
+    corpus_state: Any = None
+    #: the signature's fields fixed for the instance (parameters, provenance), once built
+    signature_fields: Any = None
+    #: the signatures built so far, by number of references, resource fields and display name
+    signatures: dict[Any, Any] = field(default_factory=dict)
+
+
+def _rebuild(cls: type[Metric], values: dict[str, Any], state: EngineState) -> Metric:
     metric = cls(**values)
-    if state is not None:
-        cast(CorpusPreparation, metric).corpus_state = state
-    if limit is not ...:
-        vars(metric)["max_segment_tokens"] = limit
+    metric._engine = state
     return metric
 
 
 def references_of(segments: Iterable[Segment]) -> Iterator[tuple[str, ...]]:
-    """Each segment's references, in order: what :func:`mtmetrics.engine.hooks.prepare` takes."""
+    """Each segment's references, in order: what :func:`mtmetrics.engine.gate.prepare` takes."""
     for segment in segments:
         yield segment.refs
 
@@ -148,15 +162,31 @@ class Metric(abc.ABC):
 
     **Declare** (class attributes): :attr:`name`, :attr:`params`, :attr:`inputs`,
     :attr:`aggregation`, :attr:`higher_is_better`, :attr:`score_range`,
-    :attr:`perfect_on_identity`, :attr:`description`. The checked parameter values are
-    :attr:`values`.
+    :attr:`perfect_on_identity`, :attr:`description`, and :attr:`helpers` (public names of your own).
+    The checked parameter values are :attr:`values`.
 
     **Implement**: :meth:`stat_names`, :meth:`segment_statistics` and (for ``sum`` metrics)
     :meth:`compute_score`; optionally :meth:`setup` (load resources from ``self.values``) and
-    :meth:`corpus_statistics` (a batch path). That is the whole protocol. What else a metric
-    needs it opts into by inheriting a capability class of :mod:`mtmetrics.metric`:
-    :class:`Presentation`, :class:`Languages`, :class:`Limits`, :class:`Resources`,
-    :class:`CorpusPreparation`, :class:`Examples`.
+    :meth:`corpus_statistics` (a batch path).
+
+    **Optional groups**, each with a default that suits a metric which does not define it:
+
+    * *presentation*: :attr:`display_name` (the name in capitals), :meth:`score_rows` (one
+      :meth:`compute_score` per row);
+    * *languages*: :meth:`target_languages` (any), :meth:`language_resources`,
+      :meth:`language_defaults` and :meth:`sentence_defaults` (nothing implied);
+    * *limits*: :attr:`max_segment_tokens` (no limit), :attr:`complexity`, :meth:`segment_limit`,
+      :attr:`unit`, :meth:`count_units` (the ``tokenize`` parameter's tokens, else words);
+    * *resources*: :meth:`resource_fields` (no signature field), :meth:`observe` (nothing),
+      :attr:`fork_safe` (False), :attr:`plain_text` (True), :attr:`model_formats` (none);
+    * *corpus preparation*: :meth:`needs_corpus` (False), :meth:`build_corpus_state`,
+      :attr:`corpus_state` (what it built, on the prepared copy);
+    * *conformance examples*: :meth:`example_params`, :meth:`example_annotations` (None).
+
+    The engine reads these members directly. Any other public name a metric class defines must be
+    listed in its :attr:`helpers`, or it is refused when the plugin registers (a misspelt
+    ``max_segment_token = 5`` would otherwise be ignored); names starting with ``_`` are the
+    plugin's own.
 
     A user never calls a metric directly: :func:`mtmetrics.load_metric` (or
     :class:`~mtmetrics.api.Scorer` around an instance) gives ``corpus_score``,
@@ -199,6 +229,11 @@ class Metric(abc.ABC):
     registered (``docs/plugin-guide.md``).
     """
 
+    # the engine's state of this instance (:class:`EngineState`), outside the instance's __dict__
+    __slots__ = ("__dict__", "_engine")
+    _engine: EngineState
+
+    # ---------------------------------------------------------------------------- declarations
     #: Registry name, lowercase with dashes (``rouge-l``); used by ``-m`` and ``load_metric``.
     name: ClassVar[str]
     #: Declared parameters, in signature order.
@@ -216,10 +251,14 @@ class Metric(abc.ABC):
     perfect_on_identity: ClassVar[bool] = True
     #: One line shown by ``mtmetrics list``.
     description: ClassVar[str] = ""
+    #: Public names this class defines beyond the protocol (methods its tests or other code call,
+    #: such as ROUGE's ``tokens``); each class lists its own. Any other public name is refused.
+    helpers: ClassVar[tuple[str, ...]] = ()
     #: The checked parameter values (every declared parameter, defaults filled in); read-only.
     values: Mapping[str, Any]
 
     def __init__(self, **params: Any) -> None:
+        self._engine = EngineState()
         self.values = MappingProxyType(resolve_params(type(self).params, params, type(self).name))
         self.setup()
 
@@ -227,15 +266,16 @@ class Metric(abc.ABC):
         """Build derived state (tokenizers, tables) from ``self.values``; called by ``__init__``."""
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Rebuild from parameters (metrics pickle for worker processes whatever they cache), plus
-        # the corpus state of a prepared metric and a limit set on the instance.
-        limit = vars(self).get("max_segment_tokens", ...)
-        return (_rebuild, (type(self), dict(self.values), vars(self).get("corpus_state"), limit))
+        # Rebuild from parameters (metrics pickle for worker processes whatever they cache), with
+        # the engine's state (a prepared copy's corpus state, a limit set) but not its caches
+        state = self._engine
+        return (_rebuild, (type(self), dict(self.values), EngineState(state.limit, state.given, state.corpus_state)))
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
         return f"{type(self).__name__}({args})"
 
+    # ------------------------------------------------------------------------------ implement
     @abc.abstractmethod
     def stat_names(self) -> tuple[str, ...]:
         """Names of the statistics vector's entries (its width is fixed for a metric instance)."""
@@ -263,57 +303,31 @@ class Metric(abc.ABC):
         values = stats.tolist()
         return Score(values[0], dict(zip(names[1:], values[1:], strict=True)))
 
-
-# ------------------------------------------------------------------------------ capabilities
-def score_rows_of(metric: Metric, totals: np.ndarray) -> np.ndarray:
-    """Main scores of many rows of aggregated statistics, equal to :meth:`Metric.compute_score`'s.
-
-    A ``mean`` metric that keeps the default :meth:`Metric.compute_score` scores a row as its first
-    entry (its vector is ``[score, *sub_scores]``), so its scores are that column, without a
-    :class:`Score` per row; any other metric's rows are scored one :meth:`Metric.compute_score` each.
-    """
-    cls = type(metric)
-    if cls.aggregation == "mean" and cls.compute_score is Metric.compute_score:
-        return np.array(totals[:, 0], dtype=np.float64)
-    return np.array([metric.compute_score(row).score for row in totals], dtype=np.float64)
-
-
-class Presentation:
-    """Capability: a display name that depends on the parameters, and a fast path for many scores.
-
-    Without it a metric is shown as its registry name in capitals and scores many rows (the
-    resamples of significance tests) one :meth:`Metric.compute_score` at a time.
-    """
-
+    # --------------------------------------------------------------------------- presentation
     @property
     def display_name(self) -> str:
         """Name shown in signatures and tables; may depend on parameters (``chrF2``, ``BLEUS4``)."""
-        return cast(Metric, self).name.upper()
+        return type(self).name.upper()
 
     def score_rows(self, totals: np.ndarray) -> np.ndarray:
         """Main scores of many rows of aggregated statistics (one per resample in significance tests).
 
-        Must equal ``compute_score(row).score`` for every row; override when scores can be
-        computed faster without building :class:`Score` objects.
+        Must equal ``compute_score(row).score`` for every row; override when scores can be computed
+        faster without building :class:`Score` objects. A ``mean`` metric that keeps the default
+        :meth:`compute_score` scores a row as its first entry (its vector is ``[score, *sub_scores]``).
         """
-        return score_rows_of(cast(Metric, self), totals)
+        cls = type(self)
+        if cls.aggregation == "mean" and cls.compute_score is Metric.compute_score:
+            return np.array(totals[:, 0], dtype=np.float64)
+        return np.array([self.compute_score(row).score for row in totals], dtype=np.float64)
 
-
-class Languages:
-    """Capability: the target languages a metric's resources support, and the parameters a language implies.
-
-    Without it a metric scores any language and no language pair (``-l``, a table's ``lp``) or
-    ``-sl`` changes its parameters.
-    """
-
-    values: Mapping[str, Any]
-
+    # ------------------------------------------------------------------------------ languages
     def target_languages(self) -> tuple[str, ...] | None:
         """Target languages (ISO 639-1) these parameters' resources support; ``None``: any language.
 
         A metric with English-only resources (WordNet, an English tagger) returns ``("en",)``, and
         every road refuses another target language. It must depend on ``self.values`` only: it is
-        asked before :meth:`Metric.setup`, so a refused run loads nothing.
+        asked before :meth:`setup`, so a refused run loads nothing.
         """
         return None
 
@@ -339,21 +353,13 @@ class Languages:
         """
         return {}
 
-
-class Limits:
-    """Capability: the longest segment a metric scores, for one whose cost grows faster than linearly.
-
-    Without it a metric scores segments of any length (its cost is ``O(n + m)``; the reader's line
-    cap bounds its memory).
-    """
-
-    values: Mapping[str, Any]
-
+    # --------------------------------------------------------------------------------- limits
     #: Longest segment scored with the default parameters, in :attr:`unit` (what the metric aligns
-    #: or counts); ``None``: any. A longer segment is an error naming it before anything is scored,
-    #: on every road. A user raises it per instance (``scorer.max_segment_tokens = N``; 0 or
-    #: ``None``: no limit) or on the command line (``--max-segment-tokens N``).
-    max_segment_tokens: int | None = None
+    #: or counts), for a metric whose cost grows faster than linearly; ``None``: any. A longer
+    #: segment is an error naming it before anything is scored, on every road. A user raises it per
+    #: instance (``scorer.max_segment_tokens = N``; 0 or ``None``: no limit) or on the command line
+    #: (``--max-segment-tokens N``).
+    max_segment_tokens: ClassVar[int | None] = None
     #: Cost of one segment in its hypothesis length n and reference length m, and how its worst case
     #: (repetitive or spaceless text at the limit) is kept under 10 s and 1 GB: by the limit or by
     #: a bound in the algorithm (for messages and ``mtmetrics list``); a property when the
@@ -392,14 +398,7 @@ class Limits:
             text = get_tokenizer(tok)(text.rstrip())
         return len(text.split())
 
-
-class Resources:
-    """Capability: what a metric loads, as its signature names it and as worker processes may share it.
-
-    Without it a metric adds no signature field, is not forked warm (``-j`` workers rebuild it),
-    reads no model file and may be run by ``meta report`` on a table's plain text.
-    """
-
+    # ------------------------------------------------------------------------------ resources
     #: Whether ``meta report`` may run it by default on a table's hypotheses and references alone.
     #: False when it needs something a table cannot supply: a model file (learned combinations), a
     #: source or annotations (metrics declaring ``inputs.source`` / ``inputs.annotations`` are left
@@ -419,53 +418,41 @@ class Resources:
         """Signature fields for the resources this metric uses (name and content hash or version)."""
         return ()
 
-    def observe(self, segments: Sequence[Segment]) -> None:
+    def observe(self, segments: Sequence[Segment]) -> None:  # noqa: B027 - optional, does nothing by default
         """See every chunk of segments in the calling process before it is scored (maybe elsewhere).
 
         For metrics whose signature depends on the input's provenance (which aligner produced the
         annotations); the default does nothing. Statistics must not depend on it.
         """
 
-
-class CorpusPreparation:
-    """Capability: segment statistics that depend on state built from all the corpus's references.
-
-    See "Corpus preparation" in :mod:`mtmetrics.metric`. The engine prepares a copy of the metric
-    (:func:`mtmetrics.engine.hooks.prepare`) whose :attr:`corpus_state` the statistics read.
-    """
-
-    #: The state :meth:`build_corpus_state` built for the corpus being scored; None until then.
-    corpus_state: Any = None
-
+    # --------------------------------------------------------------------- corpus preparation
     def needs_corpus(self) -> bool:
         """Whether segment statistics depend on state built from all references of the corpus.
 
-        True by default for a metric with this capability; a metric whose parameters decide it
-        (NIST's ``info=seg``) says so here.
+        False by default; NIST says True (unless its parameters say otherwise: ``info=seg``).
         """
-        return True
+        return False
 
     def build_corpus_state(self, references: Iterable[Sequence[str]]) -> Any:
         """The corpus-level state of a corpus whose segments have ``references`` (one tuple per segment).
 
-        Called once per corpus, in the calling process. The state must pickle.
+        Called once per corpus, in the calling process, when :meth:`needs_corpus` is True. The state
+        must pickle.
         """
         raise NotImplementedError(f"{type(self).__name__}.needs_corpus() is True but build_corpus_state() is missing")
 
+    @property
+    def corpus_state(self) -> Any:
+        """What :meth:`build_corpus_state` built for the corpus being scored; None until the engine
+        prepared this copy (see "Corpus preparation" in :mod:`mtmetrics.metric`)."""
+        return self._engine.corpus_state
 
-class Examples:
-    """Capability: what the conformance suite (:mod:`mtmetrics.testing`) builds and feeds a metric with.
-
-    Without it the suite builds the metric from its defaults on a corpus without annotations.
-    """
-
+    # -------------------------------------------------------------------- conformance examples
     @staticmethod
     def example_params(folder: Path) -> dict[str, str] | None:
-        """Parameters to build the metric with in the conformance suite, or None: its defaults.
-
-        For metrics that cannot be built from their defaults (``combo`` needs a model file, which
-        this writes to ``folder``).
-        """
+        """Parameters to build the metric with in the conformance suite (:mod:`mtmetrics.testing`),
+        or None: its defaults. For metrics that cannot be built from their defaults (``combo``
+        needs a model file, which this writes to ``folder``)."""
         return None
 
     @staticmethod
@@ -474,8 +461,52 @@ class Examples:
         return None
 
 
-#: The capability classes, in the order the documentation lists them.
-CAPABILITIES: tuple[type, ...] = (Presentation, Languages, Limits, Resources, CorpusPreparation, Examples)
+#: Every member of the protocol, as a plugin author sees it on :class:`Metric`.
+MEMBERS = frozenset(n for n in (*vars(Metric), *Metric.__annotations__) if not n.startswith("_"))
+
+
+def protocol_problems(cls: type[Metric]) -> list[str]:
+    """What is wrong with ``cls`` as a metric class, one sentence each (none: it keeps the protocol).
+
+    The plugin registry refuses a class with a problem (:class:`~mtmetrics.PluginError`), and the
+    conformance suite checks it: a name, parameters declared as a tuple of :class:`Param` with
+    distinct names, and no public name that is neither a member of :class:`Metric` nor listed in
+    the class's :attr:`~Metric.helpers` (so a misspelt member is never ignored silently); a member
+    that is a method on :class:`Metric` is a method (or property) in the plugin too.
+    """
+    problems = []
+    name = getattr(cls, "name", None)
+    if not isinstance(name, str) or not name:
+        problems.append("has no name (a class attribute such as name = 'my-metric')")
+    params = cls.params
+    if not isinstance(params, tuple) or not all(isinstance(p, Param) for p in params):
+        problems.append("declares params that are not a tuple of Param")
+    elif len({p.name for p in params}) < len(params):
+        problems.append("declares two parameters with one name")
+    own = cls.__mro__[: cls.__mro__.index(Metric)]
+    helpers = {h for klass in own for h in vars(klass).get("helpers", ())}
+    seen: set[str] = set()
+    for klass in own:
+        for member in (*vars(klass), *inspect.get_annotations(klass)):
+            value, where = vars(klass).get(member), f"{klass.__name__}.{member}"
+            if member == "_engine":
+                problems.append(f"defines {where}, which is the engine's (rename it)")
+            elif member.startswith("_") or member in helpers or member in seen:
+                continue
+            elif member not in MEMBERS:
+                problems.append(
+                    f"defines {where}, which is not a member of Metric.{suggest(member, MEMBERS)} "
+                    f"List a public name of your own in {klass.__name__}.helpers, or start it with '_'."
+                )
+            elif member in vars(klass) and _is_method(vars(Metric).get(member)) and not _is_method(value):
+                problems.append(f"defines {where} as {type(value).__name__}, but Metric.{member} is a method")
+            seen.add(member)
+    return problems
+
+
+def _is_method(value: Any) -> bool:
+    """Whether ``value`` is a function as a class body holds one (plain, class or static method)."""
+    return inspect.isfunction(value) or isinstance(value, (classmethod, staticmethod))
 
 
 #: The command-line options that provide an annotation (others come from ``--annotation NAME FILE``).

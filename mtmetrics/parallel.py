@@ -11,7 +11,7 @@ process until the work still waiting (up to :data:`LOOKAHEAD` chunks, read ahead
 workers and a large one reaches them after its first small chunk. Pools come from :func:`mtmetrics.workers.pool`
 (Ctrl-C ends them at once). Workers start in one of two ways:
 
-* **warm fork** (Linux, every metric :attr:`~mtmetrics.metric.Resources.fork_safe`, one thread in this
+* **warm fork** (Linux, every metric :attr:`~mtmetrics.Metric.fork_safe`, one thread in this
   process): the calling process has scored the first chunks itself (the first one small,
   :data:`WARM_CHUNK` segments, cut by :func:`first_chunk`), which loaded compiled kernels, tables
   and taggers; it then forks the workers, which inherit all of it. Resources load once in all,
@@ -35,7 +35,7 @@ from typing import Protocol
 
 import numpy as np
 
-from .engine import hooks, pool
+from .engine import gate, pool
 from .engine.pool import forks_warm
 from .metric import Metric, Segment
 
@@ -182,7 +182,7 @@ def stream_statistics(metrics: Sequence[Metric], chunks: Iterable[Work], jobs: i
     until the last chunk (:func:`_frozen`).
     """
     for metric in metrics:
-        hooks.require_ready(metric)
+        gate.require_ready(metric)
     chunks = iter(chunks)
     spent, scored = 0.0, 0
     ahead: deque[Work] = deque()

@@ -1,11 +1,12 @@
-"""The plugin manager and the metric registry built from it.
+"""The plugin manager and the metric registry built from it: one :class:`Registry` object.
 
 Nothing happens at import time. The first call to :func:`get_plugin_manager` registers the
 built-in plugins (``plugins/mtmetrics_*``, which use the same hooks as everyone else) and then every
 entry point of the group ``mtmetrics``. A third-party plugin that fails to import is recorded in
 :func:`load_errors` and reported by name; the others still load. Plugins are disabled by name with
 the environment variable ``MTMETRICS_DISABLE_PLUGINS`` (comma-separated) or the CLI flag
-``--disable-plugin NAME`` (like pytest's ``-p no:NAME``).
+``--disable-plugin NAME`` (like pytest's ``-p no:NAME``). A metric class is checked when it
+registers (:func:`check`; a class registered by ``"module:Class"`` when it is first imported).
 """
 
 from __future__ import annotations
@@ -95,11 +96,30 @@ class MetricEntry:
                     f"plugin '{self.plugin.name}' registered metric '{self.name}' as {self.target}, "
                     f"which is not a Metric subclass named '{self.name}'."
                 )
+            check(obj, self.plugin, self.name)
             self._cls = obj
         return self._cls
 
     def __repr__(self) -> str:
         return f"MetricEntry({self.name!r}, {self.target!r}, plugin={self.plugin.name!r})"
+
+
+def check(cls: object, plugin: PluginInfo, name: object) -> None:
+    """Refuse (:class:`~mtmetrics.PluginError`, naming plugin and member) a class that ``plugin``
+    registers as metric ``name`` unless it is a :class:`~mtmetrics.Metric` subclass that keeps the
+    protocol (:func:`mtmetrics.metric.protocol_problems`: name, parameters, members), as pluggy
+    refuses a hook implementation that does not match its specification."""
+    from .metric import Metric, protocol_problems
+
+    if not (isinstance(cls, type) and issubclass(cls, Metric)):
+        raise PluginError(f"plugin '{plugin.name}' registered {cls!r}, which is not a Metric subclass.")
+    problems = protocol_problems(cls)
+    if problems:
+        what = f"metric '{name}'" if isinstance(name, str) and name else "a metric"
+        raise PluginError(
+            f"plugin '{plugin.name}' registered {what} ({cls.__module__}:{cls.__qualname__}), which "
+            + "; ".join(problems)
+        )
 
 
 @dataclass(frozen=True)
@@ -124,59 +144,11 @@ class CommandRegistry:
 COMMAND_NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 
 
-class _State:
-    def __init__(self) -> None:
-        self.pm: pluggy.PluginManager | None = None
-        self.infos: dict[str, PluginInfo] = {}
-        self.errors: list[tuple[str, str]] = []
-        self.metrics: dict[str, MetricEntry] | None = None
-        self.commands: CommandRegistry | None = None
-        self.extra_disabled: set[str] = set()
-
-
-_state = _State()
-_lock = threading.RLock()
-
-
-def disabled_plugins() -> set[str]:
-    """Names disabled through the environment variable or :func:`disable_plugins`."""
-    env = {n.strip() for n in os.environ.get(DISABLE_ENV, "").split(",") if n.strip()}
-    return env | _state.extra_disabled
-
-
 def known_plugin_names() -> list[str]:
     """Every plugin name that can be disabled: the built-in plugins and the installed entry points."""
     names = list(BUILTIN_PLUGINS)
     names += [ep.name for ep in importlib.metadata.entry_points(group=GROUP) if ep.name not in names]
     return names
-
-
-def disable_plugins(names: Iterable[str]) -> None:
-    """Disable plugins by name for this process (the CLI's ``--disable-plugin``); resets the manager.
-
-    A name that is neither a built-in plugin nor an installed entry point is a
-    :class:`~mtmetrics.PluginError` (a typo must not leave the plugin enabled silently).
-    """
-    names = list(names)
-    known = known_plugin_names()
-    for name in names:
-        if name not in known:
-            raise PluginError(
-                f"--disable-plugin {name}: no such plugin.{suggest(name, known)} Plugins: {', '.join(known)}."
-            )
-    with _lock:
-        _state.extra_disabled |= set(names)
-        reset()
-
-
-def reset() -> None:
-    """Forget the plugin manager and registry so the next use loads plugins again (for tests)."""
-    with _lock:
-        _state.pm = None
-        _state.infos = {}
-        _state.errors = []
-        _state.metrics = None
-        _state.commands = None
 
 
 def _version() -> str:
@@ -207,146 +179,206 @@ def entry_points(group: str) -> list[importlib.metadata.EntryPoint]:
     return found
 
 
-def get_plugin_manager() -> pluggy.PluginManager:
-    """The process-wide plugin manager, created and loaded on first use."""
-    with _lock:
-        if _state.pm is not None:
-            return _state.pm
-        pm = pluggy.PluginManager(GROUP)
-        pm.add_hookspecs(hookspecs)
-        disabled = disabled_plugins()
-        for name in disabled:
-            pm.set_blocked(name)
-        for module_name in BUILTIN_PLUGINS:
-            if module_name in disabled:
-                continue
-            pm.register(importlib.import_module(module_name), name=module_name)
-            _state.infos[module_name] = PluginInfo(module_name, "mtmetrics", _version(), True)
-        for ep in entry_points(GROUP):
-            if ep.name in disabled or pm.has_plugin(ep.name):
-                continue
-            dist = getattr(ep, "dist", None)
-            dist_name = dist.metadata["Name"] if dist is not None else ep.name
-            dist_version = dist.version if dist is not None else "unknown"
-            try:
-                plugin = ep.load()
-                pm.register(plugin, name=ep.name)
-            except Exception as exc:  # a broken plugin must not break the others
-                _state.errors.append((ep.name, f"{type(exc).__name__}: {exc}"))
-                continue
-            _state.infos[ep.name] = PluginInfo(ep.name, dist_name, dist_version, False)
-        pm.check_pending()
-        _state.pm = pm
-        return pm
+class Registry:
+    """The plugins of a process and what they register: one object, built on first use, thread-safe.
 
-
-def register_plugin(plugin: Any, name: str, distribution: str = "local", version: str = "0") -> None:
-    """Register a plugin object directly (tests, notebooks); resets the metric registry."""
-    with _lock:
-        pm = get_plugin_manager()
-        pm.register(plugin, name=name)
-        pm.check_pending()
-        _state.infos[name] = PluginInfo(name, distribution, version, False)
-        _state.metrics = None
-        _state.commands = None
-
-
-def unregister_plugin(name: str) -> None:
-    """Remove a plugin registered with :func:`register_plugin`."""
-    with _lock:
-        pm = get_plugin_manager()
-        pm.unregister(name=name)
-        _state.infos.pop(name, None)
-        _state.metrics = None
-        _state.commands = None
-
-
-def plugins() -> list[PluginInfo]:
-    """Every loaded plugin."""
-    get_plugin_manager()
-    return list(_state.infos.values())
-
-
-def load_errors() -> list[tuple[str, str]]:
-    """``(entry point name, error)`` for every third-party plugin that failed to load."""
-    get_plugin_manager()
-    return list(_state.errors)
-
-
-def metric_registry() -> dict[str, MetricEntry]:
-    """All registered metrics by name (built on first use)."""
-    with _lock:
-        if _state.metrics is not None:
-            return _state.metrics
-        pm = get_plugin_manager()
-        registry: dict[str, MetricEntry] = {}
-        for impl in pm.hook.register_metrics.get_hookimpls():  # registration order: built-ins first
-            info = _state.infos.get(impl.plugin_name, PluginInfo(impl.plugin_name, "unknown", "unknown", False))
-
-            def register(cls: type | str, target: str | None = None, info: PluginInfo = info) -> None:
-                from .metric import Metric
-
-                name: object
-                if isinstance(cls, str):  # register("name", "module:Class"): imported on first use
-                    name = cls
-                    if not isinstance(target, str) or ":" not in target:
-                        raise PluginError(
-                            f"plugin '{info.name}' registered metric '{name}' without a 'module:Class' target."
-                        )
-                elif not (isinstance(cls, type) and issubclass(cls, Metric)):
-                    raise PluginError(f"plugin '{info.name}' registered {cls!r}, which is not a Metric subclass.")
-                else:
-                    name = getattr(cls, "name", None)
-                if not isinstance(name, str) or not name:
-                    raise PluginError(f"plugin '{info.name}' registered {cls!r} without a name.")
-                if name in registry:
-                    other = registry[name].plugin
-                    raise PluginError(
-                        f"metric '{name}' is registered twice: by plugin '{other.name}' "
-                        f"({other.distribution} {other.version}) and by plugin '{info.name}' "
-                        f"({info.distribution} {info.version}). Disable one with --disable-plugin NAME "
-                        f"or {DISABLE_ENV}=NAME."
-                    )
-                entry_target: type[Metric] | str = cls if not isinstance(cls, str) else str(target)
-                registry[name] = MetricEntry(name, entry_target, info)
-
-            impl.function(register=register)
-        _state.metrics = dict(sorted(registry.items()))
-        return _state.metrics
-
-
-def command_registry(reserved: Iterable[str] = ()) -> CommandRegistry:
-    """Every command the plugins register (``register_commands``), checked; nothing is imported.
-
-    A registration is refused, and recorded in :attr:`CommandRegistry.errors` with the plugin's
-    name, when the hook raises, the name is not a lowercase word, the name is in ``reserved`` (the
-    core's commands) or already registered by another plugin, or the help or module is not a
-    string. A refused command is left out; the others, and scoring, keep working. The registry is
-    built once per plugin manager (``reserved`` of the first call counts).
+    The first use registers the built-in plugins and then every entry point of the group
+    ``mtmetrics`` with a pluggy manager; the metrics and commands are then collected from their
+    hooks, and every metric class is checked as it registers (:meth:`check`). The module keeps one
+    instance, :data:`REGISTRY`, whose methods are also this module's functions.
     """
-    with _lock:
-        if _state.commands is not None:
-            return _state.commands
-        pm = get_plugin_manager()
-        taken = set(reserved)
-        found: dict[str, CommandEntry] = {}
-        errors: list[tuple[str, str]] = []
-        for impl in pm.hook.register_commands.get_hookimpls():
-            info = _state.infos.get(impl.plugin_name, PluginInfo(impl.plugin_name, "unknown", "unknown", False))
 
-            def register(name: str, help: str, module: str, info: PluginInfo = info) -> None:
-                problem = _command_problem(name, help, module, taken, found)
-                if problem:
-                    errors.append((info.name, problem))
-                    return
-                found[name] = CommandEntry(name, help.strip().splitlines()[0] if help.strip() else "", module, info)
+    def __init__(self) -> None:
+        self._lock = threading.RLock()
+        #: plugins disabled for this process (``--disable-plugin``), beside the environment variable's
+        self.extra_disabled: set[str] = set()
+        self.reset()
 
-            try:
+    def reset(self) -> None:
+        """Forget the plugin manager and registry so the next use loads plugins again (for tests)."""
+        with self._lock:
+            self._pm: pluggy.PluginManager | None = None
+            self._infos: dict[str, PluginInfo] = {}
+            self._errors: list[tuple[str, str]] = []
+            self._metrics: dict[str, MetricEntry] | None = None
+            self._commands: CommandRegistry | None = None
+
+    def disabled_plugins(self) -> set[str]:
+        """Names disabled through the environment variable or :meth:`disable_plugins`."""
+        env = {n.strip() for n in os.environ.get(DISABLE_ENV, "").split(",") if n.strip()}
+        return env | self.extra_disabled
+
+    def disable_plugins(self, names: Iterable[str]) -> None:
+        """Disable plugins by name for this process (the CLI's ``--disable-plugin``); resets the manager.
+
+        A name that is neither a built-in plugin nor an installed entry point is a
+        :class:`~mtmetrics.PluginError` (a typo must not leave the plugin enabled silently).
+        """
+        names = list(names)
+        known = known_plugin_names()
+        for name in names:
+            if name not in known:
+                raise PluginError(
+                    f"--disable-plugin {name}: no such plugin.{suggest(name, known)} Plugins: {', '.join(known)}."
+                )
+        with self._lock:
+            self.extra_disabled |= set(names)
+            self.reset()
+
+    def get_plugin_manager(self) -> pluggy.PluginManager:
+        """The plugin manager, created and loaded on first use."""
+        with self._lock:
+            if self._pm is not None:
+                return self._pm
+            pm = pluggy.PluginManager(GROUP)
+            pm.add_hookspecs(hookspecs)
+            disabled = self.disabled_plugins()
+            for name in disabled:
+                pm.set_blocked(name)
+            for module_name in BUILTIN_PLUGINS:
+                if module_name in disabled:
+                    continue
+                pm.register(importlib.import_module(module_name), name=module_name)
+                self._infos[module_name] = PluginInfo(module_name, "mtmetrics", _version(), True)
+            for ep in entry_points(GROUP):
+                if ep.name in disabled or pm.has_plugin(ep.name):
+                    continue
+                dist = getattr(ep, "dist", None)
+                dist_name = dist.metadata["Name"] if dist is not None else ep.name
+                dist_version = dist.version if dist is not None else "unknown"
+                try:
+                    plugin = ep.load()
+                    pm.register(plugin, name=ep.name)
+                except Exception as exc:  # a broken plugin must not break the others
+                    self._errors.append((ep.name, f"{type(exc).__name__}: {exc}"))
+                    continue
+                self._infos[ep.name] = PluginInfo(ep.name, dist_name, dist_version, False)
+            pm.check_pending()
+            self._pm = pm
+            return pm
+
+    def register_plugin(self, plugin: Any, name: str, distribution: str = "local", version: str = "0") -> None:
+        """Register a plugin object directly (tests, notebooks); resets the metric registry."""
+        with self._lock:
+            pm = self.get_plugin_manager()
+            pm.register(plugin, name=name)
+            pm.check_pending()
+            self._infos[name] = PluginInfo(name, distribution, version, False)
+            self._metrics = self._commands = None
+
+    def unregister_plugin(self, name: str) -> None:
+        """Remove a plugin registered with :meth:`register_plugin`."""
+        with self._lock:
+            self.get_plugin_manager().unregister(name=name)
+            self._infos.pop(name, None)
+            self._metrics = self._commands = None
+
+    def plugins(self) -> list[PluginInfo]:
+        """Every loaded plugin."""
+        self.get_plugin_manager()
+        return list(self._infos.values())
+
+    def load_errors(self) -> list[tuple[str, str]]:
+        """``(entry point name, error)`` for every third-party plugin that failed to load."""
+        self.get_plugin_manager()
+        return list(self._errors)
+
+    def _info(self, plugin_name: str) -> PluginInfo:
+        return self._infos.get(plugin_name, PluginInfo(plugin_name, "unknown", "unknown", False))
+
+    def metric_registry(self) -> dict[str, MetricEntry]:
+        """All registered metrics by name (built on first use); a class registered as a class is checked now."""
+        with self._lock:
+            if self._metrics is not None:
+                return self._metrics
+            registry: dict[str, MetricEntry] = {}
+            for impl in self.get_plugin_manager().hook.register_metrics.get_hookimpls():  # built-ins first
+                info = self._info(impl.plugin_name)
+
+                def register(cls: type | str, target: str | None = None, info: PluginInfo = info) -> None:
+                    name: object
+                    if isinstance(cls, str):  # register("name", "module:Class"): imported (and checked) on first use
+                        name = cls
+                        if not isinstance(target, str) or ":" not in target:
+                            raise PluginError(
+                                f"plugin '{info.name}' registered metric '{name}' without a 'module:Class' target."
+                            )
+                    else:
+                        name = getattr(cls, "name", None)
+                        check(cls, info, name)
+                    assert isinstance(name, str)
+                    if name in registry:
+                        other = registry[name].plugin
+                        raise PluginError(
+                            f"metric '{name}' is registered twice: by plugin '{other.name}' "
+                            f"({other.distribution} {other.version}) and by plugin '{info.name}' "
+                            f"({info.distribution} {info.version}). Disable one with --disable-plugin NAME "
+                            f"or {DISABLE_ENV}=NAME."
+                        )
+                    registry[name] = MetricEntry(name, cls if not isinstance(cls, str) else str(target), info)
+
                 impl.function(register=register)
-            except Exception as exc:  # a broken plugin must not break the others, nor scoring
-                errors.append((info.name, f"register_commands failed: {type(exc).__name__}: {exc}"))
-        _state.commands = CommandRegistry(dict(sorted(found.items())), errors)
-        return _state.commands
+            self._metrics = dict(sorted(registry.items()))
+            return self._metrics
+
+    def command_registry(self, reserved: Iterable[str] = ()) -> CommandRegistry:
+        """Every command the plugins register (``register_commands``), checked; nothing is imported.
+
+        A registration is refused, and recorded in :attr:`CommandRegistry.errors` with the plugin's
+        name, when the hook raises, the name is not a lowercase word, the name is in ``reserved`` (the
+        core's commands) or already registered by another plugin, or the help or module is not a
+        string. A refused command is left out; the others, and scoring, keep working. The registry is
+        built once per plugin manager (``reserved`` of the first call counts).
+        """
+        with self._lock:
+            if self._commands is not None:
+                return self._commands
+            taken = set(reserved)
+            found: dict[str, CommandEntry] = {}
+            errors: list[tuple[str, str]] = []
+            for impl in self.get_plugin_manager().hook.register_commands.get_hookimpls():
+                info = self._info(impl.plugin_name)
+
+                def register(name: str, help: str, module: str, info: PluginInfo = info) -> None:
+                    problem = _command_problem(name, help, module, taken, found)
+                    if problem:
+                        errors.append((info.name, problem))
+                        return
+                    found[name] = CommandEntry(name, help.strip().splitlines()[0] if help.strip() else "", module, info)
+
+                try:
+                    impl.function(register=register)
+                except Exception as exc:  # a broken plugin must not break the others, nor scoring
+                    errors.append((info.name, f"register_commands failed: {type(exc).__name__}: {exc}"))
+            self._commands = CommandRegistry(dict(sorted(found.items())), errors)
+            return self._commands
+
+    def canonical_name(self, name: str) -> str:
+        """The registered spelling of a metric name given in any case (``BLEU`` -> ``bleu``), else ``name``."""
+        registry = self.metric_registry()
+        if name in registry:
+            return name
+        folded = [key for key in registry if key.casefold() == name.casefold()]
+        return folded[0] if len(folded) == 1 else name
+
+    def metric_class(self, name: str) -> type[Metric]:
+        """The class registered as ``name`` (in any case); unknown names raise with the closest suggestions."""
+        registry = self.metric_registry()
+        try:
+            return registry[self.canonical_name(name)].cls
+        except KeyError:
+            raise UnknownMetricError(
+                f"unknown metric '{name}'.{suggest(name, registry)} "
+                f"Run 'mtmetrics list' to see all {len(registry)} metrics."
+            ) from None
+
+    def provenance(self, cls: type) -> tuple[str, str]:
+        """``(distribution, version)`` of the plugin that registered ``cls``."""
+        target = f"{cls.__module__}:{cls.__qualname__}"
+        for entry in self.metric_registry().values():  # by name, so that no other metric is imported
+            if entry.target == target and (not entry.loaded or entry.cls is cls):
+                return entry.plugin.distribution, entry.plugin.version
+        return "unregistered", "0"
 
 
 def _command_problem(
@@ -365,31 +397,18 @@ def _command_problem(
     return ""
 
 
-def canonical_name(name: str) -> str:
-    """The registered spelling of a metric name given in any case (``BLEU`` -> ``bleu``), else ``name``."""
-    registry = metric_registry()
-    if name in registry:
-        return name
-    folded = [key for key in registry if key.casefold() == name.casefold()]
-    return folded[0] if len(folded) == 1 else name
-
-
-def metric_class(name: str) -> type[Metric]:
-    """The class registered as ``name`` (in any case); unknown names raise with the closest suggestions."""
-    registry = metric_registry()
-    try:
-        return registry[canonical_name(name)].cls
-    except KeyError:
-        raise UnknownMetricError(
-            f"unknown metric '{name}'.{suggest(name, registry)} "
-            f"Run 'mtmetrics list' to see all {len(registry)} metrics."
-        ) from None
-
-
-def provenance(cls: type) -> tuple[str, str]:
-    """``(distribution, version)`` of the plugin that registered ``cls``."""
-    target = f"{cls.__module__}:{cls.__qualname__}"
-    for entry in metric_registry().values():  # by name, so that no other metric is imported
-        if entry.target == target and (not entry.loaded or entry.cls is cls):
-            return entry.plugin.distribution, entry.plugin.version
-    return "unregistered", "0"
+#: The registry of this process; the module's functions below are its methods.
+REGISTRY = Registry()
+disabled_plugins = REGISTRY.disabled_plugins
+disable_plugins = REGISTRY.disable_plugins
+reset = REGISTRY.reset
+get_plugin_manager = REGISTRY.get_plugin_manager
+register_plugin = REGISTRY.register_plugin
+unregister_plugin = REGISTRY.unregister_plugin
+plugins = REGISTRY.plugins
+load_errors = REGISTRY.load_errors
+metric_registry = REGISTRY.metric_registry
+command_registry = REGISTRY.command_registry
+canonical_name = REGISTRY.canonical_name
+metric_class = REGISTRY.metric_class
+provenance = REGISTRY.provenance

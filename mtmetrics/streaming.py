@@ -19,7 +19,6 @@ import numpy as np
 
 from . import api
 from .accumulate import ExactSum
-from .engine import hooks
 from .metric import Metric, Statistics, finish_totals
 from .parallel import CHUNK, Work, first_chunk, segments_of, stream_statistics
 from .result import Result, Score
@@ -60,14 +59,14 @@ class SegmentStore:
         self._file.seek(0, 2)
 
     def scores(self) -> Iterator[np.ndarray]:
-        """The main scores, in order, one array per block of the spool (:func:`~mtmetrics.engine.hooks.score_rows`)."""
+        """The main scores, in order, one array per block of the spool (:meth:`~mtmetrics.Metric.score_rows`)."""
         self._file.flush()
         self._file.seek(0)
         block = CHUNK * self._width * 8
         while chunk := self._file.read(block):
             # a writable copy, as a metric's score_rows may expect
             rows = np.frombuffer(chunk, dtype=np.float64).reshape(-1, self._width).copy()
-            yield hooks.score_rows(self._metric, rows)
+            yield self._metric.score_rows(rows)
         self._file.seek(0, 2)
 
     def close(self) -> None:
@@ -135,7 +134,7 @@ def score_sources(
     first = first_chunk(jobs)
     systems = [_System(metrics, keep_statistics, keep_segments) for _ in sources]
     owners: deque[int] = deque()  # the source of each chunk in flight, in order
-    observers = [m for m in metrics if hooks.observes(m)]
+    observers = [m for m in metrics if type(m).observe is not Metric.observe]
 
     def chunks() -> Iterator[Work]:
         for k, source in enumerate(sources):
@@ -143,7 +142,7 @@ def score_sources(
                 if observers:  # only they need the segments here, in the calling process
                     segments = segments_of(chunk)
                     for metric in observers:
-                        hooks.observe(metric, segments)
+                        metric.observe(segments)
                 owners.append(k)
                 yield chunk
 

@@ -12,12 +12,11 @@ metric breaks the protocol. :data:`CHECKS` lists them all; in a plugin's own tes
         check(MyMetric, default_corpus())
 
 A metric whose declared annotations (``inputs.annotations``) cannot be derived from text alone
-inherits :class:`mtmetrics.metric.Examples` and provides a static method
-``example_annotations(hyps, refs, sources) -> dict`` that builds them for a given corpus; the suite
-calls it when present. A metric that cannot be built with its defaults (it needs a model file, say)
-provides ``example_params(folder) -> dict`` there, which may write files to ``folder``;
-:func:`for_metric` puts those parameters into a corpus. The checks score through
-:class:`mtmetrics.api.Scorer`, as a user does.
+defines the static method :meth:`~mtmetrics.Metric.example_annotations` (``(hyps, refs, sources)
+-> dict``), which builds them for a given corpus. A metric that cannot be built with its defaults
+(it needs a model file, say) defines :meth:`~mtmetrics.Metric.example_params` (``(folder) ->
+dict``), which may write files to ``folder``; :func:`for_metric` puts those parameters into a corpus.
+The checks score through :class:`mtmetrics.api.Scorer`, as a user does.
 """
 
 from __future__ import annotations
@@ -38,8 +37,7 @@ from typing import Any
 import numpy as np
 
 from .api import Scorer
-from .engine import hooks
-from .metric import Metric, build_segments, references_of
+from .metric import Metric, build_segments, protocol_problems, references_of
 from .resources import kernels
 
 
@@ -112,7 +110,7 @@ def default_corpus() -> Corpus:
 
 def for_metric(cls: type[Metric], corpus: Corpus, folder: str | os.PathLike[str]) -> Corpus:
     """``corpus`` with the metric's ``example_params(folder)`` when it defines them."""
-    params = hooks.example_params(cls, Path(folder))
+    params = cls.example_params(Path(folder))
     if params is None:
         return corpus
     return Corpus(corpus.hyps, corpus.refs, corpus.sources, {**corpus.params, **params})
@@ -127,7 +125,7 @@ def _annotations(
 ) -> dict[str, Any] | None:
     if not cls.inputs.annotations:
         return None
-    return hooks.example_annotations(cls, list(hyps), [list(s) for s in refs], list(sources))
+    return cls.example_annotations(list(hyps), [list(s) for s in refs], list(sources))
 
 
 def _score(metric: Scorer, hyps: Sequence[str], refs: Sequence[Sequence[str | None]], sources: Sequence[str]) -> Any:
@@ -178,7 +176,7 @@ def check_determinism(cls: type[Metric], corpus: Corpus) -> None:
     b = _make(cls, corpus).statistics(corpus.hyps, corpus.refs, corpus.sources, ann)
     assert a.array.tobytes() == b.array.tobytes(), f"{cls.name}: statistics differ between two runs"
     m = _make(cls, corpus)
-    if hooks.needs_corpus(m.metric):
+    if m.metric.needs_corpus():
         # segment rows use the whole corpus's state: each one alone, scored by the prepared copy
         segments = build_segments(corpus.hyps, corpus.refs, corpus.sources, ann, cls.inputs)
         prepared = m.prepare(references_of(segments))
@@ -257,7 +255,7 @@ def check_workers(cls: type[Metric], corpus: Corpus) -> None:
     ann = _annotations(cls, corpus.hyps, corpus.refs, corpus.sources)
     one = m.statistics(corpus.hyps, corpus.refs, corpus.sources, ann)
     segments = build_segments(corpus.hyps, corpus.refs, corpus.sources, ann, cls.inputs)
-    hooks.observe(m.metric, segments)
+    m.metric.observe(segments)
     m = m.prepare(references_of(segments))  # corpus state travels to the workers with the metric
     two = score_segments(m.metric, segments, jobs=2, chunk=max(1, len(segments) // 3))
     assert two.tobytes() == one.array.tobytes(), f"{cls.name}: statistics from -j 2 differ from -j 1"
@@ -287,7 +285,7 @@ def check_cli_matches_api(cls: type[Metric], corpus: Corpus) -> None:
         return  # annotations reach the CLI through plugin-specific flags, tested by the plugin
     # the CLI's -sl implies the metric's sentence defaults (BLEU: effective order, as sacrebleu's -sl)
     declared = {p.name for p in cls.params}
-    implied = {k: v for k, v in hooks.sentence_defaults(cls).items() if k in declared and k not in corpus.params}
+    implied = {k: v for k, v in cls.sentence_defaults().items() if k in declared and k not in corpus.params}
     m = Scorer(cls(**{**implied, **dict(corpus.params)}))
     api = m.corpus_score(corpus.hyps, corpus.refs, corpus.sources)
     api_segs = [r.score for r in m.segment_scores(corpus.hyps, corpus.refs, corpus.sources)]
@@ -353,7 +351,15 @@ def check_kernels(cls: type[Metric], corpus: Corpus) -> None:
     assert python.tobytes() == compiled.tobytes(), f"{cls.name}: the python and numba kernels give different statistics"
 
 
+def check_protocol(cls: type[Metric], corpus: Corpus) -> None:
+    """The class keeps the protocol as the registry checks it: no public name outside :class:`Metric`'s
+    members and the class's ``helpers`` (a misspelt member would be refused at registration)."""
+    problems = protocol_problems(cls)
+    assert not problems, f"{getattr(cls, 'name', cls.__name__)}: " + "; ".join(problems)
+
+
 CHECKS: tuple[Callable[[type[Metric], Corpus], None], ...] = (
+    check_protocol,
     check_range,
     check_identity,
     check_determinism,

@@ -5,7 +5,7 @@ which decides the start method, caps nothing silently (the CLI caps ``-j`` with 
 and says so) and makes Ctrl-C end the run at once:
 
 * **start method**: ``fork`` when the caller allows it (every metric involved is
-  :attr:`~mtmetrics.metric.Resources.fork_safe`), the platform is Linux and this process runs one thread
+  :attr:`~mtmetrics.Metric.fork_safe`), the platform is Linux and this process runs one thread
   (forking a threaded process can deadlock the child); otherwise ``forkserver``, whose workers
   start from a clean interpreter and rebuild what they need from pickles.
 * **Ctrl-C**: workers ignore SIGINT, so the interrupt reaches only this process; leaving the

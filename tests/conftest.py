@@ -65,5 +65,5 @@ def _fresh_plugins() -> Iterator[None]:
     """Each test starts and ends with a freshly loaded plugin manager."""
     plugins.reset()
     yield
-    plugins._state.extra_disabled.clear()
+    plugins.REGISTRY.extra_disabled.clear()
     plugins.reset()

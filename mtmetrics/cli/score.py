@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .. import plugins
-from ..engine import gate, hooks
+from ..engine import gate
 from ..errors import InputError, MtmetricsError, ParameterError, suggest
 from ..io import read_blocks, read_reference_rows
 from ..io.files import check_input
@@ -258,7 +258,7 @@ def _build_metric(
     """The metric of one ``-m`` entry, through the gate: ``-l``'s defaults apply and its target is
     checked before the metric loads anything (:func:`mtmetrics.engine.gate.build_metric`)."""
     declared = {p.name for p in cls.params}
-    implied = {k: v for k, v in hooks.sentence_defaults(cls).items() if k in declared} if ns.sentence_level else {}
+    implied = {k: v for k, v in cls.sentence_defaults().items() if k in declared} if ns.sentence_level else {}
     source, target = check_langpair(ns.language_pair) if ns.language_pair else (None, None)
     context = f" (-l {ns.language_pair})"
     return gate.build_metric(cls, _metric_params(spec, cls, ns, dests), target, source, implied, context)
@@ -461,7 +461,7 @@ def run_score(argv: Sequence[str]) -> int:
     scored: list[Scored] = []
     stores: list[SegmentStore] = []
     # references (and the source) read once per system, and once more to prepare a metric: a pipe is kept
-    again = [*ns.refs, *([ns.src] if ns.src else [])] if len(systems) > 1 or not all(map(hooks.ready, metrics)) else []
+    again = [*ns.refs, *([ns.src] if ns.src else [])] if len(systems) > 1 or not all(map(gate.ready, metrics)) else []
     try:
         with rereadable(again):
             _score_systems(ns, systems, specs, metrics, inputs, names, settings, bar, scored, stores)
@@ -495,7 +495,7 @@ def _score_systems(
     """Score every system, then write the output (``stores`` collects spool files to close)."""
     all_stats: list[list[Statistics]] = [[] for _ in metrics]
     # corpus-level state (NIST's information weights) from a first pass over the reference files
-    metrics = [hooks.prepare(m, read_reference_rows(ns.refs)) for m in metrics]
+    metrics = [gate.prepare(m, read_reference_rows(ns.refs)) for m in metrics]
     limit = segment_limit(metrics, ns.max_segment_tokens)
     labels = [path if path != "-" else "<stdin>" for path in systems]
 

@@ -4,29 +4,34 @@ Every road (``mtmetrics score``, the Python API, meta tables, ORANGE, significan
 training) goes through the functions here, so a promise holds on all of them or on none:
 
 * :func:`build_metric` applies the language pair's parameter defaults
-  (:meth:`~mtmetrics.metric.Languages.language_defaults`) to the parameters the user did not set, and refuses
+  (:meth:`~mtmetrics.Metric.language_defaults`) to the parameters the user did not set, and refuses
   a target language the metric's resources do not cover *before* the metric is built, so no
   resource (WordNet, a tagger) is loaded for a run that cannot happen;
 * :func:`admit` builds the segments (:func:`~mtmetrics.metric.build_segments`: streams, required
   source and annotations) and refuses a segment longer than a metric's limit;
 * :func:`limit_of` is a metric's limit: what the user set on the instance
   (``scorer.max_segment_tokens``; 0 or ``None``: no limit), else what its parameters imply
-  (:meth:`~mtmetrics.metric.Limits.segment_limit`).
+  (:meth:`~mtmetrics.Metric.segment_limit`);
+* :func:`prepare` gives a metric that needs the corpus's references (NIST) a copy prepared with
+  them, and :func:`require_ready` refuses to score with an unprepared one.
+
+The engine's state of a metric instance (the user's limit, the parameters the user gave, the
+corpus state, signature caches) is its :class:`~mtmetrics.metric.EngineState`.
 """
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import InputError, ParameterError
-from ..metric import Inputs, Metric, Segment, build_segments
+from ..metric import EngineState, Inputs, Metric, Segment, build_segments
 from ..params import resolve_params
-from . import hooks
 
 if TYPE_CHECKING:
     from ..io.text import Block
@@ -39,20 +44,42 @@ def limit_of(metric: Metric) -> int | None:
     A value the user set on the instance (``scorer.max_segment_tokens = N``) wins, with 0 meaning
     no limit as ``--max-segment-tokens 0`` does; otherwise the limit its parameters imply.
     """
-    is_set, value = hooks.limit_set(metric)
-    if is_set:
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
-            raise ParameterError(
-                f"{type(metric).__name__}.max_segment_tokens must be a non-negative integer (0 or None: no limit), "
-                f"got {value!r}."
-            )
-        return value or None
-    return hooks.segment_limit(metric)
+    user = metric._engine.limit
+    return metric.segment_limit() if user is None else user or None
+
+
+# ------------------------------------------------------------------------ corpus preparation
+def prepare(metric: Metric, references: Iterable[Sequence[str]]) -> Metric:
+    """A copy of ``metric`` ready to score the corpus whose segments have ``references``.
+
+    Returns ``metric`` itself when it needs no corpus state. ``references`` yields each segment's
+    references in corpus order (missing ones already dropped, as in :class:`Segment`); it is
+    consumed once, so a generator over files works. The copy keeps the engine's state (a limit set).
+    """
+    if not metric.needs_corpus():
+        return metric
+    prepared = type(metric)(**metric.values)
+    prepared._engine = replace(metric._engine, corpus_state=metric.build_corpus_state(references))
+    return prepared
+
+
+def ready(metric: Metric) -> bool:
+    """Whether this copy can score segments (prepared, or needing no preparation)."""
+    return metric.corpus_state is not None or not metric.needs_corpus()
+
+
+def require_ready(metric: Metric) -> None:
+    """Raise when an unprepared copy of a corpus-prepared metric is about to score segments."""
+    if not ready(metric):
+        raise RuntimeError(
+            f"{metric.display_name} needs the corpus's references before scoring segments: score with "
+            f"a prepared copy (corpus_score, statistics and the CLI prepare it; scorer.prepare(references))."
+        )
 
 
 @dataclass(frozen=True)
 class Rule:
-    """One metric's limit: at most ``tokens`` of its units (:meth:`~mtmetrics.metric.Limits.count_units`)."""
+    """One metric's limit: at most ``tokens`` of its units (:meth:`~mtmetrics.Metric.count_units`)."""
 
     tokens: int
     metric: Metric
@@ -65,13 +92,13 @@ class Rule:
         """
         if len(text) <= self.tokens:
             return None
-        n = hooks.count_units(self.metric, text)
+        n = self.metric.count_units(text)
         return n if n > self.tokens else None
 
     def says(self, n: int) -> str:
         """``n`` units against the limit, and why there is one (the middle of a refusal)."""
         return (
-            f"{n} {hooks.unit(self.metric)}, more than the {self.tokens} that {type(self.metric).name} accepts "
+            f"{n} {self.metric.unit}, more than the {self.tokens} that {type(self.metric).name} accepts "
             f"(its cost grows as {self.complexity})"
         )
 
@@ -144,7 +171,7 @@ def strictest(metrics: Iterable[Metric], override: int | None = None) -> Limit |
     for metric in metrics:
         tokens = override if override is not None else limit_of(metric)
         if tokens is not None:
-            cost = "the option's value" if override is not None else hooks.complexity(metric)
+            cost = "the option's value" if override is not None else metric.complexity
             rules.append(Rule(tokens, metric, cost))
     return Limit(tuple(sorted(rules, key=lambda r: r.tokens))) if rules else None
 
@@ -153,7 +180,7 @@ def default_limit(cls: type[Metric]) -> tuple[int | None, str, str]:
     """The limit, its unit and the cost of ``cls`` with its default parameters, without building it
     (``mtmetrics list``)."""
     view = unbuilt(cls, resolve_params(cls.params, {}, cls.name))
-    return hooks.segment_limit(view), hooks.unit(view), hooks.complexity(view)
+    return view.segment_limit(), view.unit, view.complexity
 
 
 # --------------------------------------------------------------------------------- languages
@@ -198,12 +225,12 @@ def checked_pair(text: Any, option: str) -> tuple[str, str]:
 def unbuilt(cls: type[Metric], values: Mapping[str, Any]) -> Metric:
     """An unbuilt instance holding only checked parameter values: what language declarations read.
 
-    :meth:`~mtmetrics.metric.Languages.target_languages` and
-    :meth:`~mtmetrics.metric.Languages.language_resources`
+    :meth:`~mtmetrics.Metric.target_languages` and :meth:`~mtmetrics.Metric.language_resources`
     depend on the parameters alone, so they are answered without :meth:`~mtmetrics.Metric.setup`
     loading anything.
     """
     view = cls.__new__(cls)
+    view._engine = EngineState()
     view.values = MappingProxyType(dict(values))
     return view
 
@@ -214,17 +241,21 @@ def language_refusal(metric: Metric | type[Metric], target: str, values: Mapping
     ``metric`` is an instance, or a class with its checked parameter ``values``.
     """
     view = metric if isinstance(metric, Metric) else unbuilt(metric, values or {})
-    supported = hooks.target_languages(view)
+    supported = view.target_languages()
     if supported is None or target in supported:
         return None
-    resources = hooks.language_resources(view)
+    resources = view.language_resources()
     return f"{type(view).name} cannot score {target}: {resources} cover {', '.join(supported)} only"
 
 
 def implied_params(cls: type[Metric], target: str, source: str | None = None) -> dict[str, Any]:
-    """The parameter values ``cls`` implies for a language pair (only its declared parameters)."""
+    """The parameter values ``cls`` implies for a language pair (only its declared parameters).
+
+    A plugin written before ``language_defaults`` took the source language is asked with the target only.
+    """
     declared = {p.name for p in cls.params}
-    implied = hooks.language_defaults(cls, target, source)
+    takes_source = len(inspect.signature(cls.language_defaults).parameters) > 1
+    implied = cls.language_defaults(target, source) if takes_source else cls.language_defaults(target)
     return {k: v for k, v in implied.items() if k in declared}
 
 
@@ -253,7 +284,7 @@ def build_metric(
         if reason is not None:
             raise ParameterError(f"{reason}{context}.")
     metric = cls(**chosen)
-    hooks.set_given(metric, given)
+    metric._engine.given = frozenset(given)
     if target is not None:  # what only the built metric knows (a combination's features)
         reason = language_refusal(metric, target)
         if reason is not None:
@@ -268,15 +299,14 @@ def for_language(metric: Metric, target: str, source: str | None = None) -> Metr
     :func:`build_metric` counts every parameter whose value differs from its default as set).
     """
     cls = type(metric)
-    given = hooks.given(metric)
+    given = metric._engine.given
     if given is None:
         given = frozenset(p.name for p in cls.params if metric.values[p.name] != p.default)
     implied = {k: v for k, v in implied_params(cls, target, source).items() if k not in given}
     if all(metric.values[k] == v for k, v in implied.items()):
         return metric
     rebuilt = cls(**{**{k: metric.values[k] for k in given}, **implied})
-    hooks.set_given(rebuilt, given)
-    hooks.copy_limit(metric, rebuilt)
+    rebuilt._engine.given, rebuilt._engine.limit = given, metric._engine.limit
     return rebuilt
 
 
@@ -376,5 +406,8 @@ __all__ = [
     "language_pair",
     "language_refusal",
     "limit_of",
+    "prepare",
+    "ready",
+    "require_ready",
     "strictest",
 ]

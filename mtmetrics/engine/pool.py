@@ -1,7 +1,7 @@
 """The one fan-out: every road that spreads work over ``-j`` processes does it here, one way.
 
 One fork policy (:func:`forks_warm`) for every road: workers are forked from this process (and
-inherit what it loaded) when every metric involved is :attr:`~mtmetrics.metric.Resources.fork_safe` and
+inherit what it loaded) when every metric involved is :attr:`~mtmetrics.Metric.fork_safe` and
 the process may fork (Linux, one thread); otherwise they start from a clean interpreter
 (``forkserver``) and rebuild the metrics from their parameters. Processes come from
 :func:`mtmetrics.workers.pool` (Ctrl-C ends them at once).
@@ -22,14 +22,13 @@ from typing import Any, TypeVar
 
 from .. import workers
 from ..metric import Metric
-from . import hooks
 
 T = TypeVar("T")
 
 
 def forks_warm(metrics: Iterable[Metric]) -> bool:
     """Whether ``-j`` workers for these metrics are forked from this (warmed-up) process."""
-    return all(hooks.fork_safe(type(m)) for m in metrics) and workers.can_fork()
+    return all(type(m).fork_safe for m in metrics) and workers.can_fork()
 
 
 def map(

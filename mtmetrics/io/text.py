@@ -243,7 +243,7 @@ def read_reference_rows(paths: Sequence[str]) -> Iterator[tuple[str, ...]]:
     """Each segment's references from line-aligned reference files (an empty line is an empty reference).
 
     The references as :class:`~mtmetrics.Segment` holds them, streamed a block at a time: what
-    :func:`mtmetrics.engine.hooks.prepare` reads for corpus-level state.
+    :func:`mtmetrics.engine.gate.prepare` reads for corpus-level state.
     """
     for block in read_blocks(paths, LINES):
         yield from block.rows()

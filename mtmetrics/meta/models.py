@@ -16,7 +16,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import hooks
 from ..io.tables import Columns, Table
 from ..stats.metaeval import MetricScores, Unavailable
 from .correlate import Estimate, SystemPoint
@@ -105,7 +104,7 @@ class MetricInfo:
 
     @classmethod
     def of(cls, scores: MetricScores) -> MetricInfo:
-        return cls(scores.spec, hooks.display_name(scores.metric), scores.signature, scores.flipped)
+        return cls(scores.spec, scores.metric.display_name, scores.signature, scores.flipped)
 
     def to_dict(self) -> dict[str, Any]:
         return {"spec": self.spec, "name": self.name, "signature": self.signature, "sign_flipped": self.sign_flipped}

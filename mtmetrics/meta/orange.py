@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from .. import api
-from ..engine import gate, hooks
+from ..engine import gate
 from ..errors import InputError
 from ..metric import Metric, Segment
 from ..stats.significance import interval
@@ -85,9 +85,9 @@ def leave_one_out_scores(
     if limit is not None:
         limit.check_segments(segments)
     # corpus-level state (NIST's weights) from the corpus's references, each sentence's once
-    prepared = hooks.prepare(metric, (tuple(r for r in rs if r.strip()) for rs in refs))
+    prepared = gate.prepare(metric, (tuple(r for r in rs if r.strip()) for rs in refs))
     stats = api.statistics_of(prepared, segments, jobs)
-    scores = hooks.score_rows(metric, stats.array)
+    scores = metric.score_rows(stats.array)
     if not type(metric).higher_is_better:
         scores = -scores
     out = []

@@ -35,7 +35,7 @@ from ..errors import InputError
 from ..io import files
 from ..io.tables import Columns, Table
 from ..io.text import iter_lines
-from ..metric import Metric, Presentation, Resources, Segment, Statistics
+from ..metric import Metric, Segment, Statistics
 from ..params import Param
 from ..result import Score
 from ..stats.metaeval import MetricScores
@@ -48,7 +48,7 @@ def is_precomputed(spec: str) -> bool:
     return spec.startswith(PREFIXES)
 
 
-class Precomputed(Metric, Presentation, Resources):
+class Precomputed(Metric):
     """Scores read from a column or a file (module docstring); never scores text itself."""
 
     name = "precomputed"

@@ -48,7 +48,6 @@ from typing import Any
 
 import numpy as np
 
-from ..engine import hooks
 from ..io.tables import Columns, Table
 from ..metric import Metric
 from ..stats.corrtests import williams
@@ -62,9 +61,9 @@ ALPHA = 0.05
 
 
 def runs_on_plain_text(cls: type[Metric]) -> bool:
-    """Whether ``meta report`` runs ``cls`` by default: it declares :attr:`~mtmetrics.metric.Resources.plain_text`
+    """Whether ``meta report`` runs ``cls`` by default: it declares :attr:`~mtmetrics.Metric.plain_text`
     and needs neither a source nor annotations (which a table may not have)."""
-    return hooks.plain_text(cls) and not cls.inputs.source and not cls.inputs.annotations
+    return cls.plain_text and not cls.inputs.source and not cls.inputs.annotations
 
 
 def default_metric_names(registry: Mapping[str, Any]) -> list[str]:
@@ -181,7 +180,7 @@ class LanguageExclusion:
 def exclude_by_language(res: Correlations, scores: Sequence[MetricScores]) -> dict[str, list[LanguageExclusion]]:
     """Remove the estimates of metrics whose resources do not cover a group's target language.
 
-    A metric whose :meth:`~mtmetrics.metric.Languages.target_languages` is not ``None`` and does not name
+    A metric whose :meth:`~mtmetrics.Metric.target_languages` is not ``None`` and does not name
     the target of a group called like a language pair (``en-de``) is left out of that group's
     tables, clusters and system points (WMT21 en→de with METEOR's English WordNet says nothing
     about METEOR). Returns, per group, the metrics left out and why; ``res`` is changed in place.
@@ -193,11 +192,9 @@ def exclude_by_language(res: Correlations, scores: Sequence[MetricScores]) -> di
         if target is None:
             continue
         for s in scores:
-            langs = hooks.target_languages(s.metric)
+            langs = s.metric.target_languages()
             if langs is not None and target not in langs:
-                out.setdefault(group, []).append(
-                    LanguageExclusion(s.spec, tuple(langs), hooks.language_resources(s.metric))
-                )
+                out.setdefault(group, []).append(LanguageExclusion(s.spec, tuple(langs), s.metric.language_resources()))
     gone = {(g, x.metric) for g, xs in out.items() for x in xs}
     if gone:
         res.estimates[:] = [e for e in res.estimates if (e.group, e.metric) not in gone]

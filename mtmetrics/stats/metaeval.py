@@ -18,7 +18,7 @@ import numpy as np
 
 from .. import api
 from ..api import Scorer
-from ..engine import gate, hooks, pool
+from ..engine import gate, pool
 from ..errors import ParameterError
 from ..io.tables import Columns, Table
 from ..metric import Metric, Segment, Statistics, finish_totals
@@ -76,7 +76,7 @@ class MetricScores:
         totals, sizes = weighted_sums(weights, self.stats.array[rows])
         totals = finish_totals(self.stats.aggregation, totals, sizes)
         with np.errstate(invalid="ignore", divide="ignore"):
-            values = hooks.score_rows(self.metric, totals)
+            values = self.metric.score_rows(totals)
         values = np.where(sizes > 0, values, np.nan)  # a system none of whose items was drawn
         return -values if self.flipped else values
 
@@ -151,7 +151,7 @@ def score_tables(
     also checks that each metric's resources are there): one slow
     metric (TER) is then shared by all workers instead of keeping one busy while the others idle.
     Statistics are per segment, so the rows are the same as scoring in one piece. When every
-    metric is :attr:`~mtmetrics.metric.Resources.fork_safe` the workers are forked after the probes and
+    metric is :attr:`~mtmetrics.Metric.fork_safe` the workers are forked after the probes and
     inherit the loaded resources and the segments; otherwise they are *spawned* and rebuild the
     metrics from their parameters: a forked worker would share the file offsets of resources this
     process already opened (NLTK's WordNet reads its data files lazily through one handle per
@@ -160,7 +160,7 @@ def score_tables(
     and reported; otherwise the error propagates. ``annotations`` (one mapping or ``None`` per
     table, e.g. :func:`~mtmetrics.resources.table_alignments.table_annotations`) reach the metrics
     that declare them in :attr:`~mtmetrics.Metric.inputs`. In a group named like a language pair the
-    parameters the user did not set follow the pair (:meth:`~mtmetrics.metric.Languages.language_defaults`);
+    parameters the user did not set follow the pair (:meth:`~mtmetrics.Metric.language_defaults`);
     a metric whose resources do not cover its target language is refused with ``refuse_languages``
     (one line), and otherwise scored as it is for a report that leaves it out of the group.
     """
@@ -189,10 +189,10 @@ def score_tables(
                 limit = gate.strictest([prepared])
                 if limit is not None:
                     _check_rows(limit, segments, rows)
-            hooks.observe(metric, segments)
+            metric.observe(segments)
             for prepared, rows in per_group:
                 if prepared is not metric:  # a group's own variant signs its scores: it sees its inputs too
-                    hooks.observe(prepared, segments if rows is None else [segments[i] for i in rows])
+                    prepared.observe(segments if rows is None else [segments[i] for i in rows])
             table_segments[(ti, si)] = segments
             for prepared, rows in per_group:
                 work.append((prepared, segments if rows is None else [segments[i] for i in rows]))
@@ -263,7 +263,7 @@ def score_tables(
         nrefs = nrefs_value(len(s.refs) for s in table_segments[(ti, si)])
         stats = Statistics(metric.stat_names(), array, type(metric).aggregation, nrefs)
         flipped = not type(metric).higher_is_better
-        seg = hooks.score_rows(metric, stats.array)
+        seg = metric.score_rows(stats.array)
         out[ti].append(
             MetricScores(
                 spec, metric, stats, -seg if flipped else seg, flipped, seconds_of[(ti, si)], group_metrics=signers
@@ -293,7 +293,7 @@ def _per_group(
     In a group named like a language pair (``en-de``), a metric whose resources do not cover the
     target language is refused (one line; with ``refuse`` False it is scored as it is, for a report
     that leaves it out of the group and says why), and the parameters the user did not set follow
-    the pair (:meth:`~mtmetrics.metric.Languages.language_defaults`, as ``-l`` on the command line). A metric
+    the pair (:meth:`~mtmetrics.Metric.language_defaults`, as ``-l`` on the command line). A metric
     that needs corpus state (NIST's information weights) is prepared from the group's references,
     each judged source segment's once (rows of several systems share them), in table order.
     Returns ``(metric, rows)`` per group, or ``[(metric, None)]`` when every row is scored alike.
@@ -315,16 +315,16 @@ def _per_group(
         if reason is not None:
             raise ParameterError(f"-m {spec}: {reason} (group {g} of {table.name}); leave it out of -m.")
         variants.append(gate.for_language(metric, pair[1], pair[0]))
-    if not hooks.needs_corpus(metric) and all(v is metric for v in variants):
+    if not metric.needs_corpus() and all(v is metric for v in variants):
         return [(metric, None)]
     ids = table.columns[columns.segment]
     out: list[tuple[Metric, np.ndarray | None]] = []
     for variant, rows in zip(variants, rows_of.values(), strict=True):
-        if hooks.needs_corpus(variant):
+        if variant.needs_corpus():
             seen: dict[str, tuple[str, ...]] = {}
             for i in rows:
                 seen.setdefault(ids[i], segments[i].refs)
-            variant = hooks.prepare(variant, seen.values())
+            variant = gate.prepare(variant, seen.values())
         out.append((variant, np.asarray(rows, dtype=np.intp)))
     return out
 

@@ -36,7 +36,6 @@ import numpy as np
 
 from .. import api
 from ..api import Scorer
-from ..engine import hooks
 from ..errors import InputError
 from ..metric import Aggregation, Metric, Statistics, finish_totals
 from ..params import number
@@ -119,7 +118,7 @@ def _swap_masks(n_segments: int, n_trials: int, seed: int) -> Iterator[np.ndarra
 
 def _scores(metric: Metric, totals: np.ndarray, counts: np.ndarray, aggregation: Aggregation) -> np.ndarray:
     """Scores of resampled corpora from their summed statistics (one row per resample)."""
-    return hooks.score_rows(metric, finish_totals(aggregation, totals, counts))
+    return metric.score_rows(finish_totals(aggregation, totals, counts))
 
 
 def bootstrap_scores(

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 import numpy as np
 from rapidfuzz.distance.Levenshtein import distance as _levenshtein
 
-from mtmetrics import Limits, Metric, Resources, Score, Segment
+from mtmetrics import Metric, Score, Segment
 from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param
 
 
@@ -52,10 +52,12 @@ def _rate(errors: float, ref_len: float) -> float:
     return errors / ref_len if ref_len > 0 else (0.0 if errors == 0 else float(errors))
 
 
-class _ErrorRate(Metric, Resources):
+class _ErrorRate(Metric):
     """Shared shape of WER and PER: ``[errors, ref_len]`` of the best reference, summed."""
 
     fork_safe = True  # everything it loads is in memory: -j forks warm workers
+    #: the edit count of a hypothesis against one reference, which each variant defines
+    helpers = ("errors",)
     aggregation = "sum"
     higher_is_better = False
     score_range = (0.0, math.inf)
@@ -88,7 +90,7 @@ class _ErrorRate(Metric, Resources):
         return Score(_rate(errors, ref_len), {"errors": errors, "ref_len": ref_len})
 
 
-class Wer(_ErrorRate, Limits):
+class Wer(_ErrorRate):
     """Word error rate: word edit distance / reference length, best reference; lower is better."""
 
     name = "wer"

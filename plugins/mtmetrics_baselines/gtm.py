@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from mtmetrics import Limits, Metric, Param, Resources, Score, Segment
+from mtmetrics import Metric, Param, Score, Segment
 from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param
 
 
@@ -107,7 +107,7 @@ def _e_fmt(value: Any, values: Mapping[str, Any]) -> str:
     return f"{float(value):g}"
 
 
-class Gtm(Metric, Limits, Resources):
+class Gtm(Metric):
     """GTM F-measure of the maximum matching with run-length exponent ``e``."""
 
     fork_safe = True  # everything it loads is in memory: -j forks warm workers

@@ -60,7 +60,7 @@ from typing import Any
 
 import numpy as np
 
-from mtmetrics import Field, Languages, Limits, Metric, Param, Resources, Score, Segment
+from mtmetrics import Field, Metric, Param, Score, Segment
 from mtmetrics.resources import Preprocessor, tokenize_param
 from mtmetrics.resources.wordnet import load_wordnet, require_nltk
 
@@ -168,10 +168,11 @@ def meteor_from_statistics(
     return (1 - penalty) * fmean, precision, recall, fmean, penalty
 
 
-class Meteor(Metric, Languages, Limits, Resources):
+class Meteor(Metric):
     """METEOR: exact, stem and WordNet-synonym unigram alignment with a fragmentation penalty."""
 
     name = "meteor"
+    helpers = ("stemmer", "align", "align_stages")
     #: cost grows faster than linearly: 1,000 tokens of a two-word vocabulary take minutes (natural
     #: text 8 s), 400 take 10 s; the limit keeps that worst case near 2 s
     max_segment_tokens = 250

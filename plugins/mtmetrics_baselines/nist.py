@@ -16,7 +16,7 @@ segments, then scored (``aggregation = "sum"``).
 
 **Where the information weights come from.** As in Doddington (2002) and mteval-v13a, from the
 n-gram counts of *all* references of the evaluated corpus (``info=corpus``, the default): the
-metric declares that it needs the corpus (:meth:`~mtmetrics.metric.CorpusPreparation.needs_corpus`), and the core
+metric declares that it needs the corpus (:meth:`~mtmetrics.Metric.needs_corpus`), and the core
 prepares it from every segment's references before scoring any segment (the API, the CLI's second
 pass over the reference files, ``-j``, Dask and ``meta`` all do this). Per-segment statistics
 (``-sl``, bootstrap rows) then use the corpus weights, as mteval's segment scores do. With several
@@ -45,8 +45,7 @@ from typing import Any
 
 import numpy as np
 
-from mtmetrics import CorpusPreparation, InputError, Metric, Param, Presentation, Resources, Score, Segment
-from mtmetrics.engine import hooks
+from mtmetrics import InputError, Metric, Param, Score, Segment
 from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param
 
 from ._common import Ngram, ngram_counts
@@ -129,7 +128,7 @@ def corpus_nist(hyps: Sequence[Sequence[str]], refs: Sequence[Sequence[Sequence[
     return nist_from_statistics(summed, max_order)[0]
 
 
-class Nist(Metric, Presentation, Resources, CorpusPreparation):
+class Nist(Metric):
     """mteval-v13a's NIST: information weights from the corpus's references; statistics summed."""
 
     fork_safe = True  # everything it loads is in memory: -j forks warm workers
@@ -185,7 +184,11 @@ class Nist(Metric, Presentation, Resources, CorpusPreparation):
         return self._names
 
     def segment_statistics(self, segment: Segment) -> np.ndarray:
-        hooks.require_ready(self)
+        if self.corpus_state is None and self.needs_corpus():
+            raise RuntimeError(
+                "NIST (info=corpus) needs the corpus's references first: score with a prepared copy "
+                "(corpus_score, statistics and the CLI prepare it; scorer.prepare(references))."
+            )
         refs = [self._prep(r) for r in segment.refs]
         info = self.corpus_state  # None with info=seg: the segment's own references
         return np.asarray(nist_statistics(self._prep(segment.hyp), refs, self._order, info), dtype=np.float64)

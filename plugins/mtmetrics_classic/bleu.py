@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 import numpy as np
 import sacrebleu
 
-from mtmetrics import Field, Languages, Metric, Param, Presentation, Resources, Score, Segment
+from mtmetrics import Field, Metric, Param, Score, Segment
 from mtmetrics.resources import LOWERCASE, tokenize_param
 
 from ._sacrebleu import sacrebleu_field, segment_stats
@@ -34,7 +34,7 @@ def _stat_names(order: int) -> tuple[str, ...]:
     )
 
 
-class Bleu(Metric, Presentation, Languages, Resources):
+class Bleu(Metric):
     """sacrebleu's BLEU: corpus statistics summed, then the geometric mean of clipped precisions."""
 
     fork_safe = True  # everything it loads is in memory: -j forks warm workers

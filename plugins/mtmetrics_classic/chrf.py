@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import sacrebleu
 
-from mtmetrics import Field, Limits, Metric, Param, Presentation, Resources, Score, Segment
+from mtmetrics import Field, Metric, Param, Score, Segment
 from mtmetrics.resources import LOWERCASE
 
 from ._sacrebleu import sacrebleu_field, segment_stats
@@ -27,7 +27,7 @@ ORDERS_WITHOUT_LIMIT = 10
 SEGMENT_BYTES = 1_000_000_000
 
 
-class Chrf(Metric, Presentation, Limits, Resources):
+class Chrf(Metric):
     """sacrebleu's chrF: character (and word, for chrF++) n-gram F-beta from summed statistics."""
 
     fork_safe = True  # everything it loads is in memory: -j forks warm workers

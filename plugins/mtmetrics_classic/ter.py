@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import sacrebleu
 
-from mtmetrics import Field, Limits, Metric, Param, Presentation, Resources, Score, Segment
+from mtmetrics import Field, Metric, Param, Score, Segment
 
 from ._sacrebleu import sacrebleu_field
 from .ter_kernel import ter_statistics
@@ -26,7 +26,7 @@ def _punct_fmt(no_punct: Any, values: Mapping[str, Any]) -> str:
     return "no" if no_punct else "yes"
 
 
-class Ter(Metric, Presentation, Limits, Resources):
+class Ter(Metric):
     """sacrebleu's TER: edits (with shifts) over average reference length; lower is better.
 
     The shift search runs compiled (numba, the ``fast`` extra) or as sacrebleu's own Python code;

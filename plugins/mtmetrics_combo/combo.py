@@ -42,20 +42,15 @@ import numpy as np
 
 import mtmetrics
 from mtmetrics import (
-    CorpusPreparation,
-    Examples,
     Field,
     Inputs,
-    Languages,
-    Limits,
     Metric,
     Param,
-    Resources,
+    Scorer,
     Segment,
-    api,
     plugins,
 )
-from mtmetrics.engine import gate, hooks
+from mtmetrics.engine import gate
 from mtmetrics.io import files
 from mtmetrics.params import parse_inline, resolve_params
 from mtmetrics.stats.combination import FORMAT, CombinationModel, Feature
@@ -97,7 +92,7 @@ def _signature_core(sig: str) -> str:
     return "|".join(f for f in sig.split("|") if not f.startswith(_DATA_FIELDS))
 
 
-class Combo(Metric, Languages, Limits, Resources, CorpusPreparation, Examples):
+class Combo(Metric):
     """A linear combination of metric scores learned by maximum correlation training or regression."""
 
     name = "combo"
@@ -166,7 +161,7 @@ class Combo(Metric, Languages, Limits, Resources, CorpusPreparation, Examples):
             metric = cls(**params)
         except mtmetrics.MtmetricsError as exc:
             raise mtmetrics.InputError(f"{where}: {exc}") from None
-        now = _signature_core(str(api.signature(metric, "1")))
+        now = _signature_core(str(Scorer(metric).signature("1")))
         if now != _signature_core(f.signature):
             raise mtmetrics.InputError(
                 f"combo: feature {f.spec} now has the signature {now}, but the model was trained with "
@@ -189,22 +184,23 @@ class Combo(Metric, Languages, Limits, Resources, CorpusPreparation, Examples):
     def observe(self, segments: Sequence[Segment]) -> None:
         """Let the features record the input's provenance (the aligner named in SSCN's signature)."""
         for f in self.features:
-            hooks.observe(f, segments)
+            f.observe(segments)
 
     def segment_statistics(self, segment: Segment) -> np.ndarray:
         return self.corpus_statistics([segment])[0]
 
     def needs_corpus(self) -> bool:
         """True when a feature needs corpus state (NIST): the combination is prepared with it."""
-        return any(hooks.needs_corpus(f) for f in self.features)
+        return any(f.needs_corpus() for f in self.features)
 
     def build_corpus_state(self, references: Iterable[Sequence[str]]) -> Any:
         """The features, each prepared for the corpus (the references are read once, kept as tuples)."""
         refs = [tuple(r) for r in references]
-        return [hooks.prepare(f, refs) for f in self.features]
+        return [Scorer(f).prepare(refs).metric for f in self.features]
 
     def corpus_statistics(self, segments: Sequence[Segment]) -> np.ndarray:
-        hooks.require_ready(self)
+        if self.corpus_state is None and self.needs_corpus():
+            raise RuntimeError("combo: a feature needs the corpus's references: score with a prepared copy.")
         problem = self.model.text_mismatch([s.hyp for s in segments])
         if problem:
             raise mtmetrics.InputError(
@@ -214,8 +210,8 @@ class Combo(Metric, Languages, Limits, Resources, CorpusPreparation, Examples):
         features: list[Metric] = self.corpus_state if self.corpus_state is not None else self.features
         cols = []
         for metric in features:
-            stats = api.statistics_of(metric, segments)
-            cols.append(hooks.score_rows(metric, stats.array))
+            stats = Scorer(metric).statistics_of(segments)
+            cols.append(metric.score_rows(stats.array))
         feats = self.model.signed(np.column_stack(cols))
         with np.errstate(over="ignore", invalid="ignore"):
             combined = self.model.combine(feats)
@@ -236,7 +232,7 @@ class Combo(Metric, Languages, Limits, Resources, CorpusPreparation, Examples):
 
     def _limited(self) -> list[tuple[Metric, int]]:
         """The features with a limit, and their limits, strictest first."""
-        limited = [(f, n) for f in getattr(self, "features", ()) if (n := gate.limit_of(f)) is not None]
+        limited = [(f, n) for f in getattr(self, "features", ()) if (n := Scorer(f).max_segment_tokens) is not None]
         return sorted(limited, key=lambda fn: fn[1])
 
     @property
@@ -246,7 +242,7 @@ class Combo(Metric, Languages, Limits, Resources, CorpusPreparation, Examples):
             return "tokens"
         f = limited[0][0]
         scaled = f" (scaled to {type(f).name}'s limit)" if len(limited) > 1 else ""
-        return f"{hooks.unit(f)} of its feature {type(f).name}{scaled}"
+        return f"{f.unit} of its feature {type(f).name}{scaled}"
 
     def count_units(self, text: str) -> int:
         """The most of any limited feature's units (each its own: tokens, characters), scaled to the
@@ -256,15 +252,15 @@ class Combo(Metric, Languages, Limits, Resources, CorpusPreparation, Examples):
         if not limited:
             return super().count_units(text)
         strictest = limited[0][1]
-        return max(-(-hooks.count_units(f, text) * strictest // n) for f, n in limited)
+        return max(-(-f.count_units(text) * strictest // n) for f, n in limited)
 
     @property
     def complexity(self) -> str:  # type: ignore[override]
-        limited = [f for f in getattr(self, "features", ()) if gate.limit_of(f) is not None]
+        limited = self._limited()
         if not limited:
             return "the sum of its features' costs"
-        strictest = min(limited, key=lambda f: gate.limit_of(f) or 0)
-        return f"{hooks.complexity(strictest)} (its feature {type(strictest).name})"
+        strictest = limited[0][0]
+        return f"{strictest.complexity} (its feature {type(strictest).name})"
 
     def target_languages(self) -> tuple[str, ...] | None:
         """The languages every feature covers. Asked on an unbuilt instance (the gate's check before
@@ -273,7 +269,7 @@ class Combo(Metric, Languages, Limits, Resources, CorpusPreparation, Examples):
         METEOR before METEOR loads WordNet."""
         out: set[str] | None = None
         for f in self._language_views():
-            langs = hooks.target_languages(f)
+            langs = f.target_languages()
             if langs is not None:
                 out = set(langs) if out is None else out & set(langs)
         return None if out is None else tuple(sorted(out))
@@ -304,6 +300,6 @@ class Combo(Metric, Languages, Limits, Resources, CorpusPreparation, Examples):
             _LOADING.reset(token)
 
     def language_resources(self) -> str:
-        limited = [f for f in self._language_views() if hooks.target_languages(f) is not None]
-        named = "; ".join(f"{type(f).name}: {hooks.language_resources(f)}" for f in limited)
+        limited = [f for f in self._language_views() if f.target_languages() is not None]
+        named = "; ".join(f"{type(f).name}: {f.language_resources()}" for f in limited)
         return f"its features' resources ({named})"

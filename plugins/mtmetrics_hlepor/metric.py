@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from mtmetrics import Examples, Field, InputError, Inputs, Languages, Limits, Metric, Presentation, Resources, Segment
+from mtmetrics import Field, InputError, Inputs, Metric, Segment
 from mtmetrics.resources import Preprocessor
 from mtmetrics.resources.taggers import Tagger, get_tagger, tagger_languages
 
@@ -40,7 +40,7 @@ def _as_tags(value: Any, what: str) -> list[str]:
     return [str(t) for t in value]
 
 
-class Hlepor(Metric, Presentation, Languages, Limits, Resources):
+class Hlepor(Metric):
     """hLEPOR (Han et al. 2013) per segment, averaged; hLEPOR_E when POS tags are configured."""
 
     fork_safe = True  # everything it loads is in memory: -j forks warm workers
@@ -203,7 +203,7 @@ def _shape_tag(token: str) -> str:
     return "W"
 
 
-class HleporE(Hlepor, Examples):
+class HleporE(Hlepor):
     """hLEPOR_E from pre-tagged input: the annotations ``hyp_pos`` and ``ref_pos`` are required."""
 
     name = "hlepor-e"

@@ -29,7 +29,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from mtmetrics import Field, Languages, Limits, Metric, Param, Resources, Segment, load_metric
+from mtmetrics import Field, Metric, Param, Segment, load_metric
 from mtmetrics.resources import tokenize_param
 from mtmetrics.resources.taggers import check_tagger_spec, tagger_paths
 
@@ -40,10 +40,11 @@ from .features import FEATURES, feature_vector
 SCORE_NAME = "P"
 
 
-class Paraphrase(Metric, Languages, Limits, Resources):
+class Paraphrase(Metric):
     """Paraphrase features (Wrd, NP, WnSyn, Verb, PNP, Order, D2-D5) against the lowest-TER reference."""
 
     name = "paraphrase"
+    helpers = ("best_reference",)
     #: cost grows faster than linearly: 4,000 tokens take 3 s and 750 MB
     max_segment_tokens = 2000
     complexity = "O(n·m) time and memory (feature matches)"

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from mtmetrics import Field, Languages, Metric, Param, Presentation, Resources, Segment
+from mtmetrics import Field, Metric, Param, Segment
 from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param, tokenizer_signature
 from mtmetrics.resources.stemmer import get_stemmer
 
@@ -146,7 +146,7 @@ class Corpus:
         return [(s, k) for s, refs in enumerate(self.refs) for k in range(len(refs))]
 
 
-class RougeMetric(Metric, Presentation, Languages, Resources):
+class RougeMetric(Metric):
     """Base of the ROUGE variants (Lin & Och 2004, ACL and COLING papers; ROUGE-1.5.5).
 
     docs/metrics.md §3 describes both; where the paper and ROUGE-1.5.5 differ, ``impl`` chooses.
@@ -160,6 +160,9 @@ class RougeMetric(Metric, Presentation, Languages, Resources):
     rouge-score do, so short function words keep their form (``as`` stays ``as`` instead of
     becoming ``a`` and matching the article).
     """
+
+    #: the steps from text to matches, which tests and the variants call
+    helpers: ClassVar[tuple[str, ...]] = ("tokens", "encode", "normalise", "match")
 
     fork_safe = True  # everything it loads is in memory: -j forks warm workers
     aggregation = "mean"

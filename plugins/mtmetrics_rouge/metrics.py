@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from mtmetrics import Limits, Param
+from mtmetrics import Param
 
 from .bags import Flat, Units, clipped_matches, ngrams, skip_bigrams
 from .base import COMMON_PARAMS, Corpus, Matches, RougeMetric
@@ -73,8 +73,9 @@ class RougeN(RougeMetric):
         return Matches(hit, pbase, rbase, key=_recall_key(hit, rbase))
 
 
-class RougeLimits(Limits):
-    """A limit counted on the tokens ROUGE matches: the script's under ``impl=rouge155``, else the tokenizer's."""
+class RougeLimits(RougeMetric):
+    """A ROUGE metric with a limit, counted on the tokens ROUGE matches: the script's under
+    ``impl=rouge155``, else the tokenizer's."""
 
     @property
     def unit(self) -> str:
@@ -85,7 +86,7 @@ class RougeLimits(Limits):
         return len(script_tokens(text)) if self.values["impl"] == "rouge155" else super().count_units(text)
 
 
-class RougeL(RougeMetric, RougeLimits):
+class RougeL(RougeLimits):
     """ROUGE-L: ``R = LCS/r``, ``P = LCS/c`` (eqs. 1-3); paper check 0.75 and 0.5.
 
     For one hypothesis sentence ROUGE-1.5.5 counts the same hit (its union-LCS and unigram
@@ -116,7 +117,7 @@ class RougeL(RougeMetric, RougeLimits):
         return Matches(hit, pbase, rbase, key=np.where(np.isnan(hit), np.nan, key))
 
 
-class RougeW(RougeMetric, RougeLimits):
+class RougeW(RougeLimits):
     """ROUGE-W: weighted LCS with ``f(k) = k^weight`` (Section 3.2, eqs. 4-6).
 
     ``impl=paper``: ``WLCS`` from the paper's ``c``/``w`` tables, ``R = f^-1(WLCS / f(r))``,
@@ -181,7 +182,7 @@ STAR_LIMIT = 3500
 STAR_PAIRS = STAR_LIMIT * (STAR_LIMIT - 1) // 2
 
 
-class RougeS(RougeMetric, RougeLimits):
+class RougeS(RougeLimits):
     """ROUGE-S<skip>: skip-bigrams with at most ``skip`` words in between (``-1``: S*, any gap).
 
     ``skip=0`` is bigram ROUGE-2. Totals are the number of in-range pairs (``C(n, 2)`` for S*).
@@ -189,6 +190,7 @@ class RougeS(RougeMetric, RougeLimits):
     """
 
     name = "rouge-s"
+    helpers = ("unigrams",)
     description = "ROUGE-S: skip-bigram co-occurrence F (Lin & Och 2004)"
     # a one-word segment has no skip-bigram, so hyp == ref scores 0 there
     perfect_on_identity = False

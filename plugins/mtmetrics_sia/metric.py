@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from mtmetrics import Field, Limits, Metric, Param, Resources, Segment
+from mtmetrics import Field, Metric, Param, Segment
 from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param
 from mtmetrics.resources.similarity import SIMILARITY_PARAMS, SimilarityTable, load_table
 
@@ -42,11 +42,12 @@ def _alpha_fmt(value: Any, values: Mapping[str, Any]) -> str:
     return format(float(value), "g")
 
 
-class Sia(Metric, Limits, Resources):
+class Sia(Metric):
     """Stochastic iterative alignment: gap-weighted monotone alignment over all references."""
 
     fork_safe = True  # everything it loads is in memory: -j forks warm workers
     name = "sia"
+    helpers = ("pairs", "score_tokens")
     #: cost grows faster than linearly: 1,000 tokens of a two-word vocabulary take minutes (natural
     #: text 1.3 s), 400 take 8 s; the limit keeps that worst case near 3 s
     max_segment_tokens = 300

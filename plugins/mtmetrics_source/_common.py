@@ -31,11 +31,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
-from mtmetrics import Examples, Field, InputError, Languages, Limits, Metric, Param, Resources, Segment
+from mtmetrics import Field, InputError, Metric, Param, Segment
 from mtmetrics.io.alignments import Alignment, tokens
 from mtmetrics.resources import TOKENIZER_NAMES, get_tokenizer, tokenizer_signature
 from mtmetrics.resources.aligners import DiagonalAligner, align_annotations
@@ -151,12 +151,14 @@ def example_annotations(hyps: Sequence[str], refs: Sequence[Sequence[str | None]
     return align_annotations(DiagonalAligner(), sources, hyps, refs)
 
 
-class AlignedMetric(Metric, Languages, Limits, Resources, Examples):
+class AlignedMetric(Metric):
     """Base of the alignment-based metrics: records alignment origins for the ``align`` signature field."""
 
     #: cost grows faster than linearly (n-gram/pair agreement of aligned words): 4,000 tokens take 2 s
     max_segment_tokens = 4000
     complexity = "O(n²) (pairs of aligned words)"
+    #: what each variant says and scores (its tests call score_segment)
+    helpers: ClassVar[tuple[str, ...]] = ("needs_ref_alignments", "score_segment")
 
     fork_safe = True  # everything it loads is in memory: -j forks warm workers
     plain_text = False  # sources and word alignments, which a plain table does not have

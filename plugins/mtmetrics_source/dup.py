@@ -38,7 +38,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from mtmetrics import Field, InputError, Languages, Metric, Param, Resources, Score, Segment
+from mtmetrics import Field, InputError, Metric, Param, Score, Segment
 from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param
 from mtmetrics.resources.taggers import Tagger, check_tagger_spec, get_tagger, tagger_languages, tagger_paths
 
@@ -78,7 +78,7 @@ def matched_flags(hyp: list[str], refs: list[list[str]]) -> list[bool]:
     return flags
 
 
-class Dup(Metric, Languages, Resources):
+class Dup(Metric):
     """POS-discriminative unigram precision: a vector of per-POS sub-precisions and their sum."""
 
     fork_safe = True  # everything it loads is in memory: -j forks warm workers

@@ -54,7 +54,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from mtmetrics import Field, InputError, Inputs, Param, Presentation
+from mtmetrics import Field, InputError, Inputs, Param
 from mtmetrics.resources import LOWERCASE
 from mtmetrics.resources.similarity import SIMILARITY_PARAMS, SimilarityTable, load_table
 
@@ -92,10 +92,11 @@ def closest_ref_length(c: int, ref_lens: list[int]) -> int:
     return min(ref_lens, key=lambda r: (abs(r - c), r))
 
 
-class Sscn(AlignedMetric, Presentation):
+class Sscn(AlignedMetric):
     """Source-sentence constrained n-gram precision."""
 
     name = "sscn"
+    helpers = ("similarity",)
     description = "source-sentence constrained n-gram precision (Liu & Gildea 2007); needs --src and alignments"
     aggregation = "mean"
     score_range = (0.0, 1.0)

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 import mtmetrics
 from mtmetrics.accumulate import ExactSum, exact_parts
 from mtmetrics.cli import main
-from mtmetrics.engine.hooks import score_rows
 from mtmetrics.io import read_chunks
 from mtmetrics.streaming import score_stream
 from tests.datapaths import WMT17, read_text, require
@@ -89,7 +88,7 @@ def test_main_scores_and_spooled_scores_equal_compute_score(name: str) -> None:
     metric = scorer.metric
     rows = scorer.statistics(hyps, [refs]).array
     expected = [metric.compute_score(row.copy()).score for row in rows]
-    assert score_rows(metric, rows).tolist() == expected
+    assert metric.score_rows(rows).tolist() == expected
     chunks = [mtmetrics.build_segments(hyps[i : i + 97], [refs[i : i + 97]]) for i in range(0, 300, 97)]
     (out,) = score_stream([metric], chunks, keep_segments=True)
     assert out.segments is not None

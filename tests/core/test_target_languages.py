@@ -51,9 +51,8 @@ def test_english_resources_refuse_german(
 
 def test_paraphrase_is_english_whatever_the_tagger(en_de: tuple[str, str], capsys: pytest.CaptureFixture[str]) -> None:
     from mtmetrics import load_metric
-    from mtmetrics.engine import hooks
 
-    assert hooks.target_languages(load_metric("paraphrase").metric) == ("en",)
+    assert load_metric("paraphrase").metric.target_languages() == ("en",)
     ref, hyp = en_de
     assert main([ref, "-i", hyp, "-l", "en-de", "-m", "paraphrase"]) != 0
     assert "VerbNet" in capsys.readouterr().err
@@ -61,11 +60,10 @@ def test_paraphrase_is_english_whatever_the_tagger(en_de: tuple[str, str], capsy
 
 def test_tagger_languages_and_sia() -> None:
     from mtmetrics import load_metric
-    from mtmetrics.engine import hooks
     from mtmetrics.resources.taggers import tagger_languages
 
     assert tagger_languages("nltk") == ("en",)
     assert tagger_languages("nltk:rus") == ("ru",) and tagger_languages("spacy:de_core_news_sm:pos") == ("de",)
-    assert hooks.target_languages(load_metric("hlepor-e").metric) is None  # pos=file: the user's tags
+    assert load_metric("hlepor-e").metric.target_languages() is None  # pos=file: the user's tags
     # SIA's similarity comes from a table the user trains (any language); no WordNet resource
-    assert hooks.target_languages(load_metric("sia").metric) is None
+    assert load_metric("sia").metric.target_languages() is None

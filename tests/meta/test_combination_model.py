@@ -4,7 +4,7 @@ Files written by ``meta mct -o`` / ``meta regress -o`` on real WMT17 cs-en DA ro
 and written again byte for byte (so files written before the format moved to the core load
 unchanged); the score of a model is checked against a plain loop over the formula
 ``intercept + Σ weight · sign · score``; the core names the metrics that apply a model through
-``Resources.model_formats`` and picks ``meta report``'s default metrics through ``Resources.plain_text``
+``Metric.model_formats`` and picks ``meta report``'s default metrics through ``Metric.plain_text``
 (a plugin registered here declares both), not by name.
 """
 
@@ -24,9 +24,8 @@ import pytest
 import sacrebleu
 
 import mtmetrics
-from mtmetrics import InputError, Metric, Param, Resources, Segment, plugins
+from mtmetrics import InputError, Metric, Param, Segment, plugins
 from mtmetrics.cli import main
-from mtmetrics.engine import hooks
 from mtmetrics.meta.report import default_metric_names
 from mtmetrics.stats.combination import FORMAT, CombinationModel, Feature
 
@@ -119,7 +118,7 @@ def test_malformed_models_are_input_errors() -> None:
 
 
 # ------------------------------------------------------------------------------ declared, not named
-class _Reader(Metric, Resources):
+class _Reader(Metric):
     """A third-party metric that applies combination models and needs its model file."""
 
     name = "toy-model-reader"
@@ -166,7 +165,7 @@ def test_report_defaults_follow_plain_text() -> None:
     names = default_metric_names(plugins.metric_registry())
     assert "toy-plain" in names and "toy-model-reader" not in names and "combo" not in names
     for name in names:
-        assert hooks.plain_text(plugins.metric_class(name))
+        assert plugins.metric_class(name).plain_text
 
 
 @pytest.mark.usefixtures("toy_plugin")

@@ -18,7 +18,6 @@ import pytest
 
 import mtmetrics
 from mtmetrics import InputError, ResourceError, plugins
-from mtmetrics.engine import hooks
 from mtmetrics.io.alignments import read_alignment_file
 from mtmetrics.io.tables import detect_columns, read_table
 from mtmetrics.resources import tokenizers
@@ -65,8 +64,8 @@ def _score_args(files: dict[str, str], *extra: str) -> list[str]:
 )
 def test_language_defaults_follow_the_source_language(name: str, source: str, expected: str) -> None:
     cls = plugins.metric_class(name)
-    assert hooks.language_defaults(cls, "en", source) == {"src_tokenize": expected}
-    assert hooks.language_defaults(cls, "en") == {}
+    assert cls.language_defaults("en", source) == {"src_tokenize": expected}
+    assert cls.language_defaults("en") == {}
 
 
 def test_score_cli_with_l_zh_en_tokenises_the_source_and_signs_it(tmp_path: Path) -> None:

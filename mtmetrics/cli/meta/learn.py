@@ -6,7 +6,6 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from ...engine import hooks
 from ...errors import InputError
 from ...io.files import atomic_write, check_writable
 from ...meta.learn import LearningData, learning_data, train_mct, train_stepwise
@@ -57,11 +56,11 @@ def _write_model(model: CombinationModel, path: str | None) -> None:
 
 def _written(path: str) -> str:
     """The line saying the model was written to ``path`` and how to score with it: through the
-    registered metrics whose :attr:`~mtmetrics.metric.Resources.model_formats` name the format (the core
+    registered metrics whose :attr:`~mtmetrics.Metric.model_formats` name the format (the core
     names none of them)."""
     from ... import plugins
 
-    readers = [name for name, entry in plugins.metric_registry().items() if FORMAT in hooks.model_formats(entry.cls)]
+    readers = [name for name, entry in plugins.metric_registry().items() if FORMAT in entry.cls.model_formats]
     how = ", ".join(f"-m {name}:model={path}" for name in readers)
     return f"model written to {path}" + (f" (score with: {how})" if how else "")
 

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from ... import api
-from ...engine import hooks
 from ...errors import InputError
 from ...stats import MAX_RESAMPLES
 from ...stats.significance import DEFAULT_SEED
@@ -75,7 +74,7 @@ def run_orange(argv: Sequence[str]) -> int:
         metrics=[
             OrangeMetric(
                 text,
-                hooks.display_name(metric),
+                metric.display_name,
                 str(api.signature(metric, nrefs)),
                 not type(metric).higher_is_better,
                 res,

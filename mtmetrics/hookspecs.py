@@ -83,8 +83,9 @@ def add_row_options(command: str, parser: argparse.ArgumentParser) -> None:
 def annotate_lines(args: argparse.Namespace) -> tuple[Sequence[str], LineDecoder] | None:
     """For ``mtmetrics score``: files to read in lockstep with the input, and how their lines become annotations.
 
-    Return ``None`` when the plugin's options are not given; else ``(paths, decode)``: the files
-    (one line per segment) and a picklable callable
+    Called once per run, after the core's checks of its own options, with the parsed namespace
+    ``args``. Return ``None`` when the plugin's options are not given; else ``(paths, decode)``:
+    the files (one line per segment) and a picklable callable
     ``decode(columns, sources, hyps, refs, first) -> {annotation: [value per segment]}``, called
     where a run of segments is scored with ``columns[k]`` the lines of ``paths[k]`` (``first``:
     the 1-based number of the run's first line; ``sources`` ``None`` without ``--src``). Refuse
@@ -98,8 +99,9 @@ def annotate_lines(args: argparse.Namespace) -> tuple[Sequence[str], LineDecoder
 def annotate_table(args: argparse.Namespace, table: Table, columns: Columns) -> dict[str, list[Any]] | None:
     """For the meta commands that score a table: annotations of every row of ``table``, or ``None``.
 
-    ``columns`` says which of ``table.columns`` hold the hypotheses, references, source and group;
-    return ``{annotation: [one value per row]}`` (metrics that declare the annotation in
+    Called once per table, before it is scored, with the command's parsed namespace ``args``.
+    ``columns`` says which of ``table.columns`` hold the hypotheses, references, source and group.
+    Return ``{annotation: [one value per row]}`` (metrics that declare the annotation in
     :attr:`mtmetrics.Metric.inputs` receive it), or ``None`` when the plugin's options are not
     given. E.g. ``mtmetrics_source`` aligns the table (``--aligner eflomal``) for ``align_hyp`` and
     ``align_refs``. With several plugins answering, their annotations are merged.

@@ -14,9 +14,9 @@ import sys
 import time
 from pathlib import Path
 
-from mtmetrics.io.alignments import read_pharaoh
-from mtmetrics.resources.aligners import SYMMETRISATIONS, EflomalAligner, aer, symmetrise
 from mtmetrics.resources.tokenizers import get_tokenizer
+from mtmetrics_source.aligners import SYMMETRISATIONS, EflomalAligner, aer, symmetrise
+from mtmetrics_source.alignments import read_pharaoh
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 GOLD = DATA / "align" / "awesome-align-gold" / "examples"

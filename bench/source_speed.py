@@ -29,8 +29,8 @@ os.environ.setdefault("NLTK_DATA", str(ROOT.parent / "shared" / "nltk_data"))
 from runner import best_time  # noqa: E402
 
 import mtmetrics  # noqa: E402
-from mtmetrics.resources.aligners import EflomalAligner  # noqa: E402
-from mtmetrics.resources.table_alignments import aligned_pairs  # noqa: E402
+from mtmetrics_source.aligners import EflomalAligner  # noqa: E402
+from mtmetrics_source.table_alignments import aligned_pairs  # noqa: E402
 from tests.datapaths import WMT21, read_text  # noqa: E402
 
 METRICS = ("bleu", "sscn", "prs", "mpr", "dup")

@@ -41,9 +41,9 @@ from sscn_tune import SAMPLE, SEED, sampled_table  # noqa: E402
 
 import mtmetrics  # noqa: E402
 from mtmetrics.io.tables import Columns, Table  # noqa: E402
-from mtmetrics.resources.aligners import EflomalAligner  # noqa: E402
-from mtmetrics.resources.table_alignments import table_annotations  # noqa: E402
 from mtmetrics.stats.correlation import pearson  # noqa: E402
+from mtmetrics_source.aligners import EflomalAligner  # noqa: E402
+from mtmetrics_source.table_alignments import table_annotations  # noqa: E402
 from tests.datapaths import DATA  # noqa: E402
 
 METRICS = ("sscn", "prs", "mpr")

@@ -11,7 +11,7 @@ and the systems whose output is a reference are dropped, as ``meta report`` does
 
 Alignment: per pair (sources split at spaces, ``src_tokenize=none``, as when the defaults were
 chosen), the distinct source<->hypothesis and source<->reference pairs are aligned in
-ONE eflomal run (:func:`mtmetrics.resources.table_alignments.table_annotations`, eflomal model 3,
+ONE eflomal run (:func:`mtmetrics_source.table_alignments.table_annotations`, eflomal model 3,
 grow-diag-final-and, eflomal's default sampler settings, no extra data). eflomal has no seed: its
 links (both directions) are saved in ``--align-cache`` on the first run and read back on every
 later one, so every variant is scored from the same links (and ``mtmetrics meta report
@@ -45,9 +45,9 @@ os.environ.setdefault("NLTK_DATA", str(ROOT.parent / "shared" / "nltk_data"))
 import mtmetrics  # noqa: E402
 from mtmetrics.io.tables import Columns, Table, detect_columns, read_table  # noqa: E402
 from mtmetrics.meta.report import drop_systems, reference_systems, sample_table  # noqa: E402
-from mtmetrics.resources.aligners import EflomalAligner  # noqa: E402
-from mtmetrics.resources.table_alignments import table_annotations  # noqa: E402
 from mtmetrics.stats.correlation import pearson  # noqa: E402
+from mtmetrics_source.aligners import EflomalAligner  # noqa: E402
+from mtmetrics_source.table_alignments import table_annotations  # noqa: E402
 from tests.datapaths import DATA  # noqa: E402
 
 DEV = DATA / "dev" / "wmt22-general" / "derived"

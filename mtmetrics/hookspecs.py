@@ -8,15 +8,24 @@ entry-point group, e.g. in ``pyproject.toml``::
     [project.entry-points.mtmetrics]
     mywer = "mtmetrics_mywer"
 
-Hooks are verbs the core calls with a callback it owns (the pattern of simonw/llm), so the core
-knows which plugin registered what and can report duplicates by plugin name.
+The registration hooks are verbs the core calls with a callback it owns (the pattern of
+simonw/llm), so the core knows which plugin registered what and can report duplicates by plugin
+name. The row hooks (:func:`add_row_options`, :func:`annotate_lines`, :func:`annotate_table`) let a
+plugin add options to the core's scoring commands and turn them into per-segment annotations.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pluggy
+
+if TYPE_CHECKING:
+    import argparse
+
+    from .io.lines import LineDecoder
+    from .io.tables import Columns, Table
 
 hookspec = pluggy.HookspecMarker("mtmetrics")
 hookimpl = pluggy.HookimplMarker("mtmetrics")
@@ -58,4 +67,44 @@ def register_commands(register: Callable[[str, str, str], None]) -> None:
     subclass) for an error the user can fix. A name used by the core (``score``, ``list``,
     ``meta``) or by another plugin, or a module that fails to import, is reported with the
     plugin's name.
+    """
+
+
+@hookspec
+def add_row_options(command: str, parser: argparse.ArgumentParser) -> None:
+    """Add options to a core command whose rows the plugin annotates (see :func:`annotate_lines`).
+
+    ``command`` is ``"score"`` (``mtmetrics score``) or ``"meta"`` (the meta commands that score a
+    table: ``report``, ``mct``, ``regress``). Called every time that command's parser is built, so
+    keep it cheap (the options only; no heavy import). The options' values reach the plugin's
+    :func:`annotate_lines` or :func:`annotate_table` as ``args``, the command's parsed namespace.
+    """
+
+
+@hookspec
+def annotate_lines(args: argparse.Namespace) -> tuple[Sequence[str], LineDecoder] | None:
+    """For ``mtmetrics score``: files to read in lockstep with the input, and how their lines become annotations.
+
+    Called once per run, after the core's checks of its own options, with the parsed namespace
+    ``args``. Return ``None`` when the plugin's options are not given; else ``(paths, decode)``:
+    the files (one line per segment) and a picklable callable
+    ``decode(columns, sources, hyps, refs, first) -> {annotation: [value per segment]}``, called
+    where a run of segments is scored with ``columns[k]`` the lines of ``paths[k]`` (``first``:
+    the 1-based number of the run's first line; ``sources`` ``None`` without ``--src``). Refuse
+    options that do not fit (``args.input``, ``args.refs``, ``args.src``) with
+    :class:`mtmetrics.InputError`. E.g. ``mtmetrics_source`` reads ``--align-hyp FILE`` as the
+    ``align_hyp`` annotation, checked against the source and hypothesis of each line.
+    """
+
+
+@hookspec
+def annotate_table(args: argparse.Namespace, table: Table, columns: Columns) -> dict[str, list[Any]] | None:
+    """For the meta commands that score a table: annotations of every row of ``table``, or ``None``.
+
+    Called once per table, before it is scored, with the command's parsed namespace ``args``.
+    ``columns`` says which of ``table.columns`` hold the hypotheses, references, source and group.
+    Return ``{annotation: [one value per row]}`` (metrics that declare the annotation in
+    :attr:`mtmetrics.Metric.inputs` receive it), or ``None`` when the plugin's options are not
+    given. E.g. ``mtmetrics_source`` aligns the table (``--aligner eflomal``) for ``align_hyp`` and
+    ``align_refs``. With several plugins answering, their annotations are merged.
     """

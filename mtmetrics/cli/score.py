@@ -18,7 +18,6 @@ from .. import plugins
 from ..engine import gate
 from ..errors import InputError, MtmetricsError, ParameterError, suggest
 from ..io import read_blocks, read_reference_rows
-from ..io.files import check_input
 from ..io.lines import Layout, line_chunks, segment_limit
 from ..io.references import FileNotes, bom_warnings, empty_reference_warnings
 from ..io.testsets import TestSet, check_langpair, find_test_set
@@ -82,23 +81,7 @@ def base_parser() -> argparse.ArgumentParser:
         help="per-segment annotation NAME from FILE (one line per segment); with several files, each "
         "segment gets a list of lines, one per file (e.g. --annotation ref_pos refA.pos refB.pos); repeatable",
     )
-    p.add_argument(
-        "--align-hyp",
-        metavar="FILE",
-        help="Pharaoh word alignments source→hypothesis (i-j, i the source index, 0-based); without "
-        "--align-hyp-rev it stands for both directions",
-    )
-    p.add_argument("--align-ref", nargs="+", metavar="FILE", help="Pharaoh alignments source→reference, one per REF")
-    p.add_argument(
-        "--align-hyp-rev",
-        metavar="FILE",
-        help="the target→source direction of --align-hyp (i-j, i still the source index), e.g. PREFIX.rev "
-        "of 'mtmetrics align'; needed by sscn's constraint=union/intersect",
-    )
-    p.add_argument(
-        "--align-ref-rev", nargs="+", metavar="FILE", help="the target→source direction of --align-ref, one per REF"
-    )
-    p.add_argument("--align-one-based", action="store_true", help="alignment indices are 1-based (as gold files)")
+    plugins.get_plugin_manager().hook.add_row_options(command="score", parser=p)  # e.g. --align-hyp FILE
     p.add_argument(
         "--max-segment-tokens",
         type=bounded(int, 0),
@@ -346,7 +329,7 @@ def _check_inputs(ns: argparse.Namespace) -> list[str]:
             f"standard input is given {len(stdin)} times ({', '.join(stdin)}): it can be read once; give files "
             f"for all inputs but one."
         )
-    if (ns.annotation or ns.align_hyp or ns.align_hyp_rev) and len(systems) > 1:
+    if ns.annotation and len(systems) > 1:
         raise InputError("--annotation and --align-hyp describe one system's segments: score one -i file at a time.")
     seen = set()
     for item in ns.annotation or []:
@@ -355,26 +338,8 @@ def _check_inputs(ns: argparse.Namespace) -> list[str]:
         if item[0] in seen:
             raise InputError(f"--annotation {item[0]} is given twice.")
         seen.add(item[0])
-    if (ns.align_hyp is None) != (ns.align_ref is None):
-        raise InputError("give both --align-hyp FILE and --align-ref FILE [FILE ...] (one per reference file).")
-    if ns.align_ref is not None:
-        if len(ns.align_ref) != len(ns.refs):
-            raise InputError(
-                f"{len(ns.align_ref)} --align-ref file(s) for {len(ns.refs)} reference file(s): give one per reference."
-            )
-        if not ns.src:
-            raise InputError("alignments link the source to the translations: give --src FILE too.")
-    for rev, fwd in (("--align-hyp-rev", ns.align_hyp), ("--align-ref-rev", ns.align_ref)):
-        if getattr(ns, rev[2:].replace("-", "_")) is not None and fwd is None:
-            raise InputError(f"{rev} is the target→source direction of {rev[:-4]}: give {rev[:-4]} FILE too.")
-    if ns.align_ref_rev is not None and len(ns.align_ref_rev) != len(ns.refs):
-        raise InputError(
-            f"{len(ns.align_ref_rev)} --align-ref-rev file(s) for {len(ns.refs)} reference file(s): give one per "
-            f"reference."
-        )
-    for path in [ns.align_hyp, ns.align_hyp_rev, *(ns.align_ref or ()), *(ns.align_ref_rev or ())]:
-        if path is not None:
-            check_input(path, "alignment file")
+    # the files of plugins' options (e.g. --align-hyp), each with its decoder: kept for _layout
+    ns.plugin_files = plugins.get_plugin_manager().hook.annotate_lines(args=ns)
     return systems
 
 
@@ -388,24 +353,11 @@ def _layout(ns: argparse.Namespace, system: str) -> Layout:
     for name, *files in ns.annotation or []:
         annotations.append((name, tuple(range(len(paths), len(paths) + len(files)))))
         paths.extend(files)
-    align_hyp: int | None = None
-    align_refs: tuple[int, ...] = ()
-    if ns.align_hyp is not None:
-        align_hyp = len(paths)
-        paths.append(ns.align_hyp)
-        align_refs = tuple(range(len(paths), len(paths) + len(ns.align_ref)))
-        paths.extend(ns.align_ref)
-    align_hyp_rev: int | None = None
-    if ns.align_hyp_rev is not None:
-        align_hyp_rev = len(paths)
-        paths.append(ns.align_hyp_rev)
-    align_refs_rev: tuple[int, ...] = ()
-    if ns.align_ref_rev is not None:
-        align_refs_rev = tuple(range(len(paths), len(paths) + len(ns.align_ref_rev)))
-        paths.extend(ns.align_ref_rev)
-    return Layout(
-        tuple(paths), len(ns.refs), src, tuple(annotations), align_hyp, align_refs, align_hyp_rev, align_refs_rev
-    )
+    decoders = []
+    for files, decode in ns.plugin_files:
+        decoders.append((decode, tuple(range(len(paths), len(paths) + len(files)))))
+        paths.extend(files)
+    return Layout(tuple(paths), len(ns.refs), src, tuple(annotations), tuple(decoders))
 
 
 def run_score(argv: Sequence[str]) -> int:
@@ -509,7 +461,7 @@ def _score_systems(
         def observe(block: Block) -> None:
             notes.note(block, layout.paths, refs)
 
-        return lambda first, size: line_chunks(layout, inputs, own, ns.align_one_based, size, first, limit, observe)
+        return lambda first, size: line_chunks(layout, inputs, own, size, first, limit, observe)
 
     # one stream for all systems: several small files share one pool of workers
     sources = [source(path, label, k) for k, (path, label) in enumerate(zip(systems, labels, strict=True))]

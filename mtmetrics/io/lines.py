@@ -1,8 +1,9 @@
 """Input assembly: line-aligned files read in lockstep, cut into chunks that become segments where scored.
 
-The scoring command reads a system's hypotheses, references, source, annotations and alignments
-in lockstep (:func:`line_chunks`); each :class:`LineChunk` carries undecoded lines to wherever it
-is scored (a worker process) and becomes segments there, so the reading process stays idle. A
+The scoring command reads a system's hypotheses, references, source, annotations and the files of
+plugins' options (:func:`mtmetrics.hookspecs.annotate_lines`) in lockstep (:func:`line_chunks`);
+each :class:`LineChunk` carries undecoded lines to wherever it is scored (a worker process) and
+becomes segments there (plugins' lines decoded by their own decoders), so the reading process stays idle. A
 segment longer than the chosen metrics accept (:class:`~mtmetrics.engine.gate.Limit`, the gate's)
 is refused while reading, before any work is wasted.
 """
@@ -15,8 +16,14 @@ from typing import Any
 
 from ..engine.gate import Limit, strictest
 from ..metric import Inputs, Metric, Segment, build_segments
-from .alignments import alignments_from_lines
 from .text import Block, read_blocks
+
+#: A plugin's reader of its own files' lines (:func:`mtmetrics.hookspecs.annotate_lines`), picklable:
+#: ``decode(columns, sources, hyps, refs, first)`` -> ``{annotation: [one value per segment]}``.
+LineDecoder = Callable[
+    [Sequence[Sequence[str]], Sequence[str] | None, Sequence[str], Sequence[Sequence[str | None]], int],
+    dict[str, list[Any]],
+]
 
 
 @dataclass(frozen=True)
@@ -27,10 +34,8 @@ class Layout:
     n_refs: int
     src: int | None
     annotations: tuple[tuple[str, tuple[int, ...]], ...]
-    align_hyp: int | None
-    align_refs: tuple[int, ...]
-    align_hyp_rev: int | None = None
-    align_refs_rev: tuple[int, ...] = ()
+    #: each plugin decoder with the places of its files' lines
+    decoders: tuple[tuple[LineDecoder, tuple[int, ...]], ...] = ()
 
 
 def segment_limit(metrics: Sequence[Metric], override: int | None) -> Limit | None:
@@ -46,14 +51,13 @@ class LineChunk:
     layout: Layout
     inputs: Inputs
     names: dict[str, str]
-    one_based: bool
 
     def __len__(self) -> int:
         """The number of segments: one per row of lines."""
         return self.block.count
 
     def segments(self) -> list[Segment]:
-        """Decode the lines, build and check the segments (alignments checked against their sentences)."""
+        """Decode the lines, build and check the segments (plugins' decoders check their own lines)."""
         layout, first = self.layout, self.block.first
         plain = layout.n_refs > 0 and len(layout.paths) == 1 + layout.n_refs
         if plain and not (self.inputs.source or self.inputs.annotations):
@@ -68,40 +72,15 @@ class LineChunk:
         annotations: dict[str, list[Any]] = {}
         for name, idx in layout.annotations:
             annotations[name] = [r[idx[0]] for r in rows] if len(idx) == 1 else [[r[i] for i in idx] for r in rows]
-        if sources is not None:
-            annotations.update(self._alignments(rows, sources, hyps, refs))
+        for decode, idx in layout.decoders:
+            annotations.update(decode([[r[i] for r in rows] for i in idx], sources, hyps, refs, first))
         return build_segments(hyps, refs, sources, annotations or None, self.inputs, self.names, first)
-
-    def _alignments(
-        self, rows: list[tuple[str, ...]], sources: list[str], hyps: list[str], refs: list[list[str | None]]
-    ) -> dict[str, list[Any]]:
-        """The alignment annotations of these rows: ``align_hyp``, ``align_refs`` and their ``_rev`` directions."""
-        layout, first = self.layout, self.block.first
-        out: dict[str, list[Any]] = {}
-
-        def read(index: int, targets: Sequence[str | None]) -> list[Any]:
-            lines = [r[index] for r in rows]
-            return alignments_from_lines(lines, layout.paths[index], sources, targets, self.one_based, first)
-
-        def per_segment(indices: tuple[int, ...]) -> list[Any]:
-            streams = [read(i, refs[k]) for k, i in enumerate(indices)]
-            return [tuple(s[j] for s in streams) for j in range(len(rows))]
-
-        if layout.align_hyp is not None:
-            out["align_hyp"] = read(layout.align_hyp, hyps)
-            out["align_refs"] = per_segment(layout.align_refs)
-        if layout.align_hyp_rev is not None:
-            out["align_hyp_rev"] = read(layout.align_hyp_rev, hyps)
-        if layout.align_refs_rev:
-            out["align_refs_rev"] = per_segment(layout.align_refs_rev)
-        return out
 
 
 def line_chunks(
     layout: Layout,
     inputs: Inputs,
     names: dict[str, str],
-    one_based: bool,
     size: int,
     first: int | None = None,
     limit: Limit | None = None,
@@ -118,4 +97,4 @@ def line_chunks(
             limit.check(block, 1 + layout.n_refs)
         if observe is not None:
             observe(block)
-        yield LineChunk(block, layout, inputs, dict(names), one_based)
+        yield LineChunk(block, layout, inputs, dict(names))

@@ -1,8 +1,8 @@
 """Linguistic resources shared by metrics, so that no plugin imports another.
 
 Tokenizers (re-exported here), and in submodules: :mod:`.stemmer` (Porter), :mod:`.taggers` (POS
-taggers), :mod:`.aligners` and :mod:`.table_alignments` (word aligners), :mod:`.wordnet` (NLTK's
-WordNet with its content hash) and :mod:`.similarity` (word-similarity tables).
+taggers), :mod:`.wordnet` (NLTK's WordNet with its content hash) and :mod:`.similarity`
+(word-similarity tables).
 """
 
 from .tokenizers import (

@@ -158,7 +158,7 @@ def score_tables(
     file, and concurrent readers corrupt each other's reads). With
     ``skip_unavailable`` a metric whose probe raises :class:`~mtmetrics.ResourceError` is left out
     and reported; otherwise the error propagates. ``annotations`` (one mapping or ``None`` per
-    table, e.g. :func:`~mtmetrics.resources.table_alignments.table_annotations`) reach the metrics
+    table, e.g. :func:`~mtmetrics.hookspecs.annotate_table`) reach the metrics
     that declare them in :attr:`~mtmetrics.Metric.inputs`. In a group named like a language pair the
     parameters the user did not set follow the pair (:meth:`~mtmetrics.Metric.language_defaults`);
     a metric whose resources do not cover its target language is refused with ``refuse_languages``

@@ -1,10 +1,11 @@
 """Built-in plugin: source-sentence metrics of Liu & Gildea (2007) — SSCN, PRS, MPR and DUP.
 
 SSCN, PRS and MPR need the source sentences and word alignments source↔hypothesis and
-source↔each reference (Pharaoh files read by :mod:`mtmetrics.io.alignments`, or computed by an
-aligner resource from :mod:`mtmetrics.resources.aligners`); DUP needs a POS tagger. The command
-``mtmetrics align`` (:mod:`.align_command`) writes those files with eflomal. Uses only
-mtmetrics' public API.
+source↔each reference (Pharaoh files read by :mod:`.alignments`, or computed by an aligner from
+:mod:`.aligners`); DUP needs a POS tagger. The alignment options of ``mtmetrics score``
+(``--align-hyp FILE``) and of the meta commands (``--aligner eflomal``) come through the core's row
+hooks (:mod:`.annotate`). The command ``mtmetrics align`` (:mod:`.align_command`) writes those
+files with eflomal. Uses only mtmetrics' public API.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import mtmetrics
+
+from .annotate import add_row_options, annotate_lines, annotate_table
 
 #: this plugin's metrics by registry name, as ``"module:Class"``: imported on first use
 METRICS = {
@@ -21,7 +24,7 @@ METRICS = {
     "dup": "mtmetrics_source.dup:Dup",
 }
 __getattr__ = mtmetrics.lazy_attributes(METRICS)
-__all__ = ["Dup", "Mpr", "Prs", "Sscn"]
+__all__ = ["Dup", "Mpr", "Prs", "Sscn", "add_row_options", "annotate_lines", "annotate_table"]
 
 
 @mtmetrics.hookimpl

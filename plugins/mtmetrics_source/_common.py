@@ -1,8 +1,8 @@
 """What SSCN, PRS and MPR share: alignment annotations per segment and their signature field.
 
-Alignments reach these metrics as two per-segment annotations (see :mod:`mtmetrics.io.alignments`):
+Alignments reach these metrics as two per-segment annotations (see :mod:`mtmetrics_source.alignments`):
 
-* ``align_hyp`` — the source↔hypothesis :class:`~mtmetrics.io.alignments.Alignment`;
+* ``align_hyp`` — the source↔hypothesis :class:`~mtmetrics_source.alignments.Alignment`;
 * ``align_refs`` — one alignment per reference *stream*, ``None`` where that reference is missing
   (the core drops missing references from :attr:`Segment.refs`, so the ``None`` entries say which);
 * optionally ``align_hyp_rev`` and ``align_refs_rev`` — the target→source direction, laid out
@@ -14,7 +14,7 @@ Alignments reach these metrics as two per-segment annotations (see :mod:`mtmetri
 Plain lists of ``(source, target)`` pairs and Pharaoh strings are accepted too. Target tokens are
 the whitespace-separated words of the hypothesis and references; source tokens are the words of
 the source split by the ``src_tokenize`` parameter (:data:`SRC_TOKENIZE`, one of sacrebleu's
-tokenizers; :mod:`mtmetrics.resources.source_tokens`), which is what the Pharaoh indices must
+tokenizers; :mod:`mtmetrics_source.source_tokens`), which is what the Pharaoh indices must
 refer to: an index outside a sentence is an :class:`~mtmetrics.InputError`, and so are
 alignments recorded as made on a source split otherwise (an ``mtmetrics align`` sidecar's
 tokenizer, ``none`` for a Pharaoh file without one). The default follows the source language
@@ -36,10 +36,11 @@ from typing import Any, ClassVar
 import numpy as np
 
 from mtmetrics import Field, InputError, Metric, Param, Segment
-from mtmetrics.io.alignments import Alignment, tokens
 from mtmetrics.resources import TOKENIZER_NAMES, get_tokenizer, tokenizer_signature
-from mtmetrics.resources.aligners import DiagonalAligner, align_annotations
-from mtmetrics.resources.source_tokens import SPACED_DEFAULT, language_tokenizer, resolve, source_tokens
+
+from .aligners import DiagonalAligner, align_annotations
+from .alignments import Alignment, tokens
+from .source_tokens import SPACED_DEFAULT, language_tokenizer, resolve, source_tokens
 
 ALIGN_ANNOTATIONS = ("align_hyp", "align_refs")
 #: The optional target→source direction of each (see the module docstring).
@@ -97,7 +98,7 @@ def aligned_segment(
     if missing:
         raise InputError(
             f"missing alignment annotation(s) {', '.join(missing)}: pass --align-hyp FILE --align-ref FILE... "
-            f"or annotations={{'align_hyp': [...], 'align_refs': [...]}} (see mtmetrics.io.alignments)."
+            f"or annotations={{'align_hyp': [...], 'align_refs': [...]}} (see mtmetrics_source.alignments)."
         )
     norm = (lambda t: t.lower()) if lowercase else (lambda t: t)
     src = source_tokens(segment.source, src_tokenize)

@@ -41,13 +41,14 @@ from typing import Any
 import mtmetrics
 from mtmetrics import InputError
 from mtmetrics.cli.args import bounded
-from mtmetrics.io.alignments import Links, tokens, write_pharaoh
 from mtmetrics.io.files import atomic_write, check_writable
 from mtmetrics.io.testsets import check_langpair
 from mtmetrics.io.text import read_lines
-from mtmetrics.resources.aligners import EflomalAligner, symmetrise
-from mtmetrics.resources.source_tokens import language_tokenizer, resolve, source_tokens
 from mtmetrics.resources.tokenizers import TOKENIZER_NAMES, tokenizer_signature
+
+from .aligners import EflomalAligner, symmetrise
+from .alignments import Links, tokens, write_pharaoh
+from .source_tokens import language_tokenizer, resolve, source_tokens
 
 #: Output suffix -> (what the file holds, how it is made from the two directions).
 OUTPUTS: dict[str, tuple[str, str | None]] = {

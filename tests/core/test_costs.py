@@ -27,8 +27,8 @@ import pytest
 import mtmetrics
 from mtmetrics import plugins
 from mtmetrics.engine import gate
-from mtmetrics.io.alignments import Alignment
 from mtmetrics.io.text import MAX_LINE_BYTES
+from mtmetrics_source.alignments import Alignment
 
 SECONDS = 10.0
 BYTES = 1 << 30

@@ -108,8 +108,8 @@ def test_line_chunk_segments_equal_build_segments(tmp_path: Path, n_refs: int) -
     paths = [tmp_path / "hyp", *(tmp_path / f"ref{k}" for k in range(n_refs))]
     for path, lines in zip(paths, [hyps, *refs], strict=True):
         path.write_bytes("".join(line + "\r\n" for line in lines).encode("utf-8"))
-    layout = Layout(tuple(map(str, paths)), n_refs, None, (), None, ())
-    chunks = list(line_chunks(layout, Inputs(), {}, False, 3))
+    layout = Layout(tuple(map(str, paths)), n_refs, None, ())
+    chunks = list(line_chunks(layout, Inputs(), {}, 3))
     assert [s for c in chunks for s in c.segments()] == mtmetrics.build_segments(hyps, refs)
 
 

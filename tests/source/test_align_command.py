@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from mtmetrics.cli import main
-from mtmetrics.io.alignments import read_alignment_file, read_pharaoh, tokens
-from mtmetrics.resources import aligners
+from mtmetrics_source import aligners
+from mtmetrics_source.alignments import read_alignment_file, read_pharaoh, tokens
 from tests.datapaths import DATA, read_text, require
 from tests.source.sscn_oracle import oracle
 

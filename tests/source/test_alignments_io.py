@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from mtmetrics import InputError
-from mtmetrics.io.alignments import (
+from mtmetrics_source.alignments import (
     Alignment,
     alignment_annotations,
     format_pharaoh,

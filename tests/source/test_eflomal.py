@@ -14,9 +14,9 @@ import pytest
 
 import mtmetrics
 from mtmetrics import ResourceError
-from mtmetrics.io.alignments import read_pharaoh, tokens
-from mtmetrics.resources import aligners
-from mtmetrics.resources.aligners import EflomalAligner, aer, align_annotations
+from mtmetrics_source import aligners
+from mtmetrics_source.aligners import EflomalAligner, aer, align_annotations
+from mtmetrics_source.alignments import read_pharaoh, tokens
 from tests.datapaths import DATA, require
 
 GOLD = DATA / "align" / "awesome-align-gold" / "examples"

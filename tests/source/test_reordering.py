@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mtmetrics
-from mtmetrics.io.alignments import Alignment
+from mtmetrics_source.alignments import Alignment
 
 
 def score(name: str, hyp: str, refs: list[str], src: str, hyp_al: set, ref_als: list[set]) -> float:

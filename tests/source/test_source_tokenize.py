@@ -18,12 +18,12 @@ import pytest
 
 import mtmetrics
 from mtmetrics import InputError, ResourceError, plugins
-from mtmetrics.io.alignments import read_alignment_file
 from mtmetrics.io.tables import detect_columns, read_table
 from mtmetrics.resources import tokenizers
-from mtmetrics.resources.aligners import DiagonalAligner, align_annotations
-from mtmetrics.resources.source_tokens import CJK_CHARS_PER_SPACE, source_tokens, unsegmented_cjk
-from mtmetrics.resources.table_alignments import table_annotations
+from mtmetrics_source.aligners import DiagonalAligner, align_annotations
+from mtmetrics_source.alignments import read_alignment_file
+from mtmetrics_source.source_tokens import CJK_CHARS_PER_SPACE, source_tokens, unsegmented_cjk
+from mtmetrics_source.table_alignments import table_annotations
 from tests.cli import run_cli
 from tests.datapaths import DATA, WMT21, read_text, require
 

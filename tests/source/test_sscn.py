@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import mtmetrics
 from mtmetrics import InputError
-from mtmetrics.io.alignments import Alignment
+from mtmetrics_source.alignments import Alignment
 from tests.source.sscn_oracle import oracle
 
 Links = set[tuple[int, int]] | frozenset[tuple[int, int]]

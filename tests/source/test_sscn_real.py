@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from mtmetrics.cli import main
-from mtmetrics.io.alignments import read_pharaoh, tokens, write_pharaoh
-from mtmetrics.resources.aligners import EflomalAligner
+from mtmetrics_source.aligners import EflomalAligner
+from mtmetrics_source.alignments import read_pharaoh, tokens, write_pharaoh
 from tests.datapaths import DATA, read_text, require
 from tests.source.sscn_oracle import oracle
 

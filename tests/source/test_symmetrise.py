@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mtmetrics import ParameterError
-from mtmetrics.resources.aligners import DiagonalAligner, aer, grow_diag_final_and, symmetrise
+from mtmetrics_source.aligners import DiagonalAligner, aer, grow_diag_final_and, symmetrise
 
 
 def test_gdfa_final_and_needs_both_words_unaligned() -> None:

@@ -18,8 +18,8 @@ import pytest
 import mtmetrics
 from mtmetrics.cli import main
 from mtmetrics.io.tables import detect_columns, read_table
-from mtmetrics.resources.aligners import DiagonalAligner, EflomalAligner, align_annotations
-from mtmetrics.resources.table_alignments import aligned_pairs, table_annotations
+from mtmetrics_source.aligners import DiagonalAligner, EflomalAligner, align_annotations
+from mtmetrics_source.table_alignments import aligned_pairs, table_annotations
 from tests.datapaths import DATA, require
 
 TABLE = DATA / "dev" / "wmt22-general" / "derived" / "generaltest2022.ru-en.da-seg.joined.tsv.gz"

@@ -131,6 +131,17 @@ def system_resampling_arg(p: argparse.ArgumentParser) -> None:
     )
 
 
+def row_options(p: argparse.ArgumentParser) -> None:
+    """Plugins' options for annotating a table's rows (:func:`mtmetrics.hookspecs.add_row_options`)."""
+    plugins.get_plugin_manager().hook.add_row_options(command="meta", parser=p)
+
+
+def table_annotations(ns: argparse.Namespace, table: Table, columns: Columns) -> dict[str, Any] | None:
+    """The annotations plugins give ``table``'s rows from their options (e.g. ``--aligner``), or None."""
+    found = plugins.get_plugin_manager().hook.annotate_table(args=ns, table=table, columns=columns)
+    return {name: values for part in found for name, values in part.items()} or None
+
+
 def _load(ns: argparse.Namespace) -> tuple[Table, Columns, list[str]]:
     """The table of ``TABLE``, its columns and human columns, after checking the numeric options."""
     from ...meta.inputs import open_table

@@ -12,12 +12,13 @@ from ...meta.learn import LearningData, learning_data, train_mct, train_stepwise
 from ...stats.combination import FORMAT, CombinationModel
 from ...stats.metaeval import score_table
 from ..args import StrictArgumentParser, bounded
-from .alignopts import add_aligner_args, table_alignments
 from .common import (
     _load,
     _table_args,
     build_metrics,
+    row_options,
     scoring_progress,
+    table_annotations,
 )
 
 
@@ -25,7 +26,7 @@ from .common import (
 def _learn_parser(prog: str, description: str) -> argparse.ArgumentParser:
     p = StrictArgumentParser(prog=prog, description=description)
     _table_args(p)
-    add_aligner_args(p)
+    row_options(p)
     p.add_argument("--only-group", metavar="VALUE", help="train on the rows of one group (e.g. an lp) only")
     p.add_argument(
         "-o",
@@ -45,7 +46,7 @@ def _features(ns: argparse.Namespace) -> LearningData:
         raise InputError("learning needs exactly one --human column.")
     metrics = build_metrics(ns.metrics, table.columns[cols.group] if cols.group else (), f" of {table.name}")
     with scoring_progress(len(table) * len(metrics)) as bar:
-        scores = score_table(table, cols, metrics, ns.jobs, table_alignments(ns, table, cols), progress=bar.advance)
+        scores = score_table(table, cols, metrics, ns.jobs, table_annotations(ns, table, cols), progress=bar.advance)
     return learning_data(table, cols, humans[0], scores, ns.only_group)
 
 

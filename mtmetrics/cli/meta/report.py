@@ -16,14 +16,15 @@ from ...stats.correlation import KINDS, require_kendall
 from ...stats.metaeval import ALL_KINDS, LEVELS
 from ...stats.significance import DEFAULT_SEED
 from ..args import StrictArgumentParser, bounded
-from .alignopts import add_aligner_args, table_alignments
 from .common import (
     DEFAULT_BOOT,
     _check_plot,
     _dump,
     build_metrics,
+    row_options,
     scoring_progress,
     system_resampling_arg,
+    table_annotations,
     wrote,
 )
 
@@ -92,7 +93,7 @@ def _report_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=bounded(int, 0), default=DEFAULT_SEED)
     p.add_argument("--bootstrap-n", type=bounded(int, 0, MAX_RESAMPLES), default=DEFAULT_BOOT)
     system_resampling_arg(p)
-    add_aligner_args(p)
+    row_options(p)
     p.add_argument("-j", "--jobs", type=bounded(int, 1), default=1, help="worker processes for scoring")
     p.add_argument("-o", "--output", metavar="REPORT.md", help="write the Markdown here (default: standard output)")
     p.add_argument("--json", metavar="PATH", help="also write every number as JSON")
@@ -144,7 +145,7 @@ def run_report(argv: Sequence[str]) -> int:
     report = build_report(
         settings,
         metrics,
-        annotate=lambda table, columns: table_alignments(ns, table, columns),
+        annotate=lambda table, columns: table_annotations(ns, table, columns),
         progress=_progress,
     )
     report.from_repository = _at_repository_root()

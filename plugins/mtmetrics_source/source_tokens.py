@@ -4,7 +4,7 @@ SSCN, PRS and MPR compare word alignments through the *source* sentence, so its 
 words the aligner saw. Chinese and Japanese are written without spaces: split at spaces, a source
 line is one or two "words", the aligner links whole lines and the metrics measure little more than
 "is aligned". The source is therefore split by one of sacrebleu's tokenizers (the names of
-:mod:`.tokenizers`), chosen by the metrics' ``src_tokenize`` parameter and ``mtmetrics align
+:mod:`mtmetrics.resources.tokenizers`), chosen by the metrics' ``src_tokenize`` parameter and ``mtmetrics align
 --src-tokenize``, with one rule for the default everywhere (:func:`language_tokenizer`):
 
 * a known source language picks the tokenizer: ``zh`` → ``zh``, ``ja`` → ``ja-mecab``,
@@ -28,7 +28,8 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-from ..errors import InputError
+from mtmetrics import InputError
+from mtmetrics.resources import get_tokenizer
 
 #: Tokenizer of a source language that writes spaces between words (every language but zh, ja, ko).
 #: ``none`` (the text split at spaces, as given) rather than ``13a``: on the WMT22 development data
@@ -76,8 +77,6 @@ def source_tokens(text: str, tokenize: str = SPACED_DEFAULT) -> list[str]:
     an ideographic space stays inside a word); the others tokenise first, as sacrebleu does.
     """
     if tokenize != "none":
-        from .tokenizers import get_tokenizer
-
         text = get_tokenizer(tokenize)(text.rstrip())
     return [t for t in _ASCII_SPACE.split(text) if t]
 

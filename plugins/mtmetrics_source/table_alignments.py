@@ -30,12 +30,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
-from ..io.alignments import Alignment, Links, read_pharaoh, tokens, write_pharaoh
-from ..io.files import atomic_write, read_text
-from ..io.tables import Columns, Table
-from ..jsonsafe import strict_loads
+from mtmetrics import InputError
+from mtmetrics.io.files import atomic_write, read_text
+from mtmetrics.io.tables import Columns, Table
+from mtmetrics.jsonsafe import strict_loads
+
 from .aligners import Aligner, symmetrise
+from .alignments import Alignment, Links, read_pharaoh, tokens, write_pharaoh
 from .source_tokens import pair_tokenizer, resolve, source_tokens
 
 #: Version of the cache layout (part of the key).

@@ -1,6 +1,6 @@
 """Word aligners as resources: symmetrisation, an eflomal adapter and a trivial diagonal aligner.
 
-An aligner turns line-aligned token lists (source, target) into :class:`~mtmetrics.io.alignments.Alignment`
+An aligner turns line-aligned token lists (source, target) into :class:`~mtmetrics_source.alignments.Alignment`
 objects carrying both directions (``fwd`` source→target, ``rev`` target→source) and their
 symmetrisation (``links``), plus an ``origin`` string for signatures
 (``eflomal@2.0.0:m3,gdfa,extra=multi30k#3f2a…``).
@@ -10,7 +10,7 @@ symmetrisation (``links``), plus an ``origin`` string for signatures
   evaluation pairs are aligned *together with* an optional parallel corpus (the extra data only
   improves the word-translation statistics; only the evaluation lines are returned). eflomal is a
   Gibbs sampler without a seed option: two runs can differ slightly. For exactly reproducible
-  scores, write the alignments to Pharaoh files once (:func:`~mtmetrics.io.alignments.write_pharaoh`)
+  scores, write the alignments to Pharaoh files once (:func:`~mtmetrics_source.alignments.write_pharaoh`)
   and score from the files.
 * :class:`DiagonalAligner` links each target word to the proportionally placed source word
   (and identical words to each other): deterministic and dependency-free, for tests and as a
@@ -34,9 +34,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..errors import InputError, ParameterError, ResourceError
-from ..io.alignments import Alignment, Link, Links, parse_line, tokens
-from ..params import number
+from mtmetrics import InputError, ParameterError, ResourceError
+from mtmetrics.io.text import read_lines
+from mtmetrics.params import number
+
+from .alignments import Alignment, Link, Links, parse_line, tokens
 from .source_tokens import resolve, source_tokens
 
 SYMMETRISATIONS = ("intersect", "union", "grow-diag-final-and")
@@ -181,8 +183,6 @@ def _read_parallel(prefix: str | os.PathLike[str]) -> tuple[list[str], list[str]
     src_path, sep, tgt_path = str(prefix).partition(":")
     if not sep:
         raise ParameterError(f"extra parallel corpus '{prefix}' must be given as SOURCEFILE:TARGETFILE.")
-    from ..io.text import read_lines
-
     src, tgt = read_lines(src_path), read_lines(tgt_path)  # streamed, a line at most MAX_LINE_BYTES
     if len(src) != len(tgt):
         raise InputError(f"parallel corpus {src_path} has {len(src)} lines but {tgt_path} has {len(tgt)}.")
@@ -198,7 +198,7 @@ def _eflomal_line(words: Sequence[str]) -> str:
 
     eflomal splits its input with Python's ``str.split()``, which also splits at non-ASCII
     whitespace (the ideographic space U+3000 of Japanese text, NBSP), while the metrics' tokens
-    (:func:`~mtmetrics.io.alignments.tokens`) keep it inside a token: such a character is replaced
+    (:func:`~mtmetrics_source.alignments.tokens`) keep it inside a token: such a character is replaced
     by U+2423 (␣) so that eflomal sees the same number of tokens and its indices fit the text.
     An empty sentence becomes a placeholder ``.`` (eflomal needs a word on each side).
     """

@@ -15,7 +15,7 @@ target has 9 tokens (0-based indices 0..8)``.
 Metrics receive alignments as per-segment annotations (``align_hyp``: one :class:`Alignment`;
 ``align_refs``: one per reference stream, ``None`` where that reference is missing), built by
 :func:`alignment_annotations` from files or by an aligner resource
-(:mod:`mtmetrics.resources.aligners`). A file holds one direction: the source→target one
+(:mod:`mtmetrics_source.aligners`). A file holds one direction: the source→target one
 (``align_hyp``, ``align_refs``; without more it stands for both), and optionally a second file the
 target→source one (``align_hyp_rev``, ``align_refs_rev``), still written ``i-j`` with ``i`` the
 source index — what ``mtmetrics align`` writes as ``PREFIX.fwd`` and ``PREFIX.rev``.
@@ -29,9 +29,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InputError
-from .files import atomic_write, check_input
-from .text import read_lines
+from mtmetrics import InputError
+from mtmetrics.io.files import atomic_write, check_input
+from mtmetrics.io.text import read_lines
+
+from .source_tokens import recorded_tokenizer, source_tokens
 
 #: One link: (source token index, target token index), 0-based.
 Link = tuple[int, int]
@@ -55,7 +57,7 @@ class Alignment:
             silently comparing the links with themselves. Set automatically when ``fwd`` or
             ``rev`` is given non-empty; pass ``True`` for two directions that are both empty.
         src_tokenize: the sacrebleu tokenizer the source was split with for these links
-            (:mod:`mtmetrics.resources.source_tokens`; ``none``: at spaces, as given), so that a
+            (:mod:`mtmetrics_source.source_tokens`; ``none``: at spaces, as given), so that a
             metric splitting it otherwise refuses them; ``None`` when not recorded.
     """
 
@@ -212,11 +214,9 @@ def alignments_from_lines(
     """Parse and check Pharaoh lines (numbered from ``first`` in messages) against their sentences.
 
     Source indices refer to the source split by the tokenizer recorded for ``where`` (see
-    :func:`~mtmetrics.resources.source_tokens.recorded_tokenizer`), target indices to the target's
+    :func:`~mtmetrics_source.source_tokens.recorded_tokenizer`), target indices to the target's
     ASCII-whitespace-separated words.
     """
-    from ..resources.source_tokens import recorded_tokenizer, source_tokens
-
     src_tok = recorded_tokenizer(where)
     split_note = (
         f" split by '{src_tok}' (its mtmetrics align sidecar)"
@@ -238,6 +238,46 @@ def alignments_from_lines(
             check_link(i, j, src_len, tgt_len, where, n, item, split_note)
         out.append(Alignment(frozenset(link for _, link, _ in pairs), origin="file", src_tokenize=src_tok))
     return out
+
+
+@dataclass(frozen=True)
+class PharaohColumns:
+    """The alignment files of ``mtmetrics score``, read in lockstep with the input: the core's line decoder.
+
+    ``paths`` are the files in the order of ``names``: ``align_hyp`` one file, ``align_refs`` one
+    per reference stream, then optionally ``align_hyp_rev`` and ``align_refs_rev`` laid out the same
+    way. Called with a run of their lines, it gives those annotations, each line checked against
+    its sentences (messages name the file and the line).
+    """
+
+    paths: tuple[str, ...]
+    names: tuple[str, ...]
+    one_based: bool = False
+
+    def __call__(
+        self,
+        columns: Sequence[Sequence[str]],
+        sources: Sequence[str] | None,
+        hyps: Sequence[str],
+        refs: Sequence[Sequence[str | None]],
+        first: int,
+    ) -> dict[str, list[Any]]:
+        """The annotations of the segments numbered from ``first`` whose alignment lines are ``columns``."""
+        assert sources is not None  # the options need --src
+
+        def read(k: int, targets: Sequence[str | None]) -> list[Alignment | None]:
+            return alignments_from_lines(columns[k], self.paths[k], sources, targets, self.one_based, first)
+
+        out: dict[str, list[Any]] = {}
+        k = 0
+        for name in self.names:
+            if name.startswith("align_hyp"):
+                out[name] = read(k, hyps)
+                k += 1
+            else:
+                out[name] = _per_segment([read(k + r, stream) for r, stream in enumerate(refs)])
+                k += len(refs)
+        return out
 
 
 def alignment_annotations(

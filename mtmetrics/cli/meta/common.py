@@ -1,4 +1,4 @@
-"""Helpers shared by the ``mtmetrics meta`` commands: table options, metric specs, output."""
+"""Helpers shared by the ``mtmetrics meta`` commands: table and input options, metric specs, output."""
 
 from __future__ import annotations
 
@@ -26,7 +26,9 @@ from ..progress import Progress
 from ..score import parse_spec
 
 if TYPE_CHECKING:
+    from ...meta.inputs import Input
     from ...meta.models import TableHeader
+    from ...stats.metaeval import MetricScores
 
 DEFAULT_BOOT = 1000
 
@@ -131,12 +133,49 @@ def system_resampling_arg(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _load(ns: argparse.Namespace) -> tuple[Table, Columns, list[str]]:
-    """The table of ``TABLE``, its columns and human columns, after checking the numeric options."""
-    from ...meta.inputs import open_table
+def input_args(p: argparse.ArgumentParser, system_level: bool = True) -> None:
+    """``--lp`` (TABLE is an mt-metrics-eval directory) and, with ``system_level``, ``--system-human``
+    and ``--system-human-col``: the input forms of :func:`~mtmetrics.meta.inputs.load_input`."""
+    p.add_argument(
+        "--lp",
+        metavar="LP",
+        help="when TABLE is an mt-metrics-eval directory (sources/, references/, system-outputs/, human-scores/): "
+        "the language pair to read, e.g. en-de",
+    )
+    if not system_level:
+        p.set_defaults(system_human=None, system_human_col=None)
+        return
+    p.add_argument(
+        "--system-human",
+        metavar="FILE",
+        help="official system-level human scores (columns system, score [, group/lp]; WMT's ad-sys-scores files "
+        "and mt-metrics-eval's LP.SCORER.sys.score are read as they are): the system level correlates with these "
+        "instead of the mean of the joined segment rows",
+    )
+    p.add_argument("--system-human-col", metavar="COL", help="the score column of --system-human (default: score, z)")
+
+
+def _load(ns: argparse.Namespace) -> Input:
+    """The input of ``TABLE`` (:func:`~mtmetrics.meta.inputs.load_input`), after checking ``--jobs``."""
+    from ...meta.inputs import load_input
 
     ns.jobs = check_jobs(ns.jobs)
-    return open_table(ns.table, ns)
+    return load_input(ns.table, ns)
+
+
+def score_specs(table: Table, columns: Columns, specs: Sequence[str], jobs: int) -> list[MetricScores]:
+    """Score the built-in metrics of ``specs`` and read the precomputed ones, in ``specs`` order."""
+    from ...meta.precomputed import is_precomputed, merge_scores
+    from ...stats.metaeval import score_table
+
+    builtins = [sp for sp in specs if not is_precomputed(sp)]
+    computed: list[MetricScores] = []
+    if builtins:
+        groups = table.columns[columns.group] if columns.group else ()
+        metrics = build_metrics(builtins, groups, f" of {table.name}")
+        with scoring_progress(len(table) * len(metrics)) as bar:
+            computed = score_table(table, columns, metrics, jobs, progress=bar.advance)
+    return merge_scores(specs, table, columns, computed)
 
 
 def _split(ns: argparse.Namespace) -> str | None:

@@ -26,10 +26,11 @@ from .common import (
     _load,
     _split,
     correlation_plots,
+    input_args,
+    score_specs,
     system_resampling_arg,
     wrote,
 )
-from .inputs import score_specs
 
 
 # ------------------------------------------------------------------------------ compare
@@ -40,7 +41,12 @@ def _compare_parser() -> argparse.ArgumentParser:
         "Meng-Rosenthal-Rubin, Fisher's z and a paired bootstrap. Either a TABLE with -m A B, or "
         "--values R1 R2 R12 N (correlations of A and B with the human scores, of A with B, and n).",
     )
-    p.add_argument("table", nargs="?", metavar="TABLE", help="table of judged segments (as for correlate)")
+    p.add_argument(
+        "table",
+        nargs="?",
+        metavar="TABLE",
+        help="table of judged segments or mt-metrics-eval directory (with --lp), as for correlate",
+    )
     p.add_argument(
         "-m", "--metrics", nargs=2, metavar=("A", "B"), help="the two metrics (also col:NAME or file:PATH scores)"
     )
@@ -75,6 +81,7 @@ def _compare_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--plot", metavar="DIR", help="with a TABLE: scatter plots and correlations with intervals (PNG, SVG)"
     )
+    input_args(p)
     return p
 
 
@@ -91,7 +98,8 @@ def run_compare(argv: Sequence[str]) -> int:
     else:
         if not ns.table or not ns.metrics:
             raise InputError("meta compare: give TABLE -m A B, or --values R1 R2 R12 N.")
-        table, cols, humans = _load(ns)
+        inp = _load(ns)
+        table, cols, humans = inp.table, inp.columns, inp.humans
         scores = score_specs(table, cols, ns.metrics, ns.jobs)
         settings = CorrelationSettings(
             humans=tuple(humans),
@@ -103,13 +111,14 @@ def run_compare(argv: Sequence[str]) -> int:
             system_resampling=ns.system_resampling,
             keep_samples=True,
         )
-        res = correlate(table, cols, scores, settings, jobs=ns.jobs)
+        res = correlate(table, cols, scores, settings, jobs=ns.jobs, system_human=inp.system_human)
         doc = CompareDocument(
             header=_header(table, cols, humans, ns),
             metrics=[MetricInfo.of(s) for s in scores],
             level=ns.level,
             kind=ns.kind,
             comparisons=compare_metrics(res, scores, ns.level, ns.kind, (table, cols, ns.permutations, ns.seed)),
+            system_human_source=inp.system_human_source if inp.system_human is not None else None,
         )
         if ns.plot:
             doc.plots = [str(x) for x in correlation_plots(res, scores, ns.plot, kind=ns.kind)]
@@ -128,6 +137,8 @@ def _compare_text(head: dict[str, Any], comparisons: list[dict[str, Any]], width
     lines = []
     if not values:
         lines.append(f"table: {head['table']} (sha256 {head['sha256'][:16]}…); {head['level']} level, {head['kind']}")
+        if "system_human" in head:
+            lines.append(f"system-level human scores: official ({head['system_human']['source']}), held fixed")
     for c in comparisons:
         title = f"[{c['group']}] human={c['human']}: " if "group" in c else ""
         a, b = c.get("a", "A"), c.get("b", "B")

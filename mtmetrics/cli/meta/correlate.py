@@ -24,12 +24,14 @@ from .common import (
     _dump,
     _fmt,
     _header,
+    _load,
     _split,
     _table_args,
     correlation_plots,
+    input_args,
+    score_specs,
     wrote,
 )
-from .inputs import input_args, load_input, score_specs
 
 
 # ------------------------------------------------------------------------------ correlate
@@ -92,7 +94,7 @@ def run_correlate(argv: Sequence[str]) -> int:
     require_kendall(ns.kinds)
     if ns.save_scores:
         output_directory(ns.save_scores, "--save-scores")
-    inp = load_input(ns)
+    inp = _load(ns)
     table, cols, humans = inp.table, inp.columns, inp.humans
     scores = score_specs(table, cols, ns.metrics, ns.jobs)
     settings = CorrelationSettings(

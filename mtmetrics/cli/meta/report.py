@@ -22,6 +22,7 @@ from .common import (
     _check_plot,
     _dump,
     build_metrics,
+    input_args,
     scoring_progress,
     system_resampling_arg,
     wrote,
@@ -37,7 +38,10 @@ def _report_parser() -> argparse.ArgumentParser:
         "SHA-256, the seed, the command and the time taken.",
     )
     p.add_argument(
-        "tables", nargs="+", metavar="TABLE", help="one or more tables of judged segments (as for correlate)"
+        "tables",
+        nargs="+",
+        metavar="TABLE",
+        help="one or more tables of judged segments or mt-metrics-eval directories (with --lp), as for correlate",
     )
     p.add_argument(
         "-m",
@@ -92,6 +96,7 @@ def _report_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=bounded(int, 0), default=DEFAULT_SEED)
     p.add_argument("--bootstrap-n", type=bounded(int, 0, MAX_RESAMPLES), default=DEFAULT_BOOT)
     system_resampling_arg(p)
+    input_args(p)
     add_aligner_args(p)
     p.add_argument("-j", "--jobs", type=bounded(int, 1), default=1, help="worker processes for scoring")
     p.add_argument("-o", "--output", metavar="REPORT.md", help="write the Markdown here (default: standard output)")

@@ -58,10 +58,6 @@ def build_metrics(texts: Sequence[str], groups: Sequence[str] = (), where: str =
     return out
 
 
-def _fmt(x: float, width: int) -> str:
-    return "nan" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.{width}f}"
-
-
 def _dump(obj: Any) -> str:
     def fix(v: Any) -> Any:
         if isinstance(v, float) and not math.isfinite(v):

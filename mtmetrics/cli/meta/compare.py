@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 from ...errors import InputError
 from ...meta.compare import CompareDocument, ValuesComparison, compare_metrics, correlation_tests
 from ...meta.correlate import CorrelationSettings, correlate
 from ...meta.models import MetricInfo
+from ...meta.render import compare_text
 from ...stats import MAX_RESAMPLES
 from ...stats.correlation import KINDS, require_kendall
 from ...stats.corrtests import check_values
@@ -21,7 +20,6 @@ from .common import (
     DEFAULT_BOOT,
     _check_plot,
     _dump,
-    _fmt,
     _header,
     _load,
     _split,
@@ -122,67 +120,7 @@ def run_compare(argv: Sequence[str]) -> int:
         )
         if ns.plot:
             doc.plots = [str(x) for x in correlation_plots(res, scores, ns.plot, kind=ns.kind)]
-    head = doc.to_dict()
-    if ns.format == "json":
-        sys.stdout.write(_dump(head))
-    else:
-        comparisons = [doc.values.to_dict()] if doc.values is not None else head["comparisons"]
-        sys.stdout.write(_compare_text(head, comparisons, ns.width, ns.values is not None))
+    sys.stdout.write(_dump(doc.to_dict()) if ns.format == "json" else compare_text(doc, ns.width))
     if doc.plots:
         wrote(ns.plot, f"{len(doc.plots)} pictures")
     return 0
-
-
-def _compare_text(head: dict[str, Any], comparisons: list[dict[str, Any]], width: int, values: bool) -> str:
-    lines = []
-    if not values:
-        lines.append(f"table: {head['table']} (sha256 {head['sha256'][:16]}…); {head['level']} level, {head['kind']}")
-        if "system_human" in head:
-            lines.append(f"system-level human scores: official ({head['system_human']['source']}), held fixed")
-    for c in comparisons:
-        title = f"[{c['group']}] human={c['human']}: " if "group" in c else ""
-        a, b = c.get("a", "A"), c.get("b", "B")
-        ra, rb, rab = (
-            float(c.get(k, c.get(k2, math.nan))) for k, k2 in (("r_a", "r1"), ("r_b", "r2"), ("r_ab", "r12"))
-        )
-        lines.append(
-            f"{title}r({a}) = {_fmt(ra, width)}, r({b}) = {_fmt(rb, width)}, "
-            f"r({a},{b}) = {_fmt(rab, width)}, n = {c['n']}"
-        )
-        tests = c["tests"]
-        if "error" in tests:
-            lines.append(f"  {tests['error']}")
-            continue
-        for name, label in (("williams", "Williams t"), ("mrr", "MRR z"), ("fisher", "Fisher z (independent)")):
-            t = tests[name]
-            if "error" in t:
-                lines.append(f"  {label}: {t['error']}")
-            else:
-                df = f", df={t['df']:.0f}" if t.get("df") else ""
-                lines.append(
-                    f"  {label} = {_fmt(t['statistic'], width)}{df}: p (A > B) = {t['p_one_sided']:.4g}, "
-                    f"two-sided {t['p_two_sided']:.4g}"
-                )
-        if "perm_both" in tests:
-            pt = tests["perm_both"]
-            k, p = pt["permutations"], pt["p_one_sided"]
-            # no permutation reached the observed difference: the estimate is 0, the p-value below 1/k
-            shown = f"< {1 / k:.4g}" if p == 0 else f"= {p:.4g}"
-            lines.append(
-                f"  PERM-BOTH (swapping whole {pt['swapped']}): p (A > B) {shown} "
-                f"({k} permutations, seed {head['bootstrap']['seed']})"
-            )
-        if "paired_bootstrap" in tests:
-            pb = tests["paired_bootstrap"]
-            lines.append(
-                f"  paired bootstrap: r(A) - r(B) = {_fmt(pb['difference'], width)} "
-                f"[{_fmt(pb['lower'], width)}, {_fmt(pb['upper'], width)}], p (A > B) = {pb['p_one_sided']:.4g} "
-                f"({pb['resamples']} resamples, seed {head['bootstrap']['seed']})"
-            )
-    if not values:
-        lines.append("signatures:")
-        for m in head["metrics"]:
-            lines.append(
-                f"  {m['spec']}: {m['signature']}" + ("  (sign-flipped error rate)" if m["sign_flipped"] else "")
-            )
-    return "\n".join(lines) + "\n"

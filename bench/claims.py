@@ -50,7 +50,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from scipy.optimize import minimize, nnls
+
+from mtmetrics.stats.correlation import pearson
+from mtmetrics.stats.mct import grouped_combination, standardise_columns
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
@@ -291,71 +293,25 @@ def load(cache: Path, ds: str, lines: int, specs: Sequence[str]) -> Data:
     return out
 
 
-def _z(a: np.ndarray) -> np.ndarray:
-    sd = a.std(axis=0)
-    return (a - a.mean(axis=0)) / np.where(sd > 0, sd, 1.0)
+#: The combination recipes (:func:`mtmetrics.stats.mct.grouped_combination`'s methods) by name.
+RECIPES = {
+    "OLS, raw features (unconstrained)": "ols-raw",
+    "OLS, standardised per pair (unconstrained)": "ols",
+    "NNLS, standardised per pair (weights >= 0)": "nnls",
+    "MCT at system level, standardised, weights >= 0": "mct",
+    "equal weights, standardised (no training)": "mean",
+}
 
 
 def _r(a: np.ndarray, b: np.ndarray) -> float:
-    """Pearson r of two vectors (0 when one is constant), by dot products: the system-level MCT
-    evaluates it some 10⁵ times, and ``np.corrcoef``'s overhead made that a minute."""
-    if a.max() == a.min() or b.max() == b.min():
-        return 0.0
-    ac, bc = a - a.mean(), b - b.mean()
-    return float(ac @ bc / math.sqrt(float(ac @ ac) * float(bc @ bc)))
+    """Pearson's r (0 when one side is constant)."""
+    return float(np.nan_to_num(pearson(a, b)))
 
 
-# A recipe maps (per-pair features, per-pair human) of the training pairs to a scorer of test features.
-Recipe = Callable[[list[np.ndarray], list[np.ndarray]], Callable[[np.ndarray], np.ndarray]]
-
-
-def ols_raw(xs: list[np.ndarray], hs: list[np.ndarray]) -> Callable[[np.ndarray], np.ndarray]:
-    """Unconstrained least squares on the raw system scores pooled over pairs (with intercept)."""
-    x = np.vstack(xs)
-    a = np.hstack([x, np.ones((len(x), 1))])
-    w = np.linalg.lstsq(a, np.concatenate(hs), rcond=None)[0]
-    return lambda t: t @ w[:-1]
-
-
-def ols_std(xs: list[np.ndarray], hs: list[np.ndarray]) -> Callable[[np.ndarray], np.ndarray]:
-    """Least squares on features and human standardised within each pair (unconstrained)."""
-    w = np.linalg.lstsq(np.vstack([_z(x) for x in xs]), np.concatenate([_z(h) for h in hs]), rcond=None)[0]
-    return lambda t: _z(t) @ w
-
-
-def nnls_std(xs: list[np.ndarray], hs: list[np.ndarray]) -> Callable[[np.ndarray], np.ndarray]:
-    """Non-negative least squares on per-pair standardised features and human."""
-    w = nnls(np.vstack([_z(x) for x in xs]), np.concatenate([_z(h) for h in hs]))[0]
-    return lambda t: _z(t) @ w
-
-
-def mct_nonneg(xs: list[np.ndarray], hs: list[np.ndarray]) -> Callable[[np.ndarray], np.ndarray]:
-    """System-level MCT: maximise the mean per-pair Pearson of a non-negative combination of
-    standardised features (L-BFGS-B, numeric gradient; starts: equal weights and each feature)."""
-    zs = [_z(x) for x in xs]
-    nf = zs[0].shape[1]
-
-    def loss(w: np.ndarray) -> float:
-        return -float(np.mean([_r(z @ w, h) for z, h in zip(zs, hs, strict=True)]))
-
-    starts = [np.ones(nf) / nf] + [np.eye(nf)[i] + 1e-3 for i in range(nf)]
-    best = min((minimize(loss, s, method="L-BFGS-B", bounds=[(0, None)] * nf) for s in starts), key=lambda r: r.fun)
-    w = best.x / max(best.x.sum(), 1e-12)
-    return lambda t: _z(t) @ w
-
-
-def mean_std(xs: list[np.ndarray], hs: list[np.ndarray]) -> Callable[[np.ndarray], np.ndarray]:
-    """No training: the mean of the per-pair standardised features (equal weights)."""
-    return lambda t: _z(t).mean(axis=1)
-
-
-RECIPES: dict[str, Recipe] = {
-    "OLS, raw features (unconstrained)": ols_raw,
-    "OLS, standardised per pair (unconstrained)": ols_std,
-    "NNLS, standardised per pair (weights >= 0)": nnls_std,
-    "MCT at system level, standardised, weights >= 0": mct_nonneg,
-    "equal weights, standardised (no training)": mean_std,
-}
+def fit(method: str, xs: list[np.ndarray], hs: list[np.ndarray]) -> Callable[[np.ndarray], np.ndarray]:
+    """The scorer of a pair's feature matrix learned by ``method`` on the pairs ``xs``, ``hs``."""
+    w, standardised = grouped_combination(method, xs, hs)
+    return lambda t: (standardise_columns(t) if standardised else t) @ w
 
 
 def per_pair_r(scores: list[np.ndarray], hs: list[np.ndarray]) -> np.ndarray:
@@ -429,15 +385,15 @@ def table(ns: argparse.Namespace) -> dict[str, Any]:
     n17 = len(dev[0].x)
     devsets = {"WMT17+WMT22": (dev[0].x + dev[1].x, dev[0].h + dev[1].h), "WMT22": (dev[1].x, dev[1].h)}
     dev_score: dict[str, float] = {}
-    fitted: dict[str, tuple[Recipe, list[np.ndarray], list[np.ndarray]]] = {}
+    fitted: dict[str, tuple[str, list[np.ndarray], list[np.ndarray]]] = {}
     for dname, (dxs, dhs) in devsets.items():
         off = n17 if dname == "WMT17+WMT22" else 0
         for name, recipe in RECIPES.items():
             rs = []
             for k in range(len(dev[1].x)):
                 keep = [i for i in range(len(dxs)) if i != off + k]
-                fit = recipe([dxs[i] for i in keep], [dhs[i] for i in keep])
-                rs.append(_r(fit(dev[1].x[k]), dev[1].h[k]))
+                scorer = fit(recipe, [dxs[i] for i in keep], [dhs[i] for i in keep])
+                rs.append(_r(scorer(dev[1].x[k]), dev[1].h[k]))
             label = f"combination: {name}, dev {dname}"
             dev_score[label] = float(np.mean(rs))
             fitted[label] = (recipe, dxs, dhs)
@@ -446,8 +402,8 @@ def table(ns: argparse.Namespace) -> dict[str, Any]:
     for j, spec in enumerate(specs):
         dev_score[f"{spec} (mtmetrics, {sample})"] = float(np.mean(per_pair_r([x[:, j] for x in dev[1].x], dev[1].h)))
     for label, (recipe, dxs, dhs) in fitted.items():
-        fit = recipe(dxs, dhs)
-        rows.append((label + (" ← chosen on dev" if label == chosen else ""), [fit(x) for x in test_x]))
+        scorer = fit(recipe, dxs, dhs)
+        rows.append((label + (" ← chosen on dev" if label == chosen else ""), [scorer(x) for x in test_x]))
     base_names = {"chrF": 1, "COMET": 2}
     boots = [boot_means(s, test, idx) for _, s in rows]
     emit(
@@ -492,7 +448,7 @@ def table(ns: argparse.Namespace) -> dict[str, Any]:
         " unit; error rates negated):\n"
     )
     for label, (recipe, dxs, dhs) in fitted.items():
-        w = _weights(recipe, dxs, dhs, len(specs))
+        w = grouped_combination(recipe, dxs, dhs)[0].tolist()
         result.setdefault("weights", {})[label] = dict(zip(specs, w, strict=True))
         emit(f"- {label[13:]}: " + ", ".join(f"{s} {v:+.3f}" for s, v in zip(specs, w, strict=True)))
     # Per-pair Williams tests hLEPOR vs BLEU, TER, METEOR; hLEPOR_E vs hLEPOR.
@@ -532,19 +488,6 @@ def table(ns: argparse.Namespace) -> dict[str, Any]:
     if ns.json:
         Path(ns.json).write_text(json.dumps(result, indent=1), encoding="utf-8")
     return result
-
-
-def _weights(recipe: Recipe, xs: list[np.ndarray], hs: list[np.ndarray], nf: int) -> list[float]:
-    """The weight a standardised recipe gives each feature (its score on a unit feature column)."""
-    fit = recipe(xs, hs)
-    # Two pseudo-systems differing by one standard deviation in feature j only: their score difference.
-    out = []
-    for j in range(nf):
-        t = np.zeros((2, nf))
-        t[1, j] = 2.0  # _z maps (0, 2) to (-1, 1): a difference of 2 standard units
-        s = fit(t)
-        out.append(float(s[1] - s[0]) / 2.0)
-    return out
 
 
 def orange(ns: argparse.Namespace) -> dict[str, Any]:

@@ -79,21 +79,6 @@ def _table_args(p: argparse.ArgumentParser) -> None:
         "-m", "--metrics", nargs="+", required=True, metavar="METRIC", help="metrics, e.g. chrf bleus:max_order=4"
     )
     p.add_argument(
-        "--human", nargs="+", metavar="COL", help="human score column(s) (default: z, mqm, score... if present)"
-    )
-    p.add_argument("--system-col", help="system column (default: system, da_system, ...)")
-    p.add_argument("--segment-col", help="segment-id column (default: sid, seg_id, line, ...)")
-    p.add_argument("--source-col", help="source column (default: source, src)")
-    p.add_argument("--hyp-col", help="hypothesis column (default: hyp)")
-    p.add_argument("--ref-cols", nargs="+", metavar="COL", help="reference columns (default: ref, ref_A, ref_B, ...)")
-    p.add_argument("--group-col", help="correlate separately per value of this column (default: lp if present)")
-    p.add_argument("--no-group", action="store_true", help="pool all rows even if there is an lp column")
-    p.add_argument(
-        "--no-split-systems",
-        action="store_true",
-        help="keep WMT's 'A+B' rows (identical outputs of A and B) as a system of their own",
-    )
-    p.add_argument(
         "--seed",
         type=bounded(int, 0),
         default=DEFAULT_SEED,
@@ -130,8 +115,23 @@ def system_resampling_arg(p: argparse.ArgumentParser) -> None:
 
 
 def input_args(p: argparse.ArgumentParser, system_level: bool = True) -> None:
-    """``--lp`` (TABLE is an mt-metrics-eval directory) and, with ``system_level``, ``--system-human``
-    and ``--system-human-col``: the input forms of :func:`~mtmetrics.meta.inputs.load_input`."""
+    """The column options, ``--lp`` (TABLE is an mt-metrics-eval directory) and, with ``system_level``,
+    ``--system-human`` and ``--system-human-col``: what :func:`~mtmetrics.meta.inputs.load_input` reads."""
+    p.add_argument(
+        "--human", nargs="+", metavar="COL", help="human score column(s) (default: z, mqm, score... if present)"
+    )
+    p.add_argument("--system-col", help="system column (default: system, da_system, ...)")
+    p.add_argument("--segment-col", help="segment-id column (default: sid, seg_id, line, ...)")
+    p.add_argument("--source-col", help="source column (default: source, src)")
+    p.add_argument("--hyp-col", help="hypothesis column (default: hyp)")
+    p.add_argument("--ref-cols", nargs="+", metavar="COL", help="reference columns (default: ref, ref_A, ref_B, ...)")
+    p.add_argument("--group-col", help="correlate separately per value of this column (default: lp if present)")
+    p.add_argument("--no-group", action="store_true", help="pool all rows even if there is an lp column")
+    p.add_argument(
+        "--no-split-systems",
+        action="store_true",
+        help="keep WMT's 'A+B' rows (identical outputs of A and B) as a system of their own",
+    )
     p.add_argument(
         "--lp",
         metavar="LP",

@@ -50,7 +50,6 @@ def _compare_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--values", nargs=4, type=float, metavar=("R1", "R2", "R12", "N"), help="compare given correlations")
     p.add_argument("--n2", type=bounded(int, 4), help="with --values: size of B's sample for Fisher's z if it differs")
-    p.add_argument("--human", nargs="+", metavar="COL")
     p.add_argument("--level", choices=("segment", "system"), default="segment", help="level (default: segment)")
     p.add_argument(
         "--kind",
@@ -58,11 +57,6 @@ def _compare_parser() -> argparse.ArgumentParser:
         default="pearson",
         help="coefficient (default pearson; Williams/MRR/Fisher assume Pearson's r, on ranks for spearman)",
     )
-    for flag in ("--system-col", "--segment-col", "--source-col", "--hyp-col", "--group-col"):
-        p.add_argument(flag)
-    p.add_argument("--ref-cols", nargs="+", metavar="COL")
-    p.add_argument("--no-group", action="store_true")
-    p.add_argument("--no-split-systems", action="store_true")
     p.add_argument("--seed", type=bounded(int, 0), default=DEFAULT_SEED)
     p.add_argument("--bootstrap-n", type=bounded(int, 0, MAX_RESAMPLES), default=DEFAULT_BOOT)
     system_resampling_arg(p)

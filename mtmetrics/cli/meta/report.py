@@ -50,12 +50,6 @@ def _report_parser() -> argparse.ArgumentParser:
         metavar="METRIC",
         help="metrics (default: every registered metric that runs on plain text: no source, annotations or model file)",
     )
-    p.add_argument("--human", nargs="+", metavar="COL", help="human score column(s) (default: z, mqm, ... per table)")
-    for flag in ("--system-col", "--segment-col", "--source-col", "--hyp-col", "--group-col"):
-        p.add_argument(flag)
-    p.add_argument("--ref-cols", nargs="+", metavar="COL")
-    p.add_argument("--no-group", action="store_true")
-    p.add_argument("--no-split-systems", action="store_true")
     p.add_argument(
         "--levels", nargs="+", choices=LEVELS, default=["segment", "system"], help="(default: segment system)"
     )

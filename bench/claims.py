@@ -285,6 +285,56 @@ def _columns(d: Data, specs: Sequence[str]) -> dict[str, list[np.ndarray]]:
     return {spec: [x[:, j] for x in d.x] for j, spec in enumerate(specs)}
 
 
+def _combinations(dev17: Data, dev22: Data, sample: str) -> tuple[dict[str, float], dict[str, tuple], str]:
+    """Every recipe on two dev sets (WMT17 + WMT22, WMT22 alone: WMT17's text is tokenised and
+    lowercased, WMT21's is raw): its leave-one-pair-out mean Pearson over the 6 WMT22 pairs (WMT17 is
+    never the held-out pair), its fit on all dev pairs, the recipe chosen; and each feature's dev r."""
+    devsets = {"WMT17+WMT22": (dev17.x + dev22.x, dev17.h + dev22.h, len(dev17.x)), "WMT22": (dev22.x, dev22.h, 0)}
+    dev_score: dict[str, float] = {}
+    fitted: dict[str, tuple[np.ndarray, Callable]] = {}
+    for dname, (dxs, dhs, off) in devsets.items():
+        for name, recipe in RECIPES.items():
+            rs = []
+            for k in range(len(dev22.x)):
+                keep = [i for i in range(len(dxs)) if i != off + k]
+                rs.append(_r(fit(recipe, [dxs[i] for i in keep], [dhs[i] for i in keep])[1](dev22.x[k]), dev22.h[k]))
+            label = f"combination: {name}, dev {dname}"
+            dev_score[label] = float(np.mean(rs))
+            fitted[label] = fit(recipe, dxs, dhs)
+    chosen = max(dev_score, key=lambda k: dev_score[k])
+    for spec, c in _columns(dev22, FEATURES).items():
+        dev_score[f"{spec} (mtmetrics, {sample})"] = float(np.mean(per_pair_r(c, dev22.h)))
+    return dev_score, fitted, chosen
+
+
+def _williams(test: Data, col: dict[str, list[np.ndarray]], entries: list[dict[str, Any]]) -> list[str]:
+    """Williams' test per pair, hLEPOR vs BLEU, TER, METEOR and hLEPOR_E vs hLEPOR: the Markdown
+    lines; the numbers are appended to ``entries``."""
+    out = [
+        "\nWilliams' test per pair (one-sided p that A's Pearson exceeds B's; same systems):\n",
+        "| A vs B | " + " | ".join(test.pairs) + " | pairs A > B | significant (p < 0.05) |",
+        "|---|" + "---|" * len(test.pairs) + "---|---|",
+    ]
+    for a, b in [("hlepor", "bleu"), ("hlepor", "ter"), ("hlepor", "meteor"), ("hlepor:pos=nltk", "hlepor")]:
+        per_pair: list[dict[str, Any]] = []
+        for k, h in enumerate(test.h):
+            ra, rb, rab = _r(col[a][k], h), _r(col[b][k], h), _r(col[a][k], col[b][k])
+            p, p_b = (
+                williams(x, y, min(rab, 1.0), len(h)).p_one_sided if abs(rab) < 1 else math.nan
+                for x, y in ((ra, rb), (rb, ra))
+            )
+            per_pair.append({"pair": test.pairs[k], "r_a": ra, "r_b": rb, "n": len(h), "p_a": p, "p_b": p_b})
+        ma, mb = (float(np.mean([x[key] for x in per_pair])) for key in ("r_a", "r_b"))
+        leads = [("a", x["p_a"]) if x["r_a"] > x["r_b"] else ("b", x["p_b"]) for x in per_pair]
+        entries.append(
+            {"a": a, "b": b, "pairs": per_pair, "mean_a": ma, "mean_b": mb, "verdict": _verdict(leads, ma, mb)}
+        )
+        cells = " | ".join(f"{x['r_a'] - x['r_b']:+.3f} (p={x['p_a']:.2f})" for x in per_pair)
+        wins, sig = sum(x["r_a"] > x["r_b"] for x in per_pair), sum(x["p_a"] < 0.05 for x in per_pair)
+        out.append(f"| {a} vs {b} | {cells} | {wins}/{len(per_pair)} | {sig}/{len(per_pair)} |")
+    return out
+
+
 def table(ns: argparse.Namespace) -> dict[str, Any]:
     """The Markdown tables (hLEPOR claim, combination goal) to ``-o`` (or standard output) and every
     number of them as JSON to ``--json``; returns that JSON document."""
@@ -314,24 +364,8 @@ def table(ns: argparse.Namespace) -> dict[str, Any]:
         comet.append(np.array([float(vals[COMET_NAMES.get(s, s)]) for s in ss]))
     rows.append(("COMET ref-A (data's scores/COMET, full test set)", comet))
     rows += [(f"{spec} (mtmetrics, {sample})", c) for spec, c in col.items()]
-    # Combinations: every recipe on two dev sets (WMT17 + WMT22, WMT22 alone: WMT17's text is
-    # tokenised and lowercased, WMT21's is raw), chosen by leave-one-pair-out over the 6 WMT22 pairs
-    # (the held-out pair is dropped from the training pairs; WMT17 is never the held-out pair).
-    devsets = {"WMT17+WMT22": (dev17.x + dev22.x, dev17.h + dev22.h, len(dev17.x)), "WMT22": (dev22.x, dev22.h, 0)}
-    dev_score: dict[str, float] = {}
-    fitted: dict[str, tuple[np.ndarray, Callable]] = {}
-    for dname, (dxs, dhs, off) in devsets.items():
-        for name, recipe in RECIPES.items():
-            rs = []
-            for k in range(len(dev22.x)):
-                keep = [i for i in range(len(dxs)) if i != off + k]
-                rs.append(_r(fit(recipe, [dxs[i] for i in keep], [dhs[i] for i in keep])[1](dev22.x[k]), dev22.h[k]))
-            label = f"combination: {name}, dev {dname}"
-            dev_score[label] = float(np.mean(rs))
-            fitted[label] = fit(recipe, dxs, dhs)
-    chosen = result["chosen"] = max(dev_score, key=lambda k: dev_score[k])
-    for spec, c in _columns(dev22, specs).items():
-        dev_score[f"{spec} (mtmetrics, {sample})"] = float(np.mean(per_pair_r(c, dev22.h)))
+    dev_score, fitted, chosen = _combinations(dev17, dev22, sample)
+    result["chosen"] = chosen
     test_x = [x[:, : len(specs)] for x in test.x]
     rows += [
         (label + (" ← chosen on dev" if label == chosen else ""), [f(x) for x in test_x])
@@ -393,27 +427,7 @@ def table(ns: argparse.Namespace) -> dict[str, Any]:
     for label, (w, _) in fitted.items():
         result.setdefault("weights", {})[label] = dict(zip(specs, w.tolist(), strict=True))
         out.append(f"- {label[13:]}: " + ", ".join(f"{s} {v:+.3f}" for s, v in zip(specs, w.tolist(), strict=True)))
-    # Per-pair Williams tests hLEPOR vs BLEU, TER, METEOR; hLEPOR_E vs hLEPOR.
-    out.append("\nWilliams' test per pair (one-sided p that A's Pearson exceeds B's; same systems):\n")
-    out.append("| A vs B | " + " | ".join(test.pairs) + " | pairs A > B | significant (p < 0.05) |")
-    out.append("|---|" + "---|" * len(test.pairs) + "---|---|")
-    for a, b in [("hlepor", "bleu"), ("hlepor", "ter"), ("hlepor", "meteor"), ("hlepor:pos=nltk", "hlepor")]:
-        per_pair: list[dict[str, Any]] = []
-        for k, h in enumerate(test.h):
-            ra, rb, rab = _r(col[a][k], h), _r(col[b][k], h), _r(col[a][k], col[b][k])
-            p, p_b = (
-                williams(x, y, min(rab, 1.0), len(h)).p_one_sided if abs(rab) < 1 else math.nan
-                for x, y in ((ra, rb), (rb, ra))
-            )
-            per_pair.append({"pair": test.pairs[k], "r_a": ra, "r_b": rb, "n": len(h), "p_a": p, "p_b": p_b})
-        ma, mb = (float(np.mean([x[key] for x in per_pair])) for key in ("r_a", "r_b"))
-        leads = [("a", x["p_a"]) if x["r_a"] > x["r_b"] else ("b", x["p_b"]) for x in per_pair]
-        result["williams"].append(
-            {"a": a, "b": b, "pairs": per_pair, "mean_a": ma, "mean_b": mb, "verdict": _verdict(leads, ma, mb)}
-        )
-        cells = " | ".join(f"{x['r_a'] - x['r_b']:+.3f} (p={x['p_a']:.2f})" for x in per_pair)
-        wins, sig = sum(x["r_a"] > x["r_b"] for x in per_pair), sum(x["p_a"] < 0.05 for x in per_pair)
-        out.append(f"| {a} vs {b} | {cells} | {wins}/{len(per_pair)} | {sig}/{len(per_pair)} |")
+    out += _williams(test, col, result["williams"])
     _write(ns.output, "\n".join(out) + "\n")
     if ns.json:
         Path(ns.json).write_text(json.dumps(result, indent=1), encoding="utf-8")
@@ -1085,7 +1099,7 @@ def floors_table(out: Path) -> list[str]:
             fl[(e["group"], e["level"], e["kind"])][e["metric"]] = e["value"]
         val = {(e["group"], e["level"], e["kind"], e["metric"]): e["value"] for e in tb["correlations"]}
         for key, f in sorted(fl.items()):
-            bleu, chrf = (f"{val[key + (m,)]:.3f}" if key + (m,) in val else "" for m in ("bleu", "chrf"))
+            bleu, chrf = ("" if v is None else f"{v:.3f}" for v in (val.get((*key, m)) for m in ("bleu", "chrf")))
             cst = next((v for k, v in f.items() if "constant" in k), math.nan)
             rnd = next((v for k, v in f.items() if "random" in k), math.nan)
             rnd_text = "" if math.isnan(rnd) else f"{rnd:.3f}"

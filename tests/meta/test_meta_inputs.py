@@ -252,3 +252,14 @@ def test_every_meta_command_reads_an_mtme_directory(tmp_path: Path) -> None:
 def test_every_meta_command_reads_system_human(wmt21_small: Path, tmp_path: Path) -> None:
     inputs = [str(wmt21_small), "--human", "z", "--system-human", str(SYS_DA)]
     _same_numbers_everywhere(inputs, SYS_DA.name, tmp_path)
+
+
+def test_learning_reads_an_mtme_directory(tmp_path: Path) -> None:
+    """``meta regress`` trains on the rows ``meta correlate`` reads from an mt-metrics-eval directory."""
+    d, joined = _mtme_dir(tmp_path, 40)
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        assert main(["meta", "regress", str(d), "--lp", "ru-en", "-m", "chrf", "bleu", "-f", "json"]) == 0
+    model = json.loads(buf.getvalue())
+    assert [f["spec"] for f in model["features"]] == ["chrf", "bleu"]
+    assert model["training"]["table"] == "wmt21.news:ru-en" and model["training"]["rows"] == len(joined)

@@ -19,7 +19,7 @@ from ..stats.correlation import FUNCTIONS, ROW_FUNCTIONS, rank_rows
 from ..stats.corrtests import BootstrapDifference, TestResult
 from ..stats.metaeval import MetricScores
 from .correlate import Correlations
-from .models import TableHeader
+from .models import TableHeader, system_human_dict
 
 
 @dataclass(frozen=True)
@@ -188,12 +188,15 @@ class CompareDocument:
     comparisons: Sequence[Comparison] = ()
     values: ValuesComparison | None = None
     plots: list[str] | None = None
+    system_human_source: str | None = None  # official system-level human scores: where from
 
     def to_dict(self) -> dict[str, Any]:
         if self.values is not None:
             return {"values": self.values.to_dict()}
         assert self.header is not None
         doc = self.header.to_dict()
+        if self.system_human_source is not None and self.level == "system":
+            doc["system_human"] = system_human_dict(self.system_human_source)
         doc["metrics"] = [m.to_dict() for m in self.metrics]
         doc["level"], doc["kind"] = self.level, self.kind
         doc["comparisons"] = [c.to_dict() for c in self.comparisons]

@@ -1,16 +1,34 @@
-"""Opening a table of judged segments for meta-evaluation: its columns and human score columns."""
+"""The one loader of every ``meta`` command: a joined table or an mt-metrics-eval directory, its
+columns and human score columns, and the official system-level human scores if any.
+
+:func:`load_input` reads every input form the same way for ``meta correlate``, ``compare``,
+``report``, ``mct`` and ``regress`` (and for :mod:`mtmetrics.meta.pipeline`):
+
+* a TSV/JSONL table of judged segments (:func:`~mtmetrics.io.tables.read_table`);
+* an mt-metrics-eval directory with ``lp`` (:func:`~mtmetrics.io.mtme.read_mtme`), whose
+  ``col:NAME`` metrics are read from ``metric-scores/LP/NAME.seg.score`` and whose
+  ``human-scores/LP.SCORER.sys.score`` are the official system scores;
+* ``system_human``: a file of official system-level human scores
+  (:func:`~mtmetrics.meta.precomputed.read_system_scores`), which wins over the directory's.
+
+Precomputed metric scores (``col:``/``file:``) are read beside the scored metrics by
+:func:`~mtmetrics.meta.precomputed.merge_scores`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol
 
 from ..errors import InputError
 from ..io.tables import Columns, Table, default_human, detect_columns, read_table
 
 
-class ColumnOptions(Protocol):
-    """The column choices of a table (``meta`` options ``--human``, ``--system-col`` …; ``None``: the usual names)."""
+class InputOptions(Protocol):
+    """What a ``meta`` command says about its input (its parsed options or a
+    :class:`~mtmetrics.meta.pipeline.ReportSettings`; ``None``: the usual names, no such input)."""
 
     @property
     def human(self) -> Sequence[str] | None: ...
@@ -28,14 +46,57 @@ class ColumnOptions(Protocol):
     def group_col(self) -> str | None: ...
     @property
     def no_group(self) -> bool: ...
+    @property
+    def metrics(self) -> Sequence[str] | None: ...
+    @property
+    def lp(self) -> str | None: ...
+    @property
+    def system_human(self) -> str | None: ...
+    @property
+    def system_human_col(self) -> str | None: ...
 
 
-def open_table(path: str, options: ColumnOptions) -> tuple[Table, Columns, list[str]]:
-    """Read the table at ``path``, choose its columns (the names ``options`` gives, else the usual ones)
-    and its human score columns (``options.human``, else the first usual one); a missing column is an error.
+@dataclass(frozen=True)
+class Input:
+    """What a meta command works on: the table, its columns and human columns, and the official
+    system-level human scores (``(group, system) → score``) with where they come from."""
 
-    ``options`` is anything with the column attributes: the ``meta`` commands' parsed arguments or a
-    :class:`~mtmetrics.meta.pipeline.ReportSettings`, so that both choose columns the same way."""
+    table: Table
+    columns: Columns
+    humans: list[str]
+    system_human: dict[tuple[str, str], float] | None = None
+    system_human_source: str | None = None
+
+
+def load_input(path: str, options: InputOptions) -> Input:
+    """Read ``path`` (a table, or an mt-metrics-eval directory with ``options.lp``) as the module
+    docstring says; a missing column or language pair is an :class:`~mtmetrics.errors.InputError`."""
+    from .precomputed import read_system_scores
+
+    system_human: dict[tuple[str, str], float] | None = None
+    source = None
+    if Path(path).is_dir():
+        from ..io.mtme import read_mtme
+
+        if not options.lp:
+            raise InputError(f"{path} is a directory: give the language pair with --lp (mt-metrics-eval layout).")
+        columns_of = [sp[4:] for sp in options.metrics or () if sp.startswith("col:")]
+        data = read_mtme(path, options.lp, options.human, columns_of, options.ref_cols)
+        table, columns, humans = data.table, data.columns, data.humans
+        official = data.system_human.get(humans[0])
+        if official:
+            system_human, source = official, f"human-scores/{options.lp}.{humans[0]}.sys.score"
+    else:
+        table, columns, humans = _open_table(path, options)
+    if options.system_human:
+        system_human = read_system_scores(options.system_human, options.system_human_col)
+        source = Path(options.system_human).name
+    return Input(table, columns, humans, system_human, source)
+
+
+def _open_table(path: str, options: InputOptions) -> tuple[Table, Columns, list[str]]:
+    """The table at ``path``, its columns (the names ``options`` gives, else the usual ones) and its
+    human score columns (``options.human``, else the first usual one)."""
     table = read_table(path)
     columns = detect_columns(
         table,

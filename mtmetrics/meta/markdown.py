@@ -84,6 +84,12 @@ def _data(report: Report) -> list[str]:
         lines.append(f"| `{tb.table}` | `{tb.sha256}` | {rows} | {groups} | {', '.join(tb.humans)} |")
     lines.append("")
     for tb in report.tables:
+        if tb.system_human_source is not None and "system" in report.levels:
+            lines += [
+                f"`{tb.table}`: the system level correlates with official system-level human scores "
+                f"({tb.system_human_source}), held fixed in every resample, not with the mean of the judged rows.",
+                "",
+            ]
         if tb.dropped_systems:
             names = ", ".join(f"`{n}` ({100 * v:.0f} % of its rows)" for n, v in tb.dropped_systems.items())
             lines += [

@@ -81,6 +81,15 @@ class TableHeader:
         }
 
 
+def system_human_dict(source: str) -> dict[str, str]:
+    """The JSON note on official system-level human scores read from ``source``."""
+    return {
+        "source": source,
+        "note": "system level: official system scores (--system-human; not the mean of the rows), held "
+        "fixed in every resample, so the intervals leave out the humans' own sampling noise",
+    }
+
+
 @dataclass(frozen=True)
 class PermutationInfo:
     """The PERM-BOTH clusters' (and soft-accuracy's) permutations; ``n = 0``: none."""
@@ -151,6 +160,7 @@ class TableReport:
     perm_clusters: tuple[ClusterCell, ...]
     system_points: tuple[SystemPoint, ...]
     floors: tuple[Estimate, ...] = ()  # the agreement measures' constant / random metric values
+    system_human_source: str | None = None  # official system-level human scores: where from
 
     @classmethod
     def of(cls, table: Table, columns: Columns, humans: Sequence[str], **parts: Any) -> TableReport:
@@ -173,7 +183,7 @@ class TableReport:
 
     def to_dict(self) -> dict[str, Any]:
         c = self.columns
-        return {
+        doc = {
             "table": self.table,
             "sha256": self.sha256,
             "rows": self.rows,
@@ -190,6 +200,9 @@ class TableReport:
             "system_points": [p.to_dict() for p in self.system_points],
             "floors": [e.to_dict() for e in self.floors],
         }
+        if self.system_human_source is not None:
+            doc["system_human"] = system_human_dict(self.system_human_source)
+        return doc
 
 
 @dataclass(frozen=True)
@@ -299,11 +312,7 @@ class CorrelateDocument:
     def to_dict(self) -> dict[str, Any]:
         doc = self.header.to_dict()
         if self.system_human_source is not None:
-            doc["system_human"] = {
-                "source": self.system_human_source,
-                "note": "system level: official system scores (--system-human; not the mean of the rows), held "
-                "fixed in every resample, so the intervals leave out the humans' own sampling noise",
-            }
+            doc["system_human"] = system_human_dict(self.system_human_source)
         if self.precomputed:
             doc["precomputed"] = "system score of a precomputed metric = the mean of its segment scores"
         if self.saved_scores is not None:

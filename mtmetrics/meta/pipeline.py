@@ -29,6 +29,9 @@ class ReportSettings:
 
     tables: Sequence[str]
     metrics: Sequence[str] | None = None  # None: every registered metric that runs on plain text
+    lp: str | None = None  # the language pair of an mt-metrics-eval directory among the tables
+    system_human: str | None = None  # a file of official system-level human scores
+    system_human_col: str | None = None
     human: Sequence[str] | None = None
     system_col: str | None = None
     segment_col: str | None = None
@@ -117,23 +120,28 @@ class LoadedTable:
     humans: list[str]
     sample: dict[str, Any] | None  # how it was subsampled (:func:`~mtmetrics.meta.report.sample_table`)
     dropped: dict[str, float]  # reference systems left out → their share of identical rows
+    system_human: dict[tuple[str, str], float] | None = None  # official system-level human scores
+    system_human_source: str | None = None
 
 
 def load_tables(ns: ReportSettings, split: str | None) -> list[LoadedTable]:
-    """Read each table, find its columns, drop reference systems and subsample (``--sample-segments``)."""
-    from .inputs import open_table
+    """Read each table (:func:`~mtmetrics.meta.inputs.load_input`), drop reference systems and
+    subsample (``--sample-segments``)."""
+    from .inputs import load_input
     from .report import drop_systems, reference_systems, sample_table
 
     loaded = []
     for path in ns.tables:
-        table, cols, humans = open_table(path, ns)
+        inp = load_input(path, ns)
+        table, cols, humans = inp.table, inp.columns, inp.humans
         refsys = {} if ns.keep_reference_systems else reference_systems(table, cols, split=split)
         if refsys:
             table = drop_systems(table, cols, set(refsys), split)
         sample = None
         if ns.sample_segments:
             table, sample = sample_table(table, cols, ns.sample_segments, ns.seed)
-        loaded.append(LoadedTable(table, cols, list(humans), sample, refsys))
+        source = inp.system_human_source if inp.system_human is not None else None
+        loaded.append(LoadedTable(table, cols, list(humans), sample, refsys, inp.system_human, source))
     return loaded
 
 
@@ -239,7 +247,7 @@ def build_report(
             permutations=max(1, s.permutations),
             system_resampling=s.system_resampling,
         )
-        results.append(correlate(lt.table, lt.columns, scores, cs, jobs=s.jobs))
+        results.append(correlate(lt.table, lt.columns, scores, cs, jobs=s.jobs, system_human=lt.system_human))
     language_out = [exclude_by_language(res, scores) for res, scores in zip(results, all_scores, strict=True)]
     t_corr = time.perf_counter()
     tables = []
@@ -259,6 +267,7 @@ def build_report(
                 perm_clusters=perm,
                 system_points=tuple(res.system_points),
                 floors=tuple(res.floors),
+                system_human_source=lt.system_human_source,
             )
         )
     t_sig = time.perf_counter()

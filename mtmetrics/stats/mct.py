@@ -234,3 +234,53 @@ def stepwise(x: np.ndarray, h: np.ndarray, p_enter: float = 0.05, p_remove: floa
     coef, *_ = np.linalg.lstsq(a, h, rcond=None)
     r = pearson(a @ coef, h) if chosen else math.nan
     return StepwiseResult(chosen, float(coef[0]), [float(c) for c in coef[1:]], r, steps)
+
+
+# ------------------------------------------------------------------------------ over groups
+#: The methods of :func:`grouped_combination`.
+GROUPED_METHODS = ("ols-raw", "ols", "nnls", "mct", "mean")
+
+
+def standardise_columns(x: np.ndarray) -> np.ndarray:
+    """Each column as z-scores (population standard deviation); a constant column → 0."""
+    sd = x.std(axis=0)
+    return (x - x.mean(axis=0)) / np.where(sd > 0, sd, 1.0)
+
+
+def grouped_combination(method: str, xs: Sequence[np.ndarray], hs: Sequence[np.ndarray]) -> tuple[np.ndarray, bool]:
+    """Weights of a linear combination learned on several groups at once (e.g. the systems of
+    several language pairs: ``xs[k]`` is systems × features, ``hs[k]`` their human scores), and
+    whether they weigh features standardised within a group (:func:`standardise_columns`).
+
+    ``method`` (:data:`GROUPED_METHODS`): ``ols-raw``, least squares on the raw features pooled
+    over groups with an intercept (dropped: it does not change a correlation); ``ols`` / ``nnls``,
+    least squares (unconstrained / weights ≥ 0) on features and human scores standardised per
+    group; ``mct``, weights ≥ 0 (scaled to sum 1) maximising the mean over groups of Pearson's r
+    (:func:`pearson_and_gradient`; L-BFGS-B from equal weights and from each feature); ``mean``,
+    equal weights (no training).
+    """
+    from scipy.optimize import minimize, nnls
+
+    if method == "ols-raw":
+        x = np.vstack(xs)
+        return np.linalg.lstsq(np.hstack([x, np.ones((len(x), 1))]), np.concatenate(hs), rcond=None)[0][:-1], False
+    zs = [standardise_columns(x) for x in xs]
+    nf = zs[0].shape[1]
+    if method in ("ols", "nnls"):
+        z, zh = np.vstack(zs), np.concatenate([standardise_columns(h) for h in hs])
+        return (np.linalg.lstsq(z, zh, rcond=None)[0] if method == "ols" else nnls(z, zh)[0]), True
+    if method == "mean":
+        return np.full(nf, 1.0 / nf), True
+    if method != "mct":
+        raise ParameterError(f"unknown combination method '{method}'; one of {', '.join(GROUPED_METHODS)}.")
+    hcs = [h - h.mean() for h in hs]
+
+    def loss(w: np.ndarray) -> tuple[float, np.ndarray]:
+        rs = [pearson_and_gradient(w, z, hc) for z, hc in zip(zs, hcs, strict=True)]
+        r = [(0.0, np.zeros(nf)) if math.isnan(x) else (x, g) for x, g in rs]
+        return -float(np.mean([x for x, _ in r])), -np.mean([g for _, g in r], axis=0)
+
+    starts = [np.ones(nf) / nf] + [np.eye(nf)[i] + 1e-3 for i in range(nf)]
+    fits = [minimize(loss, s, jac=True, method="L-BFGS-B", bounds=[(0, None)] * nf) for s in starts]
+    best = min(fits, key=lambda f: f.fun).x
+    return best / max(best.sum(), 1e-12), True

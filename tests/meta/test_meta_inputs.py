@@ -217,3 +217,49 @@ def test_report_leaves_out_english_only_metrics_and_takes_precomputed(tmp_path: 
     assert got == pytest.approx(scipy.stats.pearsonr(sent, mqm)[0], abs=1e-12)
     seg = next(c for c in tb["clusters"] if c["level"] == "segment")
     assert {r["metric"] for r in seg["ranking"]} == {"chrf", "col:mychrf"}
+
+
+def _same_numbers_everywhere(inputs: list[str], official_source: str, tmp_path: Path) -> None:
+    """``meta compare`` and ``meta report`` read ``inputs`` as ``meta correlate`` does: the same
+    Pearson r per level and metric, and the same official system-level source named."""
+    a, b = "chrf", "bleu"
+    common = [*inputs, "--bootstrap-n", "0"]
+    corr = _run("meta", "correlate", common[0], "-m", a, b, *common[1:], "-f", "json")
+    assert corr["system_human"]["source"] == official_source
+    js = tmp_path / "r.json"
+    buf = io.StringIO()
+    report = ["meta", "report", *common, "-m", a, b, "--permutations", "0", "--keep-reference-systems"]
+    with redirect_stdout(buf):
+        assert main([*report, "--json", str(js)]) == 0
+    rep = json.loads(js.read_text(encoding="utf-8"))["tables"][0]
+    assert rep["system_human"]["source"] == official_source
+    for level in ("segment", "system"):
+        cmp = _run("meta", "compare", common[0], "-m", a, b, *common[1:], "--level", level, "--permutations", "0",
+                   "-f", "json")  # fmt: skip
+        assert ("system_human" in cmp) == (level == "system")
+        (c,) = cmp["comparisons"]
+        want = [_get(corr, level, m)["value"] for m in (a, b)]
+        assert [c["r_a"], c["r_b"]] == want
+        got = {e["metric"]: e["value"] for e in rep["correlations"] if (e["level"], e["kind"]) == (level, "pearson")}
+        assert [got[a], got[b]] == want
+
+
+def test_every_meta_command_reads_an_mtme_directory(tmp_path: Path) -> None:
+    d, _ = _mtme_dir(tmp_path, 40)
+    _same_numbers_everywhere([str(d), "--lp", "ru-en"], "human-scores/ru-en.wmt-z.sys.score", tmp_path)
+
+
+def test_every_meta_command_reads_system_human(wmt21_small: Path, tmp_path: Path) -> None:
+    inputs = [str(wmt21_small), "--human", "z", "--system-human", str(SYS_DA)]
+    _same_numbers_everywhere(inputs, SYS_DA.name, tmp_path)
+
+
+def test_learning_reads_an_mtme_directory(tmp_path: Path) -> None:
+    """``meta regress`` trains on the rows ``meta correlate`` reads from an mt-metrics-eval directory."""
+    d, joined = _mtme_dir(tmp_path, 40)
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        assert main(["meta", "regress", str(d), "--lp", "ru-en", "-m", "chrf", "bleu", "-f", "json"]) == 0
+    model = json.loads(buf.getvalue())
+    assert [f["spec"] for f in model["features"]] == ["chrf", "bleu"]
+    assert model["training"]["table"] == "wmt21.news:ru-en" and model["training"]["rows"] == len(joined)

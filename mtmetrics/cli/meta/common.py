@@ -1,4 +1,4 @@
-"""Helpers shared by the ``mtmetrics meta`` commands: table options, metric specs, output."""
+"""Helpers shared by the ``mtmetrics meta`` commands: table and input options, metric specs, output."""
 
 from __future__ import annotations
 
@@ -26,7 +26,9 @@ from ..progress import Progress
 from ..score import parse_spec
 
 if TYPE_CHECKING:
+    from ...meta.inputs import Input
     from ...meta.models import TableHeader
+    from ...stats.metaeval import MetricScores
 
 DEFAULT_BOOT = 1000
 
@@ -56,10 +58,6 @@ def build_metrics(texts: Sequence[str], groups: Sequence[str] = (), where: str =
     return out
 
 
-def _fmt(x: float, width: int) -> str:
-    return "nan" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.{width}f}"
-
-
 def _dump(obj: Any) -> str:
     def fix(v: Any) -> Any:
         if isinstance(v, float) and not math.isfinite(v):
@@ -79,21 +77,6 @@ def _table_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("table", metavar="TABLE", help="TSV (with header) or JSONL table of judged segments; .gz accepted")
     p.add_argument(
         "-m", "--metrics", nargs="+", required=True, metavar="METRIC", help="metrics, e.g. chrf bleus:max_order=4"
-    )
-    p.add_argument(
-        "--human", nargs="+", metavar="COL", help="human score column(s) (default: z, mqm, score... if present)"
-    )
-    p.add_argument("--system-col", help="system column (default: system, da_system, ...)")
-    p.add_argument("--segment-col", help="segment-id column (default: sid, seg_id, line, ...)")
-    p.add_argument("--source-col", help="source column (default: source, src)")
-    p.add_argument("--hyp-col", help="hypothesis column (default: hyp)")
-    p.add_argument("--ref-cols", nargs="+", metavar="COL", help="reference columns (default: ref, ref_A, ref_B, ...)")
-    p.add_argument("--group-col", help="correlate separately per value of this column (default: lp if present)")
-    p.add_argument("--no-group", action="store_true", help="pool all rows even if there is an lp column")
-    p.add_argument(
-        "--no-split-systems",
-        action="store_true",
-        help="keep WMT's 'A+B' rows (identical outputs of A and B) as a system of their own",
     )
     p.add_argument(
         "--seed",
@@ -142,12 +125,64 @@ def table_annotations(ns: argparse.Namespace, table: Table, columns: Columns) ->
     return {name: values for part in found for name, values in part.items()} or None
 
 
-def _load(ns: argparse.Namespace) -> tuple[Table, Columns, list[str]]:
-    """The table of ``TABLE``, its columns and human columns, after checking the numeric options."""
-    from ...meta.inputs import open_table
+def input_args(p: argparse.ArgumentParser, system_level: bool = True) -> None:
+    """The column options, ``--lp`` (TABLE is an mt-metrics-eval directory) and, with ``system_level``,
+    ``--system-human`` and ``--system-human-col``: what :func:`~mtmetrics.meta.inputs.load_input` reads."""
+    p.add_argument(
+        "--human", nargs="+", metavar="COL", help="human score column(s) (default: z, mqm, score... if present)"
+    )
+    p.add_argument("--system-col", help="system column (default: system, da_system, ...)")
+    p.add_argument("--segment-col", help="segment-id column (default: sid, seg_id, line, ...)")
+    p.add_argument("--source-col", help="source column (default: source, src)")
+    p.add_argument("--hyp-col", help="hypothesis column (default: hyp)")
+    p.add_argument("--ref-cols", nargs="+", metavar="COL", help="reference columns (default: ref, ref_A, ref_B, ...)")
+    p.add_argument("--group-col", help="correlate separately per value of this column (default: lp if present)")
+    p.add_argument("--no-group", action="store_true", help="pool all rows even if there is an lp column")
+    p.add_argument(
+        "--no-split-systems",
+        action="store_true",
+        help="keep WMT's 'A+B' rows (identical outputs of A and B) as a system of their own",
+    )
+    p.add_argument(
+        "--lp",
+        metavar="LP",
+        help="when TABLE is an mt-metrics-eval directory (sources/, references/, system-outputs/, human-scores/): "
+        "the language pair to read, e.g. en-de",
+    )
+    if not system_level:
+        p.set_defaults(system_human=None, system_human_col=None)
+        return
+    p.add_argument(
+        "--system-human",
+        metavar="FILE",
+        help="official system-level human scores (columns system, score [, group/lp]; WMT's ad-sys-scores files "
+        "and mt-metrics-eval's LP.SCORER.sys.score are read as they are): the system level correlates with these "
+        "instead of the mean of the joined segment rows",
+    )
+    p.add_argument("--system-human-col", metavar="COL", help="the score column of --system-human (default: score, z)")
+
+
+def _load(ns: argparse.Namespace) -> Input:
+    """The input of ``TABLE`` (:func:`~mtmetrics.meta.inputs.load_input`), after checking ``--jobs``."""
+    from ...meta.inputs import load_input
 
     ns.jobs = check_jobs(ns.jobs)
-    return open_table(ns.table, ns)
+    return load_input(ns.table, ns)
+
+
+def score_specs(table: Table, columns: Columns, specs: Sequence[str], jobs: int) -> list[MetricScores]:
+    """Score the built-in metrics of ``specs`` and read the precomputed ones, in ``specs`` order."""
+    from ...meta.precomputed import is_precomputed, merge_scores
+    from ...stats.metaeval import score_table
+
+    builtins = [sp for sp in specs if not is_precomputed(sp)]
+    computed: list[MetricScores] = []
+    if builtins:
+        groups = table.columns[columns.group] if columns.group else ()
+        metrics = build_metrics(builtins, groups, f" of {table.name}")
+        with scoring_progress(len(table) * len(metrics)) as bar:
+            computed = score_table(table, columns, metrics, jobs, progress=bar.advance)
+    return merge_scores(specs, table, columns, computed)
 
 
 def _split(ns: argparse.Namespace) -> str | None:

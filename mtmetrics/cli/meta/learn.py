@@ -16,6 +16,7 @@ from .common import (
     _load,
     _table_args,
     build_metrics,
+    input_args,
     row_options,
     scoring_progress,
     table_annotations,
@@ -26,6 +27,7 @@ from .common import (
 def _learn_parser(prog: str, description: str) -> argparse.ArgumentParser:
     p = StrictArgumentParser(prog=prog, description=description)
     _table_args(p)
+    input_args(p, system_level=False)
     row_options(p)
     p.add_argument("--only-group", metavar="VALUE", help="train on the rows of one group (e.g. an lp) only")
     p.add_argument(
@@ -41,7 +43,8 @@ def _features(ns: argparse.Namespace) -> LearningData:
     """Read and score the table (``-m``), then the training rows (``--only-group``)."""
     if ns.output:
         check_writable(ns.output)
-    table, cols, humans = _load(ns)
+    inp = _load(ns)
+    table, cols, humans = inp.table, inp.columns, inp.humans
     if len(humans) != 1:
         raise InputError("learning needs exactly one --human column.")
     metrics = build_metrics(ns.metrics, table.columns[cols.group] if cols.group else (), f" of {table.name}")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 from ... import api
 from ...errors import InputError
@@ -48,6 +47,7 @@ def run_orange(argv: Sequence[str]) -> int:
     from ...io import read_lines
     from ...io.nbest import read_nbest
     from ...meta.orange import OrangeDocument, OrangeMetric, orange_metrics
+    from ...meta.render import orange_plots, orange_text
 
     ns = _orange_parser().parse_args(argv)
     _check_plot(ns.plot)
@@ -82,63 +82,9 @@ def run_orange(argv: Sequence[str]) -> int:
             for (text, metric), res in zip(metrics, results, strict=True)
         ],
     )
-    js = doc.to_dict()
     if ns.plot:
-        doc.plots = [str(p) for p in orange_plots(js, Path(ns.plot))]
-        js = doc.to_dict()
-    sys.stdout.write(_dump(js) if ns.format == "json" else orange_text(js, ns.width))
+        doc.plots = [str(p) for p in orange_plots(doc, Path(ns.plot))]
+    sys.stdout.write(_dump(doc.to_dict()) if ns.format == "json" else orange_text(doc, ns.width))
     if doc.plots:
         wrote(ns.plot, f"{len(doc.plots)} pictures")
     return 0
-
-
-def orange_plots(doc: dict[str, Any], out_dir: Any) -> list[Any]:
-    """ORANGE against n-best size (one line per metric) and ORANGE with its interval per metric."""
-    from ...meta.plots import correlation_bars, orange_curve
-
-    ms = doc["metrics"]
-    if not ms:
-        return []
-    sizes = [row["n"] for row in ms[0]["by_size"]]
-    curves = {m["spec"]: [row["orange"] for row in m["by_size"]] for m in ms}
-    title = f"{doc['nbest']} ({doc['sentences']} sentences)"
-    paths = orange_curve(sizes, curves, out_dir, "orange-by-size", title)
-    paths += correlation_bars(
-        [m["spec"] for m in ms],
-        [100 * m["orange"] for m in ms],
-        [100 * m["orange_lower"] for m in ms],
-        [100 * m["orange_upper"] for m in ms],
-        out_dir,
-        "orange",
-        "ORANGE % (95 % bootstrap CI; lower is better)",
-        title,
-    )
-    return paths
-
-
-def orange_text(doc: dict[str, Any], width: int) -> str:
-    """ORANGE table (percent, lower is better), then ORANGE against n-best size, then signatures."""
-    ms = doc["metrics"]
-    lab = max([6] + [len(m["spec"]) for m in ms]) + 2
-    lines = [
-        f"n-best: {doc['nbest']} ({doc['sentences']} sentences, {doc['candidates']} candidates); "
-        f"references: {' '.join(doc['refs'])}; bootstrap {doc['bootstrap']['n']} resamples of sentences, "
-        f"seed {doc['bootstrap']['seed']}",
-        "",
-        "metric".ljust(lab) + "ORANGE % (95% CI)".ljust(30) + "avg rank (95% CI)",
-    ]
-    for m in ms:
-        o = f"{100 * m['orange']:.{width}f} [{100 * m['orange_lower']:.{width}f}, {100 * m['orange_upper']:.{width}f}]"
-        r = f"{m['average_rank']:.3f} [{m['average_rank_lower']:.3f}, {m['average_rank_upper']:.3f}]"
-        lines.append(m["spec"].ljust(lab) + o.ljust(30) + r)
-    sizes = [row["n"] for row in ms[0]["by_size"]] if ms else []
-    lines += [
-        "",
-        "ORANGE % by n-best size N (first N candidates of each list):",
-        "metric".ljust(lab) + "".join(f"{n:>8}" for n in sizes),
-    ]
-    for m in ms:
-        lines.append(m["spec"].ljust(lab) + "".join(f"{100 * row['orange']:8.{width}f}" for row in m["by_size"]))
-    lines += ["", "signatures (nrefs: references per leave-one-out subset):"]
-    lines += [f"  {m['spec']}: {m['signature']}" for m in ms]
-    return "\n".join(lines) + "\n"

@@ -21,6 +21,7 @@ from .common import (
     _check_plot,
     _dump,
     build_metrics,
+    input_args,
     row_options,
     scoring_progress,
     system_resampling_arg,
@@ -38,7 +39,10 @@ def _report_parser() -> argparse.ArgumentParser:
         "SHA-256, the seed, the command and the time taken.",
     )
     p.add_argument(
-        "tables", nargs="+", metavar="TABLE", help="one or more tables of judged segments (as for correlate)"
+        "tables",
+        nargs="+",
+        metavar="TABLE",
+        help="one or more tables of judged segments or mt-metrics-eval directories (with --lp), as for correlate",
     )
     p.add_argument(
         "-m",
@@ -47,12 +51,6 @@ def _report_parser() -> argparse.ArgumentParser:
         metavar="METRIC",
         help="metrics (default: every registered metric that runs on plain text: no source, annotations or model file)",
     )
-    p.add_argument("--human", nargs="+", metavar="COL", help="human score column(s) (default: z, mqm, ... per table)")
-    for flag in ("--system-col", "--segment-col", "--source-col", "--hyp-col", "--group-col"):
-        p.add_argument(flag)
-    p.add_argument("--ref-cols", nargs="+", metavar="COL")
-    p.add_argument("--no-group", action="store_true")
-    p.add_argument("--no-split-systems", action="store_true")
     p.add_argument(
         "--levels", nargs="+", choices=LEVELS, default=["segment", "system"], help="(default: segment system)"
     )
@@ -93,6 +91,7 @@ def _report_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=bounded(int, 0), default=DEFAULT_SEED)
     p.add_argument("--bootstrap-n", type=bounded(int, 0, MAX_RESAMPLES), default=DEFAULT_BOOT)
     system_resampling_arg(p)
+    input_args(p)
     row_options(p)
     p.add_argument("-j", "--jobs", type=bounded(int, 1), default=1, help="worker processes for scoring")
     p.add_argument("-o", "--output", metavar="REPORT.md", help="write the Markdown here (default: standard output)")

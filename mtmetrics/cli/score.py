@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import plugins
 from ..engine import gate, hooks
+from ..engine.streaming import ChunkSource, SegmentStore, score_sources
 from ..errors import InputError, MtmetricsError, ParameterError, suggest
 from ..io import read_blocks, read_reference_rows
 from ..io.files import check_input
@@ -26,7 +27,6 @@ from ..io.text import LINES, Block, rereadable
 from ..metric import Inputs, Metric, Statistics
 from ..params import parse_inline
 from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED, MAX_RESAMPLES
-from ..streaming import ChunkSource, SegmentStore, score_sources
 from ..version import __version__
 from .args import StrictArgumentParser, bounded, check_jobs
 from .output import FORMATS, Scored, render

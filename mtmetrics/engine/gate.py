@@ -21,15 +21,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from ..errors import InputError, ParameterError
 from ..metric import Inputs, Metric, Segment, build_segments
 from ..params import resolve_params
 from . import hooks
-
-if TYPE_CHECKING:
-    from ..io.text import Block
 
 
 # ------------------------------------------------------------------------------------ limits
@@ -95,10 +92,14 @@ class Limit:
                 return rule, n
         return None
 
-    def check_segments(self, segments: Sequence[Segment], first: int = 1) -> None:
-        """Refuse a segment with a hypothesis or reference over the limit, before any is scored."""
+    def check_segments(self, segments: Sequence[Segment], first: int = 1, rows: Iterable[int] | None = None) -> None:
+        """Refuse a segment with a hypothesis or reference over the limit, before any is scored.
+
+        ``rows``: the indices of the segments to check (``None``: all), each named ``first + index``.
+        """
         limit = self.tokens
-        for i, segment in enumerate(segments):
+        for i in range(len(segments)) if rows is None else rows:
+            segment = segments[i]
             # most segments stop here: no text is longer in characters than the smallest limit
             if len(segment.hyp) <= limit and (not segment.refs or max(map(len, segment.refs)) <= limit):
                 continue
@@ -112,13 +113,13 @@ class Limit:
                         f"or split the segment."
                     )
 
-    def check(self, block: Block, files: int) -> None:
-        """Refuse a line of the first ``files`` files of an undecoded block (hypothesis, references).
+    def check_lines(self, blocks: Sequence[bytes], names: Sequence[str], first: int) -> None:
+        """Refuse a line of undecoded blocks of lines (hypothesis, references), from line ``first`` of each file.
 
         A line has at most as many characters as bytes, so only lines of more than ``tokens`` bytes
-        are decoded and counted; the block is split into lines once (this runs in the reading process).
+        are decoded and counted; a block is split into lines once (this runs in the reading process).
         """
-        for raw, name in zip(block.raw[:files], block.names[:files], strict=True):
+        for raw, name in zip(blocks, names, strict=True):
             if len(raw) <= self.tokens:
                 continue
             for index, line in enumerate(raw.split(b"\n")):
@@ -128,7 +129,7 @@ class Limit:
                 if broken is not None:
                     rule, n = broken
                     raise InputError(
-                        f"{name}:{block.first + index}: {rule.says(n)}; raise the limit with "
+                        f"{name}:{first + index}: {rule.says(n)}; raise the limit with "
                         f"--max-segment-tokens N (0: none), or split the line."
                     )
 
@@ -147,6 +148,16 @@ def strictest(metrics: Iterable[Metric], override: int | None = None) -> Limit |
             cost = "the option's value" if override is not None else hooks.complexity(metric)
             rules.append(Rule(tokens, metric, cost))
     return Limit(tuple(sorted(rules, key=lambda r: r.tokens))) if rules else None
+
+
+def check(
+    metrics: Iterable[Metric], segments: Sequence[Segment], first: int = 1, rows: Iterable[int] | None = None
+) -> None:
+    """The limit check every road runs on built segments: one over a metric's limit (:func:`limit_of`)
+    is refused, named ``first + index`` (``rows``: the indices to check, ``None``: all)."""
+    limit = strictest(metrics)
+    if limit is not None:
+        limit.check_segments(segments, first, rows)
 
 
 def default_limit(cls: type[Metric]) -> tuple[int | None, str, str]:
@@ -313,15 +324,26 @@ def admit(
             reason = language_refusal(metric, target)
             if reason is not None:
                 raise ParameterError(f"{reason}.")
-    inputs = _inputs(tuple(type(m) for m in metrics))
+    segments = build(hyps, refs, sources, annotations, names, first, _inputs(tuple(type(m) for m in metrics)))
+    check(metrics, segments, first)
+    return segments
+
+
+def build(
+    hyps: Sequence[str],
+    refs: Sequence[Sequence[str | None]],
+    sources: Sequence[str] | None = None,
+    annotations: Mapping[str, Sequence[Any]] | None = None,
+    names: Mapping[str, str] | None = None,
+    first: int = 1,
+    inputs: Inputs | None = None,
+) -> list[Segment]:
+    """The segments of the given streams (:func:`~mtmetrics.metric.build_segments`), unchecked:
+    what :func:`admit` checks, and what a table's groups check each with their own metric."""
+    inputs = inputs or _inputs(())
     plain = sources is None and not annotations and not inputs.source and not inputs.annotations
     segments = _plain_segments(hyps, refs) if plain else None
-    if segments is None:
-        segments = build_segments(hyps, refs, sources, annotations, inputs, names, first)
-    limit = strictest(metrics)
-    if limit is not None:
-        limit.check_segments(segments, first)
-    return segments
+    return build_segments(hyps, refs, sources, annotations, inputs, names, first) if segments is None else segments
 
 
 def admit_one(metric: Metric, hyp: object, refs: object) -> Segment | None:
@@ -338,9 +360,7 @@ def admit_one(metric: Metric, hyp: object, refs: object) -> Segment | None:
     if inputs.source or inputs.annotations:
         return None
     segment = Segment(hyp, tuple(cast("list[str]", refs)))
-    limit = strictest([metric])
-    if limit is not None:
-        limit.check_segments([segment])
+    check([metric], [segment])
     return segment
 
 
@@ -368,7 +388,9 @@ __all__ = [
     "Rule",
     "admit",
     "admit_one",
+    "build",
     "build_metric",
+    "check",
     "checked_pair",
     "default_limit",
     "for_language",

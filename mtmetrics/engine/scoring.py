@@ -1,25 +1,22 @@
-"""Segment statistics computed chunk by chunk, optionally by worker processes.
+"""The one entry point into scoring: :func:`run`, which every road calls.
 
-Segments arrive in chunks (from a list, or streamed from files) and at most ``2 × jobs`` chunks
-are in flight, so memory stays bounded on endless input. Rows come back in the original order
-and corpus sums are exact (:mod:`mtmetrics.accumulate`), so every result is byte-identical to the
-single-process one.
+Every road from admitted segments to statistics (:meth:`Scorer.statistics <mtmetrics.api.Scorer.statistics>`
+through :func:`statistics_of`, the CLI's streams (:mod:`.streaming`), meta's tables (:mod:`.tables`),
+ORANGE, Dask's partitions) hands :func:`run` its metrics and its work: chunks of segments (a list,
+or lines read in lockstep that become segments where they are scored), or :class:`Part` s of
+segment lists the run shares. Each chunk is scored by :func:`score_chunk`, which checks the shape
+of every metric's statistics; at most ``2 × jobs`` chunks are in flight, so memory stays bounded on
+endless input, rows come back in the original order, and corpus sums are exact
+(:mod:`.accumulate`), so every result is byte-identical to the single-process one.
 
 Workers start only when the input has shown it is worth them: chunks are scored in the calling
 process until the work still waiting (up to :data:`LOOKAHEAD` chunks, read ahead) would take
 :data:`POOL_AFTER` seconds at the pace measured so far, so a small input never pays for starting
-workers and a large one reaches them after its first small chunk. Pools come from :func:`mtmetrics.workers.pool`
-(Ctrl-C ends them at once). Workers start in one of two ways:
-
-* **warm fork** (Linux, every metric :attr:`~mtmetrics.metric.Resources.fork_safe`, one thread in this
-  process): the calling process has scored the first chunks itself (the first one small,
-  :data:`WARM_CHUNK` segments, cut by :func:`first_chunk`), which loaded compiled kernels, tables
-  and taggers; it then forks the workers, which inherit all of it. Resources load once in all,
-  and a list of segments (the Python API) is inherited too, so only chunk bounds travel.
-* **forkserver** otherwise: each worker starts from a clean interpreter and rebuilds the metrics
-  once from their parameters (:meth:`Metric.__reduce__`), then scores chunk after chunk. A
-  forked child would share open file offsets with its parent (NLTK reads WordNet lazily through
-  open files), so metrics that keep such handles are not fork-safe.
+workers and a large one reaches them after its first small chunk. Workers start by the fork policy
+of :mod:`.pool`: forked workers inherit the metrics the first chunks warmed up (the first one
+small, :data:`WARM_CHUNK` segments, cut by :func:`first_chunk`) and the shared segment lists, so
+only part bounds travel; forkserver workers rebuild the metrics once from their parameters
+(:meth:`Metric.__reduce__`) and receive each part's segments.
 """
 
 from __future__ import annotations
@@ -35,9 +32,11 @@ from typing import Protocol
 
 import numpy as np
 
-from .engine import hooks, pool
-from .engine.pool import forks_warm
-from .metric import Metric, Segment
+from ..errors import InputError
+from ..metric import Metric, Segment, Statistics, references_of
+from ..params import number
+from ..signature import nrefs_value
+from . import hooks, pool
 
 #: segments per chunk: large enough to amortise pickling, small enough to bound batch memory
 CHUNK = 2000
@@ -49,10 +48,6 @@ LOOKAHEAD = 8
 #: size of the first chunk when it warms the calling process up before the fork: enough to load
 #: what a metric loads on first use, small so the other cores do not wait long
 WARM_CHUNK = 200
-
-_worker_metrics: list[Metric] = []
-#: the segment list of :func:`score_segments`, inherited by forked workers
-_inherited: Sequence[Segment] = ()
 
 
 class Chunk(Protocol):
@@ -71,29 +66,39 @@ class Chunk(Protocol):
         ...
 
 
-Work = Sequence[Segment] | Chunk
-
-#: what each chunk gives back: its number of segments, their reference counts, one array per metric
-ChunkRows = tuple[int, set[int], list["np.ndarray"]]
-
-
 @dataclass(frozen=True)
-class _Slice:
-    """Segments ``start:stop`` of the list a forked worker inherited from its parent."""
+class Part:
+    """Segments ``start:stop`` of list ``source`` of those the run shares, scored by metric
+    ``metric`` of the run alone (``None``: by every one): forked workers inherit the lists."""
 
     start: int
     stop: int
-
-    def segments(self) -> Sequence[Segment]:
-        return _inherited[self.start : self.stop]
+    source: int = 0
+    metric: int | None = None
 
     def __len__(self) -> int:
         return self.stop - self.start
 
 
-def segments_of(item: Work) -> Sequence[Segment]:
-    """The segments of a chunk of work."""
-    return item.segments() if hasattr(item, "segments") else item
+@dataclass(frozen=True)
+class _Shipped:
+    """A part's segments themselves, for a worker that did not inherit the shared lists."""
+
+    rows: Sequence[Segment]
+    metric: int | None
+
+    def segments(self) -> Sequence[Segment]:
+        return self.rows
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+
+Work = Sequence[Segment] | Chunk | Part
+
+#: what each chunk gives back: its number of segments, their reference counts, one statistics array
+#: per metric that scored it, and the CPU seconds its scoring took
+ChunkRows = tuple[int, set[int], list["np.ndarray"], float]
 
 
 def first_chunk(jobs: int, chunk: int = CHUNK) -> int:
@@ -106,24 +111,56 @@ def first_chunk(jobs: int, chunk: int = CHUNK) -> int:
     return min(chunk, WARM_CHUNK) if jobs > 1 else chunk
 
 
-def _init(metrics: list[Metric]) -> None:
-    global _worker_metrics
-    _worker_metrics = metrics
+def score_chunk(metrics: Sequence[Metric], segments: Sequence[Segment]) -> list[np.ndarray]:
+    """The engine's unit of work: each metric's statistics of ``segments``, their shape checked.
 
-
-def score_chunk(metrics: Sequence[Metric], item: Work) -> ChunkRows:
-    """The engine's unit of work: one chunk's size, reference counts and statistics per metric.
-
-    Every path that scores segments (the API, the CLI's streams, ``-j`` workers, ``meta``, Dask)
-    ends here, so each metric's batch statistics are always computed the same way.
+    Everything scored ends here (through :func:`run`, or ``sentence_score``'s one segment), so
+    each metric's batch statistics are always computed, and checked, the same way.
     """
-    segments = segments_of(item)
-    rows = [np.asarray(m.corpus_statistics(segments), dtype=np.float64) for m in metrics]
-    return len(segments), {len(s.refs) for s in segments}, rows
+    out = []
+    for metric in metrics:
+        rows = np.asarray(metric.corpus_statistics(segments), dtype=np.float64)
+        expected = (len(segments), len(metric.stat_names()))
+        if rows.shape != expected:
+            raise RuntimeError(
+                f"{type(metric).__name__}.corpus_statistics returned shape {rows.shape}, expected {expected}"
+            )
+        out.append(rows)
+    return out
 
 
-def _work(item: Work) -> ChunkRows:
-    return score_chunk(_worker_metrics, item)
+def _score(metrics: Sequence[Metric], shared: Sequence[Sequence[Segment]], item: Work) -> ChunkRows:
+    """:func:`score_chunk` of a work item, with its size, reference counts and CPU seconds."""
+    t0 = time.process_time()
+    if isinstance(item, Part):
+        segments = shared[item.source][item.start : item.stop]
+    else:
+        segments = item.segments() if hasattr(item, "segments") else item
+    chosen = getattr(item, "metric", None)
+    if chosen is not None:
+        metrics = [metrics[chosen]]
+    rows = score_chunk(metrics, segments)
+    return len(segments), {len(s.refs) for s in segments}, rows, time.process_time() - t0
+
+
+@dataclass(frozen=True)
+class _Run:
+    """What the workers of a run share: its metrics, and the segment lists its parts refer to.
+
+    A forked worker inherits both; a fresh one receives the metrics alone (the lists would be
+    pickled to every worker), and each part then travels with its own segments (:func:`_shippable`).
+    """
+
+    metrics: list[Metric]
+    shared: Sequence[Sequence[Segment]]
+
+    def __reduce__(self) -> tuple[type[_Run], tuple[list[Metric], tuple[()]]]:
+        return _Run, (self.metrics, ())
+
+
+def _work(run: _Run, item: Work) -> ChunkRows:
+    """A work item in a worker."""
+    return _score(run.metrics, run.shared, item)
 
 
 @contextmanager
@@ -168,81 +205,88 @@ def _worth_workers(metrics: Sequence[Metric], spent: float, scored: int, ahead: 
     if spent >= POOL_AFTER:
         return True
     waiting = sum(len(chunk) for chunk in ahead)
-    return scored > 0 and spent / scored * waiting >= POOL_AFTER and forks_warm(metrics)
+    return scored > 0 and spent / scored * waiting >= POOL_AFTER and pool.forks_warm(metrics)
 
 
-def stream_statistics(metrics: Sequence[Metric], chunks: Iterable[Work], jobs: int = 1) -> Iterator[ChunkRows]:
-    """For each chunk, in order: its size, its reference counts and one statistics array per metric.
+def run(
+    metrics: Sequence[Metric], work: Iterable[Work], jobs: int = 1, shared: Sequence[Sequence[Segment]] = ()
+) -> Iterator[ChunkRows]:
+    """For each work item, in order: its size, its reference counts, its statistics arrays, its CPU seconds.
 
-    Chunks are scored in this process until starting workers pays (:func:`_worth_workers`, judged
-    on up to :data:`LOOKAHEAD` chunks read ahead); then ``jobs`` workers score the rest
-    (:func:`mtmetrics.workers.pool`). A small input never pays for workers, so ``-j`` is never
-    slower than ``-j 1`` by more than a worker start. The first chunk loads what the metrics load
-    lazily, before any fork; the objects alive after it are then left out of garbage collection
-    until the last chunk (:func:`_frozen`).
+    ``shared`` are the segment lists :class:`Part` items refer to. Items are scored in this process
+    until starting workers pays (:func:`_worth_workers`, judged on up to :data:`LOOKAHEAD` items read
+    ahead); then ``jobs`` workers score the rest (:func:`mtmetrics.engine.pool.stream`). A small input
+    never pays for workers, so ``-j`` is never slower than ``-j 1`` by more than a worker start. The
+    first item loads what the metrics load lazily, before any fork; the objects alive after it are
+    then left out of garbage collection until the last item (:func:`_frozen`).
     """
     for metric in metrics:
         hooks.require_ready(metric)
-    chunks = iter(chunks)
+    items = iter(work)
     spent, scored = 0.0, 0
     ahead: deque[Work] = deque()
     with _frozen():
         while True:
             if jobs > 1 and scored:
-                ahead.extend(itertools.islice(chunks, LOOKAHEAD - len(ahead)))
+                ahead.extend(itertools.islice(items, LOOKAHEAD - len(ahead)))
                 if _worth_workers(metrics, spent, scored, ahead):
                     break
-            item = ahead.popleft() if ahead else next(chunks, None)
+            item = ahead.popleft() if ahead else next(items, None)
             if item is None:
                 return
-            t0 = time.perf_counter()
-            rows = score_chunk(metrics, item)
-            spent += time.perf_counter() - t0
+            rows = _score(metrics, shared, item)
+            spent += rows[3]
             scored += rows[0]
             yield rows
-        # with fork, initargs are inherited (not pickled): the workers use the warmed metrics
-        yield from pool.stream(
-            _work, itertools.chain(ahead, chunks), jobs, metrics, _init, (list(metrics),), _shippable
-        )
+        state = _Run(list(metrics), shared)
+        yield from pool.stream(_work, itertools.chain(ahead, items), jobs, metrics, state, _shippable(shared))
 
 
-def _shippable(chunk: Work, forked: bool) -> Work:
-    """A chunk as a worker can receive it: a fresh worker has not inherited the segment list."""
-    if not forked and isinstance(chunk, _Slice):
-        return list(chunk.segments())
-    return chunk
+def _shippable(shared: Sequence[Sequence[Segment]]) -> Callable[[Work, bool], Work]:
+    """How an item reaches a worker: a fresh worker has not inherited the shared lists, so a part
+    travels with its segments."""
+
+    def ship(item: Work, forked: bool) -> Work:
+        if forked or not isinstance(item, Part):
+            return item
+        return _Shipped(list(shared[item.source][item.start : item.stop]), item.metric)
+
+    return ship
 
 
-def score_segments(
+def statistics_of(
     metric: Metric,
     segments: Sequence[Segment],
     jobs: int = 1,
-    chunk: int = CHUNK,
     progress: Callable[[int], None] | None = None,
-) -> np.ndarray:
-    """``metric.corpus_statistics(segments)`` in chunks, over ``jobs`` processes when ``jobs > 1``.
+    chunk: int = CHUNK,
+) -> Statistics:
+    """Statistics of already built segments, through :func:`run` (``progress`` gets each chunk's size).
 
-    Forked workers inherit ``segments`` and receive only chunk bounds; forkserver workers
-    receive the segments of each chunk.
+    Segments are scored in chunks of ``chunk`` (bounding the memory of batch implementations), by
+    ``jobs`` worker processes when ``jobs > 1``; the rows are the same either way. A metric that
+    needs corpus state and was not prepared is prepared from these segments' references; a
+    prepared one keeps its state (so a corpus can be scored in parts with the whole corpus's state).
     """
-    global _inherited
+    jobs = number(jobs, "jobs", int, (1, None))
+    if not all(isinstance(s, Segment) for s in segments):
+        raise InputError("statistics_of takes Segments (mtmetrics.build_segments); for text, call statistics().")
+    prepared = metric if hooks.ready(metric) else hooks.prepare(metric, references_of(segments))
+    hooks.observe(metric, segments)
+    if prepared is not metric:
+        hooks.observe(prepared, segments)
     n = len(segments)
     jobs = jobs if n > chunk else 1
-    fork = jobs > 1 and forks_warm([metric])
     first = first_chunk(jobs, chunk)
     bounds = [(0, min(first, n))] + [(i, min(i + chunk, n)) for i in range(first, n, chunk)] if n else []
-    work: list[Work]
-    if fork:
-        _inherited = segments
-        work = [_Slice(a, b) for a, b in bounds]
-    else:
-        work = [segments[a:b] for a, b in bounds]
     parts = []
-    try:
-        for size, _, (rows,) in stream_statistics([metric], work, jobs):
-            parts.append(rows)
-            if progress is not None:
-                progress(size)
-    finally:
-        _inherited = ()
-    return np.concatenate(parts) if parts else np.empty((0, len(metric.stat_names())))
+    for size, _, (rows,), _ in run([prepared], [Part(a, b) for a, b in bounds], jobs, (segments,)):
+        parts.append(rows)
+        if progress is not None:
+            progress(size)
+    array = np.concatenate(parts) if parts else np.empty((0, len(metric.stat_names())))
+    nrefs = nrefs_value(len(s.refs) for s in segments) if segments else "0"
+    return Statistics(metric.stat_names(), array, type(metric).aggregation, nrefs)
+
+
+__all__ = ["CHUNK", "Chunk", "ChunkRows", "Part", "Work", "first_chunk", "run", "score_chunk", "statistics_of"]

@@ -115,7 +115,7 @@ def line_chunks(
     """
     for block in read_blocks(layout.paths, size, first):
         if limit is not None:
-            limit.check(block, 1 + layout.n_refs)
+            limit.check_lines(block.raw[: 1 + layout.n_refs], block.names[: 1 + layout.n_refs], block.first)
         if observe is not None:
             observe(block)
         yield LineChunk(block, layout, inputs, dict(names), one_based)

@@ -18,9 +18,9 @@ from typing import Any
 
 from ..engine import hooks
 from ..io.tables import Columns, Table
-from ..stats.metaeval import MetricScores, Unavailable
 from .correlate import Estimate, SystemPoint
 from .report import LanguageExclusion, Ranked
+from .scores import MetricScores, Unavailable
 
 
 @dataclass(frozen=True)

@@ -51,8 +51,8 @@ from mtmetrics import (
     Metric,
     Param,
     Resources,
+    Scorer,
     Segment,
-    api,
     plugins,
 )
 from mtmetrics.engine import gate, hooks
@@ -166,7 +166,7 @@ class Combo(Metric, Languages, Limits, Resources, CorpusPreparation, Examples):
             metric = cls(**params)
         except mtmetrics.MtmetricsError as exc:
             raise mtmetrics.InputError(f"{where}: {exc}") from None
-        now = _signature_core(str(api.signature(metric, "1")))
+        now = _signature_core(str(Scorer(metric).signature("1")))
         if now != _signature_core(f.signature):
             raise mtmetrics.InputError(
                 f"combo: feature {f.spec} now has the signature {now}, but the model was trained with "
@@ -214,7 +214,7 @@ class Combo(Metric, Languages, Limits, Resources, CorpusPreparation, Examples):
         features: list[Metric] = self.corpus_state if self.corpus_state is not None else self.features
         cols = []
         for metric in features:
-            stats = api.statistics_of(metric, segments)
+            stats = Scorer(metric).statistics_of(segments)
             cols.append(hooks.score_rows(metric, stats.array))
         feats = self.model.signed(np.column_stack(cols))
         with np.errstate(over="ignore", invalid="ignore"):

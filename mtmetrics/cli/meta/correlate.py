@@ -9,14 +9,13 @@ from collections.abc import Sequence
 
 from ...io.files import output_directory
 from ...io.tables import Table
-from ...meta.correlate import Correlations, CorrelationSettings, Estimate, correlate, epsilon_text
+from ...meta.correlate import ALL_KINDS, LEVELS, Correlations, CorrelationSettings, Estimate, correlate, epsilon_text
 from ...meta.markdown import UNSEPARATED, separated
 from ...meta.models import CorrelateDocument, MetricInfo
 from ...meta.precomputed import is_precomputed, write_scores
 from ...stats import MAX_RESAMPLES
 from ...stats.agreement import FLOORS
 from ...stats.correlation import require_kendall
-from ...stats.metaeval import ALL_KINDS, LEVELS
 from ...texttables import markdown_cell
 from ..args import StrictArgumentParser, bounded
 from .common import (

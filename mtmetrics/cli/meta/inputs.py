@@ -11,7 +11,7 @@ from pathlib import Path
 from ...errors import InputError
 from ...io.tables import Columns, Table
 from ...meta.precomputed import is_precomputed, merge_scores, read_system_scores
-from ...stats.metaeval import MetricScores, score_table
+from ...meta.scores import MetricScores, score_table
 from .common import _load, build_metrics, scoring_progress
 
 

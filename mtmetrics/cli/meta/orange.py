@@ -7,8 +7,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ... import api
 from ...engine import hooks
+from ...engine.results import signature
 from ...errors import InputError
 from ...stats import MAX_RESAMPLES
 from ...stats.significance import DEFAULT_SEED
@@ -76,7 +76,7 @@ def run_orange(argv: Sequence[str]) -> int:
             OrangeMetric(
                 text,
                 hooks.display_name(metric),
-                str(api.signature(metric, nrefs)),
+                str(signature(metric, nrefs)),
                 not type(metric).higher_is_better,
                 res,
             )

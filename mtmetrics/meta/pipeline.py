@@ -198,7 +198,7 @@ def build_report(
     table's annotations (e.g. word alignments); ``progress(total)`` opens a progress callback for
     the scoring (rows × metrics).
     """
-    from .. import __version__
+    from ..version import __version__
     from .correlate import CorrelationSettings, correlate
     from .precomputed import merge_scores
     from .report import exclude_by_language

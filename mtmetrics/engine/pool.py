@@ -31,11 +31,10 @@ from contextlib import contextmanager, suppress
 from types import FrameType
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..metric import Metric
-from . import hooks
-
-if TYPE_CHECKING:  # imported when a pool starts: a run without workers never loads them
+if TYPE_CHECKING:  # imported when a pool starts: a run without workers never loads them (nor numpy)
     from concurrent.futures import Future, ProcessPoolExecutor
+
+    from ..metric import Metric
 
 T = TypeVar("T")
 
@@ -194,6 +193,8 @@ def _end_now(message: str, status: int) -> None:
 
 def forks_warm(metrics: Iterable[Metric]) -> bool:
     """Whether ``-j`` workers for these metrics are forked from this (warmed-up) process."""
+    from . import hooks  # the protocol, and numpy with it: not for the command line's start (ctrl_c)
+
     return all(hooks.fork_safe(type(m)) for m in metrics) and can_fork()
 
 

@@ -27,7 +27,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 import numpy as np
@@ -69,29 +69,17 @@ class Chunk(Protocol):
 @dataclass(frozen=True)
 class Part:
     """Segments ``start:stop`` of list ``source`` of those the run shares, scored by metric
-    ``metric`` of the run alone (``None``: by every one): forked workers inherit the lists."""
+    ``metric`` of the run alone (``None``: by every one): forked workers inherit the lists, a fresh
+    worker receives the part with its ``rows`` (:func:`_shippable`)."""
 
     start: int
     stop: int
     source: int = 0
     metric: int | None = None
+    rows: Sequence[Segment] | None = None
 
     def __len__(self) -> int:
         return self.stop - self.start
-
-
-@dataclass(frozen=True)
-class _Shipped:
-    """A part's segments themselves, for a worker that did not inherit the shared lists."""
-
-    rows: Sequence[Segment]
-    metric: int | None
-
-    def segments(self) -> Sequence[Segment]:
-        return self.rows
-
-    def __len__(self) -> int:
-        return len(self.rows)
 
 
 Work = Sequence[Segment] | Chunk | Part
@@ -133,12 +121,10 @@ def _score(metrics: Sequence[Metric], shared: Sequence[Sequence[Segment]], item:
     """:func:`score_chunk` of a work item, with its size, reference counts and CPU seconds."""
     t0 = time.process_time()
     if isinstance(item, Part):
-        segments = shared[item.source][item.start : item.stop]
+        segments = item.rows if item.rows is not None else shared[item.source][item.start : item.stop]
+        metrics = metrics if item.metric is None else [metrics[item.metric]]
     else:
         segments = item.segments() if hasattr(item, "segments") else item
-    chosen = getattr(item, "metric", None)
-    if chosen is not None:
-        metrics = [metrics[chosen]]
     rows = score_chunk(metrics, segments)
     return len(segments), {len(s.refs) for s in segments}, rows, time.process_time() - t0
 
@@ -249,7 +235,7 @@ def _shippable(shared: Sequence[Sequence[Segment]]) -> Callable[[Work, bool], Wo
     def ship(item: Work, forked: bool) -> Work:
         if forked or not isinstance(item, Part):
             return item
-        return _Shipped(list(shared[item.source][item.start : item.stop]), item.metric)
+        return replace(item, rows=list(shared[item.source][item.start : item.stop]))
 
     return ship
 

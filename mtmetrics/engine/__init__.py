@@ -11,8 +11,9 @@ significance, Dask) scores through one entry point, :func:`.scoring.run`:
 * :mod:`.streaming`: streams of chunks kept as running sums (the CLI); :mod:`.tables`: judged
   tables (meta-evaluation).
 
-The engine sits above the plugin protocol (:mod:`mtmetrics.metric`), whose members it reads
-directly, and the registry, and below
-the readers, the Python API, the statistics, meta-evaluation and the command line
-(``tests/core/test_layers.py``).
+The engine reads the plugin protocol's members directly (``metric.display_name``,
+``metric.observe(...)``) and keeps its state per metric in the metric's
+:class:`~mtmetrics.metric.EngineState`. It sits above the protocol (:mod:`mtmetrics.metric`), the
+readers and the registry, and below the Python API, the statistics, meta-evaluation and the
+command line (``tests/core/test_layers.py``).
 """

@@ -158,6 +158,13 @@ def _score_system(hyp: list[str], ref: list[str], specs: Sequence[str]) -> dict[
     return {spec: float(_metric(spec).corpus_score(hyp, [ref]).score) for spec in specs}
 
 
+def _system_task(loaded: Sequence[str], hyp: list[str], ref: list[str], specs: Sequence[str]) -> dict[str, float]:
+    """:func:`_score_system` in a worker of the pool, which loads the ``loaded`` specs once (a forked
+    worker has inherited them already)."""
+    _load(loaded)
+    return _score_system(hyp, ref, specs)
+
+
 def _lines_tag(lines: int) -> str:
     """The cache file's tag of a sample size: ``all`` (every line) or the number of lines."""
     return "all" if lines <= 0 else str(lines)
@@ -227,15 +234,7 @@ def features(ns: argparse.Namespace) -> None:
     if not tasks:
         save()
         return
-    pool.map(
-        _score_system,
-        tasks,
-        ns.jobs,
-        metrics=[_LOADED[s].metric for s in specs],
-        initializer=_load,
-        initargs=(specs,),
-        done=done,
-    )
+    pool.map(_system_task, tasks, ns.jobs, metrics=[_LOADED[s].metric for s in specs], shared=specs, done=done)
     bar.close()
     save()
 

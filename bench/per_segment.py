@@ -23,8 +23,8 @@ reference A, the DA z-score). Every road scores the same segments:
 The metric's own work for a road ("own") is timed directly on segments built beforehand
 (untimed): the metric's statistics (``corpus_statistics``) on the same batches the road hands it
 (one segment at a time for ``sentence_score``, the engine's chunks of
-:data:`mtmetrics.parallel.CHUNK` segments for ``segment_scores`` and ``-sl``, meta's tasks of
-:data:`mtmetrics.stats.metaeval.TASK_ROWS` rows for the table roads), then each segment's score
+:data:`mtmetrics.engine.scoring.CHUNK` segments for ``segment_scores`` and ``-sl``, meta's tasks of
+:data:`mtmetrics.engine.tables.TASK_ROWS` rows for the table roads), then each segment's score
 from its statistics row, as the road needs it: ``compute_score`` (the full Score, sub-scores
 too) for the API roads, which return them; the main score alone for the others, by the
 cheapest exact means (``score_rows``, or column 0 where the metric keeps
@@ -125,8 +125,8 @@ def cli(argv: list[str], out: Path) -> None:
 
 def cases(metric: Scorer, header: str, rows: list[str], tmp: Path) -> list[Case]:
     """The roads and their own work on the table's rows (files written to ``tmp``)."""
-    from mtmetrics.parallel import CHUNK
-    from mtmetrics.stats.metaeval import TASK_ROWS
+    from mtmetrics.engine.scoring import CHUNK
+    from mtmetrics.engine.tables import TASK_ROWS
 
     names = header.split("\t")
     fields = [row.split("\t") for row in rows]

@@ -1,13 +1,12 @@
-"""The Python API a user calls: scores, segment scores, statistics and signatures of a metric.
+"""The Python API a user calls: :class:`Scorer`, sacrebleu's methods on a metric.
 
 :func:`mtmetrics.load_metric` returns a :class:`Scorer`: it holds the metric (a plugin's
 :class:`~mtmetrics.Metric`, which offers only the plugin protocol) and the state of its use (the
 number of references of the last corpus, for :meth:`Scorer.get_signature`), and offers sacrebleu's
 ``corpus_score``, ``sentence_score`` and ``get_signature`` and the statistics kept for resampling.
-It calls the engine directly (:mod:`mtmetrics.engine`: the gate every segment passes, then the
-chunked, optionally parallel, scoring). The functions below (:func:`statistics_of`,
-:func:`score_aggregate`, :func:`signature`, ...) are the same operations on a bare metric, for the
-core's own roads (the CLI, meta-evaluation, Dask), which hold metrics rather than scorers.
+It calls the engine (:mod:`mtmetrics.engine`): the gate every segment passes, then the engine's one
+entry point (:func:`mtmetrics.engine.scoring.run`), then statistics to results
+(:mod:`mtmetrics.engine.results`), the functions the core's other roads call on bare metrics.
 """
 
 from __future__ import annotations
@@ -18,137 +17,17 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .engine import gate
+from .engine.results import result, score_aggregate, score_statistics, segment_results, signature
+from .engine.scoring import score_chunk, statistics_of
 from .errors import InputError, ParameterError
 from .metric import Metric, Segment, Statistics, references_of
-from .parallel import _frozen, score_chunk, score_segments
 from .params import number
-from .result import Result, Score
-from .signature import Field, Signature, nrefs_value
-from .version import __version__
+from .result import Result
+from .signature import Signature
 
 if TYPE_CHECKING:
     from .metric import Aggregation, Inputs
     from .params import Param
-
-
-# ------------------------------------------------------------------------ on a bare metric
-def signature(metric: Metric, nrefs: str = "1") -> Signature:
-    """The signature of ``metric`` for a run with ``nrefs`` references."""
-    # the parameters' fields and the provenance are fixed for an instance: built once, and kept
-    # in the engine's state of the instance (which a pickled copy rebuilds)
-    state = metric._engine
-    fixed = state.signature_fields
-    if fixed is None:
-        from .plugins import provenance
-
-        params = tuple(
-            Field(p.sig_key, p.signature_value(metric.values[p.name], metric.values), p.sig_short or p.sig_key)
-            for p in type(metric).params
-            if p.sig_key is not None
-        )
-        dist, version = provenance(type(metric))
-        tail = (Field("plugin", f"{dist}@{version}", "p"), Field("version", __version__, "v"))
-        fixed = state.signature_fields = (params, tail)
-    params, tail = fixed
-    # a per-segment loop asks for the same signature again and again: one per nrefs and
-    # resources (which may change, e.g. with the annotations observed) and display name
-    resources = metric.resource_fields()
-    name = metric.display_name
-    signatures: dict[tuple[str, tuple[Field, ...], str], Signature] = state.signatures
-    found = signatures.get((nrefs, resources, name))
-    if found is None:
-        fields = (Field("nrefs", nrefs, "#"), *params, *resources, *tail)
-        found = signatures[nrefs, resources, name] = Signature(name, fields)
-    return found
-
-
-def statistics_of(
-    metric: Metric,
-    segments: Sequence[Segment],
-    jobs: int = 1,
-    progress: Callable[[int], None] | None = None,
-) -> Statistics:
-    """Statistics of already built segments (``progress`` is called with each chunk's size).
-
-    Segments are scored in chunks (bounding the memory of batch implementations), by ``jobs``
-    worker processes when ``jobs > 1``; the rows are the same either way. A metric that needs
-    corpus state and was not prepared is prepared from these segments' references; a prepared
-    one keeps its state (so a corpus can be scored in parts with the whole corpus's state).
-    """
-    jobs = number(jobs, "jobs", int, (1, None))
-    if not all(isinstance(s, Segment) for s in segments):
-        raise InputError("statistics_of takes Segments (mtmetrics.build_segments); for text, call statistics().")
-    prepared = metric if gate.ready(metric) else gate.prepare(metric, references_of(segments))
-    metric.observe(segments)
-    if prepared is not metric:
-        prepared.observe(segments)
-    array = score_segments(prepared, segments, jobs, progress=progress)
-    names = metric.stat_names()
-    if array.shape != (len(segments), len(names)):
-        raise RuntimeError(
-            f"{type(metric).__name__}.corpus_statistics returned shape {array.shape}, "
-            f"expected {(len(segments), len(names))}"
-        )
-    nrefs = nrefs_value(len(s.refs) for s in segments) if segments else "0"
-    return Statistics(names, array, type(metric).aggregation, nrefs)
-
-
-def score_aggregate(metric: Metric, aggregated: np.ndarray, n_segments: int, nrefs: str) -> Result:
-    """The result of already aggregated statistics (a sum, or a mean for ``mean`` metrics)."""
-    width = len(metric.stat_names())
-    try:
-        aggregated = np.asarray(aggregated, dtype=np.float64)
-    except (TypeError, ValueError):
-        aggregated = np.full(0, 0.0)
-    if aggregated.shape != (width,):
-        raise InputError(f"{type(metric).name}: aggregated statistics are {width} numbers, one per stat_names().")
-    n_segments = number(n_segments, "n_segments", int, (0, None))
-    return _result(metric, metric.compute_score(aggregated), signature(metric, nrefs), n_segments)
-
-
-def score_statistics(metric: Metric, stats: Statistics, weights: np.ndarray | None = None) -> Result:
-    """The corpus result of (optionally resampled) statistics (``weights``: a count per segment)."""
-    stats = statistics_for(metric, stats)
-    if weights is not None:
-        weights = np.asarray(weights, dtype=np.float64) if isinstance(weights, (np.ndarray, list)) else None
-        if weights is None or weights.shape != (len(stats),) or not (np.isfinite(weights) & (weights >= 0)).all():
-            raise InputError(f"weights: one non-negative count per segment ({len(stats)}), as bootstrap draws give.")
-    return score_aggregate(metric, stats.aggregate(weights), len(stats), stats.nrefs)
-
-
-def statistics_for(metric: Metric, stats: Any) -> Statistics:
-    """``stats`` if they are statistics of ``metric``'s kind (its ``stat_names()``), else an :class:`InputError`."""
-    if not isinstance(stats, Statistics):
-        raise InputError(f"expected Statistics (Scorer.statistics(...)), got {type(stats).__name__}.")
-    if stats.names != tuple(metric.stat_names()):
-        raise InputError(f"these statistics are not {type(metric).name}'s: their columns are {', '.join(stats.names)}.")
-    return stats
-
-
-def segment_results(metric: Metric, stats: Statistics) -> list[Result]:
-    """Per-segment results from already computed statistics (no re-scoring of text).
-
-    Everything a result shares with the others (signature, name, parameters) is built once.
-    """
-    stats = statistics_for(metric, stats)
-    cls = type(metric)
-    common: dict[str, Any] = {
-        "metric": cls.name,
-        "name": metric.display_name,
-        "signature": signature(metric, stats.nrefs),
-        "params": metric.values,
-        "higher_is_better": cls.higher_is_better,
-        "n_segments": 1,
-        "decimals": default_decimals(cls),
-    }
-    out = []
-    compute = metric.compute_score
-    # the objects alive now (resources, the statistics) are left out of garbage collection
-    # while the results are made: otherwise collections walk them again and again
-    with _frozen():
-        for row in stats.array:
-            out.append(Result.of(compute(row.copy()), common))
-    return out
 
 
 # ------------------------------------------------------------------------------------ Scorer
@@ -172,6 +51,19 @@ class Scorer:
 
     def __repr__(self) -> str:
         return f"Scorer({self.metric!r})"
+
+    @staticmethod
+    def metric_of(metric: Metric | Scorer) -> Metric:
+        """The plugin metric behind ``metric``: a scorer's, or ``metric`` itself.
+
+        The library's entry points that take a metric (Dask, meta-evaluation tables, significance
+        tests) take what :func:`mtmetrics.load_metric` returns as well as a bare metric.
+        """
+        if isinstance(metric, Scorer):
+            return metric.metric
+        if not isinstance(metric, Metric):
+            raise ParameterError(f"expected a metric (mtmetrics.load_metric(name)), got {metric!r:.60}.")
+        return metric
 
     # ------------------------------------------------------------------ the metric's declarations
     @property
@@ -374,16 +266,9 @@ class Scorer:
         # preparation and sums of one row would do nothing but cost time; the gate, the batch
         # statistics and the score are the same calls (so the same numbers). The sum or mean of
         # one row is the row (a mean divides by 1.0, which leaves every float as it is)
-        _, counts, (rows,) = score_chunk([metric], segments)
-        names = metric.stat_names()
-        if rows.shape != (1, len(names)):
-            raise RuntimeError(
-                f"{type(metric).__name__}.corpus_statistics returned shape {rows.shape}, expected {(1, len(names))}"
-            )
-        nrefs = str(counts.pop())
-        self.last_nrefs = nrefs
-        score = metric.compute_score(rows[0].copy())
-        return _result(metric, score, signature(metric, nrefs), 1)
+        (rows,) = score_chunk([metric], segments)
+        self.last_nrefs = nrefs = str(len(segments[0].refs))
+        return result(metric, metric.compute_score(rows[0].copy()), nrefs, 1)
 
     def segment_scores(
         self,
@@ -403,38 +288,6 @@ class Scorer:
     def segment_results(self, stats: Statistics) -> list[Result]:
         """Per-segment results from already computed statistics (no re-scoring of text)."""
         return segment_results(self.metric, stats)
-
-
-def metric_of(metric: Metric | Scorer) -> Metric:
-    """The plugin metric behind ``metric``: a scorer's, or ``metric`` itself.
-
-    The library's entry points that take a metric (Dask, meta-evaluation tables) take what
-    :func:`mtmetrics.load_metric` returns as well as a bare metric.
-    """
-    if isinstance(metric, Scorer):
-        return metric.metric
-    if not isinstance(metric, Metric):
-        raise ParameterError(f"expected a metric (mtmetrics.load_metric(name)), got {metric!r:.60}.")
-    return metric
-
-
-def _result(metric: Metric, score: Score, signature: Signature, n: int) -> Result:
-    cls = type(metric)
-    common = {
-        "metric": cls.name,
-        "name": metric.display_name,
-        "signature": signature,
-        "params": metric.values,
-        "higher_is_better": cls.higher_is_better,
-        "n_segments": n,
-        "decimals": default_decimals(cls),
-    }
-    return Result.of(score, common)
-
-
-def default_decimals(cls: type[Metric]) -> int:
-    """Decimals the CLI prints by default: 2 for scores on a 0-100 (or open) scale, 4 for 0-1 ones."""
-    return 2 if cls.score_range[1] > 1.0 else 4
 
 
 def _given(name: str, value: Any, alias: str, alias_value: Any) -> Any:

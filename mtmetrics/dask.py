@@ -17,13 +17,13 @@ from typing import Any
 
 import numpy as np
 
-from . import api
-from .accumulate import ExactSum
 from .api import Scorer
 from .engine import gate
+from .engine.accumulate import ExactSum
+from .engine.results import sums_result
+from .engine.scoring import run
 from .errors import InputError, ParameterError, ResourceError
-from .metric import Metric, Segment, Statistics, build_segments, finish_totals
-from .parallel import score_chunk
+from .metric import Metric, Segment, Statistics, build_segments
 from .result import Result
 from .signature import nrefs_value
 
@@ -71,13 +71,11 @@ def _partition(
     acc = ExactSum(len(metric.stat_names()))
     if not segments:
         return [(acc, set(), None)]
-    limit = gate.strictest([metric])
-    if limit is not None:
-        limit.check_segments(segments)
+    gate.check([metric], segments)
     metric.observe(segments)
-    rows = score_chunk([metric], segments)[2][0]
+    _, counts, (rows,), _ = next(run([metric], [segments]))
     acc.add(rows)
-    return [(acc, {len(s.refs) for s in segments}, rows if keep else None)]
+    return [(acc, counts, rows if keep else None)]
 
 
 def score_bag(
@@ -93,7 +91,7 @@ def score_bag(
     computed in partition order, and the prepared copy is shipped to the workers.
     """
     _require_dask()
-    metric = api.metric_of(metric)
+    metric = Scorer.metric_of(metric)
     if language_pair is not None:
         pair = gate.checked_pair(language_pair, "language_pair")
         reason = gate.language_refusal(metric, pair[1])
@@ -115,10 +113,8 @@ def score_bag(
             arrays.append(rows)
     if total.count == 0:
         raise InputError("the bag holds no segments to score (empty input).")
-    sums = total.total()
-    aggregated = finish_totals(type(metric).aggregation, sums, total.count)
     nrefs = nrefs_value(ref_counts)
-    result = api.score_aggregate(metric, aggregated, total.count, nrefs)
+    result = sums_result(metric, total, nrefs)
     stats = None
     if keep_statistics:
         stats = Statistics(metric.stat_names(), np.concatenate(arrays), type(metric).aggregation, nrefs)

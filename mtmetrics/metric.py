@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import abc
 import inspect
+import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,7 +37,6 @@ from typing import Any, ClassVar, Literal
 
 import numpy as np
 
-from .accumulate import fsum
 from .errors import InputError, suggest
 from .params import Param, resolve_params
 from .result import Score
@@ -67,6 +67,18 @@ class Segment:
     refs: tuple[str, ...]
     source: str | None = None
     annotations: Mapping[str, Any] = field(default_factory=dict)
+
+
+def fsum(values: Iterable[float]) -> float:
+    """``math.fsum``, except that NaN and infinities propagate as in a plain sum (``inf - inf`` is NaN).
+
+    ``math.fsum`` raises ``ValueError`` on ``inf + -inf``; a metric whose statistics hold both
+    (an undefined segment) must give a NaN score, not a traceback.
+    """
+    values = list(values)
+    if all(map(math.isfinite, values)):
+        return math.fsum(values)
+    return float(sum(values))
 
 
 def finish_totals(aggregation: Aggregation, totals: np.ndarray, counts: np.ndarray | float) -> np.ndarray:

@@ -8,6 +8,7 @@ signature fields and the ``params`` block of the JSON output, so the four can ne
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -239,3 +240,42 @@ def parse_inline(text: str) -> tuple[str, dict[str, str]]:
                 raise ParameterError(f"-m {text}: parameter '{key}' is given twice.")
             inline[key] = value.strip()
     return name.strip(), inline
+
+
+# ----------------------------------------------------------------------------- language pairs
+_PAIR = re.compile(r"([a-z]{2,3})-([a-z]{2,3})")
+
+
+#: ISO 639-1's two-letter codes; a three-letter code (ISO 639-2/3: ``hsb``, ``liv``) is taken as given
+_ISO_639_1_CODES = (
+    "aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz "
+    "ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik "
+    "io is it iu ja jv ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml "
+    "mn mr ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd "
+    "se sg si sk sl sm sn so sq sr ss st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi "
+    "vo wa wo xh yi yo za zh zu"
+)
+_ISO_639_1 = frozenset(_ISO_639_1_CODES.split())
+
+
+def language_pair(text: str) -> tuple[str, str] | None:
+    """``(source, target)`` of a name like a language pair (``en-de``), else ``None``."""
+    m = _PAIR.fullmatch(text) if isinstance(text, str) else None
+    return (m.group(1), m.group(2)) if m else None
+
+
+def checked_pair(text: Any, option: str) -> tuple[str, str]:
+    """``(source, target)`` of a language pair the user gave (``-l``, ``language_pair=``): two ISO 639
+    codes, two-letter ones from ISO 639-1; anything else is a :class:`ParameterError` naming
+    ``option`` and, when there is one (``EN_DE``: ``en-de``), the valid spelling."""
+
+    def unknown(pair: tuple[str, str] | None) -> list[str]:
+        return [c for c in pair or () if len(c) == 2 and c not in _ISO_639_1]
+
+    pair = language_pair(text)
+    if pair is not None and not unknown(pair):
+        return pair
+    why = f"{unknown(pair)[0]!r} is not an ISO 639-1 language code" if pair else "expected codes such as de-en"
+    fixed = language_pair(re.sub(r"[\s_]+", "-", text.strip().lower())) if isinstance(text, str) else None
+    hint = f" Did you mean {'-'.join(fixed)}?" if fixed and not unknown(fixed) else ""
+    raise ParameterError(f"{option}: {why}, got {text!r}.{hint}")

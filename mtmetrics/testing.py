@@ -249,7 +249,7 @@ def check_workers(cls: type[Metric], corpus: Corpus) -> None:
     A metric that declares ``fork_safe`` is used in this process first and then forked, so this
     also checks that claim: a copy made after its resources were loaded must score the same.
     """
-    from .parallel import score_segments
+    from .engine.scoring import statistics_of
 
     m = _make(cls, corpus)
     ann = _annotations(cls, corpus.hyps, corpus.refs, corpus.sources)
@@ -257,7 +257,7 @@ def check_workers(cls: type[Metric], corpus: Corpus) -> None:
     segments = build_segments(corpus.hyps, corpus.refs, corpus.sources, ann, cls.inputs)
     m.metric.observe(segments)
     m = m.prepare(references_of(segments))  # corpus state travels to the workers with the metric
-    two = score_segments(m.metric, segments, jobs=2, chunk=max(1, len(segments) // 3))
+    two = statistics_of(m.metric, segments, 2, chunk=max(1, len(segments) // 3)).array
     assert two.tobytes() == one.array.tobytes(), f"{cls.name}: statistics from -j 2 differ from -j 1"
 
 

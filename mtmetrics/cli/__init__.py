@@ -19,7 +19,8 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from .. import plugins, workers
+from .. import plugins
+from ..engine import pool
 from ..errors import MtmetricsError
 from . import commands, startup
 from .commands import Command, help_lines
@@ -197,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     real = sys.stdout
     sys.stdout = _Stdout(real)
     try:
-        with workers.ctrl_c(INTERRUPTED, EXIT_INTERRUPTED):  # also inside compiled kernels
+        with pool.ctrl_c(INTERRUPTED, EXIT_INTERRUPTED):  # also inside compiled kernels
             status = _main(args)
             sys.stdout.flush()
         return status

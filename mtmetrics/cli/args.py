@@ -104,8 +104,8 @@ def check_jobs(jobs: int, quiet: bool = False) -> int:
     """``-j``: at least 1, and at most the cores this process may use (capped with one warning line)."""
     import sys
 
+    from ..engine.pool import cap_jobs
     from ..errors import ParameterError
-    from ..workers import cap_jobs
 
     if jobs < 1:
         raise ParameterError(f"-j/--jobs must be at least 1, got {jobs}.")

@@ -154,7 +154,7 @@ def _text(scored: list[Scored], width: int | None, score_only: bool, short: bool
 
 def _score_blocks(segments: Iterable[Score]) -> Iterator[list[float]]:
     """The segments' main scores, a block at a time: from a spool without a Score per segment
-    (:meth:`mtmetrics.streaming.SegmentStore.scores`), else from each Score."""
+    (:meth:`mtmetrics.engine.streaming.SegmentStore.scores`), else from each Score."""
     blocks = getattr(segments, "scores", None)
     if blocks is not None:
         for block in blocks():

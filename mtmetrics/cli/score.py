@@ -16,16 +16,16 @@ from typing import TYPE_CHECKING, Any
 
 from .. import plugins
 from ..engine import gate
+from ..engine.streaming import ChunkSource, SegmentStore, score_sources
 from ..errors import InputError, MtmetricsError, ParameterError, suggest
 from ..io import read_blocks, read_reference_rows
-from ..io.lines import Layout, line_chunks, segment_limit
+from ..io.lines import Layout, line_chunks
 from ..io.references import FileNotes, bom_warnings, empty_reference_warnings
 from ..io.testsets import TestSet, check_langpair, find_test_set
 from ..io.text import LINES, Block, rereadable
 from ..metric import Inputs, Metric, Statistics
 from ..params import parse_inline
 from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED, MAX_RESAMPLES
-from ..streaming import ChunkSource, SegmentStore, score_sources
 from ..version import __version__
 from .args import StrictArgumentParser, bounded, check_jobs
 from .output import FORMATS, Scored, render
@@ -448,7 +448,8 @@ def _score_systems(
     all_stats: list[list[Statistics]] = [[] for _ in metrics]
     # corpus-level state (NIST's information weights) from a first pass over the reference files
     metrics = [gate.prepare(m, read_reference_rows(ns.refs)) for m in metrics]
-    limit = segment_limit(metrics, ns.max_segment_tokens)
+    limit = gate.strictest(metrics, ns.max_segment_tokens)
+    check = None if limit is None else limit.check_lines
     labels = [path if path != "-" else "<stdin>" for path in systems]
 
     # what the warnings need is noted as the files are read (the references: with the first system)
@@ -461,7 +462,7 @@ def _score_systems(
         def observe(block: Block) -> None:
             notes.note(block, layout.paths, refs)
 
-        return lambda first, size: line_chunks(layout, inputs, own, size, first, limit, observe)
+        return lambda first, size: line_chunks(layout, inputs, own, size, first, check, observe)
 
     # one stream for all systems: several small files share one pool of workers
     sources = [source(path, label, k) for k, (path, label) in enumerate(zip(systems, labels, strict=True))]

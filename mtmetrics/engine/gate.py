@@ -22,19 +22,15 @@ corpus state, signature caches) is its :class:`~mtmetrics.metric.EngineState`.
 from __future__ import annotations
 
 import inspect
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from ..errors import InputError, ParameterError
 from ..metric import EngineState, Inputs, Metric, Segment, build_segments
-from ..params import resolve_params
-
-if TYPE_CHECKING:
-    from ..io.text import Block
+from ..params import checked_pair, language_pair, resolve_params
 
 
 # ------------------------------------------------------------------------------------ limits
@@ -122,10 +118,14 @@ class Limit:
                 return rule, n
         return None
 
-    def check_segments(self, segments: Sequence[Segment], first: int = 1) -> None:
-        """Refuse a segment with a hypothesis or reference over the limit, before any is scored."""
+    def check_segments(self, segments: Sequence[Segment], first: int = 1, rows: Iterable[int] | None = None) -> None:
+        """Refuse a segment with a hypothesis or reference over the limit, before any is scored.
+
+        ``rows``: the indices of the segments to check (``None``: all), each named ``first + index``.
+        """
         limit = self.tokens
-        for i, segment in enumerate(segments):
+        for i in range(len(segments)) if rows is None else rows:
+            segment = segments[i]
             # most segments stop here: no text is longer in characters than the smallest limit
             if len(segment.hyp) <= limit and (not segment.refs or max(map(len, segment.refs)) <= limit):
                 continue
@@ -139,13 +139,13 @@ class Limit:
                         f"or split the segment."
                     )
 
-    def check(self, block: Block, files: int) -> None:
-        """Refuse a line of the first ``files`` files of an undecoded block (hypothesis, references).
+    def check_lines(self, blocks: Sequence[bytes], names: Sequence[str], first: int) -> None:
+        """Refuse a line of undecoded blocks of lines (hypothesis, references), from line ``first`` of each file.
 
         A line has at most as many characters as bytes, so only lines of more than ``tokens`` bytes
-        are decoded and counted; the block is split into lines once (this runs in the reading process).
+        are decoded and counted; a block is split into lines once (this runs in the reading process).
         """
-        for raw, name in zip(block.raw[:files], block.names[:files], strict=True):
+        for raw, name in zip(blocks, names, strict=True):
             if len(raw) <= self.tokens:
                 continue
             for index, line in enumerate(raw.split(b"\n")):
@@ -155,7 +155,7 @@ class Limit:
                 if broken is not None:
                     rule, n = broken
                     raise InputError(
-                        f"{name}:{block.first + index}: {rule.says(n)}; raise the limit with "
+                        f"{name}:{first + index}: {rule.says(n)}; raise the limit with "
                         f"--max-segment-tokens N (0: none), or split the line."
                     )
 
@@ -176,6 +176,16 @@ def strictest(metrics: Iterable[Metric], override: int | None = None) -> Limit |
     return Limit(tuple(sorted(rules, key=lambda r: r.tokens))) if rules else None
 
 
+def check(
+    metrics: Iterable[Metric], segments: Sequence[Segment], first: int = 1, rows: Iterable[int] | None = None
+) -> None:
+    """The limit check every road runs on built segments: one over a metric's limit (:func:`limit_of`)
+    is refused, named ``first + index`` (``rows``: the indices to check, ``None``: all)."""
+    limit = strictest(metrics)
+    if limit is not None:
+        limit.check_segments(segments, first, rows)
+
+
 def default_limit(cls: type[Metric]) -> tuple[int | None, str, str]:
     """The limit, its unit and the cost of ``cls`` with its default parameters, without building it
     (``mtmetrics list``)."""
@@ -184,44 +194,6 @@ def default_limit(cls: type[Metric]) -> tuple[int | None, str, str]:
 
 
 # --------------------------------------------------------------------------------- languages
-_PAIR = re.compile(r"([a-z]{2,3})-([a-z]{2,3})")
-
-
-#: ISO 639-1's two-letter codes; a three-letter code (ISO 639-2/3: ``hsb``, ``liv``) is taken as given
-_ISO_639_1_CODES = (
-    "aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz "
-    "ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik "
-    "io is it iu ja jv ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml "
-    "mn mr ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd "
-    "se sg si sk sl sm sn so sq sr ss st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi "
-    "vo wa wo xh yi yo za zh zu"
-)
-_ISO_639_1 = frozenset(_ISO_639_1_CODES.split())
-
-
-def language_pair(text: str) -> tuple[str, str] | None:
-    """``(source, target)`` of a name like a language pair (``en-de``), else ``None``."""
-    m = _PAIR.fullmatch(text) if isinstance(text, str) else None
-    return (m.group(1), m.group(2)) if m else None
-
-
-def checked_pair(text: Any, option: str) -> tuple[str, str]:
-    """``(source, target)`` of a language pair the user gave (``-l``, ``language_pair=``): two ISO 639
-    codes, two-letter ones from ISO 639-1; anything else is a :class:`ParameterError` naming
-    ``option`` and, when there is one (``EN_DE``: ``en-de``), the valid spelling."""
-
-    def unknown(pair: tuple[str, str] | None) -> list[str]:
-        return [c for c in pair or () if len(c) == 2 and c not in _ISO_639_1]
-
-    pair = language_pair(text)
-    if pair is not None and not unknown(pair):
-        return pair
-    why = f"{unknown(pair)[0]!r} is not an ISO 639-1 language code" if pair else "expected codes such as de-en"
-    fixed = language_pair(re.sub(r"[\s_]+", "-", text.strip().lower())) if isinstance(text, str) else None
-    hint = f" Did you mean {'-'.join(fixed)}?" if fixed and not unknown(fixed) else ""
-    raise ParameterError(f"{option}: {why}, got {text!r}.{hint}")
-
-
 def unbuilt(cls: type[Metric], values: Mapping[str, Any]) -> Metric:
     """An unbuilt instance holding only checked parameter values: what language declarations read.
 
@@ -343,15 +315,26 @@ def admit(
             reason = language_refusal(metric, target)
             if reason is not None:
                 raise ParameterError(f"{reason}.")
-    inputs = _inputs(tuple(type(m) for m in metrics))
+    segments = build(hyps, refs, sources, annotations, names, first, _inputs(tuple(type(m) for m in metrics)))
+    check(metrics, segments, first)
+    return segments
+
+
+def build(
+    hyps: Sequence[str],
+    refs: Sequence[Sequence[str | None]],
+    sources: Sequence[str] | None = None,
+    annotations: Mapping[str, Sequence[Any]] | None = None,
+    names: Mapping[str, str] | None = None,
+    first: int = 1,
+    inputs: Inputs | None = None,
+) -> list[Segment]:
+    """The segments of the given streams (:func:`~mtmetrics.metric.build_segments`), unchecked:
+    what :func:`admit` checks, and what a table's groups check each with their own metric."""
+    inputs = inputs or _inputs(())
     plain = sources is None and not annotations and not inputs.source and not inputs.annotations
     segments = _plain_segments(hyps, refs) if plain else None
-    if segments is None:
-        segments = build_segments(hyps, refs, sources, annotations, inputs, names, first)
-    limit = strictest(metrics)
-    if limit is not None:
-        limit.check_segments(segments, first)
-    return segments
+    return build_segments(hyps, refs, sources, annotations, inputs, names, first) if segments is None else segments
 
 
 def admit_one(metric: Metric, hyp: object, refs: object) -> Segment | None:
@@ -368,9 +351,7 @@ def admit_one(metric: Metric, hyp: object, refs: object) -> Segment | None:
     if inputs.source or inputs.annotations:
         return None
     segment = Segment(hyp, tuple(cast("list[str]", refs)))
-    limit = strictest([metric])
-    if limit is not None:
-        limit.check_segments([segment])
+    check([metric], [segment])
     return segment
 
 
@@ -398,7 +379,9 @@ __all__ = [
     "Rule",
     "admit",
     "admit_one",
+    "build",
     "build_metric",
+    "check",
     "checked_pair",
     "default_limit",
     "for_language",

@@ -1,34 +1,199 @@
-"""The one fan-out: every road that spreads work over ``-j`` processes does it here, one way.
+"""Worker processes: the one place that creates them, with one fork policy, for every ``-j`` road.
 
-One fork policy (:func:`forks_warm`) for every road: workers are forked from this process (and
-inherit what it loaded) when every metric involved is :attr:`~mtmetrics.Metric.fork_safe` and
-the process may fork (Linux, one thread); otherwise they start from a clean interpreter
-(``forkserver``) and rebuild the metrics from their parameters. Processes come from
-:func:`mtmetrics.workers.pool` (Ctrl-C ends them at once).
-
-* :func:`map` runs a list of independent tasks (meta tables' scoring tasks, significance tests,
-  ORANGE's metrics) and returns their results in task order;
-* :func:`stream` feeds an endless iterator of work items with at most ``window`` in flight and
-  yields the results in order (the scoring stream of :mod:`mtmetrics.parallel`).
+* **fork policy** (:func:`forks_warm`): workers are forked from this process, and inherit what it
+  loaded and what the run shares, when every metric involved is
+  :attr:`~mtmetrics.Metric.fork_safe`, the platform is Linux and this process runs one
+  thread (forking a threaded process can deadlock the child); otherwise they start from a clean
+  interpreter (``forkserver``) and rebuild what they need from pickles. A forked child would share
+  open file offsets with its parent (NLTK reads WordNet lazily through open files), so metrics that
+  keep such handles are not fork-safe.
+* **shared state**: what a run's tasks share (metrics, segments, a table) is handed to :func:`map`
+  or :func:`stream` as ``shared``; each worker receives it once, when it starts (inherited when
+  forked, pickled once otherwise), and every task gets it as its first argument. No road keeps
+  worker state of its own.
+* **Ctrl-C**: workers ignore SIGINT, so the interrupt reaches only this process; leaving a pool by
+  any exception terminates the workers instead of waiting for their tasks (the standard executor
+  would finish every running task first: tens of seconds). The command line also runs in
+  :func:`ctrl_c`, which ends the process when the interrupt cannot reach Python code (a compiled
+  kernel running for a minute in this process). The CLI caps ``-j`` with :func:`cap_jobs` and says so.
 """
 
 from __future__ import annotations
 
 import builtins
+import os
+import signal
+import sys
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, as_completed
-from typing import Any, TypeVar
+from contextlib import contextmanager, suppress
+from types import FrameType
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from .. import workers
-from ..metric import Metric
+if TYPE_CHECKING:  # imported when a pool starts: a run without workers never loads them (nor numpy)
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    from ..metric import Metric
 
 T = TypeVar("T")
 
 
+def cpu_count() -> int:
+    """Cores this process may run on (its affinity mask where the platform has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def cap_jobs(jobs: int, warn: Callable[[str], None] | None = None) -> int:
+    """``jobs`` capped at the number of cores; ``warn`` is told once when it was capped."""
+    cores = cpu_count()
+    if jobs > cores:
+        if warn is not None:
+            warn(f"-j {jobs} is more than the {cores} cores this process may use; using -j {cores}.")
+        return cores
+    return jobs
+
+
+#: The thread of :func:`ctrl_c`, if one runs: it waits in a read and holds no lock, so a fork is safe.
+_watchdog: list[threading.Thread] = []
+#: How long the main thread has to take Ctrl-C itself before :func:`ctrl_c`'s thread ends the process.
+GRACE = 0.25
+
+
+def can_fork() -> bool:
+    """Whether workers may be forked from this process now (Linux, a single thread but :func:`ctrl_c`'s)."""
+    return sys.platform.startswith("linux") and threading.active_count() == 1 + len(_watchdog)
+
+
+#: what the tasks of this worker's pool share (``shared`` of :func:`map` and :func:`stream`); set
+#: once, when the worker starts, and never in the process that runs the pool
+_shared: Any = None
+
+
+def _start(shared: Any) -> None:
+    global _shared
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _shared = shared
+
+
+def _task(fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+    """A task in a worker: ``fn`` with what the pool shares, then the task's own arguments."""
+    return fn(_shared, *args)
+
+
+def terminate(executor: ProcessPoolExecutor) -> None:
+    """Stop a pool now: cancel what has not started, kill the workers, reap them."""
+    # The pool's feeder thread may be blocked writing a task into the pipe of the workers about to
+    # be killed; nothing will read that pipe, so neither the pool's manager thread (which wakes as
+    # soon as a worker dies) nor the exit may wait for it: cancel that wait before any kill.
+    call_queue = getattr(executor, "_call_queue", None)
+    if call_queue is not None:
+        call_queue.cancel_join_thread()
+    # kill first: a worker still starting would otherwise find the pool's queues already gone
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=2)
+    executor.shutdown(wait=False, cancel_futures=True)
+
+
+@contextmanager
+def _pool(jobs: int, metrics: Iterable[Metric], shared: Any) -> Iterator[tuple[ProcessPoolExecutor, bool]]:
+    """A process pool of ``jobs`` workers started by the fork policy, and whether they were forked.
+
+    Any exception leaving the block (KeyboardInterrupt included) terminates the workers at once.
+    """
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    forked = forks_warm(metrics)
+    executor = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=multiprocessing.get_context("fork" if forked else "forkserver"),
+        initializer=_start,
+        initargs=(shared,),
+    )
+    try:
+        yield executor, forked
+    except BaseException:
+        terminate(executor)
+        raise
+    executor.shutdown(wait=True)
+
+
+@contextmanager
+def ctrl_c(message: str, status: int) -> Iterator[None]:
+    """Run the block so that Ctrl-C ends the process within a second, even inside compiled code.
+
+    Python runs a signal handler only between bytecodes of the main thread, so a compiled kernel
+    (numba, which releases the GIL: ``nogil=True``) running for a minute would hold Ctrl-C for a
+    minute. Here SIGINT also wakes a thread (through :func:`signal.set_wakeup_fd`); when the main
+    thread has not taken the interrupt as :exc:`KeyboardInterrupt` within :data:`GRACE` seconds,
+    that thread does what the KeyboardInterrupt path does (worker processes terminated, temporary
+    output files removed, ``message`` on standard error) and ends the process with ``status``.
+    For the command line only (a library must not take over its caller's signals); outside the
+    main thread, or with SIGINT not at Python's default handler, the block runs unchanged.
+    """
+    if threading.current_thread() is not threading.main_thread() or (
+        signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield
+        return
+    read, write = os.pipe()
+    os.set_blocking(write, False)
+    claim, main_took = threading.Lock(), threading.Event()
+
+    def on_sigint(signum: int, frame: FrameType | None) -> None:
+        if claim.acquire(blocking=False) or main_took.is_set():
+            main_took.set()
+            raise KeyboardInterrupt
+        threading.Event().wait()  # the watchdog is ending the process
+
+    def watch() -> None:
+        while (data := os.read(read, 64)) and 0 not in data:  # 0: the block is left
+            if signal.SIGINT in data and not main_took.wait(GRACE) and claim.acquire(blocking=False):
+                _end_now(message, status)
+        os.close(read)
+        os.close(write)
+
+    thread = threading.Thread(target=watch, name="mtmetrics-ctrl-c", daemon=True)
+    old_handler = signal.signal(signal.SIGINT, on_sigint)
+    old_fd = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
+    _watchdog.append(thread)
+    thread.start()
+    try:
+        yield
+    finally:
+        signal.set_wakeup_fd(old_fd)
+        try:
+            os.write(write, b"\0")
+            thread.join()
+        finally:
+            _watchdog.remove(thread)
+            signal.signal(signal.SIGINT, old_handler)
+
+
+def _end_now(message: str, status: int) -> None:
+    """The end of an interrupted run, from a thread while the main thread is stuck in compiled code."""
+    if "multiprocessing" in sys.modules:
+        for process in sys.modules["multiprocessing"].active_children():
+            process.terminate()
+    files = sys.modules.get("mtmetrics.io.files")
+    for tmp in list(getattr(files, "STAGED", ())):
+        with suppress(OSError):
+            os.unlink(tmp)
+    with suppress(OSError):
+        os.write(2, f"{message}\n".encode())
+    os._exit(status)
+
+
 def forks_warm(metrics: Iterable[Metric]) -> bool:
     """Whether ``-j`` workers for these metrics are forked from this (warmed-up) process."""
-    return all(type(m).fork_safe for m in metrics) and workers.can_fork()
+    return all(type(m).fork_safe for m in metrics) and can_fork()
 
 
 def map(
@@ -36,30 +201,26 @@ def map(
     tasks: Sequence[tuple[Any, ...]],
     jobs: int,
     metrics: Iterable[Metric] = (),
-    initializer: Callable[..., None] | None = None,
-    initargs: tuple[Any, ...] = (),
+    shared: Any = None,
     done: Callable[[int, T], None] | None = None,
 ) -> list[T]:
-    """``[fn(*task) for task in tasks]`` over ``jobs`` processes, in task order.
+    """``[fn(shared, *task) for task in tasks]`` over ``jobs`` processes, in task order.
 
-    ``metrics`` are the metrics the tasks use (they decide the fork policy); ``initializer`` runs
-    once per worker with ``initargs`` (inherited, not pickled, when the workers are forked) and,
-    without workers, once here. ``done(index, result)`` is called as each task finishes.
+    ``metrics`` are the metrics the tasks use (they decide the fork policy); ``done(index, result)``
+    is called as each task finishes.
     """
+    from concurrent.futures import as_completed
+
     if jobs <= 1 or len(tasks) <= 1:
-        if initializer is not None:
-            initializer(*initargs)
         out = []
         for i, task in enumerate(tasks):
-            out.append(fn(*task))
+            out.append(fn(shared, *task))
             if done is not None:
                 done(i, out[-1])
         return out
     results: dict[int, T] = {}
-    with workers.pool(
-        builtins.min(jobs, len(tasks)), fork=forks_warm(metrics), initializer=initializer, initargs=initargs
-    ) as executor:
-        futures = {executor.submit(fn, *task): i for i, task in enumerate(tasks)}
+    with _pool(builtins.min(jobs, len(tasks)), metrics, shared) as (executor, _):
+        futures = {executor.submit(_task, fn, task): i for i, task in enumerate(tasks)}
         for future in as_completed(futures):
             i = futures[future]
             results[i] = future.result()
@@ -69,28 +230,26 @@ def map(
 
 
 def stream(
-    fn: Callable[[Any], T],
+    fn: Callable[[Any, Any], T],
     items: Iterable[Any],
     jobs: int,
     metrics: Sequence[Metric],
-    initializer: Callable[..., None] | None = None,
-    initargs: tuple[Any, ...] = (),
+    shared: Any = None,
     prepare: Callable[[Any, bool], Any] | None = None,
 ) -> Iterator[T]:
-    """``fn(item)`` for each item, by ``jobs`` workers, in order, with at most ``2 × jobs`` in flight.
+    """``fn(shared, item)`` for each item, by ``jobs`` workers, in order, with at most ``2 × jobs`` in flight.
 
     ``prepare(item, forked)`` may turn an item into what a worker of that kind can receive (a
     forked worker has inherited data a fresh one has not).
     """
-    warm = forks_warm(metrics)
-    with workers.pool(jobs, fork=warm, initializer=initializer, initargs=initargs) as executor:
+    with _pool(jobs, metrics, shared) as (executor, forked):
         pending: deque[Future[T]] = deque()
         for item in items:
-            pending.append(executor.submit(fn, item if prepare is None else prepare(item, warm)))
+            pending.append(executor.submit(_task, fn, (item if prepare is None else prepare(item, forked),)))
             if len(pending) >= 2 * jobs:
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
 
 
-__all__ = ["forks_warm", "map", "stream"]
+__all__ = ["can_fork", "cap_jobs", "cpu_count", "ctrl_c", "forks_warm", "map", "stream", "terminate"]

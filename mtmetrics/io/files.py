@@ -45,7 +45,7 @@ LIMITS: dict[str, int] = {
 _OVER = {"model": "is it the right file?", "table": "split it into smaller files."}
 GZIP_MAGIC = b"\x1f\x8b"
 #: Temporary files of :func:`write_all` not yet renamed or removed: what an interrupt that cannot wait
-#: for them (:func:`mtmetrics.workers.ctrl_c`) removes.
+#: for them (:func:`mtmetrics.engine.pool.ctrl_c`) removes.
 STAGED: set[str] = set()
 _PIECE = 2**20
 

@@ -4,7 +4,7 @@ The scoring command reads a system's hypotheses, references, source, annotations
 plugins' options (:func:`mtmetrics.hookspecs.annotate_lines`) in lockstep (:func:`line_chunks`);
 each :class:`LineChunk` carries undecoded lines to wherever it is scored (a worker process) and
 becomes segments there (plugins' lines decoded by their own decoders), so the reading process stays idle. A
-segment longer than the chosen metrics accept (:class:`~mtmetrics.engine.gate.Limit`, the gate's)
+segment longer than the chosen metrics accept (the gate's :meth:`~mtmetrics.engine.gate.Limit.check_lines`)
 is refused while reading, before any work is wasted.
 """
 
@@ -14,8 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.gate import Limit, strictest
-from ..metric import Inputs, Metric, Segment, build_segments
+from ..metric import Inputs, Segment, build_segments
 from .text import Block, read_blocks
 
 #: A plugin's reader of its own files' lines (:func:`mtmetrics.hookspecs.annotate_lines`), picklable:
@@ -36,11 +35,6 @@ class Layout:
     annotations: tuple[tuple[str, tuple[int, ...]], ...]
     #: each plugin decoder with the places of its files' lines
     decoders: tuple[tuple[LineDecoder, tuple[int, ...]], ...] = ()
-
-
-def segment_limit(metrics: Sequence[Metric], override: int | None) -> Limit | None:
-    """The strictest limit of ``metrics``, or the ``--max-segment-tokens`` value (the gate's ``strictest``)."""
-    return strictest(metrics, override)
 
 
 @dataclass(frozen=True)
@@ -83,18 +77,19 @@ def line_chunks(
     names: dict[str, str],
     size: int,
     first: int | None = None,
-    limit: Limit | None = None,
+    check: Callable[[Sequence[bytes], Sequence[str], int], None] | None = None,
     observe: Callable[[Block], None] | None = None,
 ) -> Iterator[LineChunk]:
     """The input read in lockstep, a chunk of lines at a time (memory: one chunk per worker).
 
     ``size`` lines per chunk, ``first`` for the first one (the engine chooses both).
-    ``limit`` is checked on each chunk's lines in this process, before the chunk goes to be scored;
+    ``check`` (the gate's limit) sees each chunk's hypothesis and reference lines in this process,
+    before the chunk goes to be scored;
     ``observe`` sees each block there too (the command line notes what it warns about).
     """
     for block in read_blocks(layout.paths, size, first):
-        if limit is not None:
-            limit.check(block, 1 + layout.n_refs)
+        if check is not None:
+            check(block.raw[: 1 + layout.n_refs], block.names[: 1 + layout.n_refs], block.first)
         if observe is not None:
             observe(block)
         yield LineChunk(block, layout, inputs, dict(names))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError, ResourceError, suggest
+from ..params import checked_pair
 
 
 class _WouldDownload(Exception):
@@ -69,9 +70,7 @@ def _not_cached(name: str, langpair: str, cache: str) -> ResourceError:
 
 
 def check_langpair(langpair: str) -> tuple[str, str]:
-    """``(source, target)`` language codes of ``xx-yy`` (:func:`mtmetrics.engine.gate.checked_pair`)."""
-    from ..engine.gate import checked_pair
-
+    """``(source, target)`` language codes of ``xx-yy`` (:func:`mtmetrics.params.checked_pair`)."""
     return checked_pair(langpair, "-l/--language-pair")
 
 

@@ -11,7 +11,7 @@ skipped silently.
 The files are read in blocks of whole lines (:func:`read_blocks`): cutting a block at its
 ``size``-th newline is done on bytes, without a Python object per line, and a block is decoded at
 once (:func:`decode_block`). So the process that reads a corpus can hand undecoded blocks to worker
-processes and stay nearly idle while they decode and score (see :mod:`mtmetrics.parallel`).
+processes and stay nearly idle while they decode and score (see :mod:`mtmetrics.engine.scoring`).
 """
 
 from __future__ import annotations

@@ -17,9 +17,9 @@ from typing import Any
 from ..io.tables import Columns, Table
 from ..stats.correlation import FUNCTIONS, ROW_FUNCTIONS, rank_rows
 from ..stats.corrtests import BootstrapDifference, TestResult
-from ..stats.metaeval import MetricScores
 from .correlate import Correlations
 from .models import TableHeader, system_human_dict
+from .scores import MetricScores
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Correlations of metric scores with human judgments over a scored table (docs/meta.md §1).
 
 :func:`correlate` takes a :class:`~mtmetrics.io.tables.Table`, the metrics' per-segment statistics
-(:class:`~mtmetrics.stats.metaeval.MetricScores`, from :func:`~mtmetrics.stats.metaeval.score_table`)
+(:class:`~mtmetrics.meta.scores.MetricScores`, from :func:`~mtmetrics.meta.scores.score_table`)
 and :class:`CorrelationSettings`, and computes, for each group (language pair) and human column:
 
 * ``segment``: Pearson, Spearman and Kendall tau-b over all judged segments pooled;
@@ -48,14 +48,18 @@ from typing import Any
 
 import numpy as np
 
-from .. import workers
+from ..engine import pool
 from ..errors import InputError
 from ..io.tables import Columns, Table
 from ..stats import agreement as agr
 from ..stats.bootweights import SystemWeights, compact, weighted_sums
 from ..stats.correlation import FUNCTIONS, KINDS, ROW_FUNCTIONS, Resampled
-from ..stats.metaeval import ALL_KINDS, LEVELS, MetricScores
 from ..stats.significance import interval
+from .scores import MetricScores
+
+LEVELS = ("segment", "item", "system")
+#: every measure ``correlate`` knows: the correlation coefficients, then the agreement measures
+ALL_KINDS = KINDS + agr.KINDS
 
 #: how system-level resamples are drawn: the shared items jointly (WMT, mtme), or each system alone
 SYSTEM_RESAMPLING = ("joint", "independent")
@@ -543,16 +547,9 @@ def _estimate(
     return value, boot
 
 
-_corr_args: tuple[Any, ...] = ()
-
-
-def _set_corr_args(args: tuple[Any, ...]) -> None:
-    global _corr_args
-    _corr_args = args
-
-
-def _correlate_part(specs: list[str]) -> Correlations:
-    table, columns, scores, settings, system_human = _corr_args
+def _correlate_part(shared: tuple[Any, ...], specs: list[str]) -> Correlations:
+    """The correlations of the metrics ``specs``, with the table, scores and settings a pool shares."""
+    table, columns, scores, settings, system_human = shared
     return _correlate(table, columns, [s for s in scores if s.spec in specs], settings, system_human)
 
 
@@ -582,16 +579,10 @@ def correlate(
     """
     if jobs <= 1 or len(scores) <= 1:
         return _correlate(table, columns, scores, settings, system_human)
-    global _corr_args
     specs = [s.spec for s in scores]
-    parts_specs = [specs[i::jobs] for i in range(min(jobs, len(specs)))]
-    _corr_args = (table, columns, scores, settings, system_human)
-    try:
-        # forked when possible (only numpy arrays and score formulas are used); else pickled
-        with workers.pool(len(parts_specs), fork=True, initializer=_set_corr_args, initargs=(_corr_args,)) as pool:
-            parts = list(pool.map(_correlate_part, parts_specs))
-    finally:
-        _corr_args = ()
+    parts_specs = [(specs[i::jobs],) for i in range(min(jobs, len(specs)))]
+    # forked when possible (no metric scores text here: only numpy arrays and score formulas); else pickled
+    parts = pool.map(_correlate_part, parts_specs, jobs, (), (table, columns, scores, settings, system_human))
     humans, levels, kinds = settings.humans, settings.levels, settings.kinds
     groups = np.array(table.columns[columns.group]) if columns.group else np.array(["all"] * len(table))
     g_order = {g: i for i, g in enumerate(dict.fromkeys(groups.tolist()))}

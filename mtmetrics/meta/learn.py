@@ -1,6 +1,6 @@
 """Learning a combined metric from scored tables: MCT and stepwise regression (docs/meta.md §4).
 
-:func:`learning_data` takes a scored table (its :class:`~mtmetrics.stats.metaeval.MetricScores`)
+:func:`learning_data` takes a scored table (its :class:`~mtmetrics.meta.scores.MetricScores`)
 and the human column, optionally restricted to one group; :func:`train_mct` and
 :func:`train_stepwise` fit :mod:`mtmetrics.stats.mct`'s models on it and return the
 :class:`~mtmetrics.stats.combination.CombinationModel` a metric applies (its JSON is
@@ -18,8 +18,8 @@ import numpy as np
 from ..errors import InputError
 from ..io.tables import Columns, Table
 from ..stats.combination import CombinationModel, Feature, Scale
-from ..stats.metaeval import MetricScores
 from ..stats.textprep import text_profile
+from .scores import MetricScores
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..io.tables import Columns, Table
-from ..stats.metaeval import MetricScores, Unavailable
 from .correlate import Estimate, SystemPoint
 from .report import LanguageExclusion, Ranked
+from .scores import MetricScores, Unavailable
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,8 @@ from typing import Any
 
 import numpy as np
 
-from .. import api
-from ..engine import gate
+from ..engine import gate, pool
+from ..engine.scoring import statistics_of
 from ..errors import InputError
 from ..metric import Metric, Segment
 from ..stats.significance import interval
@@ -81,12 +81,10 @@ def leave_one_out_scores(
             segments.append(Segment(rs[k], others))
             segments.extend(Segment(c, others) for c in cands)
         layout.append((len(rs), len(cands)))
-    limit = gate.strictest([metric])  # the gate: the metric's limit holds here as on every road
-    if limit is not None:
-        limit.check_segments(segments)
+    gate.check([metric], segments)  # the gate: the metric's limit holds here as on every road
     # corpus-level state (NIST's weights) from the corpus's references, each sentence's once
     prepared = gate.prepare(metric, (tuple(r for r in rs if r.strip()) for rs in refs))
-    stats = api.statistics_of(prepared, segments, jobs)
+    stats = statistics_of(prepared, segments, jobs)
     scores = metric.score_rows(stats.array)
     if not type(metric).higher_is_better:
         scores = -scores
@@ -172,11 +170,14 @@ def orange_metrics(
 ) -> list[OrangeResult]:
     """ORANGE of every metric, in order. With ``jobs > 1``: one metric's candidates in chunks among
     the workers, or several metrics one per worker (the engine's one fan-out and fork policy)."""
-    from ..engine import pool
-
     if jobs > 1 and len(metrics) == 1:
         return [orange_one(metrics[0], cands, refs, n_boot, seed, jobs)]
-    return pool.map(orange_one, [(m, cands, refs, n_boot, seed) for m in metrics], jobs, metrics)
+    return pool.map(_orange_task, [(m,) for m in metrics], jobs, metrics, (cands, refs, n_boot, seed))
+
+
+def _orange_task(shared: tuple[list[list[str]], list[list[str]], int, int], metric: Metric) -> OrangeResult:
+    """:func:`orange_one` of one metric, on the n-best lists and references a pool shares."""
+    return orange_one(metric, *shared)
 
 
 @dataclass(frozen=True)

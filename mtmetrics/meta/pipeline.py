@@ -18,9 +18,9 @@ from typing import Any
 from ..api import Scorer
 from ..io.tables import Columns, Table
 from ..metric import Metric
-from ..stats.metaeval import MetricScores
 from .correlate import Correlations
 from .models import BootstrapInfo, ClusterCell, MetricInfo, PermutationInfo, Report, TableReport, Timing
+from .scores import MetricScores
 
 
 @dataclass(frozen=True)
@@ -206,11 +206,11 @@ def build_report(
     table's annotations (e.g. word alignments); ``progress(total)`` opens a progress callback for
     the scoring (rows × metrics).
     """
-    from .. import __version__
-    from ..stats.metaeval import score_tables
+    from ..version import __version__
     from .correlate import CorrelationSettings, correlate
     from .precomputed import merge_scores
     from .report import exclude_by_language
+    from .scores import score_tables
 
     s = settings
     started = time.perf_counter()

@@ -25,8 +25,8 @@ from ..errors import ResourceError
 from ..io import files
 
 if TYPE_CHECKING:
-    from ..stats.metaeval import MetricScores
     from .correlate import Correlations
+    from .scores import MetricScores
 
 INSTALL = "pip install 'mtmetrics[plot]'"
 

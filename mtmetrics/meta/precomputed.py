@@ -16,7 +16,7 @@ Where the scores come from (``-m`` entries of ``meta correlate`` / ``report`` / 
   which is the order ``meta correlate --save-scores`` writes and the order of a table read from an
   mt-metrics-eval directory (:mod:`mtmetrics.io.mtme`); ``None`` is not accepted for a judged row.
 
-:func:`write_scores` writes any :class:`~mtmetrics.stats.metaeval.MetricScores`' (sign-applied) segment scores in
+:func:`write_scores` writes any :class:`~mtmetrics.meta.scores.MetricScores`' (sign-applied) segment scores in
 the same form, so the numbers of one run can be read back without rescoring.
 """
 
@@ -38,7 +38,7 @@ from ..io.text import iter_lines
 from ..metric import Metric, Segment, Statistics
 from ..params import Param
 from ..result import Score
-from ..stats.metaeval import MetricScores
+from .scores import MetricScores
 
 PREFIXES = ("col:", "file:")
 
@@ -136,7 +136,7 @@ def scores_for_rows(lines: Sequence[tuple[str, float | None]], systems: Sequence
 
 
 def precomputed_scores(spec: str, table: Table, columns: Columns) -> MetricScores:
-    """A :class:`~mtmetrics.stats.metaeval.MetricScores` for ``col:NAME`` or ``file:PATH`` on ``table``'s rows."""
+    """A :class:`~mtmetrics.meta.scores.MetricScores` for ``col:NAME`` or ``file:PATH`` on ``table``'s rows."""
     if spec.startswith("col:"):
         column = spec[4:]
         if column not in table.columns:

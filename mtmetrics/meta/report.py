@@ -51,8 +51,8 @@ import numpy as np
 from ..io.tables import Columns, Table
 from ..metric import Metric
 from ..stats.corrtests import williams
-from ..stats.metaeval import MetricScores
 from .correlate import Correlations
+from .scores import MetricScores
 
 #: a system whose output equals a reference on more than this share of its rows *is* that reference
 REFERENCE_SHARE = 0.5

@@ -3,8 +3,8 @@
 Correlation coefficients (:mod:`.correlation`), bootstrap intervals and paired tests between
 systems (:mod:`.significance`, :mod:`.systems`), tests between correlations (:mod:`.corrtests`,
 :mod:`.permutation`), the WMT agreement measures (:mod:`.agreement`, :mod:`.accuracy`,
-:mod:`.ties`) and learned combinations (:mod:`.mct`, :mod:`.combination`). :mod:`.metaeval` scores
-a table's rows once for meta-evaluation; reading tables, correlating per level and group, reports
+:mod:`.ties`) and learned combinations (:mod:`.mct`, :mod:`.combination`). Scoring a table's rows is the
+engine's (:mod:`mtmetrics.engine.tables`); reading tables, correlating per level and group, reports
 and ORANGE are :mod:`mtmetrics.meta`. The significance tests between systems are re-exported here.
 """
 

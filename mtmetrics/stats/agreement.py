@@ -1,4 +1,4 @@
-"""The WMT metrics task's agreement measures inside :func:`~.metaeval.correlate`.
+"""The WMT metrics task's agreement measures inside :func:`~mtmetrics.meta.correlate.correlate`.
 
 Next to the correlation coefficients (``pearson``, ``spearman``, ``kendall``), ``correlate``
 computes, per group (language pair) and human column:

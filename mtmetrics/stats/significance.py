@@ -34,8 +34,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .. import api
 from ..api import Scorer
+from ..engine.results import score_statistics, statistics_for
 from ..errors import InputError
 from ..metric import Aggregation, Metric, Statistics, finish_totals
 from ..params import number
@@ -125,8 +125,8 @@ def bootstrap_scores(
     metric: Metric | Scorer, stats: Statistics, n_samples: int = DEFAULT_BOOTSTRAP, seed: int = DEFAULT_SEED
 ) -> np.ndarray:
     """The metric's corpus score on each of ``n_samples`` bootstrap resamples of the segments."""
-    metric = api.metric_of(metric)
-    stats = api.statistics_for(metric, stats)
+    metric = Scorer.metric_of(metric)
+    stats = statistics_for(metric, stats)
     out = []
     for weights in bootstrap_weights(len(stats), n_samples, seed):
         out.append(_scores(metric, weights @ stats.array, weights.sum(axis=1), stats.aggregation))
@@ -171,10 +171,10 @@ def paired_bootstrap(
     their mean (the null hypothesis) and compared with the observed difference. Precomputed
     resample scores (same ``n_samples`` and ``seed``) may be passed to avoid recomputation.
     """
-    metric = api.metric_of(metric)
+    metric = Scorer.metric_of(metric)
     _check_paired(metric, baseline, system)
-    base_score = api.score_statistics(metric, baseline).score
-    sys_score = api.score_statistics(metric, system).score
+    base_score = score_statistics(metric, baseline).score
+    sys_score = score_statistics(metric, system).score
     if baseline_scores is None:
         baseline_scores = bootstrap_scores(metric, baseline, n_samples, seed)
     if system_scores is None:
@@ -190,7 +190,7 @@ def ar_differences(
     metric: Metric | Scorer, baseline: Statistics, system: Statistics, n_trials: int, seed: int
 ) -> np.ndarray:
     """``|score(A') - score(B')|`` for each approximate-randomisation trial."""
-    metric = api.metric_of(metric)
+    metric = Scorer.metric_of(metric)
     _check_paired(metric, baseline, system)
     n = len(baseline)
     counts = np.full(_CHUNK, float(n))
@@ -217,16 +217,16 @@ def paired_ar(
     seed: int = DEFAULT_SEED,
 ) -> Comparison:
     """Paired approximate randomisation (Riezler & Maxwell 2005; sacrebleu's ``--paired-ar``)."""
-    metric = api.metric_of(metric)
-    base_score = api.score_statistics(metric, baseline).score
-    sys_score = api.score_statistics(metric, system).score
+    metric = Scorer.metric_of(metric)
+    base_score = score_statistics(metric, baseline).score
+    sys_score = score_statistics(metric, system).score
     diffs = ar_differences(metric, baseline, system, n_trials, seed)
     return Comparison("ar", sys_score, base_score, p_value(diffs, abs(base_score - sys_score)), n_trials, seed)
 
 
 def _check_paired(metric: Metric, a: Statistics, b: Statistics) -> None:
-    api.statistics_for(metric, a)
-    api.statistics_for(metric, b)
+    statistics_for(metric, a)
+    statistics_for(metric, b)
     if len(a) != len(b):
         raise InputError(f"paired tests need statistics of one metric on the same segments ({len(a)} vs {len(b)}).")
 

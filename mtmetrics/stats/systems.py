@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from .. import api
 from ..api import Scorer
 from ..engine import pool
+from ..engine.results import score_statistics
 from ..metric import Metric, Statistics
 from ..signature import Field
 from .significance import Comparison, Interval, ar_differences, bootstrap_scores, interval, p_value, paired_bootstrap
@@ -55,7 +55,7 @@ class SystemTest:
     comparison: Comparison | None
 
 
-def _call(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+def _call(_: None, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
     return fn(*args)
 
 
@@ -69,7 +69,7 @@ def compare_systems(
     metrics: Sequence[Metric | Scorer], stats: Sequence[Sequence[Statistics]], settings: Settings
 ) -> list[list[SystemTest]]:
     """Tests for ``stats[m][s]`` (metric ``m``, system ``s``; system 0 is the baseline)."""
-    bare = [api.metric_of(m) for m in metrics]
+    bare = [Scorer.metric_of(m) for m in metrics]
     n_bs = settings.paired_n if settings.paired == "bs" else settings.confidence_n
     tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
     keys: list[tuple[str, int, int]] = []
@@ -94,7 +94,7 @@ def compare_systems(
                     metric, stats[m][0], st, n_bs, settings.seed, done[("bs", m, 0)], done[("bs", m, s)]
                 )
             elif s > 0 and settings.paired == "ar":
-                base, sys_ = api.score_statistics(metric, stats[m][0]).score, api.score_statistics(metric, st).score
+                base, sys_ = score_statistics(metric, stats[m][0]).score, score_statistics(metric, st).score
                 p = p_value(done[("ar", m, s)], abs(base - sys_))
                 comp = Comparison("ar", sys_, base, p, settings.paired_n, settings.seed)
             row.append(SystemTest(ival, comp))

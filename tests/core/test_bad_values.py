@@ -208,7 +208,7 @@ def test_version_is_a_json_string(wmt: tuple[str, str]) -> None:
 
 def test_exact_sums_of_undefined_statistics_terminate() -> None:
     """A NaN or infinite statistic made the exact running sum loop forever (the CLI hung)."""
-    from mtmetrics.accumulate import ExactSum
+    from mtmetrics.engine.accumulate import ExactSum
 
     acc = ExactSum(3)
     acc.add(np.array([[math.nan, math.inf, 1.0], [1.0, -math.inf, 2.0]]))

@@ -87,8 +87,8 @@ def test_bootstrap_reuses_the_corpus_weights(files: tuple[str, str, str]) -> Non
 
 
 def test_statistics_identical_whatever_the_chunking() -> None:
+    from mtmetrics.engine.scoring import statistics_of
     from mtmetrics.metric import references_of
-    from mtmetrics.parallel import score_segments
 
     hyps, ref_a, ref_b = _data()
     nist = mtmetrics.load_metric("nist")
@@ -96,5 +96,5 @@ def test_statistics_identical_whatever_the_chunking() -> None:
     segments = mtmetrics.build_segments(hyps, [ref_a, ref_b])
     prepared = nist.prepare(references_of(segments))
     for jobs, chunk in ((1, 7), (2, 50)):
-        rows = score_segments(prepared.metric, segments, jobs=jobs, chunk=chunk)
+        rows = statistics_of(prepared.metric, segments, jobs=jobs, chunk=chunk).array
         assert rows.tobytes() == whole.array.tobytes()

@@ -8,7 +8,7 @@ import pytest
 
 import mtmetrics
 from mtmetrics.cli import main
-from mtmetrics.parallel import score_segments
+from mtmetrics.engine.scoring import statistics_of
 from tests.datapaths import WMT17, read_text, require
 
 
@@ -24,7 +24,7 @@ def test_jobs_give_identical_statistics(name: str) -> None:
     metric = mtmetrics.load_metric(name)
     one = metric.statistics(hyps, [refs])
     segments = mtmetrics.build_segments(hyps, [refs])
-    two = score_segments(metric.metric, segments, jobs=2, chunk=250)
+    two = statistics_of(metric.metric, segments, jobs=2, chunk=250).array
     assert two.tobytes() == one.array.tobytes()
     assert metric.corpus_score(hyps, [refs], jobs=2).score == metric.corpus_score(hyps, [refs]).score
 
@@ -32,7 +32,7 @@ def test_jobs_give_identical_statistics(name: str) -> None:
 def test_progress_is_reported_per_chunk() -> None:
     hyps, refs = _data(500)
     seen: list[int] = []
-    score_segments(mtmetrics.load_metric("bleu").metric, mtmetrics.build_segments(hyps, [refs]), 1, 200, seen.append)
+    statistics_of(mtmetrics.load_metric("bleu").metric, mtmetrics.build_segments(hyps, [refs]), 1, seen.append, 200)
     assert seen == [200, 200, 100]
 
 
@@ -57,14 +57,14 @@ def test_meteor_workers_read_wordnet_safely() -> None:
     metric = mtmetrics.load_metric("meteor")
     metric.corpus_score(hyps[:50], [refs[:50]])  # the parent has WordNet open before the workers start
     segments = mtmetrics.build_segments(hyps, [refs])
-    parallel = score_segments(metric.metric, segments, jobs=2, chunk=250)
+    parallel = statistics_of(metric.metric, segments, jobs=2, chunk=250).array
     assert parallel.tobytes() == metric.statistics(hyps, [refs]).array.tobytes()
 
 
 def test_fork_safe_metrics_fork_warm_workers_others_use_the_forkserver() -> None:
     import threading
 
-    from mtmetrics.parallel import forks_warm
+    from mtmetrics.engine.pool import forks_warm
 
     sia, meteor = mtmetrics.load_metric("sia").metric, mtmetrics.load_metric("meteor").metric
     assert forks_warm([sia]) and not forks_warm([sia, meteor])
@@ -88,8 +88,8 @@ def test_forked_workers_inherit_the_segments_instead_of_receiving_them() -> None
     with pytest.raises((pickle.PicklingError, AttributeError)):
         pickle.dumps(unpicklable[0])
     metric = mtmetrics.load_metric("rouge-l")
-    two = score_segments(metric.metric, unpicklable, jobs=2, chunk=100)
-    assert two.tobytes() == score_segments(metric.metric, segments).tobytes()
+    two = statistics_of(metric.metric, unpicklable, jobs=2, chunk=100).array
+    assert two.tobytes() == statistics_of(metric.metric, segments).array.tobytes()
 
 
 def test_a_thread_started_after_the_first_chunk_falls_back_to_fresh_workers() -> None:
@@ -108,24 +108,24 @@ def test_a_thread_started_after_the_first_chunk_falls_back_to_fresh_workers() ->
             threads[0].start()
 
     try:
-        two = score_segments(metric.metric, segments, jobs=2, chunk=200, progress=progress)
+        two = statistics_of(metric.metric, segments, jobs=2, chunk=200, progress=progress).array
     finally:
         stop.set()
         for t in threads:
             t.join()
-    assert two.tobytes() == score_segments(metric.metric, segments).tobytes()
+    assert two.tobytes() == statistics_of(metric.metric, segments).array.tobytes()
 
 
 def test_workers_start_when_the_waiting_work_repays_them() -> None:
     """Judged at the pace measured so far on the chunks read ahead; forkserver workers wait longer."""
-    from mtmetrics.parallel import POOL_AFTER, _Slice, _worth_workers
+    from mtmetrics.engine.scoring import POOL_AFTER, Part, _worth_workers
 
     sia, meteor = [mtmetrics.load_metric("sia").metric], [mtmetrics.load_metric("meteor").metric]
     pace = POOL_AFTER / 1000  # seconds per segment: 1,000 waiting segments repay a forked pool
-    chunks = [_Slice(0, 600), _Slice(600, 1200)]
+    chunks = [Part(0, 600), Part(600, 1200)]
     assert _worth_workers(sia, 200 * pace, 200, chunks)  # 1,200 waiting: start after the first chunk
-    assert not _worth_workers(sia, 200 * pace, 200, [_Slice(0, 400), _Slice(400, 800)])  # 800: score them here
-    assert not _worth_workers(sia, 200 * pace, 200, [_Slice(0, 5000)])  # one chunk left: never worth a pool
+    assert not _worth_workers(sia, 200 * pace, 200, [Part(0, 400), Part(400, 800)])  # 800: score them here
+    assert not _worth_workers(sia, 200 * pace, 200, [Part(0, 5000)])  # one chunk left: never worth a pool
     assert not _worth_workers(meteor, 200 * pace, 200, chunks)  # forkserver: a worker start is slow
     assert _worth_workers(meteor, POOL_AFTER, 200, chunks)  # ... until this process has spent POOL_AFTER
     assert not _worth_workers(sia, 0.0, 0, chunks)  # no pace measured yet
@@ -136,7 +136,7 @@ def test_frozen_nests_without_asking_the_collector_again(monkeypatch: pytest.Mon
     call ``gc.get_freeze_count``, which walks every frozen object; the outer one unfreezes."""
     import gc
 
-    from mtmetrics import parallel
+    from mtmetrics.engine import scoring
 
     assert gc.get_freeze_count() == 0
     calls: list[int] = []
@@ -147,10 +147,10 @@ def test_frozen_nests_without_asking_the_collector_again(monkeypatch: pytest.Mon
         return real()
 
     monkeypatch.setattr(gc, "get_freeze_count", counting)
-    with parallel._frozen():
+    with scoring._frozen():
         frozen = real()
         assert frozen > 0
-        with parallel._frozen():
+        with scoring._frozen():
             assert real() == frozen
         assert real() == frozen
     assert real() == 0

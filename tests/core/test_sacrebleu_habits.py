@@ -190,7 +190,7 @@ def test_score_only_keeps_the_interval_and_refuses_structured_formats(files: tup
 def test_jobs_capped_and_small_inputs_scored_in_process(
     files: tuple[str, str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from mtmetrics import workers
+    from mtmetrics.engine import pool
 
     hyp, a, b = files
     code, out, err = _run(a, b, "-i", hyp, "-j", "64", "-b")
@@ -200,6 +200,6 @@ def test_jobs_capped_and_small_inputs_scored_in_process(
     def no_pool(*args: object, **kwargs: object) -> None:
         raise AssertionError("a small input must not start workers")
 
-    monkeypatch.setattr(workers, "pool", no_pool)
+    monkeypatch.setattr(pool, "_pool", no_pool)
     code, out, err = _run(a, b, "-i", hyp, "-j", "2", "-b", "-q")
     assert code == 0 and err == ""

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mtmetrics
-from mtmetrics.accumulate import ExactSum, exact_parts
 from mtmetrics.cli import main
+from mtmetrics.engine.accumulate import ExactSum, exact_parts
+from mtmetrics.engine.streaming import score_stream
 from mtmetrics.io import read_chunks
-from mtmetrics.streaming import score_stream
 from tests.datapaths import WMT17, read_text, require
 
 

@@ -22,7 +22,8 @@ import scipy.stats
 from mtmetrics import load_metric
 from mtmetrics.cli import main
 from mtmetrics.io.tables import detect_columns, read_table
-from mtmetrics.stats.metaeval import CorrelationSettings, correlate, score_table
+from mtmetrics.meta.correlate import CorrelationSettings, correlate
+from mtmetrics.meta.scores import score_table
 
 
 def _run(*args: str) -> tuple[int, str]:

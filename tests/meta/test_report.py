@@ -13,6 +13,7 @@ import math
 import re
 from contextlib import redirect_stdout
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -22,6 +23,7 @@ import scipy.stats
 from mtmetrics import load_metric, plugins
 from mtmetrics.cli import main
 from mtmetrics.io.tables import Columns, Table, detect_columns, read_table
+from mtmetrics.meta.correlate import CorrelationSettings, correlate
 from mtmetrics.meta.report import (
     clusters,
     default_metric_names,
@@ -29,7 +31,7 @@ from mtmetrics.meta.report import (
     reference_systems,
     sample_table,
 )
-from mtmetrics.stats.metaeval import CorrelationSettings, correlate, score_table, score_tables
+from mtmetrics.meta.scores import score_table, score_tables
 
 
 def _run(*args: str) -> tuple[int, str]:
@@ -316,17 +318,17 @@ def test_a_metric_left_out_does_not_shift_the_rows_of_the_others(
 ) -> None:
     """A metric whose resources are missing is left out; the metrics after it, scored per language
     pair (NIST: one corpus per group), keep their own rows."""
-    from mtmetrics.stats import metaeval
+    from mtmetrics.engine import tables
 
     table = read_table(wmt17_small)
     cols = detect_columns(table)
-    probe = metaeval._probe
+    probe = tables._probe
 
-    def missing_chrf(k: int) -> float | str:
-        return "chrF's resource is missing" if metaeval._work[k][0].name == "chrf" else probe(k)
+    def missing_chrf(metric: Any, segments: Any) -> float | str:
+        return "chrF's resource is missing" if metric.name == "chrf" else probe(metric, segments)
 
     (alone,), _ = score_tables([(table, cols)], [("nist", load_metric("nist"))])
-    monkeypatch.setattr(metaeval, "_probe", missing_chrf)
+    monkeypatch.setattr(tables, "_probe", missing_chrf)
     (after,), skipped = score_tables(
         [(table, cols)], [("chrf", load_metric("chrf")), ("nist", load_metric("nist"))], skip_unavailable=True
     )

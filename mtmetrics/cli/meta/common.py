@@ -28,7 +28,7 @@ from ..score import parse_spec
 if TYPE_CHECKING:
     from ...meta.inputs import Input
     from ...meta.models import TableHeader
-    from ...stats.metaeval import MetricScores
+    from ...meta.scores import MetricScores
 
 DEFAULT_BOOT = 1000
 
@@ -173,7 +173,7 @@ def _load(ns: argparse.Namespace) -> Input:
 def score_specs(table: Table, columns: Columns, specs: Sequence[str], jobs: int) -> list[MetricScores]:
     """Score the built-in metrics of ``specs`` and read the precomputed ones, in ``specs`` order."""
     from ...meta.precomputed import is_precomputed, merge_scores
-    from ...stats.metaeval import score_table
+    from ...meta.scores import score_table
 
     builtins = [sp for sp in specs if not is_precomputed(sp)]
     computed: list[MetricScores] = []

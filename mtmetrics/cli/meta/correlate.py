@@ -7,13 +7,12 @@ import sys
 from collections.abc import Sequence
 
 from ...io.files import output_directory
-from ...meta.correlate import CorrelationSettings, correlate
+from ...meta.correlate import ALL_KINDS, LEVELS, CorrelationSettings, correlate
 from ...meta.models import CorrelateDocument, MetricInfo
 from ...meta.precomputed import is_precomputed, write_scores
 from ...meta.render import correlations_markdown, correlations_text
 from ...stats import MAX_RESAMPLES
 from ...stats.correlation import require_kendall
-from ...stats.metaeval import ALL_KINDS, LEVELS
 from ..args import StrictArgumentParser, bounded
 from .common import (
     _check_plot,

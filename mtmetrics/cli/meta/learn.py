@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from ...errors import InputError
 from ...io.files import atomic_write, check_writable
 from ...meta.learn import LearningData, learning_data, train_mct, train_stepwise
+from ...meta.scores import score_table
 from ...stats.combination import FORMAT, CombinationModel
-from ...stats.metaeval import score_table
 from ..args import StrictArgumentParser, bounded
 from .common import (
     _load,

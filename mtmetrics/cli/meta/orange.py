@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from ... import api
+from ...engine.results import signature
 from ...errors import InputError
 from ...stats import MAX_RESAMPLES
 from ...stats.significance import DEFAULT_SEED
@@ -75,7 +75,7 @@ def run_orange(argv: Sequence[str]) -> int:
             OrangeMetric(
                 text,
                 metric.display_name,
-                str(api.signature(metric, nrefs)),
+                str(signature(metric, nrefs)),
                 not type(metric).higher_is_better,
                 res,
             )

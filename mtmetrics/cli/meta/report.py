@@ -10,10 +10,10 @@ from pathlib import Path
 
 from ...errors import ParameterError
 from ...io.files import check_writable, write_all
+from ...meta.correlate import ALL_KINDS, LEVELS
 from ...meta.precomputed import is_precomputed
 from ...stats import MAX_RESAMPLES
 from ...stats.correlation import KINDS, require_kendall
-from ...stats.metaeval import ALL_KINDS, LEVELS
 from ...stats.significance import DEFAULT_SEED
 from ..args import StrictArgumentParser, bounded
 from .common import (

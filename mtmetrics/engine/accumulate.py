@@ -15,19 +15,9 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from ..metric import fsum
+
 _COMPACT_AT = 64  # parts per statistic before they are re-expressed by a few floats
-
-
-def fsum(values: Iterable[float]) -> float:
-    """``math.fsum``, except that NaN and infinities propagate as in a plain sum (``inf - inf`` is NaN).
-
-    ``math.fsum`` raises ``ValueError`` on ``inf + -inf``; a metric whose statistics hold both
-    (an undefined segment) must give a NaN score, not a traceback.
-    """
-    values = list(values)
-    if all(map(math.isfinite, values)):
-        return math.fsum(values)
-    return float(sum(values))
 
 
 def exact_parts(values: Iterable[float]) -> list[float]:

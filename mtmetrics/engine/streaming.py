@@ -17,12 +17,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import api
+from ..metric import Metric, Segment, Statistics
+from ..result import Result, Score
+from ..signature import nrefs_value
 from .accumulate import ExactSum
-from .metric import Metric, Statistics, finish_totals
-from .parallel import CHUNK, Work, first_chunk, segments_of, stream_statistics
-from .result import Result, Score
-from .signature import nrefs_value
+from .results import sums_result
+from .scoring import CHUNK, Chunk, first_chunk, run
 
 
 class SegmentStore:
@@ -84,8 +84,8 @@ class StreamOutcome:
 
 
 #: a source of chunks: called with the size of the first chunk and of the others (the engine
-#: chooses them, see :func:`mtmetrics.parallel.first_chunk`), it yields the chunks
-ChunkSource = Callable[[int, int], Iterable[Work]]
+#: chooses them, see :func:`mtmetrics.engine.scoring.first_chunk`), it yields the chunks
+ChunkSource = Callable[[int, int], Iterable[Sequence[Segment] | Chunk]]
 
 
 class _System:
@@ -107,8 +107,7 @@ class _System:
         out = []
         for m, metric in enumerate(metrics):
             acc = self.sums[m]
-            aggregated = finish_totals(type(metric).aggregation, acc.total(), acc.count)
-            result = api.score_aggregate(metric, aggregated, acc.count, nrefs)
+            result = sums_result(metric, acc, nrefs)
             stats = None
             if self.kept is not None:
                 array = np.concatenate(self.kept[m]) if self.kept[m] else np.empty((0, acc.width))
@@ -127,7 +126,7 @@ def score_sources(
 ) -> list[list[StreamOutcome]]:
     """Score every metric on every source (system); one list of outcomes per source.
 
-    The chunks of all sources go through one stream (:func:`mtmetrics.parallel.stream_statistics`),
+    The chunks of all sources go through one run of the engine (:func:`mtmetrics.engine.scoring.run`),
     so several small systems share one pool of workers instead of starting one each, and the
     metrics (``combo``'s features, taggers) are built once. Results equal scoring each source alone.
     """
@@ -136,18 +135,18 @@ def score_sources(
     owners: deque[int] = deque()  # the source of each chunk in flight, in order
     observers = [m for m in metrics if type(m).observe is not Metric.observe]
 
-    def chunks() -> Iterator[Work]:
+    def chunks() -> Iterator[Sequence[Segment] | Chunk]:
         for k, source in enumerate(sources):
             for chunk in source(first if k == 0 else CHUNK, CHUNK):
                 if observers:  # only they need the segments here, in the calling process
-                    segments = segments_of(chunk)
+                    segments = chunk if isinstance(chunk, Sequence) else chunk.segments()
                     for metric in observers:
                         metric.observe(segments)
                 owners.append(k)
                 yield chunk
 
     try:
-        for size, counts, rows_per_metric in stream_statistics(metrics, chunks(), jobs):
+        for size, counts, rows_per_metric, _ in run(metrics, chunks(), jobs):
             system = systems[owners.popleft()]
             system.ref_counts.update(counts)
             for m, rows in enumerate(rows_per_metric):
@@ -168,7 +167,7 @@ def score_sources(
 
 def score_stream(
     metrics: Sequence[Metric],
-    chunks: Iterable[Work],
+    chunks: Iterable[Sequence[Segment] | Chunk],
     jobs: int = 1,
     keep_statistics: bool = False,
     keep_segments: bool = False,

@@ -143,7 +143,11 @@ def _metric(spec: str) -> Any:
 
     if spec not in _LOADED:
         name, _, params = spec.partition(":")
-        _LOADED[spec] = mtmetrics.load_metric(name, **dict(p.split("=", 1) for p in params.split(",") if p))
+        scorer = mtmetrics.load_metric(name, **dict(p.split("=", 1) for p in params.split(",") if p))
+        # whole WMT documents of natural text: the segment limits bound adversarial input (a
+        # two-word vocabulary), and METEOR's 250 tokens would refuse real segments the claims score
+        scorer.max_segment_tokens = 0
+        _LOADED[spec] = scorer
     return _LOADED[spec]
 
 

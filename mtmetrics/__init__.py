@@ -128,6 +128,7 @@ def load_metric(name: str, *, language_pair: str | None = None, **params: Any) -
     """
     from .api import Scorer
     from .engine import gate
+    from .params import checked_pair
     from .plugins import metric_class
 
     if not isinstance(name, str):
@@ -135,7 +136,7 @@ def load_metric(name: str, *, language_pair: str | None = None, **params: Any) -
     cls = metric_class(name)
     if language_pair is None:
         return Scorer(gate.build_metric(cls, params))
-    pair = gate.checked_pair(language_pair, "language_pair")
+    pair = checked_pair(language_pair, "language_pair")
     return Scorer(gate.build_metric(cls, params, pair[1], pair[0]))
 
 

@@ -24,6 +24,7 @@ from .engine.results import sums_result
 from .engine.scoring import run
 from .errors import InputError, ParameterError, ResourceError
 from .metric import Metric, Segment, Statistics, build_segments
+from .params import checked_pair
 from .result import Result
 from .signature import nrefs_value
 
@@ -93,7 +94,7 @@ def score_bag(
     _require_dask()
     metric = Scorer.metric_of(metric)
     if language_pair is not None:
-        pair = gate.checked_pair(language_pair, "language_pair")
+        pair = checked_pair(language_pair, "language_pair")
         reason = gate.language_refusal(metric, pair[1])
         if reason is not None:
             raise ParameterError(f"{reason}.")

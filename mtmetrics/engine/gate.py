@@ -30,7 +30,7 @@ from typing import Any, cast
 
 from ..errors import InputError, ParameterError
 from ..metric import EngineState, Inputs, Metric, Segment, build_segments
-from ..params import checked_pair, language_pair, resolve_params
+from ..params import resolve_params
 
 
 # ------------------------------------------------------------------------------------ limits
@@ -382,11 +382,9 @@ __all__ = [
     "build",
     "build_metric",
     "check",
-    "checked_pair",
     "default_limit",
     "for_language",
     "implied_params",
-    "language_pair",
     "language_refusal",
     "limit_of",
     "prepare",

@@ -18,6 +18,7 @@ import numpy as np
 from ..errors import ParameterError, ResourceError
 from ..io.tables import Columns, Table
 from ..metric import Metric, Segment, Statistics
+from ..params import language_pair
 from ..signature import nrefs_value
 from . import gate
 from .scoring import Part, run
@@ -201,7 +202,7 @@ def _per_group(
         rows_of.setdefault(g, []).append(i)
     variants: list[Metric] = []
     for g in rows_of:
-        pair = gate.language_pair(g)
+        pair = language_pair(g)
         if pair is None:
             variants.append(metric)
             continue

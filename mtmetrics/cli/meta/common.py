@@ -18,7 +18,7 @@ from ...io.tables import Columns, Table
 from ...meta.correlate import SYSTEM_RESAMPLING
 from ...meta.plots import correlation_plots as correlation_plots
 from ...metric import Metric
-from ...params import resolve_params
+from ...params import language_pair, resolve_params
 from ...stats import MAX_RESAMPLES
 from ...stats.significance import DEFAULT_SEED
 from ..args import bounded, check_jobs
@@ -42,7 +42,7 @@ def build_metrics(texts: Sequence[str], groups: Sequence[str] = (), where: str =
     """
     out = []
     seen = set()
-    pairs = sorted({pair for g in set(groups) if (pair := gate.language_pair(g)) is not None})
+    pairs = sorted({pair for g in set(groups) if (pair := language_pair(g)) is not None})
     for text in texts:
         if text in seen:
             raise ParameterError(f"-m {text} is given twice.")

@@ -23,7 +23,7 @@ length ``n``) the hypothesis.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import chain
 
 import numpy as np
@@ -185,6 +185,14 @@ def lcs_indices(ref: Sequence[int], can: Sequence[int]) -> list[int]:
     return out
 
 
+def union_positions(positions: Iterable[Iterable[int]]) -> list[int]:
+    """The sorted union of several LCS's positions (ROUGE-Lsum's union LCS of a reference sentence)."""
+    out: set[int] = set()
+    for p in positions:
+        out.update(p)
+    return sorted(out)
+
+
 def summary_lcs_hits(ref_sents: Sequence[Sequence[int]], can_sents: Sequence[Sequence[int]]) -> int:
     """Summary-level LCS hits (Lin 2004, Section 3.2) as ROUGE-1.5.5 and rouge-score count them.
 
@@ -200,7 +208,7 @@ def summary_lcs_hits(ref_sents: Sequence[Sequence[int]], can_sents: Sequence[Seq
     left_c = Counter(chain.from_iterable(can_sents))
     hits = 0
     for sent in ref_sents:
-        union = sorted(set().union(*(lcs_indices(sent, can) for can in can_sents)))
+        union = union_positions(lcs_indices(sent, can) for can in can_sents)
         for token in (sent[i] for i in union):
             if left_c[token] > 0 and left_r[token] > 0:
                 hits += 1

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from rouge_score import rouge_scorer, scoring
 
 import mtmetrics
+from mtmetrics_rouge.rougescore_text import rougescore_tokens
 
 from .sentences import wmt21_raw
 
@@ -129,5 +130,5 @@ def test_identity_scores_one_when_there_is_a_unit(rouge_type: str, stem: bool, t
     metric = mtmetrics.load_metric(name, stem=stem, **params)
     f, p, r = metric.statistics([text], [[text]]).array[0]
     n = params.get("n", 1)
-    has_unit = len(metric.metric.tokens(text.replace("\n", " "))) >= n
+    has_unit = len(rougescore_tokens(text)) >= n
     assert (f, p, r) == ((1.0, 1.0, 1.0) if has_unit else (0.0, 0.0, 0.0))

@@ -30,7 +30,8 @@ def _cases() -> list[tuple[str, str, str]]:
     """(module, class, method) of every test method of the modules."""
     out = []
     for name in MODULES:
-        stack: list[unittest.TestSuite | unittest.TestCase] = [unittest.defaultTestLoader.loadTestsFromModule(_module(name))]
+        suite = unittest.defaultTestLoader.loadTestsFromModule(_module(name))
+        stack: list[unittest.TestSuite | unittest.TestCase] = [suite]
         while stack:
             item = stack.pop()
             if isinstance(item, unittest.TestSuite):

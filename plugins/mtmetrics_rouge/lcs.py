@@ -1,6 +1,7 @@
 """Longest common subsequences: plain LCS (ROUGE-L) and weighted LCS (ROUGE-W).
 
-Both are the hot loops of the family, so neither walks a Python-level ``m x n`` table:
+Both are the hot loops of the family, so neither walks a Python-level ``m x n`` table (nor does
+:func:`summary_lcs_hits`, ROUGE-Lsum's union LCS over sentences, below):
 
 * :func:`lcs_length` is rapidfuzz's compiled bit-parallel LCS (Allison & Dix 1986, Hyyrö 2004) on
   the token ids, about 14x faster than the same algorithm on Python integers. It gives the LCS
@@ -21,7 +22,9 @@ length ``n``) the hypothesis.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from itertools import chain
 
 import numpy as np
 from rapidfuzz.distance.LCSseq import similarity as _lcs_similarity
@@ -146,4 +149,69 @@ def _run_hits(back: np.ndarray, ms: np.ndarray, ns: np.ndarray, f: np.ndarray) -
     # np.nonzero is row-major, so starts and ends pair up run by run, left to right per pair
     hits = np.zeros(b, dtype=np.float64)
     np.add.at(hits, starts_p, f[ends_c - starts_c])
+    return hits
+
+
+def lcs_indices(ref: Sequence[int], can: Sequence[int]) -> list[int]:
+    """Positions in ``ref`` of one LCS of ``ref`` and ``can``: the one rouge-score's backtrack reads.
+
+    The table row ``i`` is the running maximum of ``c(i-1, j-1) + 1`` where the tokens match and
+    ``c(i-1, j)`` elsewhere (one more reference token raises the LCS by at most one), so each row is
+    one numpy pass. The walk back from the corner takes the diagonal on a match, else moves left
+    when ``c(i, j-1) > c(i-1, j)`` and up otherwise: ties go up, as in rouge-score, which decides
+    which tokens the union LCS of ROUGE-Lsum holds.
+    """
+    m, n = len(ref), len(can)
+    if not m or not n:
+        return []
+    r = np.asarray(ref, dtype=np.int64)
+    c = np.asarray(can, dtype=np.int64)
+    table = np.zeros((m + 1, n + 1), dtype=np.int32)
+    for i in range(1, m + 1):
+        prev = table[i - 1]
+        table[i, 1:] = np.maximum.accumulate(np.where(c == r[i - 1], prev[:-1] + 1, prev[1:]))
+    out: list[int] = []
+    i, j = m, n
+    while i > 0 and j > 0:
+        if ref[i - 1] == can[j - 1]:
+            out.append(i - 1)
+            i -= 1
+            j -= 1
+        elif table[i, j - 1] > table[i - 1, j]:
+            j -= 1
+        else:
+            i -= 1
+    out.reverse()
+    return out
+
+
+def union_positions(positions: Iterable[Iterable[int]]) -> list[int]:
+    """The sorted union of several LCS's positions (ROUGE-Lsum's union LCS of a reference sentence)."""
+    out: set[int] = set()
+    for p in positions:
+        out.update(p)
+    return sorted(out)
+
+
+def summary_lcs_hits(ref_sents: Sequence[Sequence[int]], can_sents: Sequence[Sequence[int]]) -> int:
+    """Summary-level LCS hits (Lin 2004, Section 3.2) as ROUGE-1.5.5 and rouge-score count them.
+
+    For each reference sentence in order, the union of its LCS with every candidate sentence
+    (:func:`lcs_indices`) is walked left to right, and a token counts while both texts still have an
+    unused occurrence of it, so no token is matched more often than either text holds it. With one
+    sentence on each side that is the LCS length (an LCS never uses a token more often than either
+    side has it), which rapidfuzz computes directly.
+    """
+    if len(ref_sents) == 1 and len(can_sents) == 1:
+        return lcs_length(ref_sents[0], can_sents[0])
+    left_r = Counter(chain.from_iterable(ref_sents))
+    left_c = Counter(chain.from_iterable(can_sents))
+    hits = 0
+    for sent in ref_sents:
+        union = union_positions(lcs_indices(sent, can) for can in can_sents)
+        for token in (sent[i] for i in union):
+            if left_c[token] > 0 and left_r[token] > 0:
+                hits += 1
+                left_c[token] -= 1
+                left_r[token] -= 1
     return hits

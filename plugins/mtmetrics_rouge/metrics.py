@@ -2,21 +2,24 @@
 
 Each class only says how to count hits and totals of one (hypothesis, reference) pair; see
 :mod:`.base` for everything shared. ``impl=paper`` follows Lin & Och (2004); ``impl=rouge155``
-follows the ROUGE-1.5.5 Perl script, whose differences are listed per class.
+follows the ROUGE-1.5.5 Perl script, whose differences are listed per class; ``impl=rouge-score``
+follows Google's rouge-score package, which has ROUGE-N, -L and -Lsum (:class:`RougeLsum`, only there).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 
-from mtmetrics import Param
+from mtmetrics import Param, ParameterError
 
 from .bags import Flat, Units, clipped_matches, ngrams, skip_bigrams
-from .base import COMMON_PARAMS, Corpus, Matches, RougeMetric
+from .base import BREAK_ID, COMMON_PARAMS, IMPLS, Corpus, Matches, RougeMetric, common_params
 from .combine import round5
-from .lcs import lcs_length, wlcs_batch
+from .lcs import lcs_length, summary_lcs_hits, wlcs_batch
+from .rougescore_text import rougescore_tokens
 from .script_text import script_tokens
 
 #: ROUGE-N's largest order: an n-gram is a tuple of n words, so n near a segment's length would
@@ -24,6 +27,10 @@ from .script_text import script_tokens
 MAX_N = 20
 #: ROUGE-W's largest weight: f(k) = k^weight must stay finite for the longest segments (10,000^10 = 1e40).
 MAX_WEIGHT = 10.0
+#: rouge-score's largest ROUGE-N: its types are ``rouge1`` to ``rouge9`` (``rouge[0-9]``, not 0)
+ROUGE_SCORE_MAX_N = 9
+#: the implementations of ROUGE-N and -L
+ALL_IMPLS = common_params(IMPLS)
 
 
 def _bag_matches(corpus: Corpus, make_units: Callable[[Flat], Units]) -> tuple[np.ndarray, ...]:
@@ -54,14 +61,25 @@ class RougeN(RougeMetric):
     """ROUGE-N: clipped n-gram matches; R over the reference's n-grams, P over the hypothesis's.
 
     ``impl=paper`` and ``impl=rouge155`` count the same; rouge155 adds the script's text cleaning,
-    rounding and recall-based choice of the best reference.
+    rounding and recall-based choice of the best reference. ``impl=rouge-score`` counts the same
+    too, on rouge-score's tokens, unrounded, the best reference by F (``score_multi``); it has
+    ``n`` up to 9 only, as rouge-score does.
     """
 
     name = "rouge-n"
     description = "ROUGE-N: n-gram recall, precision and F (Lin 2004)"
     # a segment shorter than n has no n-grams, so hyp == ref scores 0 there
     perfect_on_identity = False
-    params = (Param("n", int, 2, "n-gram order", sig_key="n", range=(1, MAX_N)), *COMMON_PARAMS)
+    params = (Param("n", int, 2, "n-gram order", sig_key="n", range=(1, MAX_N)), *ALL_IMPLS)
+
+    def setup(self) -> None:
+        n = self.values["n"]
+        if self.values["impl"] == "rouge-score" and n > ROUGE_SCORE_MAX_N:
+            raise ParameterError(
+                f"rouge-n: rouge-score has ROUGE-1 to ROUGE-{ROUGE_SCORE_MAX_N} only (its types are rouge1 to "
+                f"rouge{ROUGE_SCORE_MAX_N}); got n={n}. Use n<={ROUGE_SCORE_MAX_N}, or impl=paper or rouge155."
+            )
+        super().setup()
 
     @property
     def display_name(self) -> str:
@@ -75,15 +93,21 @@ class RougeN(RougeMetric):
 
 class RougeLimits(RougeMetric):
     """A ROUGE metric with a limit, counted on the tokens ROUGE matches: the script's under
-    ``impl=rouge155``, else the tokenizer's."""
+    ``impl=rouge155``, rouge-score's under ``impl=rouge-score``, else the tokenizer's."""
 
     @property
     def unit(self) -> str:
-        return "script tokens" if self.values["impl"] == "rouge155" else super().unit
+        impl = self.values["impl"]
+        return f"{impl} tokens" if impl != "paper" else super().unit
 
     def count_units(self, text: str) -> int:
-        """ROUGE-1.5.5's tokens (runs of ASCII letters and digits) or the ``tokenize`` parameter's."""
-        return len(script_tokens(text)) if self.values["impl"] == "rouge155" else super().count_units(text)
+        """ROUGE-1.5.5's or rouge-score's tokens (runs of letters and digits), or ``tokenize``'s."""
+        impl = self.values["impl"]
+        if impl == "rouge155":
+            return len(script_tokens(text))
+        if impl == "rouge-score":
+            return len(rougescore_tokens(text))
+        return super().count_units(text)
 
 
 class RougeL(RougeLimits):
@@ -91,7 +115,8 @@ class RougeL(RougeLimits):
 
     For one hypothesis sentence ROUGE-1.5.5 counts the same hit (its union-LCS and unigram
     clipping only matter for multi-sentence summaries); rouge155 differs by text cleaning,
-    rounding and choosing the best reference by unrounded recall.
+    rounding and choosing the best reference by unrounded recall. rouge-score's ``rougeL`` is the
+    same LCS on its tokens of the whole text (newlines included), unrounded, best reference by F.
     """
 
     name = "rouge-l"
@@ -99,7 +124,7 @@ class RougeL(RougeLimits):
     max_segment_tokens = 50000
     complexity = "O(n·m/64) (bit-parallel LCS)"
     description = "ROUGE-L: longest common subsequence F (Lin & Och 2004)"
-    params = COMMON_PARAMS
+    params = ALL_IMPLS
 
     @property
     def display_name(self) -> str:
@@ -249,3 +274,50 @@ class RougeSU(RougeS):
     # under impl=rouge155 a one-word segment has no unit at all, so hyp == ref scores 0 there
     perfect_on_identity = False
     unigrams = True
+
+
+def _sentences(ids: list[int]) -> list[list[int]]:
+    """A ROUGE-Lsum text's sentences: its token ids cut at :data:`BREAK_ID`, empty ones left out."""
+    out: list[list[int]] = [[]]
+    for t in ids:
+        if t == BREAK_ID:
+            out.append([])
+        else:
+            out[-1].append(t)
+    return [s for s in out if s]
+
+
+class RougeLsum(RougeLimits):
+    """ROUGE-Lsum, rouge-score's ``rougeLsum``: summary-level LCS over ``\\n``-separated sentences.
+
+    ``R = hits / m``, ``P = hits / n`` with ``m`` and ``n`` the token counts of reference and
+    hypothesis and ``hits`` the union LCS of each reference sentence with all hypothesis sentences,
+    clipped by token counts (:func:`~mtmetrics_rouge.lcs.summary_lcs_hits`; Lin 2004, Section 3.2).
+    Sentences are the text's ``\\n``-separated lines (rouge-score's ``split_summaries=False``), so on
+    one-line segments (every segment read from a text file) it equals ROUGE-L; texts given through the
+    Python API or a table may hold several. Only ``impl=rouge-score`` exists.
+    """
+
+    name = "rouge-lsum"
+    #: the LCS table of a sentence pair is held for the backtrack: 5,000 x 5,000 tokens is 100 MB
+    max_segment_tokens = 5000
+    complexity = "O(n·m) (LCS tables per sentence pair)"
+    description = "ROUGE-Lsum: summary-level LCS over newline-separated sentences (rouge-score)"
+    params = tuple(
+        replace(p, default="rouge-score") if p.name == "impl" else p for p in common_params(("rouge-score",))
+    )
+    _summary_level = True
+
+    @property
+    def display_name(self) -> str:
+        return "ROUGE-Lsum"
+
+    def match(self, corpus: Corpus) -> Matches:
+        hit, pbase, rbase = corpus.empty(), corpus.empty(), corpus.empty()
+        hyps = [_sentences(h) for h in corpus.hyps]
+        for s, k in corpus.pairs():
+            ref = _sentences(corpus.refs[s][k])
+            hit[s, k] = summary_lcs_hits(ref, hyps[s])
+            pbase[s, k] = sum(map(len, hyps[s]))
+            rbase[s, k] = sum(map(len, ref))
+        return Matches(hit, pbase, rbase)

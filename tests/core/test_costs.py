@@ -39,6 +39,12 @@ def _two(n: int, rng: random.Random) -> str:
     return " ".join(rng.choice("ab") for _ in range(n))
 
 
+def _two_sentences(n: int, rng: random.Random) -> str:
+    """``_two`` cut into two newline-separated sentences (ROUGE-Lsum's LCS tables per sentence pair)."""
+    words = _two(n, rng).split(" ")
+    return " ".join(words[: n // 2]) + "\n" + " ".join(words[n // 2 :])
+
+
 def _spaceless(n: int, rng: random.Random) -> str:
     return "".join(rng.choice("ab") for _ in range(n))
 
@@ -63,6 +69,7 @@ CASES: dict[str, tuple[str, dict[str, Any], Text, int | None]] = {
     "paraphrase two words": ("paraphrase", {}, _two, None),
     "rouge-l two words": ("rouge-l", {}, _two, None),
     "rouge-w two words": ("rouge-w", {}, _two, None),
+    "rouge-lsum two sentences": ("rouge-lsum", {}, _two_sentences, None),
     "rouge-s skip=-1 tokenize=char": ("rouge-s", {"skip": -1, "tokenize": "char"}, _spaceless, None),
     "ter two words": ("ter", {}, _two, None),
     "ter asian_support": ("ter", {"asian_support": True, "normalized": True}, _cjk, None),

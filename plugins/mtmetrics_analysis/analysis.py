@@ -383,7 +383,9 @@ class Analysis:
             better = [i for d, i in reversed(diffs[-k:]) if d > 0]
             worse = [i for d, i in diffs[:k] if d < 0]
             chosen.update(better + worse)
-            pairs.append({"left": 0, "right": j, "right_better": better, "left_better": worse})
+            pairs.append(
+                {"left": 0, "right": j, "right_better": [i + 1 for i in better], "left_better": [i + 1 for i in worse]}
+            )
         segments = {}
         for i in sorted(chosen):
             segments[str(i + 1)] = {

@@ -31,15 +31,16 @@ class Cutoffs:
 
     def labels(self) -> list[str]:
         """compare-mt's bucket names (``Bucketer.set_bucket_cutoffs``)."""
+        num = _num if self.integer else (lambda x: repr(float(x)))
         out = []
         for i, x in enumerate(self.cuts):
             if i == 0:
-                out.append(f"<{_num(x)}")
+                out.append(f"<{num(x)}")
             elif self.integer and x - 1 == self.cuts[i - 1]:
-                out.append(f"{_num(x - 1)}")
+                out.append(f"{num(x - 1)}")
             else:
-                out.append(f"[{_num(self.cuts[i - 1])},{_num(x)})")
-        out.append(f">={_num(self.cuts[-1])}")
+                out.append(f"[{num(self.cuts[i - 1])},{num(x)})")
+        out.append(f">={num(self.cuts[-1])}")
         return out
 
     def __len__(self) -> int:

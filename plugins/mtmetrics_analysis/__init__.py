@@ -16,4 +16,6 @@ import mtmetrics
 @mtmetrics.hookimpl
 def register_commands(register: Callable[[str, str, str], None]) -> None:
     """Add ``mtmetrics analyze``; :mod:`.cli` is imported only when it runs."""
-    register("analyze", "where systems differ: an HTML + JSON analysis report (compare-mt's analyses)", f"{__name__}.cli")
+    register(
+        "analyze", "where systems differ: an HTML + JSON analysis report (compare-mt's analyses)", f"{__name__}.cli"
+    )

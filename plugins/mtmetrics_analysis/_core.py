@@ -12,7 +12,14 @@ from mtmetrics.params import parse_inline
 from mtmetrics.plugins import metric_class
 from mtmetrics.resources.tokenizers import TOKENIZER_NAMES, get_tokenizer, tokenizer_signature
 from mtmetrics.stats import DEFAULT_BOOTSTRAP, DEFAULT_SEED
-from mtmetrics.stats.significance import Interval, bootstrap_scores, bootstrap_weights, interval, p_value, paired_bootstrap
+from mtmetrics.stats.significance import (
+    Interval,
+    bootstrap_scores,
+    bootstrap_weights,
+    interval,
+    p_value,
+    paired_bootstrap,
+)
 
 __all__ = [
     "DEFAULT_BOOTSTRAP",

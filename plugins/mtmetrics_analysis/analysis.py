@@ -176,9 +176,13 @@ class Analysis:
         return {"system": j, "delta": delta, "p_value": p, "significant": bool(p < LEVEL)}
 
     def sentence_scores(self) -> list[np.ndarray]:
-        """Each system's sentence-level scores by the bucket metric (sentence parameters, e.g. BLEU's effective order)."""
+        """Each system's sentence scores by the bucket metric (sentence parameters: BLEU's effective order)."""
         sc = self.sentence_scorer
-        self.sentence_stats = [sc.statistics(system, self.t.refs) for system in self.t.systems]
+        same = [k for k, c in enumerate(self.scorers) if str(c.signature()) == str(sc.signature())]
+        if same:  # the sentence parameters are the corpus ones (chrF): its statistics serve as they are
+            self.sentence_stats = self.stats[same[0]]
+        else:
+            self.sentence_stats = [sc.statistics(system, self.t.refs) for system in self.t.systems]
         return [np.asarray(sc.metric.score_rows(st.array), dtype=np.float64) for st in self.sentence_stats]
 
     def sentence_buckets(self, seg_scores: list[np.ndarray]) -> list[dict[str, Any]]:
@@ -187,10 +191,10 @@ class Analysis:
         kinds: list[tuple[str, str, Cutoffs, list[np.ndarray], bool]] = []
         length_idx = self.s.length_cutoffs.index(ref_len)
         kinds.append(("length", "reference length (words)", self.s.length_cutoffs, [length_idx] * self.S, False))
-        diff_idx = [
-            self.s.lengthdiff_cutoffs.index(np.array([len(w) for w in sw]) - ref_len) for sw in self.sys_words
-        ]
-        kinds.append(("lengthdiff", "length(output) − length(reference) (words)", self.s.lengthdiff_cutoffs, diff_idx, True))
+        diff_idx = [self.s.lengthdiff_cutoffs.index(np.array([len(w) for w in sw]) - ref_len) for sw in self.sys_words]
+        kinds.append(
+            ("lengthdiff", "length(output) − length(reference) (words)", self.s.lengthdiff_cutoffs, diff_idx, True)
+        )
         cut = self.s.score_cutoffs or self._score_cutoffs()
         score_idx = [cut.index(s) for s in seg_scores]
         kinds.append(("score", f"sentence {self.sentence_spec}", cut, score_idx, True))
@@ -230,7 +234,9 @@ class Analysis:
                 row: list[float | None] = []
                 for j in range(1, self.S):
                     obs = float(counts[b, j] - counts[b, 0])
-                    row.append(None if not (counts[b, j] or counts[b, 0]) else self._p(sample[:, j, b] - sample[:, 0, b], obs))
+                    row.append(
+                        None if not (counts[b, j] or counts[b, 0]) else self._p(sample[:, j, b] - sample[:, 0, b], obs)
+                    )
                 count_tests.append(row)
         buckets = []
         for b, label in enumerate(labels):
@@ -276,7 +282,9 @@ class Analysis:
             "title": title,
             "per_system": per_system,
             "cutoffs": [float(c) for c in cutoffs.cuts],
-            "signature": self.word_signature if kind != "score" else str(self.sentence_scorer.signature(self.sentence_stats[0].nrefs)),
+            "signature": self.word_signature
+            if kind != "score"
+            else str(self.sentence_scorer.signature(self.sentence_stats[0].nrefs)),
             "buckets": buckets,
         }
 
@@ -297,12 +305,12 @@ class Analysis:
         bucket_of = {w: cut.one(freq.get(w, 0)) for w in words}
         default = cut.one(0)
         R = np.zeros((self.n, B), dtype=np.int64)
-        O = np.zeros((self.n, self.S, B), dtype=np.int64)
+        OUT = np.zeros((self.n, self.S, B), dtype=np.int64)
         M = np.zeros((self.n, self.S, B), dtype=np.int64)
         for i in range(self.n):
-            R[i], O[i], M[i] = word_counts(self.ref_words[i], [sw[i] for sw in self.sys_words], bucket_of, B, default)
-        r, o, m = R.sum(0), O.sum(0), M.sum(0)
-        flat = np.concatenate([R, O.reshape(self.n, -1), M.reshape(self.n, -1)], axis=1).astype(np.float64)
+            R[i], OUT[i], M[i] = word_counts(self.ref_words[i], [sw[i] for sw in self.sys_words], bucket_of, B, default)
+        r, o, m = R.sum(0), OUT.sum(0), M.sum(0)
+        flat = np.concatenate([R, OUT.reshape(self.n, -1), M.reshape(self.n, -1)], axis=1).astype(np.float64)
         sample = self._resampled(flat)
         rs = sample[:, :B]
         os_ = sample[:, B : B + self.S * B].reshape(-1, self.S, B)
@@ -354,14 +362,20 @@ class Analysis:
             # the other direction: lowest ratio first (ties: more matches, then the n-gram)
             low = sorted(rows, key=lambda r: (r[1], -(r[2] + r[3]), r[0]))
             pairs.append(
-                {"left": 0, "right": j, "left_better": [entry(r) for r in rows[:k]], "right_better": [entry(r) for r in low[:k]]}
+                {
+                    "left": 0,
+                    "right": j,
+                    "left_better": [entry(r) for r in rows[:k]],
+                    "right_better": [entry(r) for r in low[:k]],
+                }
             )
         return {
             "compare": "match",
             "alpha": self.s.ngram_alpha,
             "min_order": self.s.ngram_min,
             "max_order": self.s.ngram_max,
-            "signature": f"ngrams|{self.word_signature}|order:{self.s.ngram_min}-{self.s.ngram_max}|alpha:{self.s.ngram_alpha}",
+            "signature": f"ngrams|{self.word_signature}|order:{self.s.ngram_min}-{self.s.ngram_max}"
+            f"|alpha:{self.s.ngram_alpha}",
             "pairs": pairs,
         }
 
@@ -441,7 +455,8 @@ class Analysis:
 
 #: where the report differs from compare-mt by design
 NOTES = [
-    "Tests compare each system with the first (the baseline): paired bootstrap resampling, sacrebleu's draws for the seed.",
+    "Tests compare each system with the first (the baseline): paired bootstrap resampling, "
+    "sacrebleu's draws for the seed.",
     "Intervals are 95 % bootstrap percentile intervals (compare-mt has none, or unseeded half-size resamples).",
     "Word accuracy, characteristic n-grams, length buckets and examples use the words of the first reference "
     "(compare-mt takes one reference) after the stated tokenizer; metric scores use every reference.",

@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
+from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
 
 from mtmetrics import InputError
@@ -18,7 +20,7 @@ from .analysis import Analysis, Settings, Texts, check_lines
 from .words import Cutoffs
 
 
-def _cutoffs(option: str, integer: bool = True) -> argparse.Action | type:
+def _cutoffs(option: str, integer: bool = True) -> Callable[[str], Cutoffs]:
     """A parser of ``a:b:c`` (strictly increasing numbers) for ``option``."""
 
     def parse(text: str) -> Cutoffs:
@@ -26,11 +28,11 @@ def _cutoffs(option: str, integer: bool = True) -> argparse.Action | type:
             values = tuple(float(x) for x in text.split(":"))
         except ValueError:
             raise argparse.ArgumentTypeError(f"{option} {text}: numbers separated by ':', e.g. 10:20:30") from None
-        if not values or any(b <= a for a, b in zip(values, values[1:])) or not all(map(_finite, values)):
+        if not values or any(b <= a for a, b in pairwise(values)) or not all(map(_finite, values)):
             raise argparse.ArgumentTypeError(f"{option} {text}: finite numbers in increasing order, e.g. 10:20:30")
         return Cutoffs(values, integer=integer)
 
-    return parse  # type: ignore[return-value]
+    return parse
 
 
 def _finite(x: float) -> bool:
@@ -46,26 +48,49 @@ def build_parser(parser: argparse.ArgumentParser) -> None:
     parser.epilog = "JSON schema and definitions: docs/analyze.md. The first system is the baseline of every test."
     parser.add_argument("refs", nargs="+", metavar="REF", help="reference files, one segment per line (.gz accepted)")
     parser.add_argument("-i", "--input", nargs="+", required=True, metavar="SYS", help="two or more system outputs")
-    parser.add_argument("-m", "--metrics", nargs="+", default=["bleu", "chrf"], metavar="METRIC",
-                        help="metrics of the aggregate and bucket scores (name or name:param=value,...)")
+    parser.add_argument(
+        "-m",
+        "--metrics",
+        nargs="+",
+        default=["bleu", "chrf"],
+        metavar="METRIC",
+        help="metrics of the aggregate and bucket scores (name or name:param=value,...)",
+    )
     parser.add_argument("--names", nargs="+", metavar="NAME", help="system names (default: file names)")
     parser.add_argument("--src", metavar="SRC", help="source file (shown with the examples)")
-    parser.add_argument("--train-ref", metavar="FILE",
-                        help="target side of the training data: word frequencies for word accuracy (default: the reference)")
+    parser.add_argument(
+        "--train-ref",
+        metavar="FILE",
+        help="target side of the training data: word frequencies for word accuracy (default: the reference)",
+    )
     parser.add_argument("-o", "--output", metavar="HTML", help="write the HTML report here")
     parser.add_argument("--json", metavar="JSON", help="write the JSON report here")
     parser.add_argument("-l", "--language-pair", metavar="SRC-TRG", help="language pair (metric defaults, as in score)")
-    parser.add_argument("-tok", "--tokenize", default="13a", choices=_core.TOKENIZER_NAMES,
-                        help="sacrebleu tokenizer giving the words of the word-level analyses (default 13a)")
+    parser.add_argument(
+        "-tok",
+        "--tokenize",
+        default="13a",
+        choices=_core.TOKENIZER_NAMES,
+        help="sacrebleu tokenizer giving the words of the word-level analyses (default 13a)",
+    )
     parser.add_argument("-lc", "--lowercase", action="store_true", help="word-level analyses ignore case")
-    parser.add_argument("--bucket-metric", metavar="METRIC",
-                        help="sentence-level metric of the score buckets and the examples (default: the first -m)")
+    parser.add_argument(
+        "--bucket-metric",
+        metavar="METRIC",
+        help="sentence-level metric of the score buckets and the examples (default: the first -m)",
+    )
     parser.add_argument("--freq-cutoffs", type=_cutoffs("--freq-cutoffs"), help="default 1:2:3:4:5:10:100:1000")
     parser.add_argument("--length-cutoffs", type=_cutoffs("--length-cutoffs"), help="default 10:20:30:40:50:60")
-    parser.add_argument("--lengthdiff-cutoffs", type=_cutoffs("--lengthdiff-cutoffs"),
-                        help="default -20:-10:-5:-4:-3:-2:-1:0:1:2:3:4:5:6:11:21")
-    parser.add_argument("--score-cutoffs", type=_cutoffs("--score-cutoffs", integer=False),
-                        help="default: tenths of the bucket metric's range")
+    parser.add_argument(
+        "--lengthdiff-cutoffs",
+        type=_cutoffs("--lengthdiff-cutoffs"),
+        help="default -20:-10:-5:-4:-3:-2:-1:0:1:2:3:4:5:6:11:21",
+    )
+    parser.add_argument(
+        "--score-cutoffs",
+        type=_cutoffs("--score-cutoffs", integer=False),
+        help="default: tenths of the bucket metric's range",
+    )
     parser.add_argument("--ngram-alpha", type=float, default=1.0, help="compare-mt's smoothing α (default 1)")
     parser.add_argument("--ngram-max", type=int, default=4, choices=range(1, 10), metavar="N", help="default 4")
     parser.add_argument("--ngram-count", type=int, default=30, metavar="K", help="n-grams per direction (default 30)")
@@ -127,9 +152,7 @@ def run(args: argparse.Namespace) -> int:
     if not (args.ngram_alpha > 0 and _finite(args.ngram_alpha)):
         raise InputError(f"--ngram-alpha {args.ngram_alpha}: a positive number (compare-mt's default: 1).")
     texts = read_texts(args)
-    given = frozenset(
-        k for k in ("length", "lengthdiff", "score", "freq") if getattr(args, f"{k}_cutoffs") is not None
-    )
+    given = frozenset(k for k in ("length", "lengthdiff", "score", "freq") if getattr(args, f"{k}_cutoffs") is not None)
     settings = Settings(
         metrics=list(args.metrics),
         bucket_metric=args.bucket_metric,

@@ -91,8 +91,13 @@ def _sig(sig: str) -> str:
     return f'signature: <span class="sig">{escape(sig)}</span>'
 
 
-def _bars(groups: list[str], values: list[list[tuple[float | None, float | None, float | None]]], names: list[str],
-          title: str, lo: float | None = None) -> str:
+def _bars(
+    groups: list[str],
+    values: list[list[tuple[float | None, float | None, float | None]]],
+    names: list[str],
+    title: str,
+    lo: float | None = None,
+) -> str:
     """Grouped bars (one group per label, one bar per system) with interval whiskers, as inline SVG."""
     S = len(names)
     W, H, left, top, bottom = 900, 300, 50, 24, 60
@@ -108,9 +113,9 @@ def _bars(groups: list[str], values: list[list[tuple[float | None, float | None,
 
     parts = [f'<svg class="plot" viewBox="0 0 {W} {H}" role="img" aria-label="{escape(title)}">']
     for k in range(5):
-        v = low + (hi - low) * k / 4
-        parts.append(f'<line x1="{left}" x2="{W - 10}" y1="{y(v):.1f}" y2="{y(v):.1f}" stroke="#ccc"/>')
-        parts.append(f'<text x="{left - 4}" y="{y(v) + 4:.1f}" font-size="11" text-anchor="end">{v:.3g}</text>')
+        tick = low + (hi - low) * k / 4
+        parts.append(f'<line x1="{left}" x2="{W - 10}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" stroke="#ccc"/>')
+        parts.append(f'<text x="{left - 4}" y="{y(tick) + 4:.1f}" font-size="11" text-anchor="end">{tick:.3g}</text>')
     for g, label in enumerate(groups):
         x0 = left + g * gw + gw * 0.1
         for s in range(S):
@@ -129,7 +134,8 @@ def _bars(groups: list[str], values: list[list[tuple[float | None, float | None,
                     'stroke="#000" stroke-width="1.2" fill="none"/>'
                 )
         parts.append(
-            f'<text x="{x0 + gw * 0.4:.1f}" y="{H - bottom + 16}" font-size="11" text-anchor="middle">{escape(label)}</text>'
+            f'<text x="{x0 + gw * 0.4:.1f}" y="{H - bottom + 16}" font-size="11" text-anchor="middle">'
+            f"{escape(label)}</text>"
         )
     parts.append(f'<text x="{left}" y="14" font-size="12">{escape(title)}</text></svg>')
     return "".join(parts)
@@ -176,7 +182,9 @@ def _buckets(r: dict[str, Any], names: list[str]) -> str:
         out.append(f'<h3 id="bucket-{kind["kind"]}">by {escape(kind["title"])}</h3>')
         out.append(f'<div class="sigbox">buckets: {_sig(kind["signature"])}</div>')
         labels = [b["label"] for b in kind["buckets"]]
-        counts = [[(float(c), None, None) for c in b["count"]] for b in kind["buckets"]]
+        counts: list[list[tuple[float | None, float | None, float | None]]] = [
+            [(float(c), None, None) for c in b["count"]] for b in kind["buckets"]
+        ]
         out.append(_bars(labels, counts, names, f"segments per bucket ({kind['title']})"))
         head = ["bucket"] + [f"n {escape(n)}" for n in names]
         if kind["per_system"]:
@@ -188,8 +196,14 @@ def _buckets(r: dict[str, Any], names: list[str]) -> str:
             if kind["per_system"]:
                 cells += [_p(t) for t in b["count_tests"]]
             rows.append("<tr>" + "".join(cells) + "</tr>")
-        out.append(_table(head, rows, "segments per bucket" + (
-            "; p: paired bootstrap of the count against the baseline" if kind["per_system"] else "")))
+        out.append(
+            _table(
+                head,
+                rows,
+                "segments per bucket"
+                + ("; p: paired bootstrap of the count against the baseline" if kind["per_system"] else ""),
+            )
+        )
         for m in r["scores"]:
             spec, sig = m["metric"], m["signature"]
             head = ["bucket"] + [f"{escape(n)} [95 %]" for n in names]
@@ -202,7 +216,7 @@ def _buckets(r: dict[str, Any], names: list[str]) -> str:
                     if c is None:
                         cells.append('<td data-v="">–</td>')
                     else:
-                        cells.append(_num(c["score"], sig, 2, f' <small>[{_f(c["lower"])}, {_f(c["upper"])}]</small>'))
+                        cells.append(_num(c["score"], sig, 2, f" <small>[{_f(c['lower'])}, {_f(c['upper'])}]</small>"))
                 if not kind["per_system"]:
                     cells += [_p(t) for t in b["tests"][spec]]
                 rows.append("<tr>" + "".join(cells) + "</tr>")
@@ -227,10 +241,12 @@ def _words(r: dict[str, Any], names: list[str]) -> str:
     head += [f"p F {escape(n)}" for n in names[1:]]
     rows = []
     for b in w["buckets"]:
-        cells = [f'<td class="l" data-v="{escape(b["label"])}">{escape(b["label"])}</td>',
-                 f'<td data-v="{b["reference_words"]}">{b["reference_words"]}</td>']
+        cells = [
+            f'<td class="l" data-v="{escape(b["label"])}">{escape(b["label"])}</td>',
+            f'<td data-v="{b["reference_words"]}">{b["reference_words"]}</td>',
+        ]
         for s in b["systems"]:
-            cells.append(_num(s["f"], sig, 4, f' <small>[{_f(s["f_lower"], 3)}, {_f(s["f_upper"], 3)}]</small>'))
+            cells.append(_num(s["f"], sig, 4, f" <small>[{_f(s['f_lower'], 3)}, {_f(s['f_upper'], 3)}]</small>"))
             cells += [_num(s["recall"], sig, 4), _num(s["precision"], sig, 4)]
         cells += [_p(t) for t in b["tests"]]
         rows.append("<tr>" + "".join(cells) + "</tr>")
@@ -263,7 +279,9 @@ def _ngrams(r: dict[str, Any], names: list[str]) -> str:
 
 
 def _marked(tokens: list[str], marks: list[int]) -> str:
-    return " ".join(f'<mark class="m{m}">{escape(t)}</mark>' if m else escape(t) for t, m in zip(tokens, marks))
+    return " ".join(
+        f'<mark class="m{m}">{escape(t)}</mark>' if m else escape(t) for t, m in zip(tokens, marks, strict=True)
+    )
 
 
 def _examples(r: dict[str, Any], names: list[str]) -> str:
@@ -287,7 +305,8 @@ def _examples(r: dict[str, Any], names: list[str]) -> str:
                     rows.append(f'<div class="row"><b>reference {k + 1}</b><span>{escape(ref)}</span></div>')
                 for s, o in enumerate(seg["outputs"]):
                     rows.append(
-                        f'<div class="row"><b>{escape(names[s])} <span title="{escape(sig)}">({_f(o["score"])})</span></b>'
+                        f'<div class="row"><b>{escape(names[s])} '
+                        f'<span title="{escape(sig)}">({_f(o["score"])})</span></b>'
                         f"<span>{_marked(o['tokens'], o['marks'])}</span></div>"
                     )
                 rows.append("</div>")
@@ -304,7 +323,7 @@ def render(report: dict[str, Any]) -> str:
     names = [s["name"] for s in report["systems"]]
     systems = "".join(
         f"<li>{escape(n)}{' (baseline)' if i == 0 else ''}: <code>{escape(s['path'])}</code></li>"
-        for i, (n, s) in enumerate(zip(names, report["systems"]))
+        for i, (n, s) in enumerate(zip(names, report["systems"], strict=True))
     )
     notes = "".join(f"<li>{escape(n)}</li>" for n in report["notes"])
     nav = "".join(f'<a href="#{s}">{s}</a>' for s in SECTIONS)

@@ -21,7 +21,7 @@ from tests.cli import run_cli
 from tests.datapaths import WMT21, read_text, require
 
 compare_mt = pytest.importorskip("compare_mt", reason="compare-mt==0.2.10 (the test extra) is not installed")
-from compare_mt import bucketers, ngram_utils, scorers, stat_utils  # noqa: E402
+from compare_mt import bucketers, ngram_utils, scorers, stat_utils  # type: ignore[import-untyped]  # noqa: E402
 
 TXT = WMT21 / "txt"
 SYSTEMS = ("Facebook-AI", "Online-W")
@@ -56,7 +56,14 @@ def test_word_accuracy_equals_compare_mt(run: dict[str, Any]) -> None:
     assert [b["label"] for b in buckets] == bucketers.FreqWordBucketer(freq_data=[["x"]]).bucket_strs
     for bi, bucket in enumerate(buckets):
         for s, mine in enumerate(bucket["systems"]):
-            got = (mine["matches"], bucket["reference_words"], mine["output_words"], mine["recall"], mine["precision"], mine["f"])
+            got = (
+                mine["matches"],
+                bucket["reference_words"],
+                mine["output_words"],
+                mine["recall"],
+                mine["precision"],
+                mine["f"],
+            )
             assert got == tuple(stats[s][bi]), (bi, s)
     assert sum(b["reference_words"] for b in buckets) == sum(map(len, run["ref"]))
 
@@ -77,12 +84,19 @@ def test_word_accuracy_with_a_training_file(tmp_path: Path, run: dict[str, Any])
     stats, *_ = bucketers.FreqWordBucketer(freq_corpus_file=str(tokenized)).calc_statistics(run["ref"], run["outs"])
     for bi, bucket in enumerate(buckets):
         for s, mine in enumerate(bucket["systems"]):
-            assert (mine["matches"], mine["output_words"], mine["f"]) == (stats[s][bi][0], stats[s][bi][2], stats[s][bi][5])
+            assert (mine["matches"], mine["output_words"], mine["f"]) == (
+                stats[s][bi][0],
+                stats[s][bi][2],
+                stats[s][bi][5],
+            )
 
 
 def test_length_buckets_equal_compare_mt(run: dict[str, Any]) -> None:
     kinds = {k["kind"]: k for k in run["report"]["sentence_buckets"]}
-    for kind, bucketer in (("length", bucketers.LengthSentenceBucketer()), ("lengthdiff", bucketers.LengthDiffSentenceBucketer())):
+    for kind, bucketer in (
+        ("length", bucketers.LengthSentenceBucketer()),
+        ("lengthdiff", bucketers.LengthDiffSentenceBucketer()),
+    ):
         mine = kinds[kind]["buckets"]
         assert [b["label"] for b in mine] == bucketer.bucket_strs
         for s, out in enumerate(run["outs"]):
@@ -114,16 +128,20 @@ def test_score_buckets_equal_compare_mt_bucketing(run: dict[str, Any]) -> None:
     for s, path in enumerate(systems):
         scores = [r.score for r in chrf.segment_scores(read_text(path), [refs])]
         bucketer = bucketers.ScoreSentenceBucketer("sentbleu")
-        lookup = iter(scores)
-
-        class Ours(scorers.Scorer):
-            def score_sentence(self, ref: Any, out: Any, src: Any = None) -> tuple[float, None]:
-                return next(lookup), None
-
-        bucketer.scorer = Ours()
+        bucketer.scorer = _Given(scores)
         corpus = bucketer.create_bucketed_corpus(run["outs"][s], ref=run["ref"])
         assert [b["label"] for b in mine["buckets"]] == bucketer.bucket_strs
         assert [b["count"][s] for b in mine["buckets"]] == [len(c[0]) for c in corpus]
+
+
+class _Given(scorers.Scorer):
+    """A compare-mt scorer that returns given sentence scores, in corpus order."""
+
+    def __init__(self, scores: list[float]) -> None:
+        self.scores = iter(scores)
+
+    def score_sentence(self, ref: Any, out: Any, src: Any = None) -> tuple[float, None]:
+        return next(self.scores), None
 
 
 def test_characteristic_ngrams_equal_compare_mt(run: dict[str, Any]) -> None:

@@ -63,7 +63,9 @@ def _analyze(tmp_path: Path, *extra: str) -> tuple[int, str]:
 
 
 def test_report_json_is_strict_and_complete(tmp_path: Path) -> None:
-    code, err = _analyze(tmp_path, "-m", "bleu", "chrf", "ter", "--score-cutoffs", "20:50", "--json", str(tmp_path / "r.json"))
+    code, err = _analyze(
+        tmp_path, "-m", "bleu", "chrf", "ter", "--score-cutoffs", "20:50", "--json", str(tmp_path / "r.json")
+    )
     assert code == 0, err
     text = (tmp_path / "r.json").read_text()
     report = json.loads(text, parse_constant=lambda c: pytest.fail(f"non-strict JSON constant {c}"))
@@ -102,7 +104,9 @@ def test_page_in_headless_chromium(tmp_path: Path) -> None:
     for section in SECTIONS:
         assert f'<section id="{section}">' in dom.stdout
     shot = tmp_path / "report-1280.png"
-    subprocess.run([*flags, f"--screenshot={shot}", "--window-size=1280,2000", page.as_uri()], capture_output=True, timeout=120)
+    subprocess.run(
+        [*flags, f"--screenshot={shot}", "--window-size=1280,2000", page.as_uri()], capture_output=True, timeout=120
+    )
     assert shot.stat().st_size > 10_000  # kept as the test's artifact under tmp_path
 
 
@@ -116,7 +120,9 @@ def test_page_in_headless_chromium(tmp_path: Path) -> None:
         ("none", ("--names", "x"), r"--names: 1 names for 2 systems"),
     ],
 )
-def test_bad_input_is_one_line_naming_file_and_fix(tmp_path: Path, mutate: str, extra: tuple[str, ...], message: str) -> None:
+def test_bad_input_is_one_line_naming_file_and_fix(
+    tmp_path: Path, mutate: str, extra: tuple[str, ...], message: str
+) -> None:
     ref, a, b = _files(tmp_path)
     if mutate == "short":
         Path(b).write_text("\n".join(SYS_B[:-1]) + "\n", encoding="utf-8")
@@ -141,7 +147,17 @@ def test_one_system_and_no_output_are_refused(tmp_path: Path) -> None:
 
 
 def test_cutoff_labels_are_compare_mt_s() -> None:
-    """compare-mt's Bucketer.set_bucket_cutoffs, transcribed: '<a', 'k' for a one-wide integer bucket, '[a,b)', '>=z'."""
-    assert Cutoffs((1, 2, 3, 4, 5, 10, 100, 1000)).labels() == ["<1", "1", "2", "3", "4", "[5,10)", "[10,100)", "[100,1000)", ">=1000"]
+    """compare-mt's Bucketer.set_bucket_cutoffs, transcribed: '<a', 'k' (one-wide integer bucket), '[a,b)', '>=z'."""
+    assert Cutoffs((1, 2, 3, 4, 5, 10, 100, 1000)).labels() == [
+        "<1",
+        "1",
+        "2",
+        "3",
+        "4",
+        "[5,10)",
+        "[10,100)",
+        "[100,1000)",
+        ">=1000",
+    ]
     assert Cutoffs((-2, -1, 0, 6)).labels() == ["<-2", "-2", "-1", "[0,6)", ">=6"]
     assert Cutoffs((10.0, 20.0), integer=False).labels() == ["<10.0", "[10.0,20.0)", ">=20.0"]

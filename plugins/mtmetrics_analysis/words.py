@@ -1,0 +1,163 @@
+"""Word-level analyses on token lists, with compare-mt 0.2.10's definitions.
+
+* :class:`Cutoffs`: compare-mt's buckets of a number (``<1``, ``1``, ``[5,10)``, ``>=1000``).
+* :func:`word_counts`: per segment, the reference words, output words and matched output words of
+  each frequency bucket (compare-mt's ``FreqWordBucketer.calc_statistics``). compare-mt matches
+  the k-th occurrence of a word in the output with its k-th occurrence in the reference, so the
+  matched occurrences of a word are ``min(count in output, count in reference)``, all in the
+  word's one bucket: counting is enough, no positions.
+* :func:`prf`: recall, precision and F-measure of the summed counts (compare-mt's formulas, in
+  its order of operations, so the floats are its floats).
+* :class:`NgramMatches`: matched n-grams per system (``ngram_utils.compare_ngrams``, clipped
+  counts) and compare-mt's smoothed ratio ``(a + α) / (a + b + 2α)`` (``extract_salient_features``).
+* :func:`match_marks`: for display, the longest matched n-gram covering each output token.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Cutoffs:
+    """Bucket boundaries: bucket 0 holds values ``< cuts[0]``, the last ``>= cuts[-1]`` (compare-mt)."""
+
+    cuts: tuple[float, ...]
+    integer: bool = True
+
+    def labels(self) -> list[str]:
+        """compare-mt's bucket names (``Bucketer.set_bucket_cutoffs``)."""
+        num = _num if self.integer else (lambda x: repr(float(x)))
+        out = []
+        for i, x in enumerate(self.cuts):
+            if i == 0:
+                out.append(f"<{num(x)}")
+            elif self.integer and x - 1 == self.cuts[i - 1]:
+                out.append(f"{num(x - 1)}")
+            else:
+                out.append(f"[{num(self.cuts[i - 1])},{num(x)})")
+        out.append(f">={num(self.cuts[-1])}")
+        return out
+
+    def __len__(self) -> int:
+        return len(self.cuts) + 1
+
+    def index(self, values: np.ndarray) -> np.ndarray:
+        """Bucket of each value (``cutoff_into_bucket``: the first cut the value is below)."""
+        return np.searchsorted(np.asarray(self.cuts, dtype=np.float64), values, side="right")
+
+    def one(self, value: float) -> int:
+        """Bucket of one value."""
+        for i, cut in enumerate(self.cuts):
+            if value < cut:
+                return i
+        return len(self.cuts)
+
+    def text(self) -> str:
+        """The cut-offs as given on the command line (``1:2:3``)."""
+        return ":".join(_num(c) for c in self.cuts)
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() and abs(x) < 2**53 else repr(float(x))
+
+
+def word_counts(
+    ref: Sequence[str], outs: Sequence[Sequence[str]], bucket_of: dict[str, int], n_buckets: int, default: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(ref_total[B], out_total[S, B], out_match[S, B])`` of one segment.
+
+    ``bucket_of`` maps a word to its bucket (``default`` for words not in it: frequency 0).
+    """
+    ref_counts = Counter(ref)
+    ref_total = np.zeros(n_buckets, dtype=np.int64)
+    for w, c in ref_counts.items():
+        ref_total[bucket_of.get(w, default)] += c
+    out_total = np.zeros((len(outs), n_buckets), dtype=np.int64)
+    out_match = np.zeros((len(outs), n_buckets), dtype=np.int64)
+    for s, out in enumerate(outs):
+        for w, c in Counter(out).items():
+            b = bucket_of.get(w, default)
+            out_total[s, b] += c
+            m = ref_counts.get(w, 0)
+            if m:
+                out_match[s, b] += min(c, m)
+    return ref_total, out_total, out_match
+
+
+def prf(match: float, ref: float, out: float) -> tuple[float, float, float]:
+    """``(recall, precision, F)`` as compare-mt computes them (all 0 without a match)."""
+    if match == 0:
+        return 0.0, 0.0, 0.0
+    rec = match / float(ref)
+    prec = match / float(out)
+    return rec, prec, 2 * prec * rec / (prec + rec)
+
+
+def prf_rows(match: np.ndarray, ref: np.ndarray, out: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`prf` of many rows at once (resampled counts)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rec = np.where(match > 0, match / np.where(ref > 0, ref, 1), 0.0)
+        prec = np.where(match > 0, match / np.where(out > 0, out, 1), 0.0)
+        f = np.where(match > 0, 2 * prec * rec / np.where(prec + rec > 0, prec + rec, 1), 0.0)
+    return rec, prec, f
+
+
+def ngrams(tokens: Sequence[str], low: int, high: int) -> Counter[str]:
+    """Counts of the ``low``..``high``-grams of ``tokens``, each n-gram as its words joined by spaces."""
+    out: Counter[str] = Counter()
+    for n in range(low, high + 1):
+        for i in range(len(tokens) - n + 1):
+            out[" ".join(tokens[i : i + n])] += 1
+    return out
+
+
+class NgramMatches:
+    """Each system's matched n-gram counts over the corpus (clipped by the reference, compare-mt's ``match``)."""
+
+    def __init__(self, n_systems: int, low: int, high: int) -> None:
+        self.low, self.high = low, high
+        self.match: list[Counter[str]] = [Counter() for _ in range(n_systems)]
+
+    def add(self, ref: Sequence[str], outs: Sequence[Sequence[str]]) -> None:
+        """Count one segment."""
+        ref_counts = ngrams(ref, self.low, self.high)
+        for s, out in enumerate(outs):
+            target = self.match[s]
+            for g, c in ngrams(out, self.low, self.high).items():
+                r = ref_counts.get(g, 0)
+                if r:
+                    target[g] += min(c, r)
+
+    def salient(self, left: int, right: int, alpha: float) -> list[tuple[str, float, int, int]]:
+        """``(n-gram, (a + α) / (a + b + 2α), a, b)`` for every n-gram either system matched, ``a``
+        the left system's count: highest ratio first (ties: more matches, then the n-gram)."""
+        a, b = self.match[left], self.match[right]
+        rows = [(g, (a[g] + alpha) / (a[g] + b[g] + 2 * alpha), a[g], b[g]) for g in set(a) | set(b)]
+        rows.sort(key=lambda r: (-r[1], -(r[2] + r[3]), r[0]))
+        return rows
+
+
+def match_marks(out: Sequence[str], ref: Sequence[str], high: int = 4) -> list[int]:
+    """For each output token, the order of the longest n-gram (``<= high``) containing it that
+    occurs in the reference (0: the word itself is not in the reference)."""
+    ref_sets = [set(ngrams(ref, n, n)) for n in range(1, high + 1)]
+    marks = [0] * len(out)
+    for n in range(1, high + 1):
+        for i in range(len(out) - n + 1):
+            if " ".join(out[i : i + n]) in ref_sets[n - 1]:
+                for k in range(i, i + n):
+                    marks[k] = n
+    return marks
+
+
+def frequencies(corpus: Iterable[Sequence[str]]) -> Counter[str]:
+    """Word counts of a tokenised corpus."""
+    counts: Counter[str] = Counter()
+    for words in corpus:
+        counts.update(words)
+    return counts

@@ -192,7 +192,7 @@ def _best(val: list[float], back: list[int]) -> tuple[float, list[int]]:
 class _RefState:
     """One reference's remaining pairs and the dynamic programme's values over them."""
 
-    __slots__ = ("back", "pi", "pj", "ps", "pruned", "shape", "val", "valid")
+    __slots__ = ("back", "pi", "pj", "pruned", "ps", "shape", "val", "valid")
 
     def __init__(self, pairs: Pairs, shape: tuple[int, int], max_cells: int) -> None:
         self.pi, self.pj, self.ps = list(pairs[0]), list(pairs[1]), list(pairs[2])

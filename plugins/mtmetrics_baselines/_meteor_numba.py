@@ -31,22 +31,44 @@ def _suffix_counts(used: np.ndarray, out: np.ndarray) -> None:  # pragma: no cov
 
 
 @numba.njit(cache=True, nogil=True)
+def _prefix_min(cand_off: np.ndarray, cand_s: np.ndarray) -> np.ndarray:  # pragma: no cover - compiled
+    """``out[q]``: the least static cost among unit ``j``'s candidates up to ``q`` (``j``'s own range)."""
+    out = np.empty_like(cand_s)
+    for j in range(cand_off.shape[0] - 1):
+        m = 0
+        for q in range(cand_off[j], cand_off[j + 1]):
+            m = cand_s[q] if q == cand_off[j] or cand_s[q] < m else m
+            out[q] = m
+    return out
+
+
+@numba.njit(cache=True, nogil=True)
 def _bound(
     i: int,
     used: np.ndarray,
     suffix: np.ndarray,
+    extra: int,
     need: np.ndarray,
     low: np.ndarray,
     weight: int,
     cand_off: np.ndarray,
     cand_r: np.ndarray,
     cand_s: np.ndarray,
+    cand_pm: np.ndarray,
     unit_off: np.ndarray,
     units: np.ndarray,
     mins: np.ndarray,
 ) -> int:  # pragma: no cover - compiled
     """``_Search.bound``: per component still needing ``n`` links, the ``n`` cheapest of its later
-    units' cheapest free candidates above the component's floor (0 for a unit with none)."""
+    units' cheapest free candidates above the component's floor (0 for a unit with none).
+
+    ``used`` and ``suffix`` (:func:`_suffix_counts`) describe the used reference positions, plus
+    ``extra`` when it is not negative (a link being tried: no recount of ``suffix``). The same
+    integer as a scan of every candidate, found faster: a unit's candidates (ascending) are
+    scanned from the last down to the floor, and the scan stops once ``weight * suffix[r + 1]``
+    (which only grows downwards) plus the least static cost at or below ``r`` (``cand_pm``)
+    cannot beat the unit's minimum so far; the ``n`` cheapest are summed after a partition.
+    """
     total = 0
     for c in range(need.shape[0]):
         n = need[c]
@@ -62,18 +84,26 @@ def _bound(
             j = units[u]
             best = 0
             found = False
-            for q in range(cand_off[j], cand_off[j + 1]):
+            for q in range(cand_off[j + 1] - 1, cand_off[j] - 1, -1):
                 r = cand_r[q]
-                if r > floor and not used[r]:
-                    v = weight * suffix[r + 1] + cand_s[q]
+                if r <= floor:
+                    break
+                above = suffix[r + 1] + (1 if extra > r else 0)
+                if found and weight * above + cand_pm[q] >= best:
+                    break
+                if not used[r] and r != extra:
+                    v = weight * above + cand_s[q]
                     if not found or v < best:
                         best = v
                         found = True
             mins[k] = best
             k += 1
-        if k:
-            cheapest = np.sort(mins[:k])
-            for t in range(min(n, k)):
+        if k <= n:
+            for t in range(k):
+                total += mins[t]
+        else:
+            cheapest = np.partition(mins[:k], n - 1)
+            for t in range(n):
                 total += cheapest[t]
     return total
 
@@ -89,20 +119,27 @@ def _feasible(
     ref_off: np.ndarray,
     refs: np.ndarray,
 ) -> bool:  # pragma: no cover - compiled
-    """``_Component.can_reach`` of a complete component from unit ``i`` on."""
+    """``_Component.can_reach`` of a complete component from unit ``i`` on (binary searches: a
+    component's units and references are sorted)."""
     if need_c <= 0:
         return True
-    later = 0
-    for u in range(unit_off[c], unit_off[c + 1]):
-        if units[u] >= i:
-            later += 1
-    if later < need_c:
+    lo, hi = unit_off[c], unit_off[c + 1]
+    while lo < hi:  # the first of the component's units at or after i
+        mid = (lo + hi) // 2
+        if units[mid] < i:
+            lo = mid + 1
+        else:
+            hi = mid
+    if unit_off[c + 1] - lo < need_c:
         return False
-    above = 0
-    for q in range(ref_off[c], ref_off[c + 1]):
-        if refs[q] > low_c:
-            above += 1
-    return above >= need_c
+    lo, hi = ref_off[c], ref_off[c + 1]
+    while lo < hi:  # the first of its references above low_c
+        mid = (lo + hi) // 2
+        if refs[mid] <= low_c:
+            lo = mid + 1
+        else:
+            hi = mid
+    return ref_off[c + 1] - lo >= need_c
 
 
 @numba.njit(cache=True, nogil=True)
@@ -135,6 +172,7 @@ def depth_first(
     used = np.zeros(nref, dtype=np.bool_)
     suffix = np.zeros(nref + 1, dtype=np.int64)
     mins = np.empty(n + 1, dtype=np.int64)
+    cand_pm = _prefix_min(cand_off, cand_s)
     width = 1
     for j in range(n):
         width = max(width, cand_off[j + 1] - cand_off[j] + 1)
@@ -167,7 +205,9 @@ def depth_first(
                 continue
             if has_best:
                 _suffix_counts(used, suffix)
-                b = _bound(d, used, suffix, need, low, weight, cand_off, cand_r, cand_s, unit_off, units, mins)
+                b = _bound(
+                    d, used, suffix, -1, need, low, weight, cand_off, cand_r, cand_s, cand_pm, unit_off, units, mins
+                )
                 if cost_at[d] + b >= best_cost:
                     state = 1
                     continue
@@ -294,6 +334,7 @@ def beam(
     used = np.zeros(nref, dtype=np.bool_)
     suffix = np.zeros(nref + 1, dtype=np.int64)
     mins = np.empty(n + 1, dtype=np.int64)
+    cand_pm = _prefix_min(cand_off, cand_s)
     for i in range(n):
         c = comp_of[i]
         grown = 0
@@ -330,14 +371,22 @@ def beam(
                     g_choice[g, i] = r
                     g_need[g, c] -= 1
                     g_low[g, c] = max(r, low[c])
-                    used[r] = True
-                    _suffix_counts(used, suffix)
                 b = _bound(
-                    i + 1, used, suffix, g_need[g], g_low[g], weight, cand_off, cand_r, cand_s, unit_off, units, mins
+                    i + 1,
+                    used,
+                    suffix,
+                    r,
+                    g_need[g],
+                    g_low[g],
+                    weight,
+                    cand_off,
+                    cand_r,
+                    cand_s,
+                    cand_pm,
+                    unit_off,
+                    units,
+                    mins,
                 )
-                if r >= 0:
-                    used[r] = False
-                    _suffix_counts(used, suffix)
                 g_key[g] = g_cost[g] + b
         # keep the first `width` grown states in (key, links) order
         kept = 0

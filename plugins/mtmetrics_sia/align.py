@@ -49,6 +49,8 @@ every metric with twin kernels: :mod:`mtmetrics.resources.kernels`).
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 from collections.abc import Sequence
 from typing import Any, NamedTuple
@@ -58,6 +60,17 @@ from mtmetrics.resources import kernels
 #: Matching pairs of one hypothesis with one reference, sorted by (hyp position, ref position):
 #: 1-based hypothesis positions, 1-based reference positions and match strengths ``s > 0``.
 Pairs = tuple[list[int], list[int], list[float]]
+
+
+#: Largest prefix-maximum table (hypothesis rows x reference columns) the pruned search builds,
+#: 32 MB of float64; a larger reference is searched without pruning (same result, slower).
+MAX_CELLS = 1 << 22
+
+
+def prunes(pairs: int, cells: int, max_cells: int) -> bool:
+    """Whether a reference with ``pairs`` matching pairs is searched with pruning: its table of
+    ``cells`` fits in ``max_cells`` and costs less than trying every earlier pair (``pairs**2``)."""
+    return cells <= max_cells and pairs * pairs > cells
 
 
 class Outcome(NamedTuple):
@@ -108,6 +121,61 @@ def _fill(pi: list[int], pj: list[int], ps: list[float], val: list[float], back:
         back[t] = a
 
 
+def _fill_pruned(
+    pi: list[int], pj: list[int], ps: list[float], val: list[float], back: list[int], start: int, shape: tuple[int, int]
+) -> None:
+    """:func:`_fill` with a pruning that provably changes no value and no back pointer.
+
+    Why: on repetitive text nearly every earlier pair is a candidate predecessor, so :func:`_fill`
+    is quadratic in the number of pairs (a 1,000-word two-word text has 500,000). Here the earlier
+    rows are tried from the nearest down, each right to left, against ``q[x][p]``, the largest
+    value of a pair at or before hypothesis row ``x`` and reference column ``p`` (the rows already
+    final, built as they are needed; ``shape`` is ``(c + 1, last reference position + 1)``). A pair
+    ``u`` at ``(x, p)`` offers ``val[u] + s / sqrt(di * dj)``, at most ``q[x][p] + s / sqrt(di * dj)``
+    in floating point too (rounded ``sqrt``, ``/`` and ``+`` are monotone), and that bound only
+    falls as ``p`` falls within a row, or as ``x`` falls (bounded there with ``dj = 1``). So a row
+    stops, and the search stops, once the bound is *below* the best value so far: no remaining pair
+    can reach or tie it. Scanning downwards visits later pairs first, so an equal value replaces
+    the best unless the best is the start (:func:`_fill` keeps the lexicographically first maximum).
+    """
+    k = len(pi)
+    if start >= k:
+        return
+    sqrt = math.sqrt
+    rows, cols = shape
+    q: list[list[float]] = [[-math.inf] * cols]
+    first = [bisect.bisect_left(pi, x) for x in range(rows + 1)]  # first pair of row >= x
+    for t in range(start, k):
+        i = pi[t]
+        j = pj[t]
+        s = ps[t]
+        while len(q) < i:  # rows before i are final: extend the prefix maximum to row i - 1
+            x = len(q)
+            row = q[-1][:]
+            for u in range(first[x], first[x + 1]):
+                if val[u] > row[pj[u]]:
+                    row[pj[u]] = val[u]
+            q.append(list(itertools.accumulate(row, max)))
+        b = s / sqrt(i * j)
+        a = -1
+        for x in range(i - 1, 0, -1):
+            di = i - x
+            qx = q[x]
+            if qx[j - 1] + s / sqrt(di) < b:
+                break
+            for u in range(bisect.bisect_left(pj, j, first[x], first[x + 1]) - 1, first[x] - 1, -1):
+                p = pj[u]
+                inc = s / sqrt(di * (j - p))
+                if qx[p] + inc < b:
+                    break
+                v = val[u] + inc
+                if v > b or (v == b and a >= 0):
+                    b = v
+                    a = u
+        val[t] = b
+        back[t] = a
+
+
 def _best(val: list[float], back: list[int]) -> tuple[float, list[int]]:
     if not val:
         return 0.0, []
@@ -124,16 +192,21 @@ def _best(val: list[float], back: list[int]) -> tuple[float, list[int]]:
 class _RefState:
     """One reference's remaining pairs and the dynamic programme's values over them."""
 
-    __slots__ = ("back", "pi", "pj", "ps", "val", "valid")
+    __slots__ = ("back", "pi", "pj", "pruned", "ps", "shape", "val", "valid")
 
-    def __init__(self, pairs: Pairs) -> None:
+    def __init__(self, pairs: Pairs, shape: tuple[int, int], max_cells: int) -> None:
         self.pi, self.pj, self.ps = list(pairs[0]), list(pairs[1]), list(pairs[2])
         self.val: list[float] = [0.0] * len(self.pi)
         self.back: list[int] = [-1] * len(self.pi)
         self.valid = 0  # entries before this index are up to date
+        self.shape = shape
+        self.pruned = prunes(len(self.pi), shape[0] * shape[1], max_cells)
 
     def best(self) -> tuple[float, list[int]]:
-        _fill(self.pi, self.pj, self.ps, self.val, self.back, self.valid)
+        if self.pruned:
+            _fill_pruned(self.pi, self.pj, self.ps, self.val, self.back, self.valid, self.shape)
+        else:
+            _fill(self.pi, self.pj, self.ps, self.val, self.back, self.valid)
         self.valid = len(self.pi)
         return _best(self.val, self.back)
 
@@ -157,7 +230,8 @@ def incs_python(refs: Sequence[Pairs], c: int, alpha: float, incs: bool) -> Outc
     """Weighted sum of round scores (WLS / c per round) for one hypothesis of length ``c``."""
     if c == 0:
         return Outcome(0.0, 0)
-    states = [_RefState(p) for p in refs]
+    shape = (c + 1, max((max(p[1], default=0) for p in refs), default=0) + 1)
+    states = [_RefState(p, shape, MAX_CELLS) for p in refs]
     total = 0.0
     weight = 1.0
     rounds = 0

@@ -96,3 +96,23 @@ def test_longer_sentences_equal_oracle(backend: str) -> None:
         refs = [[rng.choice(vocab) for _ in range(rng.randint(6, 12))] for _ in range(rng.randint(2, 3))]
         want = oracle.get_align_score_in_multiple_refs(hyp, refs, 0.5, True)
         assert _metric(0.5, True).score_tokens(hyp, refs)[0] == pytest.approx(want, abs=1e-9)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_pruned_search_equals_the_full_search(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pruned predecessor search (repetitive text) gives the full search's result in both kernels,
+    ties included (a two- or three-word vocabulary has many equal values), with and without PROB."""
+    rng = random.Random(300 + seed)
+    for _ in range(150):
+        words = "abc"[: rng.choice([1, 2, 3])]
+        hyp = [rng.choice(words) for _ in range(rng.randint(1, 30))]
+        refs = [[rng.choice(words) for _ in range(rng.randint(1, 30))] for _ in range(rng.randint(1, 3))]
+        table = _random_table(rng, "abc") if rng.random() < 0.3 else None
+        m = _metric(0.8, rng.random() < 0.8, table)
+        pairs = [m.pairs(hyp, r) for r in refs]
+        got = set()
+        for cells in (0, 1 << 22):  # 0: never pruned; else pruned whenever it pays
+            monkeypatch.setattr(align, "MAX_CELLS", cells)
+            got.add(tuple(align.incs_python(pairs, len(hyp), 0.8, m.values["incs"])))
+            got.add(_numba.incs_numba(pairs, len(hyp), 0.8, m.values["incs"]))
+        assert len(got) == 1, (hyp, refs, got)

@@ -124,14 +124,13 @@ def _stem(path: str) -> str:
     return name[:-3] if name.endswith(".gz") else name
 
 
-def train_counts(path: str, words: object, ref_words: list[list[str]]) -> dict[str, int]:
+def train_counts(path: str, words: Callable[[str], list[str]], ref_counts: Counter[str]) -> dict[str, int]:
     """Word counts of the training file, refused when it covers too little of the reference (another language)."""
-    assert callable(words)
     counts: Counter[str] = Counter()
     for line in _core.read_lines(path):
         counts.update(words(line))
-    total = sum(len(w) for w in ref_words)
-    covered = sum(1 for ws in ref_words for w in ws if w in counts)
+    total = sum(ref_counts.values())
+    covered = sum(c for w, c in ref_counts.items() if w in counts)
     if total and covered / total < 0.5:
         raise InputError(
             f"{path}: only {100 * covered / total:.0f} % of the reference's words occur in it; --train-ref takes the "
@@ -173,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
             setattr(settings, f"{key}_cutoffs", value)
     analysis = Analysis(texts, settings)
     if args.train_ref:
-        texts.train_counts = train_counts(args.train_ref, analysis.words, analysis.ref_words)
+        texts.train_counts = train_counts(args.train_ref, analysis.words, analysis.ref_counts)
         texts.train_path = args.train_ref
     report = analysis.run()
     outputs: list[tuple[str | None, str]] = []

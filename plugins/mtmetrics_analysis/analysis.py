@@ -55,6 +55,7 @@ class Settings:
     ngram_alpha: float = 1.0
     ngram_count: int = 30
     n_examples: int = 5
+    jobs: int = 1  # worker processes of the metrics' statistics (same numbers at any count)
 
 
 @dataclass
@@ -217,7 +218,10 @@ class Analysis:
     # ------------------------------------------------------------------------------ passes
     def statistics(self) -> None:
         """Each metric's segment statistics of each system, computed once (every later number re-aggregates them)."""
-        self.stats = [[scorer.statistics(system, self.t.refs) for system in self.t.systems] for scorer in self.scorers]
+        self.stats = [
+            [scorer.statistics(system, self.t.refs, jobs=self.s.jobs) for system in self.t.systems]
+            for scorer in self.scorers
+        ]
 
     def _sentence_source(self) -> int | None:
         """The ``-m`` metric whose statistics the bucket metric's sentence scores can reuse, if any.
@@ -243,7 +247,7 @@ class Analysis:
         if k is not None:
             self.sentence_stats = self.stats[k]
         else:
-            self.sentence_stats = [sc.statistics(system, self.t.refs) for system in self.t.systems]
+            self.sentence_stats = [sc.statistics(system, self.t.refs, jobs=self.s.jobs) for system in self.t.systems]
         return [np.asarray(sc.metric.score_rows(st.array), dtype=np.float64) for st in self.sentence_stats]
 
     def read_segments(self) -> None:

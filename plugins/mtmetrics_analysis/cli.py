@@ -96,6 +96,9 @@ def build_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ngram-count", type=int, default=30, metavar="K", help="n-grams per direction (default 30)")
     parser.add_argument("--examples", type=int, default=5, metavar="K", help="examples per direction (default 5)")
     parser.add_argument("--n-bootstrap", type=int, default=_core.DEFAULT_BOOTSTRAP, metavar="N", help="default 1000")
+    parser.add_argument(
+        "-j", "--jobs", type=int, default=1, metavar="N", help="processes for the metrics' statistics (default 1)"
+    )
     parser.add_argument("--seed", type=int, default=_core.DEFAULT_SEED, help="bootstrap seed (default 12345)")
 
 
@@ -146,6 +149,8 @@ def run(args: argparse.Namespace) -> int:
     for path in (args.output, args.json):
         if path:
             _core.check_writable(path)
+    if args.jobs < 1:
+        raise InputError(f"-j/--jobs {args.jobs}: at least 1 process.")
     if args.ngram_count < 1 or args.examples < 0:
         raise InputError("--ngram-count is at least 1 and --examples at least 0.")
     if not (args.ngram_alpha > 0 and _finite(args.ngram_alpha)):
@@ -165,6 +170,7 @@ def run(args: argparse.Namespace) -> int:
         ngram_alpha=args.ngram_alpha,
         ngram_count=args.ngram_count,
         n_examples=args.examples,
+        jobs=args.jobs,
     )
     for key in ("freq", "length", "lengthdiff", "score"):
         value = getattr(args, f"{key}_cutoffs")

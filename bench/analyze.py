@@ -46,7 +46,17 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--systems", type=int, default=4)
     ap.add_argument("--jobs2", action="store_true", help="also time mtmetrics with -j 2")
+    ap.add_argument(
+        "--scale",
+        type=int,
+        nargs="+",
+        metavar="N",
+        help="instead: mtmetrics alone on N segments (WMT21 lines repeated; 2 systems, BLEU): time and peak RSS",
+    )
     args = ap.parse_args()
+    if args.scale:
+        scale(args.scale)
+        return
     txt = WMT21 / "txt"
     ref = txt / "references" / "newstest2021.de-en.ref.A.en"
     systems = sorted((txt / "system-outputs").glob("newstest2021.de-en.hyp.*.en.gz"))[: args.systems]
@@ -76,6 +86,38 @@ def main() -> None:
     print(f"compare-mt / mtmetrics: {theirs[0] / ours[0]:.1f}x wall, {theirs[1] / ours[1]:.1f}x CPU")
     if ours_j2:
         print(f"compare-mt / mtmetrics -j 2: {theirs[0] / ours_j2[0]:.1f}x wall")
+
+
+def scale(sizes: list[int]) -> None:
+    """Peak memory of the report on synthetic corpora of ``sizes`` segments (issue #38: bounded at 10^5).
+
+    Repeating real lines adds no words or n-grams, so what grows is what is kept per segment:
+    statistics, lengths, keys and word counts (numbers), plus the texts themselves. Each size runs
+    in its own process, so its peak RSS is its own (``ru_maxrss`` of the waited-for child)."""
+    txt = WMT21 / "txt"
+    ref = read_text(txt / "references" / "newstest2021.de-en.ref.A.en")
+    outs = [read_text(txt / "system-outputs" / f"newstest2021.de-en.hyp.{s}.en.gz") for s in ("Facebook-AI", "Online-W")]
+    env = dict(os.environ, PYTHONPATH=f"{ROOT}:{ROOT / 'plugins'}")
+    print(f"{'segments':>10}{'wall s':>9}{'CPU s':>9}{'RSS MB':>9}   (mtmetrics analyze, 2 systems, bleu, 1000 bs)")
+    for n in sizes:
+        with tempfile.TemporaryDirectory() as tmp:
+            d = Path(tmp)
+            paths = []
+            for name, lines in (("ref", ref), ("a", outs[0]), ("b", outs[1])):
+                p = d / name
+                p.write_text("\n".join(lines[k % len(lines)] for k in range(n)) + "\n", encoding="utf-8")
+                paths.append(str(p))
+            code = (
+                "import resource, sys, time; from mtmetrics.cli import main; t = time.perf_counter(); "
+                "main(sys.argv[1:]); r = resource.getrusage(resource.RUSAGE_SELF); "
+                "print(time.perf_counter() - t, r.ru_utime + r.ru_stime, r.ru_maxrss / 1024)"
+            )
+            cmd = [sys.executable, "-c", code, "analyze", paths[0], "-i", *paths[1:], "-m", "bleu",
+                   "--json", str(d / "r.json")]  # fmt: skip
+            out = subprocess.run(cmd, check=True, capture_output=True, env=env, text=True).stdout.split()
+            wall, cpu, rss = map(float, out[-3:])
+            print(f"{n:>10}{wall:>9.1f}{cpu:>9.1f}{rss:>9.0f}")
+
 
 if __name__ == "__main__":
     main()

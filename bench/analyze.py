@@ -75,7 +75,8 @@ def main() -> None:
         ours = _run(ours_cmd, env)
         ours_j2 = _run([*ours_cmd, "-j", "2"], env) if args.jobs2 else None
         theirs = _run([compare_mt, *tokenized, "--output_directory", str(d / "cmt")], env)
-    print(f"WMT21 de-en: 1,000 segments, {len(systems)} systems, reference A; one run each (peak RSS: the largest child so far)")
+    print(f"WMT21 de-en: 1,000 segments, {len(systems)} systems, reference A; one run each")
+    print("(RSS: peak of the largest child process so far)")
     print(f"{'tool':<46}{'wall s':>9}{'CPU s':>9}{'RSS MB':>9}")
     rows = [("mtmetrics analyze (bleu chrf ter, 1000 bs)", ours)]
     if ours_j2:
@@ -96,7 +97,8 @@ def scale(sizes: list[int]) -> None:
     in its own process, so its peak RSS is its own (``ru_maxrss`` of the waited-for child)."""
     txt = WMT21 / "txt"
     ref = read_text(txt / "references" / "newstest2021.de-en.ref.A.en")
-    outs = [read_text(txt / "system-outputs" / f"newstest2021.de-en.hyp.{s}.en.gz") for s in ("Facebook-AI", "Online-W")]
+    hyps = txt / "system-outputs"
+    outs = [read_text(hyps / f"newstest2021.de-en.hyp.{s}.en.gz") for s in ("Facebook-AI", "Online-W")]
     env = dict(os.environ, PYTHONPATH=f"{ROOT}:{ROOT / 'plugins'}")
     print(f"{'segments':>10}{'wall s':>9}{'CPU s':>9}{'RSS MB':>9}   (mtmetrics analyze, 2 systems, bleu, 1000 bs)")
     for n in sizes:

@@ -363,22 +363,26 @@ class Analysis:
         buckets = []
         for b, label in enumerate(labels):
             members = [np.flatnonzero(idx[s] == b) for s in range(self.S)]
-            subs = [[_subset(st[s], members[s]) if len(members[s]) else None for s in range(self.S)] for st in self.stats]
-            items = [(sc.metric, sub) for sc, row in zip(self.scorers, subs, strict=True) for sub in row if sub is not None]
+            subs = [
+                [_subset(st[s], members[s]) if len(members[s]) else None for s in range(self.S)] for st in self.stats
+            ]
+            items = [
+                (sc.metric, sub) for sc, ms in zip(self.scorers, subs, strict=True) for sub in ms if sub is not None
+            ]
             flat, _ = self._boot(items)
             boots_iter = iter(flat)
             scores: dict[str, list[dict[str, Any] | None]] = {}
             tests: dict[str, list[dict[str, Any] | None]] = {}
-            for spec, scorer, row in zip(self.s.metrics, self.scorers, subs, strict=True):
-                boots = [None if sub is None else next(boots_iter) for sub in row]
+            for spec, scorer, mine in zip(self.s.metrics, self.scorers, subs, strict=True):
+                boots = [None if sub is None else next(boots_iter) for sub in mine]
                 cells = [
                     None if sub is None or bt is None else self._cell(scorer, sub, bt)
-                    for sub, bt in zip(row, boots, strict=True)
+                    for sub, bt in zip(mine, boots, strict=True)
                 ]
                 scores[spec] = cells
                 row_tests: list[dict[str, Any] | None] = []
                 for j in range(1, self.S):
-                    b0, bj, s0, sj = boots[0], boots[j], row[0], row[j]
+                    b0, bj, s0, sj = boots[0], boots[j], mine[0], mine[j]
                     c0, cj = cells[0], cells[j]
                     if per_system or b0 is None or bj is None or s0 is None or sj is None or c0 is None or cj is None:
                         row_tests.append(None)  # different segments per system: no paired score test
@@ -407,18 +411,14 @@ class Analysis:
 
     def _word_columns(self) -> np.ndarray:
         """``(n, B + 2 S B)``: reference words, output words and matches per frequency bucket."""
-        return np.concatenate(
-            [self.word_R, self.word_OUT.reshape(self.n, -1), self.word_M.reshape(self.n, -1)], axis=1
-        )
+        return np.concatenate([self.word_R, self.word_OUT.reshape(self.n, -1), self.word_M.reshape(self.n, -1)], axis=1)
 
     def word_accuracy(self, sample: np.ndarray) -> dict[str, Any]:
         """compare-mt's word accuracy by frequency bucket, with bootstrap intervals of F and paired tests.
 
         ``sample``: the resampled sums of :meth:`_word_columns`.
         """
-        source = (
-            f"training file {self.t.train_path}" if self.t.train_counts is not None else "the (first) reference"
-        )
+        source = f"training file {self.t.train_path}" if self.t.train_counts is not None else "the (first) reference"
         cut = self.s.freq_cutoffs
         B = len(cut)
         r, o, m = self.word_R.sum(0), self.word_OUT.sum(0), self.word_M.sum(0)

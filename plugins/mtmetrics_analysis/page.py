@@ -171,9 +171,7 @@ def _dots(
         )
     for r, (name, v, a, b) in enumerate(rows):
         cy = top + row_h * r + row_h / 2
-        parts.append(
-            f'<text x="{left - 8}" y="{cy + 4:.1f}" font-size="12" text-anchor="end">{escape(name)}</text>'
-        )
+        parts.append(f'<text x="{left - 8}" y="{cy + 4:.1f}" font-size="12" text-anchor="end">{escape(name)}</text>')
         if a is not None and b is not None:
             parts.append(
                 f'<path d="M{x(a):.1f} {cy:.1f}H{x(b):.1f}M{x(a):.1f} {cy - 5:.1f}v10M{x(b):.1f} {cy - 5:.1f}v10" '
@@ -182,7 +180,8 @@ def _dots(
         if v is not None:
             parts.append(
                 f'<circle cx="{x(v):.1f}" cy="{cy:.1f}" r="5" fill="{FILLS[r % len(FILLS)]}" stroke="#000">'
-                f"<title>{escape(name)}: {v:.4g}" + ("" if a is None or b is None else f" [{a:.4g}, {b:.4g}]")
+                f"<title>{escape(name)}: {v:.4g}"
+                + ("" if a is None or b is None else f" [{a:.4g}, {b:.4g}]")
                 + "</title></circle>"
             )
     parts.append(f'<text x="{left}" y="14" font-size="12">{escape(title)}</text></svg>')

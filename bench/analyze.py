@@ -1,19 +1,22 @@
 """``mtmetrics analyze`` next to compare-mt 0.2.10's report on WMT21 de-en (1,000 lines, 4 systems).
 
-    python bench/analyze.py [--systems 4]
+    python bench/analyze.py [--systems 4] [--jobs2]
 
 Both write their HTML report for the same four systems (the first in sorted order) against
 reference A: mtmetrics with BLEU, chrF and TER (aggregate scores with 1,000-resample intervals and
 paired tests, every bucket, word accuracy, n-grams, examples) on the raw text; compare-mt with
 its defaults (BLEU and length scores, word accuracy, sentence buckets, n-grams, examples;
 ``--output_directory``: its PDF/PNG plots) on the same text tokenised by sacrebleu's 13a
-beforehand (not timed). Each is one process, timed by the wall clock, side by side in one run;
+beforehand (not timed). Each is one process, timed by the wall clock and by its CPU time (stable on a loaded
+machine), side by side in one run;
 the issue's target is mtmetrics at least 5x faster. Needs the test extra (compare-mt).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -28,16 +31,32 @@ from mtmetrics.resources.tokenizers import get_tokenizer  # noqa: E402
 from tests.datapaths import WMT21, read_text  # noqa: E402
 
 
-def _wall(cmd: list[str], env: dict[str, str] | None = None) -> float:
+def _run(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float, float]:
+    """Wall-clock seconds, CPU seconds (user + system, the process and its children) and peak RSS (MB)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     subprocess.run(cmd, check=True, capture_output=True, env=env)
-    return time.perf_counter() - t0
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, after.ru_maxrss / 1024
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--systems", type=int, default=4)
+    ap.add_argument("--jobs2", action="store_true", help="also time mtmetrics with -j 2")
+    ap.add_argument(
+        "--scale",
+        type=int,
+        nargs="+",
+        metavar="N",
+        help="instead: mtmetrics alone on N segments (WMT21 lines repeated; 2 systems, BLEU): time and peak RSS",
+    )
     args = ap.parse_args()
+    if args.scale:
+        scale(args.scale)
+        return
     txt = WMT21 / "txt"
     ref = txt / "references" / "newstest2021.de-en.ref.A.en"
     systems = sorted((txt / "system-outputs").glob("newstest2021.de-en.hyp.*.en.gz"))[: args.systems]
@@ -50,20 +69,56 @@ def main() -> None:
             out = d / (p.name.removesuffix(".gz") + ".tok")
             out.write_text("\n".join(tok(x) for x in read_text(p)) + "\n", encoding="utf-8")
             tokenized.append(str(out))
-        import os
-
         env = dict(os.environ, PYTHONPATH=f"{ROOT}:{ROOT / 'plugins'}")
-        ours = _wall(
-            [sys.executable, "-m", "mtmetrics", "analyze", str(ref), "-i", *map(str, systems), "-m", "bleu", "chrf",
-             "ter", "-o", str(d / "r.html"), "--json", str(d / "r.json")],
-            env,
-        )  # fmt: skip
-        theirs = _wall([compare_mt, *tokenized, "--output_directory", str(d / "cmt")], env)
-    print(f"WMT21 de-en: 1,000 segments, {len(systems)} systems, reference A; one run each, wall clock")
-    print(f"{'tool':<44}{'seconds':>10}")
-    print(f"{'mtmetrics analyze (bleu chrf ter, 1000 bs)':<44}{ours:>10.2f}")
-    print(f"{'compare-mt 0.2.10 (defaults, HTML)':<44}{theirs:>10.2f}")
-    print(f"compare-mt / mtmetrics: {theirs / ours:.1f}x")
+        ours_cmd = [sys.executable, "-m", "mtmetrics", "analyze", str(ref), "-i", *map(str, systems),
+                    "-m", "bleu", "chrf", "ter", "-o", str(d / "r.html"), "--json", str(d / "r.json")]  # fmt: skip
+        ours = _run(ours_cmd, env)
+        ours_j2 = _run([*ours_cmd, "-j", "2"], env) if args.jobs2 else None
+        theirs = _run([compare_mt, *tokenized, "--output_directory", str(d / "cmt")], env)
+    print(f"WMT21 de-en: 1,000 segments, {len(systems)} systems, reference A; one run each")
+    print("(RSS: peak of the largest child process so far)")
+    print(f"{'tool':<46}{'wall s':>9}{'CPU s':>9}{'RSS MB':>9}")
+    rows = [("mtmetrics analyze (bleu chrf ter, 1000 bs)", ours)]
+    if ours_j2:
+        rows.append(("mtmetrics analyze -j 2", ours_j2))
+    rows.append(("compare-mt 0.2.10 (defaults, HTML)", theirs))
+    for name, (wall, cpu, rss) in rows:
+        print(f"{name:<46}{wall:>9.2f}{cpu:>9.2f}{rss:>9.0f}")
+    print(f"compare-mt / mtmetrics: {theirs[0] / ours[0]:.1f}x wall, {theirs[1] / ours[1]:.1f}x CPU")
+    if ours_j2:
+        print(f"compare-mt / mtmetrics -j 2: {theirs[0] / ours_j2[0]:.1f}x wall")
+
+
+def scale(sizes: list[int]) -> None:
+    """Peak memory of the report on synthetic corpora of ``sizes`` segments (issue #38: bounded at 10^5).
+
+    Repeating real lines adds no words or n-grams, so what grows is what is kept per segment:
+    statistics, lengths, keys and word counts (numbers), plus the texts themselves. Each size runs
+    in its own process, so its peak RSS is its own (``ru_maxrss`` of the waited-for child)."""
+    txt = WMT21 / "txt"
+    ref = read_text(txt / "references" / "newstest2021.de-en.ref.A.en")
+    hyps = txt / "system-outputs"
+    outs = [read_text(hyps / f"newstest2021.de-en.hyp.{s}.en.gz") for s in ("Facebook-AI", "Online-W")]
+    env = dict(os.environ, PYTHONPATH=f"{ROOT}:{ROOT / 'plugins'}")
+    print(f"{'segments':>10}{'wall s':>9}{'CPU s':>9}{'RSS MB':>9}   (mtmetrics analyze, 2 systems, bleu, 1000 bs)")
+    for n in sizes:
+        with tempfile.TemporaryDirectory() as tmp:
+            d = Path(tmp)
+            paths = []
+            for name, lines in (("ref", ref), ("a", outs[0]), ("b", outs[1])):
+                p = d / name
+                p.write_text("\n".join(lines[k % len(lines)] for k in range(n)) + "\n", encoding="utf-8")
+                paths.append(str(p))
+            code = (
+                "import resource, sys, time; from mtmetrics.cli import main; t = time.perf_counter(); "
+                "main(sys.argv[1:]); r = resource.getrusage(resource.RUSAGE_SELF); "
+                "print(time.perf_counter() - t, r.ru_utime + r.ru_stime, r.ru_maxrss / 1024)"
+            )
+            cmd = [sys.executable, "-c", code, "analyze", paths[0], "-i", *paths[1:], "-m", "bleu",
+                   "--json", str(d / "r.json")]  # fmt: skip
+            out = subprocess.run(cmd, check=True, capture_output=True, env=env, text=True).stdout.split()
+            wall, cpu, rss = map(float, out[-3:])
+            print(f"{n:>10}{wall:>9.1f}{cpu:>9.1f}{rss:>9.0f}")
 
 
 if __name__ == "__main__":

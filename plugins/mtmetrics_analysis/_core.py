@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from mtmetrics.io.files import check_writable, write_all
 from mtmetrics.io.text import read_lines
+from mtmetrics.metric import Metric, finish_totals
 from mtmetrics.params import parse_inline
 from mtmetrics.plugins import metric_class
 from mtmetrics.resources.tokenizers import TOKENIZER_NAMES, get_tokenizer, tokenizer_signature
@@ -26,9 +27,11 @@ __all__ = [
     "DEFAULT_SEED",
     "TOKENIZER_NAMES",
     "Interval",
+    "Metric",
     "bootstrap_scores",
     "bootstrap_weights",
     "check_writable",
+    "finish_totals",
     "get_tokenizer",
     "interval",
     "metric_class",

@@ -10,7 +10,9 @@ metrics) the JSON says so in ``notes``. Schema: ``docs/analyze.md``.
 
 from __future__ import annotations
 
+import hashlib
 import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -53,6 +55,7 @@ class Settings:
     ngram_alpha: float = 1.0
     ngram_count: int = 30
     n_examples: int = 5
+    jobs: int = 1  # worker processes of the metrics' statistics (same numbers at any count)
 
 
 @dataclass
@@ -89,8 +92,35 @@ def _subset(stats: Statistics, idx: np.ndarray) -> Statistics:
     return replace(stats, array=stats.array[idx])
 
 
+def score_rows(metric: _core.Metric, rows: np.ndarray) -> np.ndarray:
+    """``metric.score_rows(rows)``, scoring each distinct row once.
+
+    Resamples of a small bucket repeat rows (a bucket of three segments has ten distinct
+    resamples): rows with the same bytes get the same score, so only the first of each is scored.
+    """
+    rows = np.ascontiguousarray(rows)
+    if rows.ndim != 2 or len(rows) < 2:
+        return np.asarray(metric.score_rows(rows), dtype=np.float64)
+    keys = rows.view(np.dtype((np.void, rows.dtype.itemsize * rows.shape[1]))).ravel()
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    if len(first) == len(rows):
+        return np.asarray(metric.score_rows(rows), dtype=np.float64)
+    return np.asarray(metric.score_rows(rows[first]), dtype=np.float64)[inverse.ravel()]
+
+
+def _digest(words: Sequence[str]) -> bytes:
+    """A 16-byte key of a token list (the examples' duplicate test, without keeping the tokens)."""
+    return hashlib.blake2b(" ".join(words).encode("utf-8"), digest_size=16).digest()
+
+
 class Analysis:
-    """Computes the report's sections; :meth:`run` returns the JSON-ready dict."""
+    """Computes the report's sections; :meth:`run` returns the JSON-ready dict.
+
+    Memory: the texts are tokenised while streaming over the segments (twice for the reference,
+    once per system), never kept as token lists; what stays per segment is numbers (lengths,
+    sentence scores, word counts per bucket, a 16-byte key per output), the metrics' statistics
+    and the matched n-gram counts.
+    """
 
     def __init__(self, texts: Texts, settings: Settings) -> None:
         self.t = texts
@@ -105,8 +135,13 @@ class Analysis:
             return str(text).split()
 
         self.words: Callable[[str], list[str]] = words
-        self.ref_words = [words(x) for x in texts.refs[0]]
-        self.sys_words = [[words(x) for x in system] for system in texts.systems]
+        self.ref_counts: Counter[str] = Counter()
+        ref_len = np.zeros(self.n, dtype=np.int64)
+        for i, line in enumerate(texts.refs[0]):
+            ws = words(line)
+            ref_len[i] = len(ws)
+            self.ref_counts.update(ws)
+        self.ref_len = ref_len
         self.word_signature = (
             f"ref:1|tok:{_core.tokenizer_signature(settings.tokenize)}|case:{'lc' if lower else 'mixed'}"
             f"|version:{mtmetrics.__version__}"
@@ -117,8 +152,42 @@ class Analysis:
         self.sentence_scorer = _scorer(self.sentence_spec, settings, sentence=True)
 
     # ------------------------------------------------------------------------------- helpers
-    def _boot(self, scorer: Scorer, stats: Statistics) -> np.ndarray:
-        return _core.bootstrap_scores(scorer, stats, self.s.n_bootstrap, self.s.seed)
+    def _boot(
+        self, items: Sequence[tuple[_core.Metric, Statistics]], extra: np.ndarray | None = None
+    ) -> tuple[list[np.ndarray], np.ndarray | None]:
+        """Bootstrap scores of each ``(metric, statistics)`` item, drawing once per segment count.
+
+        The draws are those of ``bootstrap_scores`` for the seed (they depend on the number of
+        segments only) and each item's resampled statistics are the same products, chunk by chunk,
+        so the scores are its scores bit for bit; one draw serves every item of that size and
+        every resample is scored by the metric's ``score_rows`` (once per distinct row). ``extra``
+        (integer columns over all ``self.n`` segments, so exactly summed) rides along the draw of
+        ``self.n`` segments: its resampled sums are returned.
+        """
+        by_size: dict[int, list[int]] = {}
+        for k, (_, st) in enumerate(items):
+            by_size.setdefault(len(st), []).append(k)
+        if extra is not None:
+            by_size.setdefault(self.n, [])
+        out: list[np.ndarray | None] = [None] * len(items)
+        extra_sums: np.ndarray | None = None
+        for size, ks in by_size.items():
+            totals: dict[int, list[np.ndarray]] = {k: [] for k in ks}
+            counts: list[np.ndarray] = []
+            sums: list[np.ndarray] = []
+            for w in _core.bootstrap_weights(size, self.s.n_bootstrap, self.s.seed):
+                counts.append(w.sum(axis=1))
+                for k in ks:
+                    totals[k].append(w @ items[k][1].array)
+                if extra is not None and size == self.n:
+                    sums.append(w @ extra)
+            sizes = np.concatenate(counts)
+            for k in ks:
+                metric, st = items[k]
+                out[k] = score_rows(metric, _core.finish_totals(st.aggregation, np.concatenate(totals[k]), sizes))
+            if sums:
+                extra_sums = np.concatenate(sums)
+        return [x for x in out if x is not None], extra_sums
 
     def _cell(self, scorer: Scorer, stats: Statistics, boot: np.ndarray) -> dict[str, Any]:
         iv = _core.interval(boot, self.s.seed)
@@ -136,25 +205,86 @@ class Analysis:
         )
         return float(comp.p_value)
 
-    def _resampled(self, values: np.ndarray) -> np.ndarray:
-        """Sums of ``values`` (segments × columns) over each bootstrap resample of the segments."""
-        out = [w @ values for w in _core.bootstrap_weights(len(values), self.s.n_bootstrap, self.s.seed)]
-        return np.concatenate(out)
-
     @staticmethod
     def _p(sample_diffs: np.ndarray, observed: float) -> float:
         """Paired-bootstrap p-value of a difference (as ``paired_bootstrap``: centred absolute differences)."""
         d = np.abs(sample_diffs)
         return float(_core.p_value(d - d.mean(), abs(observed)))
 
+    def _test(self, j: int, base: float | None, other: float | None, p: float) -> dict[str, Any]:
+        delta = None if base is None or other is None else finite(other - base)
+        return {"system": j, "delta": delta, "p_value": p, "significant": bool(p < LEVEL)}
+
+    # ------------------------------------------------------------------------------ passes
+    def statistics(self) -> None:
+        """Each metric's segment statistics of each system, computed once (every later number re-aggregates them)."""
+        self.stats = [
+            [scorer.statistics(system, self.t.refs, jobs=self.s.jobs) for system in self.t.systems]
+            for scorer in self.scorers
+        ]
+
+    def _sentence_source(self) -> int | None:
+        """The ``-m`` metric whose statistics the bucket metric's sentence scores can reuse, if any.
+
+        The bucket metric is the ``-m`` metric with its sentence defaults (BLEU: effective order).
+        Those are parameters of scoring, not of statistics (``Metric.sentence_defaults``: what
+        sacrebleu's ``-sl`` changes), so the same class with the same other values has the same
+        statistics (``tests/analysis/test_speed_paths.py`` checks it for every installed metric).
+        """
+        sc = self.sentence_scorer.metric
+        implied = set(type(sc).sentence_defaults())
+        mine = {k: v for k, v in sc.values.items() if k not in implied}
+        for k, scorer in enumerate(self.scorers):
+            m = scorer.metric
+            if type(m) is type(sc) and {a: b for a, b in m.values.items() if a not in implied} == mine:
+                return k
+        return None
+
+    def sentence_scores(self) -> list[np.ndarray]:
+        """Each system's sentence scores by the bucket metric, from statistics computed once."""
+        sc = self.sentence_scorer
+        k = self._sentence_source()
+        if k is not None:
+            self.sentence_stats = self.stats[k]
+        else:
+            self.sentence_stats = [sc.statistics(system, self.t.refs, jobs=self.s.jobs) for system in self.t.systems]
+        return [np.asarray(sc.metric.score_rows(st.array), dtype=np.float64) for st in self.sentence_stats]
+
+    def read_segments(self) -> None:
+        """One streaming pass over the segments: output lengths, duplicate keys, word counts per
+        frequency bucket, matched n-grams (nothing per token is kept)."""
+        freq = self.t.train_counts if self.t.train_counts is not None else self.ref_counts
+        cut = self.s.freq_cutoffs
+        B = len(cut)
+        default = cut.one(0)
+        bucket_of: dict[str, int] = {}
+        self.hyp_len = np.zeros((self.S, self.n), dtype=np.int64)
+        self.keys: list[list[bytes]] = [[] for _ in range(self.S + 1)]
+        self.word_R = np.zeros((self.n, B), dtype=np.int64)
+        self.word_OUT = np.zeros((self.n, self.S, B), dtype=np.int64)
+        self.word_M = np.zeros((self.n, self.S, B), dtype=np.int64)
+        self.ngram_matches = NgramMatches(self.S, self.s.ngram_min, self.s.ngram_max)
+        for i in range(self.n):
+            ref = self.words(self.t.refs[0][i])
+            outs = [self.words(system[i]) for system in self.t.systems]
+            for w in ref:
+                if w not in bucket_of:
+                    bucket_of[w] = cut.one(freq.get(w, 0))
+            for s, out in enumerate(outs):
+                self.hyp_len[s, i] = len(out)
+                self.keys[s].append(_digest(out))
+                for w in out:
+                    if w not in bucket_of:
+                        bucket_of[w] = cut.one(freq.get(w, 0))
+            self.keys[self.S].append(_digest(ref))
+            self.word_R[i], self.word_OUT[i], self.word_M[i] = word_counts(ref, outs, bucket_of, B, default)
+            self.ngram_matches.add(ref, outs)
+
     # ------------------------------------------------------------------------------ sections
     def scores(self) -> list[dict[str, Any]]:
         """Aggregate scores with intervals and paired bootstrap tests against the first system."""
         out = []
-        for spec, scorer in zip(self.s.metrics, self.scorers, strict=True):
-            stats = [scorer.statistics(system, self.t.refs) for system in self.t.systems]
-            self.stats.append(stats)
-            boots = [self._boot(scorer, st) for st in stats]
+        for spec, scorer, stats, boots in zip(self.s.metrics, self.scorers, self.stats, self.full_boots, strict=True):
             cells = [self._cell(scorer, st, b) for st, b in zip(stats, boots, strict=True)]
             tests = []
             for j in range(1, self.S):
@@ -171,37 +301,19 @@ class Analysis:
             )
         return out
 
-    def _test(self, j: int, base: float | None, other: float | None, p: float) -> dict[str, Any]:
-        delta = None if base is None or other is None else finite(other - base)
-        return {"system": j, "delta": delta, "p_value": p, "significant": bool(p < LEVEL)}
-
-    def sentence_scores(self) -> list[np.ndarray]:
-        """Each system's sentence scores by the bucket metric (sentence parameters: BLEU's effective order)."""
-        sc = self.sentence_scorer
-        same = [k for k, c in enumerate(self.scorers) if str(c.signature()) == str(sc.signature())]
-        if same:  # the sentence parameters are the corpus ones (chrF): its statistics serve as they are
-            self.sentence_stats = self.stats[same[0]]
-        else:
-            self.sentence_stats = [sc.statistics(system, self.t.refs) for system in self.t.systems]
-        return [np.asarray(sc.metric.score_rows(st.array), dtype=np.float64) for st in self.sentence_stats]
-
-    def sentence_buckets(self, seg_scores: list[np.ndarray]) -> list[dict[str, Any]]:
-        """Buckets by reference length, by length difference and by the bucket metric's sentence score."""
-        ref_len = np.array([len(w) for w in self.ref_words])
+    def bucket_kinds(self, seg_scores: list[np.ndarray]) -> list[tuple[str, str, Cutoffs, list[np.ndarray], bool]]:
+        """``(kind, title, cut-offs, bucket index per system, per_system)`` of the three sentence bucketings."""
         kinds: list[tuple[str, str, Cutoffs, list[np.ndarray], bool]] = []
-        length_idx = self.s.length_cutoffs.index(ref_len)
+        length_idx = self.s.length_cutoffs.index(self.ref_len)
         kinds.append(("length", "reference length (words)", self.s.length_cutoffs, [length_idx] * self.S, False))
-        diff_idx = [self.s.lengthdiff_cutoffs.index(np.array([len(w) for w in sw]) - ref_len) for sw in self.sys_words]
+        diff_idx = [self.s.lengthdiff_cutoffs.index(self.hyp_len[s] - self.ref_len) for s in range(self.S)]
         kinds.append(
             ("lengthdiff", "length(output) − length(reference) (words)", self.s.lengthdiff_cutoffs, diff_idx, True)
         )
         cut = self.s.score_cutoffs or self._score_cutoffs()
         score_idx = [cut.index(s) for s in seg_scores]
         kinds.append(("score", f"sentence {self.sentence_spec}", cut, score_idx, True))
-        out = []
-        for kind, title, cutoffs, idx, per_system in kinds:
-            out.append(self._bucket_kind(kind, title, cutoffs, idx, per_system))
-        return out
+        return kinds
 
     def _score_cutoffs(self) -> Cutoffs:
         lo, hi = self.sentence_scorer.score_range
@@ -212,8 +324,19 @@ class Analysis:
             )
         return Cutoffs(tuple(lo + (hi - lo) * k / 10.0 for k in range(1, 10)), integer=False)
 
+    def _onehots(self, idx: list[np.ndarray], n_buckets: int) -> np.ndarray:
+        """``(n, S × buckets)`` membership columns (system-major), whose resampled sums are bucket counts."""
+        onehots = np.stack([np.stack([(ix == b) for b in range(n_buckets)], axis=1) for ix in idx], axis=1)
+        return onehots.reshape(self.n, -1)
+
     def _bucket_kind(
-        self, kind: str, title: str, cutoffs: Cutoffs, idx: list[np.ndarray], per_system: bool
+        self,
+        kind: str,
+        title: str,
+        cutoffs: Cutoffs,
+        idx: list[np.ndarray],
+        per_system: bool,
+        count_sample: np.ndarray | None,
     ) -> dict[str, Any]:
         labels = cutoffs.labels()
         counts = np.array([[int(np.count_nonzero(ix == b)) for ix in idx] for b in range(len(labels))])
@@ -227,9 +350,8 @@ class Analysis:
         count_tests: list[list[float | None]] = []
         if per_system:
             # paired bootstrap of the number of segments in each bucket, each system against the first
-            onehots = np.stack([np.stack([(ix == b) for b in range(len(labels))], axis=1) for ix in idx], axis=1)
-            flat = onehots.reshape(self.n, -1).astype(np.float64)
-            sample = self._resampled(flat).reshape(-1, self.S, len(labels))
+            assert count_sample is not None
+            sample = count_sample.reshape(-1, self.S, len(labels))
             for b in range(len(labels)):
                 row: list[float | None] = []
                 for j in range(1, self.S):
@@ -240,28 +362,27 @@ class Analysis:
                 count_tests.append(row)
         buckets = []
         for b, label in enumerate(labels):
+            members = [np.flatnonzero(idx[s] == b) for s in range(self.S)]
+            subs = [
+                [_subset(st[s], members[s]) if len(members[s]) else None for s in range(self.S)] for st in self.stats
+            ]
+            items = [
+                (sc.metric, sub) for sc, ms in zip(self.scorers, subs, strict=True) for sub in ms if sub is not None
+            ]
+            flat, _ = self._boot(items)
+            boots_iter = iter(flat)
             scores: dict[str, list[dict[str, Any] | None]] = {}
             tests: dict[str, list[dict[str, Any] | None]] = {}
-            for spec, scorer, stats in zip(self.s.metrics, self.scorers, self.stats, strict=True):
-                cells: list[dict[str, Any] | None] = []
-                boots: list[np.ndarray | None] = []
-                subs: list[Statistics | None] = []
-                for s in range(self.S):
-                    members = np.flatnonzero(idx[s] == b)
-                    if not len(members):
-                        cells.append(None)
-                        boots.append(None)
-                        subs.append(None)
-                        continue
-                    sub = _subset(stats[s], members)
-                    boot = self._boot(scorer, sub)
-                    cells.append(self._cell(scorer, sub, boot))
-                    boots.append(boot)
-                    subs.append(sub)
+            for spec, scorer, mine in zip(self.s.metrics, self.scorers, subs, strict=True):
+                boots = [None if sub is None else next(boots_iter) for sub in mine]
+                cells = [
+                    None if sub is None or bt is None else self._cell(scorer, sub, bt)
+                    for sub, bt in zip(mine, boots, strict=True)
+                ]
                 scores[spec] = cells
                 row_tests: list[dict[str, Any] | None] = []
                 for j in range(1, self.S):
-                    b0, bj, s0, sj = boots[0], boots[j], subs[0], subs[j]
+                    b0, bj, s0, sj = boots[0], boots[j], mine[0], mine[j]
                     c0, cj = cells[0], cells[j]
                     if per_system or b0 is None or bj is None or s0 is None or sj is None or c0 is None or cj is None:
                         row_tests.append(None)  # different segments per system: no paired score test
@@ -288,30 +409,19 @@ class Analysis:
             "buckets": buckets,
         }
 
-    def word_accuracy(self) -> dict[str, Any]:
-        """compare-mt's word accuracy by frequency bucket, with bootstrap intervals of F and paired tests."""
-        if self.t.train_counts is not None:
-            freq: dict[str, int] = self.t.train_counts
-            source = f"training file {self.t.train_path}"
-        else:
-            counts: dict[str, int] = {}
-            for ws in self.ref_words:
-                for w in ws:
-                    counts[w] = counts.get(w, 0) + 1
-            freq, source = counts, "the (first) reference"
+    def _word_columns(self) -> np.ndarray:
+        """``(n, B + 2 S B)``: reference words, output words and matches per frequency bucket."""
+        return np.concatenate([self.word_R, self.word_OUT.reshape(self.n, -1), self.word_M.reshape(self.n, -1)], axis=1)
+
+    def word_accuracy(self, sample: np.ndarray) -> dict[str, Any]:
+        """compare-mt's word accuracy by frequency bucket, with bootstrap intervals of F and paired tests.
+
+        ``sample``: the resampled sums of :meth:`_word_columns`.
+        """
+        source = f"training file {self.t.train_path}" if self.t.train_counts is not None else "the (first) reference"
         cut = self.s.freq_cutoffs
         B = len(cut)
-        words = {w for ws in self.ref_words for w in ws} | {w for sw in self.sys_words for ws in sw for w in ws}
-        bucket_of = {w: cut.one(freq.get(w, 0)) for w in words}
-        default = cut.one(0)
-        R = np.zeros((self.n, B), dtype=np.int64)
-        OUT = np.zeros((self.n, self.S, B), dtype=np.int64)
-        M = np.zeros((self.n, self.S, B), dtype=np.int64)
-        for i in range(self.n):
-            R[i], OUT[i], M[i] = word_counts(self.ref_words[i], [sw[i] for sw in self.sys_words], bucket_of, B, default)
-        r, o, m = R.sum(0), OUT.sum(0), M.sum(0)
-        flat = np.concatenate([R, OUT.reshape(self.n, -1), M.reshape(self.n, -1)], axis=1).astype(np.float64)
-        sample = self._resampled(flat)
+        r, o, m = self.word_R.sum(0), self.word_OUT.sum(0), self.word_M.sum(0)
         rs = sample[:, :B]
         os_ = sample[:, B : B + self.S * B].reshape(-1, self.S, B)
         ms = sample[:, B + self.S * B :].reshape(-1, self.S, B)
@@ -348,9 +458,7 @@ class Analysis:
 
     def ngrams(self) -> dict[str, Any]:
         """Characteristic n-grams of each system against the first (compare-mt's ``match`` comparison)."""
-        nm = NgramMatches(self.S, self.s.ngram_min, self.s.ngram_max)
-        for i in range(self.n):
-            nm.add(self.ref_words[i], [sw[i] for sw in self.sys_words])
+        nm = self.ngram_matches
         k = self.s.ngram_count
         pairs = []
         for j in range(1, self.S):
@@ -380,21 +488,26 @@ class Analysis:
         }
 
     def examples(self, seg_scores: list[np.ndarray]) -> dict[str, Any]:
-        """The segments where each system and the first differ most by the bucket metric's sentence score."""
+        """The segments where each system and the first differ most by the bucket metric's sentence score.
+
+        Segments whose two outputs and first reference have the same words as an earlier one are
+        skipped (by their 16-byte keys); only the chosen segments are tokenised again, for display.
+        """
         k = self.s.n_examples
         chosen: set[int] = set()
         pairs = []
+        ref_keys = self.keys[self.S]
         for j in range(1, self.S):
-            seen: set[tuple[Any, ...]] = set()
+            seen: set[tuple[bytes, bytes, bytes]] = set()
             diffs = []
             for i in range(self.n):
-                key = (tuple(self.sys_words[0][i]), tuple(self.sys_words[j][i]), tuple(self.ref_words[i]))
+                key = (self.keys[0][i], self.keys[j][i], ref_keys[i])
                 if key in seen:
                     continue
                 seen.add(key)
                 diffs.append((float(seg_scores[j][i] - seg_scores[0][i]), i))
             diffs.sort()
-            better = [i for d, i in reversed(diffs[-k:]) if d > 0]
+            better = [i for d, i in reversed(diffs[-k:]) if d > 0] if k else []
             worse = [i for d, i in diffs[:k] if d < 0]
             chosen.update(better + worse)
             pairs.append(
@@ -402,14 +515,16 @@ class Analysis:
             )
         segments = {}
         for i in sorted(chosen):
+            ref = self.words(self.t.refs[0][i])
+            outs = [self.words(system[i]) for system in self.t.systems]
             segments[str(i + 1)] = {
                 "source": None if self.t.source is None else self.t.source[i],
-                "references": [ref[i] for ref in self.t.refs],
+                "references": [r[i] for r in self.t.refs],
                 "outputs": [
                     {
                         "text": self.t.systems[s][i],
-                        "tokens": self.sys_words[s][i],
-                        "marks": match_marks(self.sys_words[s][i], self.ref_words[i], self.s.ngram_max),
+                        "tokens": outs[s],
+                        "marks": match_marks(outs[s], ref, self.s.ngram_max),
                         "score": finite(seg_scores[s][i]),
                     }
                     for s in range(self.S)
@@ -423,9 +538,28 @@ class Analysis:
         }
 
     def run(self) -> dict[str, Any]:
-        """The whole report."""
-        scores = self.scores()
+        """The whole report: statistics once, one streaming pass over the words, one bootstrap draw of
+        the whole corpus for every metric, system, word bucket and bucket count, then one per bucket size."""
+        self.statistics()
         seg = self.sentence_scores()
+        self.read_segments()
+        kinds = self.bucket_kinds(seg)
+        word_cols = self._word_columns()
+        columns = [word_cols] + [self._onehots(idx, len(cut)) for _, _, cut, idx, per in kinds if per]
+        extra = np.concatenate(columns, axis=1).astype(np.float64)
+        items = [(sc.metric, st) for sc, stats in zip(self.scorers, self.stats, strict=True) for st in stats]
+        flat, sums = self._boot(items, extra)
+        assert sums is not None
+        self.full_boots = [flat[m * self.S : (m + 1) * self.S] for m in range(len(self.scorers))]
+        word_sample = sums[:, : word_cols.shape[1]]
+        start = word_cols.shape[1]
+        buckets = []
+        for kind, title, cut, idx, per_system in kinds:
+            count_sample = None
+            if per_system:
+                count_sample = sums[:, start : start + self.S * len(cut)]
+                start += self.S * len(cut)
+            buckets.append(self._bucket_kind(kind, title, cut, idx, per_system, count_sample))
         report: dict[str, Any] = {
             "format": FORMAT,
             "mtmetrics": mtmetrics.__version__,
@@ -444,9 +578,9 @@ class Analysis:
                 "significance_level": LEVEL,
             },
             "notes": NOTES,
-            "scores": scores,
-            "sentence_buckets": self.sentence_buckets(seg),
-            "word_accuracy": self.word_accuracy(),
+            "scores": self.scores(),
+            "sentence_buckets": buckets,
+            "word_accuracy": self.word_accuracy(word_sample),
             "ngrams": self.ngrams(),
             "examples": self.examples(seg),
         }

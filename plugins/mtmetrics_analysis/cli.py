@@ -96,6 +96,9 @@ def build_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ngram-count", type=int, default=30, metavar="K", help="n-grams per direction (default 30)")
     parser.add_argument("--examples", type=int, default=5, metavar="K", help="examples per direction (default 5)")
     parser.add_argument("--n-bootstrap", type=int, default=_core.DEFAULT_BOOTSTRAP, metavar="N", help="default 1000")
+    parser.add_argument(
+        "-j", "--jobs", type=int, default=1, metavar="N", help="processes for the metrics' statistics (default 1)"
+    )
     parser.add_argument("--seed", type=int, default=_core.DEFAULT_SEED, help="bootstrap seed (default 12345)")
 
 
@@ -124,14 +127,13 @@ def _stem(path: str) -> str:
     return name[:-3] if name.endswith(".gz") else name
 
 
-def train_counts(path: str, words: object, ref_words: list[list[str]]) -> dict[str, int]:
+def train_counts(path: str, words: Callable[[str], list[str]], ref_counts: Counter[str]) -> dict[str, int]:
     """Word counts of the training file, refused when it covers too little of the reference (another language)."""
-    assert callable(words)
     counts: Counter[str] = Counter()
     for line in _core.read_lines(path):
         counts.update(words(line))
-    total = sum(len(w) for w in ref_words)
-    covered = sum(1 for ws in ref_words for w in ws if w in counts)
+    total = sum(ref_counts.values())
+    covered = sum(c for w, c in ref_counts.items() if w in counts)
     if total and covered / total < 0.5:
         raise InputError(
             f"{path}: only {100 * covered / total:.0f} % of the reference's words occur in it; --train-ref takes the "
@@ -147,6 +149,8 @@ def run(args: argparse.Namespace) -> int:
     for path in (args.output, args.json):
         if path:
             _core.check_writable(path)
+    if args.jobs < 1:
+        raise InputError(f"-j/--jobs {args.jobs}: at least 1 process.")
     if args.ngram_count < 1 or args.examples < 0:
         raise InputError("--ngram-count is at least 1 and --examples at least 0.")
     if not (args.ngram_alpha > 0 and _finite(args.ngram_alpha)):
@@ -166,6 +170,7 @@ def run(args: argparse.Namespace) -> int:
         ngram_alpha=args.ngram_alpha,
         ngram_count=args.ngram_count,
         n_examples=args.examples,
+        jobs=args.jobs,
     )
     for key in ("freq", "length", "lengthdiff", "score"):
         value = getattr(args, f"{key}_cutoffs")
@@ -173,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
             setattr(settings, f"{key}_cutoffs", value)
     analysis = Analysis(texts, settings)
     if args.train_ref:
-        texts.train_counts = train_counts(args.train_ref, analysis.words, analysis.ref_words)
+        texts.train_counts = train_counts(args.train_ref, analysis.words, analysis.ref_counts)
         texts.train_path = args.train_ref
     report = analysis.run()
     outputs: list[tuple[str | None, str]] = []

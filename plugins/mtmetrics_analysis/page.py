@@ -96,14 +96,16 @@ def _bars(
     values: list[list[tuple[float | None, float | None, float | None]]],
     names: list[str],
     title: str,
-    lo: float | None = None,
 ) -> str:
-    """Grouped bars (one group per label, one bar per system) with interval whiskers, as inline SVG."""
+    """Grouped bars (one group per label, one bar per system) with interval whiskers, as inline SVG.
+
+    Bars start at zero (a bar's length is its value); scores compared on a narrow range are
+    drawn by :func:`_dots` instead."""
     S = len(names)
     W, H, left, top, bottom = 900, 300, 50, 24, 60
     flat = [v for g in values for t in g for v in t if v is not None]
     hi = max(flat) if flat else 1.0
-    low = 0.0 if lo is None else lo
+    low = 0.0
     hi = hi if hi > low else low + 1.0
     gw = (W - left - 10) / max(len(groups), 1)
     bw = gw * 0.8 / S
@@ -141,6 +143,51 @@ def _bars(
     return "".join(parts)
 
 
+def _dots(
+    rows: list[tuple[str, float | None, float | None, float | None]], title: str, baseline: float | None = None
+) -> str:
+    """One row per system: the score as a dot, its 95 % interval as a whisker, on an axis spanning the
+    intervals (as SVG). Position, not length, carries the value, so the axis need not start at zero
+    (bars would then exaggerate differences); the baseline's score is a dashed vertical line."""
+    W, left, right, top, row_h = 900, 170, 20, 26, 26
+    H = top + row_h * len(rows) + 28
+    flat = [v for _, *t in rows for v in t if v is not None]
+    lo, hi = (min(flat), max(flat)) if flat else (0.0, 1.0)
+    pad = (hi - lo) * 0.08 or max(abs(hi) * 0.05, 0.5)
+    lo, hi = lo - pad, hi + pad
+
+    def x(v: float) -> float:
+        return left + (W - left - right) * (v - lo) / (hi - lo)
+
+    parts = [f'<svg class="plot" viewBox="0 0 {W} {H}" role="img" aria-label="{escape(title)}">']
+    for k in range(6):
+        tick = lo + (hi - lo) * k / 5
+        parts.append(f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{top - 6}" y2="{H - 24}" stroke="#ccc"/>')
+        parts.append(f'<text x="{x(tick):.1f}" y="{H - 8}" font-size="11" text-anchor="middle">{tick:.4g}</text>')
+    if baseline is not None:
+        parts.append(
+            f'<line x1="{x(baseline):.1f}" x2="{x(baseline):.1f}" y1="{top - 6}" y2="{H - 24}" stroke="#000" '
+            'stroke-dasharray="4 3"/>'
+        )
+    for r, (name, v, a, b) in enumerate(rows):
+        cy = top + row_h * r + row_h / 2
+        parts.append(f'<text x="{left - 8}" y="{cy + 4:.1f}" font-size="12" text-anchor="end">{escape(name)}</text>')
+        if a is not None and b is not None:
+            parts.append(
+                f'<path d="M{x(a):.1f} {cy:.1f}H{x(b):.1f}M{x(a):.1f} {cy - 5:.1f}v10M{x(b):.1f} {cy - 5:.1f}v10" '
+                'stroke="#000" stroke-width="1.4" fill="none"/>'
+            )
+        if v is not None:
+            parts.append(
+                f'<circle cx="{x(v):.1f}" cy="{cy:.1f}" r="5" fill="{FILLS[r % len(FILLS)]}" stroke="#000">'
+                f"<title>{escape(name)}: {v:.4g}"
+                + ("" if a is None or b is None else f" [{a:.4g}, {b:.4g}]")
+                + "</title></circle>"
+            )
+    parts.append(f'<text x="{left}" y="14" font-size="12">{escape(title)}</text></svg>')
+    return "".join(parts)
+
+
 def _legend(names: list[str]) -> str:
     items = "".join(
         f'<span><svg width="18" height="12"><rect width="18" height="12" fill="{FILLS[s % len(FILLS)]}" '
@@ -168,10 +215,9 @@ def _scores(r: dict[str, Any], names: list[str]) -> str:
             )
         out.append(f"<h3>{escape(m['metric'])}</h3>")
         out.append(_table(["system", "score", "95 % lower", "95 % upper", "Δ vs baseline", "p"], rows, _sig(sig)))
-        vals = [[(c["score"], c["lower"], c["upper"]) for c in m["systems"]]]
-        lows = [c["lower"] for c in m["systems"] if c["lower"] is not None]
-        lo = min(lows) * 0.95 if lows else None
-        out.append(_bars([m["metric"]], vals, names, f"{m['metric']} with 95 % intervals", lo))
+        dots = [(names[s], c["score"], c["lower"], c["upper"]) for s, c in enumerate(m["systems"])]
+        title = f"{m['metric']}: score (dot) and 95 % interval (whisker); dashed: the baseline; axis not from zero"
+        out.append(_dots(dots, title, m["systems"][0]["score"]))
     out.append("</section>")
     return "".join(out)
 
@@ -234,7 +280,7 @@ def _words(r: dict[str, Any], names: list[str]) -> str:
         "F-measure with 95 % bootstrap interval, recall and precision.</p>",
     ]
     vals = [[(s["f"], s["f_lower"], s["f_upper"]) for s in b["systems"]] for b in w["buckets"]]
-    out.append(_bars([b["label"] for b in w["buckets"]], vals, names, "word F-measure by frequency bucket", 0.0))
+    out.append(_bars([b["label"] for b in w["buckets"]], vals, names, "word F-measure by frequency bucket"))
     head = ["frequency", "ref words"]
     for n in names:
         head += [f"F {escape(n)}", f"R {escape(n)}", f"P {escape(n)}"]

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -117,27 +118,41 @@ def ngrams(tokens: Sequence[str], low: int, high: int) -> Counter[str]:
 
 
 class NgramMatches:
-    """Each system's matched n-gram counts over the corpus (clipped by the reference, compare-mt's ``match``)."""
+    """Each system's matched n-gram counts over the corpus (clipped by the reference, compare-mt's ``match``).
+
+    Only n-grams some system matched are kept, each string once (a shared index), with one
+    machine integer per system: memory grows with the distinct matched n-grams, not with the
+    systems' n-gram occurrences.
+    """
 
     def __init__(self, n_systems: int, low: int, high: int) -> None:
         self.low, self.high = low, high
-        self.match: list[Counter[str]] = [Counter() for _ in range(n_systems)]
+        self.index: dict[str, int] = {}
+        self.counts: list[array[int]] = [array("q") for _ in range(n_systems)]
 
     def add(self, ref: Sequence[str], outs: Sequence[Sequence[str]]) -> None:
         """Count one segment."""
         ref_counts = ngrams(ref, self.low, self.high)
+        index = self.index
         for s, out in enumerate(outs):
-            target = self.match[s]
+            target = self.counts[s]
             for g, c in ngrams(out, self.low, self.high).items():
                 r = ref_counts.get(g, 0)
                 if r:
-                    target[g] += min(c, r)
+                    k = index.get(g)
+                    if k is None:
+                        k = index[g] = len(index)
+                        for column in self.counts:
+                            column.append(0)
+                    target[k] += min(c, r)
 
     def salient(self, left: int, right: int, alpha: float) -> list[tuple[str, float, int, int]]:
         """``(n-gram, (a + α) / (a + b + 2α), a, b)`` for every n-gram either system matched, ``a``
         the left system's count: highest ratio first (ties: more matches, then the n-gram)."""
-        a, b = self.match[left], self.match[right]
-        rows = [(g, (a[g] + alpha) / (a[g] + b[g] + 2 * alpha), a[g], b[g]) for g in set(a) | set(b)]
+        a, b = self.counts[left], self.counts[right]
+        rows = [
+            (g, (a[k] + alpha) / (a[k] + b[k] + 2 * alpha), a[k], b[k]) for g, k in self.index.items() if a[k] or b[k]
+        ]
         rows.sort(key=lambda r: (-r[1], -(r[2] + r[3]), r[0]))
         return rows
 

@@ -1,0 +1,116 @@
+"""The fast paths of ``mtmetrics analyze`` give the slow paths' numbers, and memory stays per segment.
+
+* one bootstrap draw shared by every metric and system (``Analysis._boot``) equals the core's
+  ``bootstrap_scores`` of each, bit for bit, for float statistics too;
+* scoring each distinct resample row once (``score_rows``) equals scoring every row;
+* the bucket metric's sentence scores reuse the ``-m`` metric's statistics only where its sentence
+  defaults leave the statistics as they are (checked for every installed metric that has any);
+* the streaming pass keeps numbers per segment, not tokens: its memory per added segment is a few
+  hundred bytes, far below what the token lists of the reference and two outputs would take.
+  (Time and the 10^5-segment run are ``bench/analyze.py`` rows.)
+"""
+
+from __future__ import annotations
+
+import tracemalloc
+
+import numpy as np
+import pytest
+
+import mtmetrics
+from mtmetrics.plugins import metric_class, metric_registry
+from mtmetrics.stats.significance import bootstrap_scores
+from mtmetrics_analysis.analysis import Analysis, Settings, Texts, score_rows
+from tests.datapaths import WMT21, read_text, require
+
+TXT = WMT21 / "txt"
+
+
+def _wmt(n_systems: int = 2) -> tuple[list[str], list[list[str]]]:
+    ref = read_text(require(TXT / "references" / "newstest2021.de-en.ref.A.en"))
+    names = ("Facebook-AI", "Online-W", "HuaweiTSC")[:n_systems]
+    outs = [read_text(require(TXT / "system-outputs" / f"newstest2021.de-en.hyp.{s}.en.gz")) for s in names]
+    return ref, outs
+
+
+def _analysis(ref: list[str], outs: list[list[str]], **settings: object) -> Analysis:
+    texts = Texts([ref], ["ref"], outs, [f"s{k}" for k in range(len(outs))], [f"s{k}" for k in range(len(outs))])
+    return Analysis(texts, Settings(**settings))  # type: ignore[arg-type]
+
+
+def test_one_draw_for_all_metrics_equals_bootstrap_scores() -> None:
+    ref, outs = _wmt()
+    ref, outs = ref[:120], [o[:120] for o in outs]
+    an = _analysis(ref, outs, metrics=["bleu", "chrf", "ter:case_sensitive=yes"], n_bootstrap=300, seed=7)
+    an.statistics()
+    items = [(sc.metric, st) for sc, stats in zip(an.scorers, an.stats, strict=True) for st in stats]
+    # a float-valued statistic (a mean metric's) and a subset of another size share the call
+    float_stats = mtmetrics.load_metric("bleu").statistics(outs[0][:50], [ref[:50]])
+    scaled = type(float_stats)(float_stats.names, float_stats.array * 0.1, float_stats.aggregation, "1")
+    items.append((an.scorers[0].metric, scaled))
+    got, _ = an._boot(items)
+    for (metric, stats), scores in zip(items, got, strict=True):
+        assert scores.tobytes() == bootstrap_scores(metric, stats, 300, 7).tobytes()
+
+
+def test_distinct_rows_scored_once_equal_all_rows() -> None:
+    metric = mtmetrics.load_metric("bleu").metric
+    rng = np.random.default_rng(3)
+    rows = rng.integers(0, 20, size=(40, 10)).astype(np.float64)
+    rows = np.concatenate([rows, rows[::3], rows[:1]])
+    assert score_rows(metric, rows).tobytes() == metric.score_rows(rows).tobytes()
+
+
+def test_sentence_defaults_do_not_change_statistics() -> None:
+    """The reuse in ``Analysis._sentence_source`` holds for every installed metric with sentence defaults."""
+    ref, outs = _wmt(1)
+    hyps, refs = outs[0][:60], [ref[:60]]
+    checked = 0
+    for name in sorted(metric_registry()):
+        cls = metric_class(name)
+        declared = {p.name for p in cls.params}
+        implied = {k: v for k, v in cls.sentence_defaults().items() if k in declared}
+        if not implied:
+            continue
+        corpus = mtmetrics.load_metric(name).statistics(hyps, refs)
+        sentence = mtmetrics.load_metric(name, **implied).statistics(hyps, refs)
+        assert corpus.names == sentence.names and corpus.array.tobytes() == sentence.array.tobytes(), name
+        checked += 1
+    assert checked >= 1  # BLEU's effective order at least
+
+
+def test_sentence_scores_reuse_bleu_statistics_exactly() -> None:
+    ref, outs = _wmt()
+    ref, outs = ref[:80], [o[:80] for o in outs]
+    an = _analysis(ref, outs, metrics=["chrf", "bleu"], n_bootstrap=10)
+    an.statistics()
+    assert an._sentence_source() == 0  # chrF has no sentence defaults: its own statistics
+    an = _analysis(ref, outs, metrics=["chrf", "bleu"], bucket_metric="bleu", n_bootstrap=10)
+    an.statistics()
+    assert an._sentence_source() == 1
+    scores = an.sentence_scores()
+    sentence_bleu = mtmetrics.load_metric("bleu", effective_order=True)
+    for s, out in enumerate(outs):
+        assert scores[s].tolist() == [r.score for r in sentence_bleu.segment_scores(out, [ref])]
+
+
+@pytest.mark.parametrize("copies", [3])
+def test_streaming_pass_memory_is_numbers_per_segment(copies: int) -> None:
+    """Repeating the corpus adds no new words or n-grams: what the pass keeps per added segment
+    must be numbers (lengths, keys, counts), well under the ~4 KB that three token lists take."""
+    ref, outs = _wmt()
+    ref, outs = ref[:200], [o[:200] for o in outs]
+
+    def peak(k: int) -> int:
+        an = _analysis(ref * k, [o * k for o in outs], metrics=["bleu"])
+        tracemalloc.start()
+        an.read_segments()
+        size = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        return size
+
+    small, large = peak(1), peak(copies)
+    an_words = _analysis(ref, outs, metrics=["bleu"]).words
+    per_segment = (large - small) / (len(ref) * (copies - 1))
+    held = sum(len(an_words(x)) for x in ref + outs[0] + outs[1]) * 56 / len(ref)  # the token lists, if kept
+    assert per_segment < 1500 < held, (per_segment, held)

@@ -26,6 +26,7 @@ import hashlib
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
@@ -120,6 +121,7 @@ class MetricRanking:
     label: str
     signature: Signature
     higher_is_better: bool
+    score_range: tuple[float, float]
     systems: tuple[SystemRank, ...]  # best first
     pairs: tuple[PairTest, ...]
 
@@ -202,7 +204,8 @@ def precomputed_statistics(spec: str, names: Sequence[str], n_segments: int | No
             raise InputError(f"-m {spec}: system '{name}' has {len(col)} scores, expected {want} (one per segment).")
     metric = Precomputed(label=label, origin=f"file:{Path(path).name}#{digest.hexdigest()}")
     stats = tuple(Statistics(("score",), np.asarray(c, dtype=np.float64).reshape(-1, 1), "mean", "-") for c in columns)
-    return MetricInput(label, metric, stats, Scorer(metric).signature("-"))
+    sig = Scorer(metric).signature("-")  # no plugin field: the scores come from a file, not a plugin
+    return MetricInput(label, metric, stats, Signature(sig.name, tuple(f for f in sig.fields if f.key != "plugin")))
 
 
 def systems_in_file(spec: str) -> list[str]:
@@ -220,7 +223,7 @@ def _stacked(stats: Sequence[Statistics]) -> tuple[np.ndarray, list[slice]]:
     """Every system's statistics side by side, and each system's columns."""
     widths = [s.array.shape[1] for s in stats]
     edges = np.cumsum([0, *widths])
-    return np.hstack([s.array for s in stats]), [slice(int(a), int(b)) for a, b in zip(edges[:-1], edges[1:])]
+    return np.hstack([s.array for s in stats]), [slice(int(a), int(b)) for a, b in pairwise(edges)]
 
 
 def _chunks(test: str, n_segments: int, settings: RankSettings) -> Iterator[np.ndarray]:
@@ -331,7 +334,7 @@ def _rank_metric(m: MetricInput, totals: np.ndarray, names: Sequence[str], setti
         for p, (i, j) in enumerate(pairs_ij)
     )
     sig = m.signature.with_fields(settings.signature_fields())
-    return MetricRanking(m.label, sig, hib, tuple(systems), pairs)
+    return MetricRanking(m.label, sig, hib, type(metric).score_range, tuple(systems), pairs)
 
 
 __all__ = [

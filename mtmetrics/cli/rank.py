@@ -31,7 +31,9 @@ def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentP
     """The options of ``mtmetrics rank``."""
     p = p or StrictArgumentParser(prog="mtmetrics rank")
     p.description = "Rank systems: every pair tested, p-values corrected, systems grouped into significance clusters."
-    p.add_argument("refs", nargs="*", metavar="REF", help="reference files, one segment per line (none: file: metrics only)")
+    p.add_argument(
+        "refs", nargs="*", metavar="REF", help="reference files, one segment per line (none: file: metrics only)"
+    )
     p.add_argument("-i", "--input", nargs="+", metavar="SYS", help="system output files, one segment per line")
     p.add_argument(
         "-m",
@@ -46,7 +48,9 @@ def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentP
     p.add_argument("--names", nargs="+", metavar="NAME", help="system names, one per -i file (default: the file names)")
     p.add_argument("--src", metavar="FILE", help="source sentences, for metrics that need them")
     p.add_argument("-l", "--language-pair", metavar="SRC-TRG", help="language pair (as in scoring)")
-    p.add_argument("--test", choices=TESTS, default="bs", help="bs: paired bootstrap (default); ar: approximate randomisation")
+    p.add_argument(
+        "--test", choices=TESTS, default="bs", help="bs: paired bootstrap (default); ar: approximate randomisation"
+    )
     p.add_argument(
         "-n",
         "--resamples",
@@ -61,7 +65,9 @@ def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentP
     p.add_argument("--alpha", type=bounded(float, 1e-9, 0.5), default=0.05, help="significance level (default 0.05)")
     p.add_argument("-f", "--format", choices=FORMATS, default="text", help="output format (default: text)")
     p.add_argument("-w", "--width", type=bounded(int, 0, 17), default=None, help="decimals of scores (default 2 or 4)")
-    p.add_argument("--plot", metavar="DIR", help="write a heat map of the pairwise adjusted p-values per metric (matplotlib)")
+    p.add_argument(
+        "--plot", metavar="DIR", help="write a heat map of the pairwise adjusted p-values per metric (matplotlib)"
+    )
     p.add_argument("-j", "--jobs", type=bounded(int, 1), default=1, help="worker processes for scoring")
     p.add_argument("-q", "--quiet", action="store_true", help="no warnings on standard error")
     return p
@@ -74,7 +80,9 @@ def _names(ns: argparse.Namespace) -> list[str]:
             raise InputError(f"{twice[0]} is given twice to -i; each system needs its own file.")
         if ns.names is not None:
             if len(ns.names) != len(ns.input):
-                raise InputError(f"--names gives {len(ns.names)} names for {len(ns.input)} -i files: one name per file.")
+                raise InputError(
+                    f"--names gives {len(ns.names)} names for {len(ns.input)} -i files: one name per file."
+                )
             return list(ns.names)
         names = [Path(x).name for x in ns.input]
         if len(set(names)) < len(names):
@@ -116,7 +124,9 @@ def inputs_of(ns: argparse.Namespace, names: list[str]) -> list[MetricInput]:
     n_seg = len(hyps[0]) if hyps else None
     for path, lines in [*zip(ns.input or [], hyps, strict=True), *zip(ns.refs, refs, strict=True)]:
         if n_seg is not None and len(lines) != n_seg:
-            raise InputError(f"{path}: {len(lines)} lines, {ns.input[0]} has {n_seg}; every file needs one line per segment.")
+            raise InputError(
+                f"{path}: {len(lines)} lines, {ns.input[0]} has {n_seg}; every file needs one line per segment."
+            )
     if src is not None and n_seg is not None and len(src) != n_seg:
         raise InputError(f"{ns.src}: {len(src)} lines, the systems have {n_seg}.")
     jobs = check_jobs(ns.jobs, ns.quiet)
@@ -128,7 +138,9 @@ def inputs_of(ns: argparse.Namespace, names: list[str]) -> list[MetricInput]:
         name, inline = parse_inline(spec)
         scorer = load_metric(plugins.canonical_name(name), language_pair=ns.language_pair, **inline)
         ref_rows = list(zip(*refs, strict=True))
-        stats = tuple(scorer.statistics(h, [list(r) for r in zip(*ref_rows, strict=True)], src, jobs=jobs) for h in hyps)
+        stats = tuple(
+            scorer.statistics(h, [list(r) for r in zip(*ref_rows, strict=True)], src, jobs=jobs) for h in hyps
+        )
         out.append(MetricInput(spec, scorer.metric, stats, scorer.get_signature()))
     if n_seg is None:
         lengths = {len(m.statistics[0]) for m in out}
@@ -175,10 +187,12 @@ def main(argv: Sequence[str]) -> int:
 
 # -------------------------------------------------------------------------------- output
 def _decimals(m: MetricRanking, width: int | None) -> int:
+    """``-w``, else 2 for metrics on a 0-100 scale (BLEU, chrF, TER) and 4 for the others (scores read
+    from files included: COMET's and human scores are often below 1)."""
     if width is not None:
         return width
-    spread = max((abs(s.score) for s in m.systems), default=0.0)
-    return 2 if spread > 1.0 else 4
+    top = m.score_range[1]
+    return 2 if 1.0 < top < float("inf") else 4
 
 
 def _header(r: Ranking) -> list[str]:
@@ -189,7 +203,8 @@ def _header(r: Ranking) -> list[str]:
         f"clusters: {r.rule_text}",
         f"MDD: minimum detectable difference at {s.power:.0%} power, (z(1-alpha/2) + z(power)) x sd of the "
         "resampled differences",
-        f"p-values: (c+1)/(N+1); '<F' means no resample was as extreme (F = 1/(N+1) = {floor(s.n):.3g} rounded up)",
+        f"p-values: (c+1)/(N+1) of N resamples; '<F': no resample was as extreme, F = 1/(N+1) = {floor(s.n):.3g} "
+        "rounded up",
     ]
 
 
@@ -249,7 +264,7 @@ def render(r: Ranking, fmt: str, width: int | None) -> str:
         for m in r.metrics:
             d = _decimals(m, width)
             lines += ["", f"## {markdown_cell(m.label)}", "", f"`{markdown_cell(str(m.signature))}`", ""]
-            lines += table(_system_rows(m, d)) + [""] + table(_pair_rows(m, r, d))
+            lines += [*table(_system_rows(m, d)), "", *table(_pair_rows(m, r, d))]
     else:
         from ..texttables import latex_escape, latex_tabular
 

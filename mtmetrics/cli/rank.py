@@ -111,6 +111,9 @@ def inputs_of(ns: argparse.Namespace, names: list[str]) -> list[MetricInput]:
     from .. import load_metric
     from ..rank import precomputed_statistics
 
+    for spec in ns.metrics:
+        if spec == "file:":
+            raise InputError("-m file: scores computed elsewhere are file:PATH (SYSTEM<TAB>SCORE lines, or {system}).")
     computed = [m for m in ns.metrics if not m.startswith("file:")]
     if computed and not ns.input:
         raise InputError(f"-m {computed[0]} scores text: give the system files with -i and the references.")
@@ -273,7 +276,8 @@ def render(r: Ranking, fmt: str, width: int | None) -> str:
             d = _decimals(m, width)
             lines += ["", f"% {m.label}: {m.signature}"]
             for rows in (_system_rows(m, d), _pair_rows(m, r, d)):
-                lines += latex_tabular([[latex_escape(c) for c in row] for row in rows])
+                # "<" is a text-mode ¡ in LaTeX's default font encoding: set it as math
+                lines += latex_tabular([[latex_escape(c).replace("<", "$<$") for c in row] for row in rows])
     return "\n".join(lines) + "\n"
 
 

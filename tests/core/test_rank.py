@@ -224,7 +224,9 @@ def test_text_markdown_latex(tmp_path: Path) -> None:
     code, md, _ = run_cli("rank", "-m", spec, "-n", "100", "--seed", "1", "-f", "markdown")
     assert code == 0 and "## toy" in md and "| cluster | system | score | 95% CI |" in md and "\\|" in md
     code, tex, _ = run_cli("rank", "-m", spec, "-n", "100", "--seed", "1", "-f", "latex")
-    assert code == 0 and tex.count(r"\begin{tabular}") == 2 and r"p (holm) & sig & MDD \\" in tex
+    assert code == 0 and tex.count(r"\begin{tabular}") == 2 and "$<$0.0100" in tex
+    header = next(x for x in tex.splitlines() if x.startswith("A "))
+    assert [c.strip() for c in header.removesuffix(r"\\").split("&")] == ["A", "B", "A-B", "p", "p (holm)", "sig", "MDD"]
     code, js, _ = run_cli("rank", "-m", spec, "-n", "100", "--seed", "1", "-f", "json")
     doc = json.loads(js)
     floor_pair = next(p for p in doc["metrics"][0]["pairs"] if p["a"] == "good" and p["b"] == "fair")
@@ -277,7 +279,8 @@ def test_invalid_inputs_are_one_line_exit_2(tmp_path: Path) -> None:
         ([ref, "-i", paths[0], paths[0]], "is given twice to -i"),
         (["-m", f"file:{bad}"], f"{bad}:2: 'nope' is not a number"),
         (["-m", f"file:{uneven}"], "system 'b' has 1 scores, expected 2"),
-        (["-m", "bleu"], "scores text: give the system files"),
+        (["-m", "bleu"], "no systems: give -i SYS1 SYS2"),
+        (["--names", "a", "b", "-m", "bleu"], "--names names the -i files: give -i too"),
         ([ref, "-i", *paths, "-m", f"file:{uneven}"], "reference files are given but every metric is a file"),
         (["-i", *paths, "-m", f"file:{tmp_path}/{{system}}.none"], "no scores file"),
         ([ref, "-i", paths[0], str(tmp_path / "missing")], "missing: no such file"),

@@ -162,10 +162,10 @@ def run(ns: argparse.Namespace) -> int:
     """Rank the systems and write the document (and the pictures)."""
     from ..rank import rank
 
-    if ns.plot is not None:
+    if ns.plot is not None:  # before any scoring: a file in the way is refused at once
         from ..io import files
 
-        files.output_directory(ns.plot, "--plot", create=False) if Path(ns.plot).exists() else None
+        files.output_directory(ns.plot, "--plot")
     if ns.names is not None and len(set(ns.names)) != len(ns.names):
         twice = next(x for x in ns.names if ns.names.count(x) > 1)
         raise InputError(f"--names: '{twice}' is given twice; each system needs its own name.")

@@ -226,7 +226,15 @@ def test_text_markdown_latex(tmp_path: Path) -> None:
     code, tex, _ = run_cli("rank", "-m", spec, "-n", "100", "--seed", "1", "-f", "latex")
     assert code == 0 and tex.count(r"\begin{tabular}") == 2 and "$<$0.0100" in tex
     header = next(x for x in tex.splitlines() if x.startswith("A "))
-    assert [c.strip() for c in header.removesuffix(r"\\").split("&")] == ["A", "B", "A-B", "p", "p (holm)", "sig", "MDD"]
+    assert [c.strip() for c in header.removesuffix(r"\\").split("&")] == [
+        "A",
+        "B",
+        "A-B",
+        "p",
+        "p (holm)",
+        "sig",
+        "MDD",
+    ]
     code, js, _ = run_cli("rank", "-m", spec, "-n", "100", "--seed", "1", "-f", "json")
     doc = json.loads(js)
     floor_pair = next(p for p in doc["metrics"][0]["pairs"] if p["a"] == "good" and p["b"] == "fair")
@@ -284,6 +292,7 @@ def test_invalid_inputs_are_one_line_exit_2(tmp_path: Path) -> None:
         ([ref, "-i", *paths, "-m", f"file:{uneven}"], "reference files are given but every metric is a file"),
         (["-i", *paths, "-m", f"file:{tmp_path}/{{system}}.none"], "no scores file"),
         ([ref, "-i", paths[0], str(tmp_path / "missing")], "missing: no such file"),
+        ([ref, "-i", *paths, "--plot", ref], "--plot " + ref + ": exists and is not a directory"),
     ]
     for args, message in cases:
         code, out, err = run_cli("rank", *args)

@@ -69,6 +69,7 @@ CORE_COMMANDS: tuple[Command, ...] = (
         "mtmetrics.cli.meta",
         entry="run_meta",
     ),
+    Command("rank", "rank systems: all pairs tested, corrected, significance clusters", "mtmetrics.cli.rank"),
 )
 
 RULE = (

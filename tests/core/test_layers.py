@@ -49,7 +49,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine", ("engine",)),
     ("roads", ("api", "dask")),
     ("statistics", ("stats",)),
-    ("meta", ("meta",)),
+    # rank: systems ranked from statistics and from scores files (meta.precomputed reads those)
+    ("meta", ("meta", "rank")),
     # "": the package itself, the facade over all of it; compat: sacrebleu's classes, on load_metric
     ("front", ("cli", "testing", "compat", "__main__", "")),
 )

@@ -1,0 +1,351 @@
+"""Ranking systems as WMT does: every pair tested, p-values corrected, systems grouped into clusters.
+
+The input is, per metric, each system's per-segment :class:`~mtmetrics.Statistics` — computed once
+by the engine, or read from a file of segment scores computed elsewhere (COMET, human scores:
+:func:`precomputed_statistics`). Nothing is re-scored per pair:
+
+* **paired bootstrap** (``bs``): one draw of ``N`` resamples (sacrebleu's draws for the seed) is
+  applied to every system's statistics at once (``weights @ [S_1 | S_2 | …]``), giving each
+  system's ``N`` resampled scores; every pair's p-value is then sacrebleu's ``--paired-bs`` on the
+  two columns (``|d* - mean(d*)| ≥ |d|``, ``d* = s_i* - s_j*``), so with two systems the p-value
+  is sacrebleu's.
+* **approximate randomisation** (``ar``): one draw of swap masks (sacrebleu's ``--paired-ar``
+  draws); ``P_i = mask @ S_i`` once per system, and a pair's shuffled corpora are
+  ``P_i - P_j + ΣS_j`` and ``ΣS_i + ΣS_j`` minus that (exact for integer statistics).
+
+The p-values of one metric's pairs form one family, corrected by Holm (default), Benjamini–Hochberg
+or not at all (:func:`mtmetrics.stats.corrections.adjust`); a pair is significant when its adjusted
+p-value is at most ``alpha``. Clusters follow :func:`mtmetrics.stats.corrections.clusters`. Each
+pair also gets the minimum difference detectable at 80 % power from the standard deviation of its
+resampled differences (:func:`mtmetrics.stats.corrections.min_detectable`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+from pathlib import Path
+
+import numpy as np
+
+from .api import Scorer
+from .errors import InputError, ParameterError
+from .metric import Metric, Statistics, finish_totals
+from .signature import Field, Signature
+from .stats import DEFAULT_BOOTSTRAP, DEFAULT_SEED
+from .stats.corrections import (
+    CLUSTER_RULES,
+    CORRECTIONS,
+    adjust,
+    better_matrix,
+    clusters,
+    min_detectable,
+    ranking,
+)
+from .stats.significance import bootstrap_weights, interval, p_value, resampling, swap_masks
+
+TESTS = ("bs", "ar")
+#: how each cluster rule is stated in the output
+RULE_TEXT = {
+    "any": "systems ordered by score; walking down, a new cluster starts when any member of the current "
+    "cluster is significantly better than the next system (WMT's rule)",
+}
+
+
+@dataclass(frozen=True)
+class RankSettings:
+    """The test, its resamples and seed, the correction, the cluster rule, α and the power of the MDD."""
+
+    test: str = "bs"
+    n: int = DEFAULT_BOOTSTRAP
+    seed: int = DEFAULT_SEED
+    correction: str = "holm"
+    rule: str = "any"
+    alpha: float = 0.05
+    power: float = 0.8
+
+    def __post_init__(self) -> None:
+        if self.test not in TESTS:
+            raise ParameterError(f"test '{self.test}': choose bs (paired bootstrap) or ar (approximate randomisation).")
+        resampling(self.n, self.seed, "resamples")
+        if self.correction not in CORRECTIONS:
+            raise ParameterError(f"correction '{self.correction}': choose from {', '.join(CORRECTIONS)}.")
+        if self.rule not in CLUSTER_RULES:
+            raise ParameterError(f"cluster rule '{self.rule}': choose from {', '.join(CLUSTER_RULES)}.")
+        if not 0.0 < self.alpha < 1.0 or not 0.0 < self.power < 1.0:
+            raise ParameterError("alpha and power lie strictly between 0 and 1.")
+
+    def signature_fields(self) -> tuple[Field, ...]:
+        """The ranking's settings as signature fields (as ``-pbs`` adds ``bs``/``seed``)."""
+        return (
+            Field(self.test, str(self.n), self.test),
+            Field("seed", str(self.seed), "rs"),
+            Field("correction", self.correction, "corr"),
+            Field("clusters", self.rule, "cl"),
+            Field("alpha", repr(self.alpha), "a"),
+        )
+
+
+@dataclass(frozen=True)
+class SystemRank:
+    """One system under one metric: its score, cluster (1 = best) and bootstrap interval (``bs`` only)."""
+
+    name: str
+    score: float
+    cluster: int
+    position: int  # 1 = best score
+    lower: float | None = None
+    upper: float | None = None
+
+
+@dataclass(frozen=True)
+class PairTest:
+    """One pair (``a`` before ``b`` in the input): the score difference ``a - b``, raw and adjusted p."""
+
+    a: str
+    b: str
+    delta: float
+    p_value: float
+    p_adjusted: float
+    significant: bool
+    min_detectable: float
+
+
+@dataclass(frozen=True)
+class MetricRanking:
+    """Every system and pair under one metric."""
+
+    label: str
+    signature: Signature
+    higher_is_better: bool
+    score_range: tuple[float, float]
+    systems: tuple[SystemRank, ...]  # best first
+    pairs: tuple[PairTest, ...]
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """The ranking document: settings, system names in input order, one :class:`MetricRanking` per metric."""
+
+    settings: RankSettings
+    names: tuple[str, ...]
+    metrics: tuple[MetricRanking, ...] = field(default_factory=tuple)
+
+    @property
+    def rule_text(self) -> str:
+        """The cluster rule in words, with the significance criterion."""
+        corr = {"holm": "Holm-adjusted", "bh": "Benjamini-Hochberg-adjusted", "none": "uncorrected"}
+        s = self.settings
+        return f"{RULE_TEXT[s.rule]}; significantly better: {corr[s.correction]} p <= {s.alpha:g}"
+
+
+@dataclass(frozen=True)
+class MetricInput:
+    """One metric's statistics for every system (input order), with its label and signature."""
+
+    label: str
+    metric: Metric
+    statistics: tuple[Statistics, ...]
+    signature: Signature
+
+
+# ------------------------------------------------------------------------ precomputed scores
+def _numbers(lines: Sequence[str], where: str) -> list[float]:
+    out = []
+    for k, line in enumerate(lines, start=1):
+        text = line.strip()
+        try:
+            value = float(text)
+        except ValueError:
+            raise InputError(f"{where}:{k}: '{text}' is not a number (one score per line).") from None
+        if not np.isfinite(value):
+            raise InputError(f"{where}:{k}: '{text}' is not a finite number.")
+        out.append(value)
+    return out
+
+
+def precomputed_statistics(spec: str, names: Sequence[str], n_segments: int | None) -> MetricInput:
+    """A metric read from segment scores: ``file:PATH`` (``SYSTEM<TAB>SCORE`` lines, mt-metrics-eval's
+    form, each system's lines in segment order) or ``file:PATH`` with ``{system}`` in it (one file per
+    system, one score per line). Higher is better (negate error rates first). The file's SHA-256 is
+    in the signature (``from:file:NAME#SHA``; with ``{system}``, the digest of the files in order)."""
+    from .io.text import read_lines
+    from .meta.precomputed import Precomputed, read_segment_scores
+
+    if not spec.startswith("file:") or len(spec) == 5:
+        raise InputError(f"-m {spec}: scores computed elsewhere are file:PATH.")
+    path = spec[5:]
+    digest = hashlib.sha256()
+    columns: list[list[float]] = []
+    if "{system}" in path:
+        for name in names:
+            one = path.replace("{system}", name)
+            if not Path(one).is_file():
+                raise InputError(f"-m {spec}: no scores file {one} for system '{name}'.")
+            columns.append(_numbers(read_lines(one, digest), one))
+        label = Path(path).name.replace("{system}", "").strip("._-") or "file"
+    else:
+        per: dict[str, list[float]] = {}
+        for name, value in read_segment_scores(path, digest):
+            if value is None:
+                raise InputError(f"{path}: system '{name}' has a None score; every segment needs a score.")
+            per.setdefault(name, []).append(value)
+        missing = [n for n in names if n not in per]
+        if missing:
+            raise InputError(f"{path}: no scores for system '{missing[0]}'; it has {', '.join(per)}.")
+        columns = [per[n] for n in names]
+        label = re.sub(r"\.seg\.score$", "", Path(path).name)
+    want = n_segments if n_segments is not None else len(columns[0]) if columns else 0
+    for name, col in zip(names, columns, strict=True):
+        if len(col) != want:
+            raise InputError(f"-m {spec}: system '{name}' has {len(col)} scores, expected {want} (one per segment).")
+    metric = Precomputed(label=label, origin=f"file:{Path(path).name}#{digest.hexdigest()}")
+    stats = tuple(Statistics(("score",), np.asarray(c, dtype=np.float64).reshape(-1, 1), "mean", "-") for c in columns)
+    sig = Scorer(metric).signature("-")  # no plugin field: the scores come from a file, not a plugin
+    return MetricInput(label, metric, stats, Signature(sig.name, tuple(f for f in sig.fields if f.key != "plugin")))
+
+
+def systems_in_file(spec: str) -> list[str]:
+    """The systems of a ``SYSTEM<TAB>SCORE`` file, in order of first appearance."""
+    from .meta.precomputed import read_segment_scores
+
+    seen: dict[str, None] = {}
+    for name, _ in read_segment_scores(spec[5:]):
+        seen.setdefault(name, None)
+    return list(seen)
+
+
+# ------------------------------------------------------------------------------- the tests
+def _stacked(stats: Sequence[Statistics]) -> tuple[np.ndarray, list[slice]]:
+    """Every system's statistics side by side, and each system's columns."""
+    widths = [s.array.shape[1] for s in stats]
+    edges = np.cumsum([0, *widths])
+    return np.hstack([s.array for s in stats]), [slice(int(a), int(b)) for a, b in pairwise(edges)]
+
+
+def _chunks(test: str, n_segments: int, settings: RankSettings) -> Iterator[np.ndarray]:
+    if test == "bs":
+        yield from bootstrap_weights(n_segments, settings.n, settings.seed)
+    else:
+        for mask in swap_masks(n_segments, settings.n, settings.seed):
+            yield mask.astype(np.float64)
+
+
+def _resampled_totals(inputs: Sequence[MetricInput], settings: RankSettings) -> list[np.ndarray]:
+    """Per metric, ``(N, Σ widths)`` products of the shared draws with every system's statistics."""
+    n_segments = len(inputs[0].statistics[0])
+    stacked = [_stacked(m.statistics)[0] for m in inputs]
+    parts: list[list[np.ndarray]] = [[] for _ in inputs]
+    for chunk in _chunks(settings.test, n_segments, settings):
+        for k, big in enumerate(stacked):
+            parts[k].append(chunk @ big)
+    return [np.vstack(p) for p in parts]
+
+
+def _check_inputs(inputs: Sequence[MetricInput], names: Sequence[str]) -> None:
+    if len(names) < 2:
+        raise InputError("ranking compares systems: give at least two.")
+    if len(set(names)) != len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        raise InputError(f"system name '{twice}' is given twice; each system needs its own name.")
+    if not inputs:
+        raise InputError("ranking needs at least one metric.")
+    n = len(inputs[0].statistics[0])
+    for m in inputs:
+        if len(m.statistics) != len(names):
+            raise InputError(f"{m.label}: statistics for {len(m.statistics)} systems, {len(names)} named.")
+        for name, st in zip(names, m.statistics, strict=True):
+            if len(st) != n:
+                raise InputError(f"{m.label}: system '{name}' has {len(st)} segments, the others {n}.")
+    if n == 0:
+        raise InputError("ranking needs at least one segment.")
+
+
+def rank(inputs: Sequence[MetricInput], names: Sequence[str], settings: RankSettings) -> Ranking:
+    """Test every pair of systems under every metric, correct, and cluster (module docstring)."""
+    _check_inputs(inputs, names)
+    totals = _resampled_totals(inputs, settings)
+    return Ranking(
+        settings,
+        tuple(names),
+        tuple(_rank_metric(m, t, names, settings) for m, t in zip(inputs, totals, strict=True)),
+    )
+
+
+def _rank_metric(m: MetricInput, totals: np.ndarray, names: Sequence[str], settings: RankSettings) -> MetricRanking:
+    metric = m.metric
+    scorer = Scorer(metric)
+    observed = np.array([scorer.score_statistics(st).score for st in m.statistics])
+    _, slices = _stacked(m.statistics)
+    n_seg = len(m.statistics[0])
+    n, k = len(names), len(names) * (len(names) - 1) // 2
+    counts = np.full(settings.n, float(n_seg))
+    agg = m.statistics[0].aggregation
+    pairs_ij = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    raw = np.empty(k)
+    sds = np.empty(k)
+    resampled: np.ndarray | None = None
+    if settings.test == "bs":
+        resampled = np.column_stack([metric.score_rows(finish_totals(agg, totals[:, sl], counts)) for sl in slices])
+        for p, (i, j) in enumerate(pairs_ij):
+            d = resampled[:, j] - resampled[:, i]
+            diffs = np.abs(d)
+            raw[p] = p_value(diffs - diffs.mean(), abs(observed[i] - observed[j]))
+            sds[p] = float(np.std(d, ddof=1)) if settings.n > 1 else 0.0
+    else:
+        sums = [st.array.sum(axis=0) for st in m.statistics]
+        for p, (i, j) in enumerate(pairs_ij):
+            shuf_a = totals[:, slices[i]] - totals[:, slices[j]] + sums[j]
+            shuf_b = (sums[i] + sums[j]) - shuf_a
+            sa = metric.score_rows(finish_totals(agg, shuf_a, counts))
+            sb = metric.score_rows(finish_totals(agg, shuf_b, counts))
+            raw[p] = p_value(np.abs(sa - sb), abs(observed[i] - observed[j]))
+            sds[p] = float(np.std(sa - sb, ddof=1)) if settings.n > 1 else 0.0
+    adjusted = adjust(raw, settings.correction)
+    significant = adjusted <= settings.alpha
+    sig_matrix = np.zeros((n, n), dtype=bool)
+    for p, (i, j) in enumerate(pairs_ij):
+        sig_matrix[i, j] = sig_matrix[j, i] = bool(significant[p])
+    hib = bool(metric.higher_is_better)
+    order = ranking(observed, names, hib)
+    cluster_of = clusters(order, better_matrix(observed, sig_matrix, hib), settings.rule)
+    systems = []
+    for pos, s in enumerate(order, start=1):
+        lo = hi = None
+        if resampled is not None:
+            ival = interval(resampled[:, s], settings.seed)
+            lo, hi = ival.lower, ival.upper
+        systems.append(SystemRank(names[s], float(observed[s]), cluster_of[s], pos, lo, hi))
+    mdd = min_detectable(sds, settings.alpha, settings.power)
+    assert isinstance(mdd, np.ndarray)
+    pairs = tuple(
+        PairTest(
+            names[i],
+            names[j],
+            float(observed[i] - observed[j]),
+            float(raw[p]),
+            float(adjusted[p]),
+            bool(significant[p]),
+            float(mdd[p]),
+        )
+        for p, (i, j) in enumerate(pairs_ij)
+    )
+    sig = m.signature.with_fields(settings.signature_fields())
+    return MetricRanking(m.label, sig, hib, type(metric).score_range, tuple(systems), pairs)
+
+
+__all__ = [
+    "TESTS",
+    "MetricInput",
+    "MetricRanking",
+    "PairTest",
+    "RankSettings",
+    "Ranking",
+    "SystemRank",
+    "precomputed_statistics",
+    "rank",
+    "systems_in_file",
+]

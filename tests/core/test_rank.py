@@ -1,0 +1,305 @@
+"""``mtmetrics rank``: all pairs from statistics computed once, corrected, clustered.
+
+Oracles: sacrebleu's own ``PairedTest`` (same seed, same draws) on real WMT21 de-en text for every
+pair, a direct numpy re-implementation of the paired bootstrap for scores read from files, and the
+numerics' own tests (tests/stats/test_corrections.py) for the corrections and the cluster rule.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+import sacrebleu
+from sacrebleu.significance import PairedTest
+
+from mtmetrics.stats.corrections import adjust
+from mtmetrics.version import __version__
+from tests.cli import run_cli
+from tests.datapaths import WMT21, read_text, require
+
+TXT = WMT21 / "txt"
+SYSTEMS = ("Online-A", "UEdin", "Facebook-AI")
+
+
+@cache
+def texts(n: int = 400) -> tuple[dict[str, list[str]], list[str]]:
+    out = "newstest2021.de-en.hyp.{}.en.gz"
+    hyps = {s: read_text(require(TXT / "system-outputs" / out.format(s)))[:n] for s in SYSTEMS}
+    ref = read_text(TXT / "references" / "newstest2021.de-en.ref.A.en")[:n]
+    return hyps, ref
+
+
+def _files(tmp: Path, n: int = 400) -> tuple[str, list[str]]:
+    hyps, ref = texts(n)
+    (tmp / "ref.txt").write_text("".join(x + "\n" for x in ref), encoding="utf-8")
+    paths = []
+    for name, lines in hyps.items():
+        (tmp / name).write_text("".join(x + "\n" for x in lines), encoding="utf-8")
+        paths.append(str(tmp / name))
+    return str(tmp / "ref.txt"), paths
+
+
+@pytest.fixture
+def seed_env() -> Iterator[None]:
+    old = os.environ.get("SACREBLEU_SEED")
+    yield
+    if old is None:
+        os.environ.pop("SACREBLEU_SEED", None)
+    else:
+        os.environ["SACREBLEU_SEED"] = old
+
+
+def _sacre(baseline: str, name: str, test: str, n: int, seed: int) -> dict[str, float]:
+    """sacrebleu's p-value of every other system against ``baseline``."""
+    hyps, ref = texts()
+    os.environ["SACREBLEU_SEED"] = str(seed)
+    make = {"bleu": sacrebleu.BLEU, "chrf": sacrebleu.CHRF, "ter": sacrebleu.TER}[name]
+    order = [baseline, *(s for s in SYSTEMS if s != baseline)]
+    _, scores = PairedTest([(s, hyps[s]) for s in order], {name: make(references=[ref])}, None, test, n)()
+    results = next(v for k, v in scores.items() if k != "System")
+    out = {}
+    for s, r in zip(order[1:], results[1:], strict=True):
+        assert not isinstance(r, str) and r.p_value is not None
+        out[s] = float(r.p_value)
+    return out
+
+
+def _rank_json(*args: str) -> Any:
+    code, out, err = run_cli("rank", *args, "-f", "json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def _pairs(doc: Any, k: int = 0) -> dict[frozenset[str], Any]:
+    metric = doc["metrics"][k]
+    return {frozenset((p["a"], p["b"])): p for p in metric["pairs"]}
+
+
+@pytest.mark.parametrize(
+    ("name", "test", "n", "seed"),
+    [("bleu", "bs", 1000, 12345), ("chrf", "bs", 500, 7), ("bleu", "ar", 1000, 12345), ("ter", "bs", 300, 3)],
+)
+def test_every_pair_equals_sacrebleus_paired_test(
+    tmp_path: Path, seed_env: None, name: str, test: str, n: int, seed: int
+) -> None:
+    ref, paths = _files(tmp_path)
+    doc = _rank_json(ref, "-i", *paths, "-m", name, "--test", test, "-n", str(n), "--seed", str(seed))
+    pairs = _pairs(doc)
+    assert len(pairs) == 3
+    for baseline in SYSTEMS:  # sacrebleu's -pbs looped over every baseline
+        for other, p in _sacre(baseline, name, test, n, seed).items():
+            ours = pairs[frozenset((baseline, other))]["p_value"]
+            # TER: sacrebleu's tie rule (strictly greater) equals ours on real, different systems
+            assert ours["value"] == p and ours["n"] == n, (baseline, other)
+    raw = [p["p_value"]["value"] for p in doc["metrics"][0]["pairs"]]
+    adjusted = [p["p_adjusted"]["value"] for p in doc["metrics"][0]["pairs"]]
+    assert adjusted == pytest.approx(list(adjust(raw, "holm")))
+
+
+def test_scores_and_signature(tmp_path: Path) -> None:
+    ref, paths = _files(tmp_path)
+    doc = _rank_json(ref, "-i", *paths, "-m", "bleu", "ter", "--correction", "bh", "-n", "200")
+    hyps, refs = texts()
+    for k, (make, name) in enumerate(((sacrebleu.BLEU, "bleu"), (sacrebleu.TER, "ter"))):
+        metric = doc["metrics"][k]
+        scores = {r["system"]: r["score"] for r in metric["ranking"]}
+        for s in SYSTEMS:
+            assert scores[s] == pytest.approx(make().corpus_score(hyps[s], [refs]).score, abs=1e-9)
+        ordered = [r["score"] for r in metric["ranking"]]
+        assert ordered == sorted(ordered, reverse=name == "bleu")
+        assert "|bs:200|seed:12345|correction:bh|clusters:any|alpha:0.05|" in metric["signature"]
+    assert doc["settings"]["p_floor"] == 1 / 201
+
+
+def test_input_order_does_not_change_the_ranking(tmp_path: Path) -> None:
+    ref, paths = _files(tmp_path, 200)
+    a = _rank_json(ref, "-i", *paths, "-m", "chrf", "-n", "300")
+    b = _rank_json(ref, "-i", *reversed(paths), "-m", "chrf", "-n", "300")
+    assert a["metrics"][0]["ranking"] == b["metrics"][0]["ranking"]
+    pa, pb = _pairs(a), _pairs(b)
+    assert pa.keys() == pb.keys()
+    for key in pa:
+        assert pa[key]["p_value"] == pb[key]["p_value"] and pa[key]["p_adjusted"] == pb[key]["p_adjusted"]
+        assert abs(pa[key]["delta"]) == abs(pb[key]["delta"])
+
+
+def _bootstrap_reference(columns: list[np.ndarray], n: int, seed: int) -> dict[tuple[int, int], float]:
+    """Paired bootstrap of mean scores, written directly as sacrebleu does it (``x[idx]``)."""
+    rng = np.random.default_rng(seed)
+    idx = rng.choice(len(columns[0]), size=(n, len(columns[0])), replace=True)
+    res = [c[idx].mean(axis=1) for c in columns]
+    out = {}
+    for i in range(len(columns)):
+        for j in range(i + 1, len(columns)):
+            diffs = np.abs(res[j] - res[i])
+            obs = abs(columns[i].mean() - columns[j].mean())
+            out[(i, j)] = ((diffs - diffs.mean() >= obs).sum() + 1) / (n + 1)
+    return out
+
+
+def test_scores_from_files(tmp_path: Path) -> None:
+    rng = np.random.default_rng(0)
+    names = ["sysA", "sysB", "sysC", "sysD"]
+    cols = [rng.normal(mu, 1.0, size=150) for mu in (0.0, 0.05, 0.4, 0.41)]
+    lines = "".join(f"{name}\t{v!r}\n" for name, c in zip(names, cols, strict=True) for v in c.tolist())
+    path = tmp_path / "comet.seg.score"
+    path.write_text(lines, encoding="utf-8")
+    doc = _rank_json("-m", f"file:{path}", "-n", "500", "--seed", "9")
+    assert doc["systems"] == names
+    metric = doc["metrics"][0]
+    assert metric["metric"] == "comet"
+    assert hashlib.sha256(lines.encode()).hexdigest() in metric["signature"]
+    scores = {r["system"]: r["score"] for r in metric["ranking"]}
+    assert scores == {n: pytest.approx(float(c.mean()), abs=1e-12) for n, c in zip(names, cols, strict=True)}
+    pairs = _pairs(doc)
+    for (i, j), p in _bootstrap_reference(cols, 500, 9).items():
+        assert pairs[frozenset((names[i], names[j]))]["p_value"]["value"] == pytest.approx(p, abs=1e-12)
+    clusters = {r["system"]: r["cluster"] for r in metric["ranking"]}
+    assert clusters["sysD"] == clusters["sysC"] == 1 and clusters["sysA"] == clusters["sysB"] == 2
+    # one file per system, one score per line: the same numbers
+    for name, c in zip(names, cols, strict=True):
+        (tmp_path / f"{name}.comet").write_text("".join(f"{v!r}\n" for v in c.tolist()), encoding="utf-8")
+    doc2 = _rank_json("-m", f"file:{tmp_path}/{{system}}.comet", "--names", *names, "-n", "500", "--seed", "9")
+    assert [p["p_value"] for p in doc2["metrics"][0]["pairs"]] == [p["p_value"] for p in metric["pairs"]]
+
+
+def test_scores_from_files_beside_metrics(tmp_path: Path) -> None:
+    ref, paths = _files(tmp_path, 100)
+    hyps, _ = texts(100)
+    for s in SYSTEMS:
+        (tmp_path / f"{s}.len").write_text("".join(f"{len(x)}\n" for x in hyps[s]), encoding="utf-8")
+    doc = _rank_json(ref, "-i", *paths, "-m", "bleu", f"file:{tmp_path}/{{system}}.len", "-n", "100")
+    assert [m["metric"] for m in doc["metrics"]] == ["bleu", "len"]
+    length = {r["system"]: r["score"] for r in doc["metrics"][1]["ranking"]}
+    assert length["UEdin"] == pytest.approx(np.mean([len(x) for x in hyps["UEdin"]]))
+
+
+GOLDEN_TEXT = (
+    "3 systems, 3 pairs; paired bootstrap, 100 resamples, seed 1; correction: Holm; alpha 0.05\n"
+    "clusters: systems ordered by score; walking down, a new cluster starts when any member of the current "
+    "cluster is significantly better than the next system (WMT's rule); significantly better: Holm-adjusted "
+    "p <= 0.05\n"
+    "MDD: minimum detectable difference at 80% power, (z(1-alpha/2) + z(power)) x sd of the resampled differences\n"
+    "p-values: (c+1)/(N+1) of N resamples; '<F': no resample was as extreme, F = 1/(N+1) = 0.0099 rounded up\n"
+    "\n"
+    "toy: toy|nrefs:-|from:file:toy.seg.score#0ef93bb26366e7d172e768dd0b9ce2fcd050ea462e8e81aab415584ccf8b5922"
+    "|bs:100|seed:1|correction:holm|clusters:any|alpha:0.05|version:VERSION\n"
+    "\n"
+    "cluster  system   score            95% CI\n"
+    "-------  ------  ------  ----------------\n"
+    "1          good  0.8000  [0.7500, 0.8500]\n"
+    "2          fair  0.7000  [0.6550, 0.7400]\n"
+    "2          same  0.7000  [0.6550, 0.7400]\n"
+    "\n"
+    "A        B      A-B        p  p (holm)  sig     MDD\n"
+    "----  ----  -------  -------  --------  ---  ------\n"
+    "good  fair  +0.1000  <0.0100    0.0297    *  0.0655\n"
+    "good  same  +0.1000  <0.0100    0.0297    *  0.0655\n"
+    "fair  same  +0.0000   1.0000    1.0000       0.0000\n"
+)
+
+
+def _toy(tmp_path: Path) -> str:
+    rows = []
+    for name, base, step in (("good", 0.6, 3), ("fair", 0.5, 1), ("same", 0.5, 1)):
+        rows += [f"{name}\t{base + (k * step % 5) / 10:.2f}\n" for k in range(40)]
+    path = tmp_path / "toy.seg.score"
+    path.write_text("".join(rows), encoding="utf-8")
+    return f"file:{path}"
+
+
+def test_text_markdown_latex(tmp_path: Path) -> None:
+    spec = _toy(tmp_path)
+    code, out, err = run_cli("rank", "-m", spec, "-n", "100", "--seed", "1")
+    assert code == 0, err
+    assert out.replace(f"version:{__version__}", "version:VERSION") == GOLDEN_TEXT
+    code, md, _ = run_cli("rank", "-m", spec, "-n", "100", "--seed", "1", "-f", "markdown")
+    assert code == 0 and "## toy" in md and "| cluster | system | score | 95% CI |" in md and "\\|" in md
+    code, tex, _ = run_cli("rank", "-m", spec, "-n", "100", "--seed", "1", "-f", "latex")
+    assert code == 0 and tex.count(r"\begin{tabular}") == 2 and "$<$0.0100" in tex
+    header = next(x for x in tex.splitlines() if x.startswith("A "))
+    assert [c.strip() for c in header.removesuffix(r"\\").split("&")] == [
+        "A",
+        "B",
+        "A-B",
+        "p",
+        "p (holm)",
+        "sig",
+        "MDD",
+    ]
+    code, js, _ = run_cli("rank", "-m", spec, "-n", "100", "--seed", "1", "-f", "json")
+    doc = json.loads(js)
+    floor_pair = next(p for p in doc["metrics"][0]["pairs"] if p["a"] == "good" and p["b"] == "fair")
+    assert floor_pair["p_value"] == {"value": 1 / 101, "n": 100, "at_floor": True}
+
+
+def test_plot(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    out_dir = tmp_path / "plots"
+    code, _, err = run_cli("rank", "-m", _toy(tmp_path), "-n", "50", "--plot", str(out_dir))
+    assert code == 0, err
+    assert sorted(p.name for p in out_dir.iterdir()) == ["rank-toy.png", "rank-toy.svg"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--test", "xx"], "argument --test: invalid choice: 'xx'"),
+        (["--correction", "bonferroni"], "argument --correction: invalid choice"),
+        (["--clusters", "leader"], "argument --clusters: invalid choice"),
+        (["-n", "0"], "-n/--resamples: the value must be in [1, "),
+        (["--alpha", "0"], "--alpha: the value must be in"),
+        (["--seed", "-1"], "--seed: the value must be"),
+        (["-f", "csv"], "argument -f/--format: invalid choice"),
+        (["--names", "a"], "--names gives 1 names for 3 -i files"),
+        (["--names", "a", "a", "b"], "--names: 'a' is given twice"),
+        (["-m", "file:"], "scores computed elsewhere are file:PATH"),
+        (["-m", "nosuchmetric"], "nosuchmetric"),
+    ],
+)
+def test_invalid_options_are_one_line_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
+    ref, paths = _files(tmp_path, 20)
+    code, out, err = run_cli("rank", ref, "-i", *paths, *args)
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1, err
+
+
+def test_invalid_inputs_are_one_line_exit_2(tmp_path: Path) -> None:
+    ref, paths = _files(tmp_path, 20)
+    short = tmp_path / "short"
+    short.write_text("one line\n", encoding="utf-8")
+    bad = tmp_path / "bad.score"
+    bad.write_text("a\t0.5\nb\tnope\n", encoding="utf-8")
+    uneven = tmp_path / "uneven.score"
+    uneven.write_text("a\t0.5\na\t0.6\nb\t0.1\n", encoding="utf-8")
+    cases = [
+        ([ref, "-i", paths[0]], "at least two"),
+        ([ref, "-i", paths[0], str(short)], f"{short}: 1 lines"),
+        (["-i", *paths, "-m", "bleu"], "needs reference files"),
+        ([ref, "-i", paths[0], paths[0]], "is given twice to -i"),
+        (["-m", f"file:{bad}"], f"{bad}:2: 'nope' is not a number"),
+        (["-m", f"file:{uneven}"], "system 'b' has 1 scores, expected 2"),
+        (["-m", "bleu"], "no systems: give -i SYS1 SYS2"),
+        (["--names", "a", "b", "-m", "bleu"], "--names names the -i files: give -i too"),
+        ([ref, "-i", *paths, "-m", f"file:{uneven}"], "reference files are given but every metric is a file"),
+        (["-i", *paths, "-m", f"file:{tmp_path}/{{system}}.none"], "no scores file"),
+        ([ref, "-i", paths[0], str(tmp_path / "missing")], "missing: no such file"),
+        ([ref, "-i", *paths, "--plot", ref], "--plot " + ref + ": exists and is not a directory"),
+    ]
+    for args, message in cases:
+        code, out, err = run_cli("rank", *args)
+        assert code == 2 and out == "", args
+        assert message in err and err.count("\n") == 1, (args, err)
+
+
+def test_listed_in_the_command_tree() -> None:
+    code, out, _ = run_cli("--help")
+    assert code == 0 and "rank" in out and "significance clusters" in out

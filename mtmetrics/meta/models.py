@@ -16,10 +16,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.tables import Unavailable
 from ..io.tables import Columns, Table
 from .correlate import Estimate, SystemPoint
 from .report import LanguageExclusion, Ranked
-from .scores import MetricScores, Unavailable
+from .scores import MetricScores
 
 
 @dataclass(frozen=True)

@@ -1,28 +1,14 @@
-"""The claims of docs/results/claims.md, regenerated: segment level, system level, and the whole table.
+"""The claims of docs/results/claims.md, regenerated on the library (every statistic is mtmetrics').
 
-    python bench/claims.py all -j 2        # every part in turn, then claims.md's generated blocks
-    python bench/claims.py segment -j 2    # rows 1-4 only
-    python bench/claims.py system -j 2     # rows 5, 6, 11 only (features on every line, then table)
-    python bench/claims.py features --lines 0 -j 2 --cache /tmp/claims-cache   # score (cached)
-    python bench/claims.py table --lines 0 --cache /tmp/claims-cache -o claims-system.md --json claims-system.json
+    python bench/claims.py all -j 2        # every part of PARTS in turn, then claims.md's generated blocks
+    python bench/claims.py segment -j 2    # rows 1-4: one two-metric ``meta report`` per comparison
+    python bench/claims.py system -j 2     # rows 5, 6, 11: ``features`` on every line, then ``table``
 
-``all`` runs the parts of :data:`PARTS` (each an existing command: ``segment``, ``system``,
-``mtmetrics meta orange``, ``meta report``, ``paraphrase train``/``evaluate``), records their times
-in ``claims-run.json`` and writes the blocks of claims.md between its ``generated`` markers from
-the files the parts wrote (:func:`summary_rows`). Every statistic is the library's: correlations
-and significance by ``meta report`` and ``meta orange``, Pearson, Williams and the combinations
-(:func:`mtmetrics.stats.mct.grouped_combination`) by :mod:`mtmetrics.stats`.
-
-``features`` computes, for every to-English MT system of three data sets, each classic metric's
-corpus score on every line (``--lines 0``) or on the same seeded sample of lines
-(``numpy.random.default_rng([12345, pair_index])``), the first reference only, and caches them as
-JSON: ``wmt17`` (dev; human system score = mean DA z of the judged rows, ``A+B`` rows count for
-both), ``wmt22`` (dev; official system DA z) and ``wmt21`` (test; official DA z, MT systems only).
-``table`` then correlates each metric and the data's own BLEU, chrF and COMET with the human
-scores per pair, trains every combination recipe on the dev pairs only, chooses one by
-leave-one-pair-out mean Pearson on dev, and evaluates all once on WMT21; intervals: 95 % percentile
-bootstrap of the mean over pairs, resampling systems within each pair (seed 12345), the same
-resamples for every row (one-sided paired p-values against chrF and COMET).
+``features`` caches each classic metric's corpus score of every to-English system of WMT17 and
+WMT22 (dev) and WMT21 (test), first reference only; ``table`` correlates them with the human system
+scores per pair, trains the combination recipes (:func:`mtmetrics.stats.mct.grouped_combination`)
+on dev, chooses one by leave-one-pair-out mean Pearson on dev and evaluates all once on WMT21
+(95 % percentile bootstrap of the mean over pairs, systems resampled within each pair, seed 12345).
 """
 
 from __future__ import annotations
@@ -132,8 +118,7 @@ def wmt17() -> list[Pair]:
 
 DATASETS: dict[str, Callable[[], list[Pair]]] = {"wmt17": wmt17, "wmt22": wmt22, "wmt21": wmt21}
 
-#: The metrics a worker has loaded (spec -> metric), kept across tasks so that each loads its
-#: resources (WordNet, the POS tagger) once and keeps its caches.
+#: The metrics a process has loaded (spec -> metric): each loads its resources once per process.
 _LOADED: dict[str, Any] = {}
 
 
@@ -152,7 +137,7 @@ def _metric(spec: str) -> Any:
 
 
 def _load(specs: Sequence[str]) -> None:
-    """Worker initializer: load (a forked worker has inherited them already) every metric."""
+    """Load every metric (a forked worker has inherited them already)."""
     for spec in specs:
         _metric(spec)
 
@@ -163,8 +148,7 @@ def _score_system(hyp: list[str], ref: list[str], specs: Sequence[str]) -> dict[
 
 
 def _system_task(loaded: Sequence[str], hyp: list[str], ref: list[str], specs: Sequence[str]) -> dict[str, float]:
-    """:func:`_score_system` in a worker of the pool, which loads the ``loaded`` specs once (a forked
-    worker has inherited them already)."""
+    """:func:`_score_system` in a worker of the pool, after loading the ``loaded`` specs once."""
     _load(loaded)
     return _score_system(hyp, ref, specs)
 
@@ -182,11 +166,9 @@ def _take(pair: Pair, k: int, lines: int) -> list[int]:
 
 
 def features(ns: argparse.Namespace) -> None:
-    """Score every system of every data set with FEATURES + EXTRA on the chosen lines; cache JSON.
-
-    One task per (data set, pair, system); ``-j N`` spreads them over N processes through the
-    project's one fan-out (:func:`mtmetrics.engine.pool.map`, forked after every metric has been
-    loaded and warmed on one line). Systems already in the cache are not scored again."""
+    """Score every system of every data set with FEATURES + EXTRA on the chosen lines, one task per
+    system through :func:`mtmetrics.engine.pool.map` (forked after every metric is loaded and warmed
+    on one line); systems already in the cache are not scored again."""
     from mtmetrics.cli.progress import Progress
     from mtmetrics.engine import pool
 
@@ -197,8 +179,7 @@ def features(ns: argparse.Namespace) -> None:
     where: list[tuple[str, str, str]] = []
     for ds in ns.datasets:
         out = cache / f"{ds}-{_lines_tag(ns.lines)}.json"
-        doc: dict = json.loads(out.read_text()) if out.exists() else {}
-        docs[ds] = doc
+        doc = docs[ds] = json.loads(out.read_text()) if out.exists() else {}
         # --extra on the test set only: a model trained on raw text refuses WMT17's tokenised text
         specs = FEATURES + EXTRA + (ns.extra if ds == "wmt21" else [])
         for k, pair in enumerate(DATASETS[ds]()):
@@ -208,8 +189,7 @@ def features(ns: argparse.Namespace) -> None:
                 raise SystemExit(f"{out}: cached for other lines of {pair.name}; remove it or use another --cache")
             for system, hyp in pair.hyps.items():
                 entry["human"][system] = pair.human[system]
-                todo = [s for s in specs if s not in entry["scores"].get(system, {})]
-                if todo:
+                if todo := [s for s in specs if s not in entry["scores"].get(system, {})]:
                     tasks.append(([hyp[i] for i in take], [pair.ref[i] for i in take], todo))
                     where.append((ds, pair.name, system))
             if not pair.hyps:
@@ -222,24 +202,20 @@ def features(ns: argparse.Namespace) -> None:
         for ds, doc in docs.items():
             (cache / f"{ds}-{_lines_tag(ns.lines)}.json").write_text(json.dumps(doc, indent=1, sort_keys=True))
 
-    if not tasks:
-        return save()
-    _load(specs)  # load and warm up before forking (WordNet, the tagger, numba's compiled TER)
-    _score_system(tasks[0][0][:1], tasks[0][1][:1], tasks[0][2])
-    bar = Progress(len(tasks), "claims: system features", enabled=not ns.quiet)
+    if tasks:
+        _load(specs)  # load and warm up before forking (WordNet, the tagger, numba's compiled TER)
+        _score_system(tasks[0][0][:1], tasks[0][1][:1], tasks[0][2])
+        bar = Progress(len(tasks), "claims: system features", enabled=not ns.quiet)
 
-    def done(i: int, scores: dict[str, float]) -> None:
-        ds, lp, system = where[i]
-        docs[ds][lp]["scores"].setdefault(system, {}).update(scores)
-        bar.advance(1)
-        if i % 25 == 24:
-            save()
+        def done(i: int, scores: dict[str, float]) -> None:
+            ds, lp, system = where[i]
+            docs[ds][lp]["scores"].setdefault(system, {}).update(scores)
+            bar.advance(1)
+            if i % 25 == 24:
+                save()
 
-    if not tasks:
-        save()
-        return
-    pool.map(_system_task, tasks, ns.jobs, metrics=[_LOADED[s].metric for s in specs], shared=specs, done=done)
-    bar.close()
+        pool.map(_system_task, tasks, ns.jobs, metrics=[_LOADED[s].metric for s in specs], shared=specs, done=done)
+        bar.close()
     save()
 
 
@@ -500,27 +476,14 @@ WMT21_DERIVED = WMT21_DIR / "derived"
 SEGMENT_TABLES = [WMT21_DERIVED / f"newstest2021.{lp}.da-seg.joined.tsv.gz" for lp in ("is-en", "ja-en", "ru-en")]
 SEGMENT_TABLES.append(DATA / "test" / "wmt22-mqm" / "derived" / "generaltest2022.zh-en.mqm-train.with-refs.tsv.gz")
 PROB = "{prob}"  # replaced by the path of the trained similarity table
+WLS, SIA_LC = ("WLS+PROB", "WLS (lowercased)"), ("SIA+PROB", "SIA (lowercased)")
 #: (row, name, claimed better metric, other metric, label of the better, label of the other)
 COMPARISONS = [
     ("1", "sia-bleu", "sia", "bleu", "SIA", "BLEU"),
     ("1", "siaprob-bleu", f"sia:similarity={PROB}", "bleu", "SIA+PROB", "BLEU"),
     ("2", "sia-rougew", "sia", "rouge-w", "SIA", "ROUGE-W"),
-    (
-        "3",
-        "wlsprob-wls-lc",
-        f"sia:incs=no,lowercase=yes,similarity={PROB}",
-        "sia:incs=no,lowercase=yes",
-        "WLS+PROB",
-        "WLS (lowercased)",
-    ),
-    (
-        "3",
-        "siaprob-sia-lc",
-        f"sia:lowercase=yes,similarity={PROB}",
-        "sia:lowercase=yes",
-        "SIA+PROB",
-        "SIA (lowercased)",
-    ),
+    ("3", "wlsprob-wls-lc", f"sia:incs=no,lowercase=yes,similarity={PROB}", "sia:incs=no,lowercase=yes", *WLS),
+    ("3", "siaprob-sia-lc", f"sia:lowercase=yes,similarity={PROB}", "sia:lowercase=yes", *SIA_LC),
     ("4", "sia-wls", "sia", "sia:incs=no", "WLS+INCS", "WLS"),
 ]
 
@@ -548,21 +511,10 @@ def _rel(path: Path) -> str:
 
 def _prob_table(cache: Path) -> Path:
     """SIA's PROB table: IBM Model 1 English via French on multi30k (``mtmetrics similarity train``)."""
-    out = cache / "en-via-fr.tsv.gz"
+    out, m30 = cache / "en-via-fr.tsv.gz", DATA / "parallel" / "multi30k" / "data" / "task1" / "raw"
     if not out.exists():
-        m30 = DATA / "parallel" / "multi30k" / "data" / "task1" / "raw"
-        _mtmetrics(
-            [
-                "similarity",
-                "train",
-                "--english",
-                str(m30 / "train.en.gz"),
-                "--pivot",
-                str(m30 / "train.fr.gz"),
-                "-o",
-                str(out),
-            ]
-        )
+        pivot = ["--pivot", str(m30 / "train.fr.gz"), "-o", str(out)]
+        _mtmetrics(["similarity", "train", "--english", str(m30 / "train.en.gz"), *pivot])
     return out
 
 
@@ -578,26 +530,12 @@ def _verdict(leads: list[tuple[str, float]], mean_a: float, mean_b: float) -> st
 
 
 def _meta_report(
-    tables: Sequence[Path],
-    metrics: Sequence[str],
-    out: Path,
-    name: str,
-    ns: argparse.Namespace,
-    extra: Sequence[str] = (),
+    tables: Sequence[Path], metrics: Sequence[str], out: Path, name: str, ns: Any, extra: Any = ()
 ) -> dict:
     """One ``mtmetrics meta report`` into ``out/name.md`` and ``.json`` (``ns.slice``: that many
     source segments per group); returns the JSON."""
-    args = [
-        "meta",
-        "report",
-        *map(_rel, tables),
-        "-m",
-        *metrics,
-        "-j",
-        str(ns.jobs),
-        "--bootstrap-n",
-        str(ns.bootstrap),
-    ]
+    args = ["meta", "report", *map(_rel, tables), "-m", *metrics, "-j", str(ns.jobs)]
+    args += ["--bootstrap-n", str(ns.bootstrap)]
     args += [*extra, *(["--sample-segments", str(ns.slice)] if ns.slice else [])]
     _mtmetrics([*args, "--json", _rel(out / f"{name}.json"), "-o", _rel(out / f"{name}.md")])
     return json.loads((out / f"{name}.json").read_text(encoding="utf-8"))
@@ -618,30 +556,15 @@ def segment(ns: argparse.Namespace) -> None:
     results = []
     for row, name, a, b, la, lb in chosen:
         a, b = a.replace(PROB, prob), b.replace(PROB, prob)
-        extra = ["--levels", "segment", "--permutations", str(ns.permutations), "--bootstrap-n", str(ns.bootstrap)]
-        extra += ["-j", str(ns.jobs)]
-        tail = [] if not ns.segments else ["--sample-segments", str(ns.segments)]
-        extra += ["--json", _rel(out / f"claims-seg-{name}.json"), "-o", _rel(out / f"claims-seg-{name}.md")]
-        if not ns.render:
-            _mtmetrics(
-                [
-                    "meta",
-                    "report",
-                    *map(_rel, SEGMENT_TABLES),
-                    "-m",
-                    a,
-                    b,
-                    *extra,
-                    "--title",
-                    f"Claim {row}: {la} vs {lb}, segment level",
-                    *tail,
-                ]
-            )
+        args = ["meta", "report", *map(_rel, SEGMENT_TABLES), "-m", a, b, "--levels", "segment"]
+        args += ["--permutations", str(ns.permutations), "--bootstrap-n", str(ns.bootstrap), "-j", str(ns.jobs)]
+        args += ["--json", _rel(out / f"claims-seg-{name}.json"), "-o", _rel(out / f"claims-seg-{name}.md")]
+        args += ["--title", f"Claim {row}: {la} vs {lb}, segment level"]
+        _mtmetrics(args + (["--sample-segments", str(ns.segments)] if ns.segments else []))
         results.append((row, a, b, la, lb, json.loads((out / f"claims-seg-{name}.json").read_text())))
         bar.advance(1)
     bar.close()
-    text = segment_markdown(results, ns, time.perf_counter() - t0 if not ns.render else ns.render)
-    (out / "claims-segment.md").write_text(text, encoding="utf-8")
+    (out / "claims-segment.md").write_text(segment_markdown(results, ns, time.perf_counter() - t0), encoding="utf-8")
     print(f"wrote {out / 'claims-segment.md'}", file=sys.stderr)
 
 
@@ -743,17 +666,12 @@ def part_segment(ns: argparse.Namespace, out: Path) -> None:
 
 def part_system(ns: argparse.Namespace, out: Path) -> None:
     """Rows 5, 6 and 11: ``features`` on every line (``--slice``: that many lines), then ``table``."""
-    sysns = argparse.Namespace(
-        **{
-            **vars(ns),
-            "lines": ns.slice,
-            "extra": [MCT_SPEC],
-            "datasets": list(DATASETS),
-            "quiet": False,
-            "cmd": "system",
-        },
-        output=str(out / "claims-system.md"),
-        json=str(out / "claims-system.json"),
+    sysns = argparse.Namespace(**{**vars(ns), "lines": ns.slice, "extra": [MCT_SPEC], "datasets": list(DATASETS)})
+    sysns.quiet, sysns.cmd, sysns.output, sysns.json = (
+        False,
+        "system",
+        str(out / "claims-system.md"),
+        str(out / "claims-system.json"),
     )
     features(sysns)
     table(sysns)
@@ -812,17 +730,6 @@ def part_floors(ns: argparse.Namespace, out: Path) -> None:
     )
 
 
-PART_FUNCS: dict[str, Callable[[argparse.Namespace, Path], None]] = {
-    "segment": part_segment,
-    "system": part_system,
-    "orange": part_orange,
-    "orange-corr": part_orange_corr,
-    "mct": part_mct,
-    "paraphrase": part_paraphrase,
-    "floors": part_floors,
-}
-
-
 def run_all(ns: argparse.Namespace) -> None:
     """Every part in turn (a progress line per part on standard error), then the summary."""
     from mtmetrics.cli.progress import Progress
@@ -838,7 +745,7 @@ def run_all(ns: argparse.Namespace) -> None:
     for k, name in enumerate(parts, start=1):
         print(f"\nclaims all: [{k}/{len(parts)}] {name} (rows {PARTS[name][0]}) ...", file=sys.stderr, flush=True)
         t0 = time.perf_counter()
-        PART_FUNCS[name](ns, out)
+        globals()["part_" + name.replace("-", "_")](ns, out)
         dt = time.perf_counter() - t0
         run["parts"][name] = {"seconds": round(dt, 1), "rows": PARTS[name][0]}
         print(f"claims all: [{k}/{len(parts)}] {name} done in {dt / 60:.1f} min", file=sys.stderr, flush=True)
@@ -1150,52 +1057,39 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
     cache, results = "/tmp/claims-cache", str(ROOT / "docs" / "results")
-    f, t = sub.add_parser("features"), sub.add_parser("table")
-    f.add_argument("--datasets", nargs="+", default=list(DATASETS), choices=list(DATASETS))
-    f.add_argument("-j", "--jobs", type=int, default=1)
-    f.add_argument("-q", "--quiet", action="store_true")
-    extra_help = "further metrics scored (features) and reported (table) on WMT21 only, e.g. combo:model=M.json"
-    for p in (f, t):
-        p.add_argument("--lines", type=int, default=0, help="lines per pair (0: every line)")
-        p.add_argument("--cache", default=cache)
-        p.add_argument("--extra", nargs="*", default=[], help=extra_help)
-    t.add_argument("--bootstrap", type=int, default=1000)
-    t.add_argument("-o", "--output", default="")
-    t.add_argument("--json", default="")
-    o = sub.add_parser("orange")
-    o.add_argument("orange", help="JSON of mtmetrics meta orange -f json")
-    o.add_argument("report", help="JSON of mtmetrics meta report --json over the same variants")
-    o.add_argument("-o", "--output", default="")
-    o.add_argument("--json", default="")
+    f, t, o = sub.add_parser("features"), sub.add_parser("table"), sub.add_parser("orange")
     sg = sub.add_parser("segment", help="rows 1-4: the segment-level comparisons and claims-segment.md")
-    sg.add_argument("--segments", type=int, default=0, help="source segments per pair (0: all judged segments)")
-    sg.add_argument("--render", type=float, default=0, metavar="SECONDS", help="only rewrite claims-segment.md")
     sy = sub.add_parser("system", help="rows 5, 6, 11: features (every line) then table, to claims-system.md/.json")
-    sy.add_argument("--lines", type=int, default=0, help="lines per pair (0: every line)")
     al = sub.add_parser("all", help="every part in turn (rows 1-11), then the summary of claims.md")
-    al.add_argument("--slice", type=int, default=0, help="a quick slice: N source segments / lines per pair")
-    al.add_argument("--parts", nargs="*", default=[], choices=list(PARTS), help="run only these parts")
-    al.add_argument("--doc", default="", help="the claims.md to update (default: OUT/claims.md)")
-    al.add_argument("--render", action="store_true", help="run no part: rewrite claims.md's generated blocks only")
-    for p in (sg, sy, al):
-        p.add_argument("-j", "--jobs", type=int, default=1)
-        p.add_argument("--bootstrap", type=int, default=1000)
-        p.add_argument("--cache", default=cache)
-        p.add_argument("--out", default=results)
-    for p in (sg, al):
-        p.add_argument("--permutations", type=int, default=1000)
-        p.add_argument("--only", nargs="*", default=[], help="names of segment comparisons to run (default: all)")
+    extra_help = "further metrics scored (features) and reported (table) on WMT21 only, e.g. combo:model=M.json"
+    options: list[tuple[tuple, tuple[str, ...], dict[str, Any]]] = [
+        ((f,), ("--datasets",), {"nargs": "+", "default": list(DATASETS), "choices": list(DATASETS)}),
+        ((f,), ("-q", "--quiet"), {"action": "store_true"}),
+        ((f, t, sy), ("--lines",), {"type": int, "default": 0, "help": "lines per pair (0: every line)"}),
+        ((f, t), ("--extra",), {"nargs": "*", "default": [], "help": extra_help}),
+        ((o,), ("orange",), {"help": "JSON of mtmetrics meta orange -f json"}),
+        ((o,), ("report",), {"help": "JSON of mtmetrics meta report --json over the same variants"}),
+        ((t, o), ("-o", "--output"), {"default": ""}),
+        ((t, o), ("--json",), {"default": ""}),
+        ((sg,), ("--segments",), {"type": int, "default": 0, "help": "source segments per pair (0: all)"}),
+        ((al,), ("--slice",), {"type": int, "default": 0, "help": "a quick slice: N source segments / lines per pair"}),
+        ((al,), ("--parts",), {"nargs": "*", "default": [], "choices": list(PARTS), "help": "run only these parts"}),
+        ((al,), ("--doc",), {"default": "", "help": "the claims.md to update (default: OUT/claims.md)"}),
+        ((al,), ("--render",), {"action": "store_true", "help": "run no part: rewrite claims.md's blocks only"}),
+        ((f, sg, sy, al), ("-j", "--jobs"), {"type": int, "default": 1}),
+        ((t, sg, sy, al), ("--bootstrap",), {"type": int, "default": 1000}),
+        ((f, t, sg, sy, al), ("--cache",), {"default": cache}),
+        ((sg, sy, al), ("--out",), {"default": results}),
+        ((sg, al), ("--permutations",), {"type": int, "default": 1000}),
+        ((sg, al), ("--only",), {"nargs": "*", "default": [], "help": "segment comparisons to run (default: all)"}),
+    ]
+    for subs, names, kw in options:
+        for p in subs:
+            p.add_argument(*names, **kw)
     ns = parser.parse_args()
     if ns.cmd == "system":
         return part_system(argparse.Namespace(**{**vars(ns), "slice": ns.lines}), Path(ns.out))
-    commands: dict[str, Callable[[argparse.Namespace], Any]] = {
-        "features": features,
-        "table": table,
-        "orange": orange,
-        "segment": segment,
-        "all": run_all,
-    }
-    commands[ns.cmd](ns)
+    {"features": features, "table": table, "orange": orange, "segment": segment, "all": run_all}[ns.cmd](ns)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,6 @@ metrics' correlations), :mod:`.pipeline` (the ``meta report`` pipeline, returnin
 :class:`~.models.Report`), :mod:`.report` (default metrics, reference systems, significance
 clusters), :mod:`.orange` (ORANGE), :mod:`.learn` (MCT and stepwise regression), :mod:`.inputs`
 (opening a table), :mod:`.precomputed` (``col:``/``file:`` scores), :mod:`.models` (the typed JSON
-documents), :mod:`.markdown` and :mod:`.plots`. The ``mtmetrics meta`` commands parse options,
+documents), :mod:`.render` and :mod:`.plots`. The ``mtmetrics meta`` commands parse options,
 call these and print.
 """

@@ -2,7 +2,7 @@
 
 :func:`build_report` runs it from a :class:`ReportSettings` (one field per option of ``mtmetrics
 meta report``) and returns the :class:`~mtmetrics.meta.models.Report` that the Markdown
-(:func:`~mtmetrics.meta.markdown.markdown`) and the JSON (:meth:`~mtmetrics.meta.models.Report.to_json`)
+(:func:`~mtmetrics.meta.render.markdown`) and the JSON (:meth:`~mtmetrics.meta.models.Report.to_json`)
 are rendered from. The clusters and reference systems are :mod:`mtmetrics.meta.report`'s.
 """
 

@@ -2,7 +2,7 @@
 
 This module holds what the report adds to :mod:`.correlate`: which metrics run by default
 (:func:`default_metric_names`), deterministic subsampling of large tables (:func:`sample_table`),
-significance clusters (:func:`clusters`); the Markdown is :mod:`.markdown`, the pipeline :mod:`.pipeline`.
+significance clusters (:func:`clusters`); the Markdown is :mod:`.render`, the pipeline :mod:`.pipeline`.
 
 Significance clusters, precisely (Pearson's r only; per group and level):
 

@@ -115,7 +115,7 @@ def run_report(argv: Sequence[str]) -> int:
     import shlex
     from dataclasses import fields
 
-    from ...meta.markdown import markdown
+    from ...meta.render import markdown
     from ...meta.pipeline import ReportSettings, build_report, report_metric_names
 
     ns = _report_parser().parse_args(argv)

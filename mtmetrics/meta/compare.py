@@ -1,10 +1,7 @@
 """Is one metric's correlation with the humans significantly higher than another's? (docs/meta.md §2)
 
-:func:`correlation_tests` runs Williams', Meng–Rosenthal–Rubin's and Fisher's tests on three
-given correlations; :func:`compare_metrics` runs them, PERM-BOTH and the paired bootstrap on two
-metrics' points from :func:`~mtmetrics.meta.correlate.correlate` (computed with
-``keep_samples=True`` for the paired bootstrap). The results are typed (:class:`Comparison`,
-:class:`CorrelationTests`) and render their JSON with ``to_dict()``.
+:func:`correlation_tests` tests three given correlations; :func:`compare_metrics` adds PERM-BOTH and
+the paired bootstrap on two metrics' points (from ``correlate(..., keep_samples=True)``).
 """
 
 from __future__ import annotations

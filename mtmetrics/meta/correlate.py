@@ -1,42 +1,12 @@
 """Correlations of metric scores with human judgments over a scored table (docs/meta.md §1).
 
-:func:`correlate` takes a :class:`~mtmetrics.io.tables.Table`, the metrics' per-segment statistics
-(:class:`~mtmetrics.meta.scores.MetricScores`, from :func:`~mtmetrics.meta.scores.score_table`)
-and :class:`CorrelationSettings`, and computes, for each group (language pair) and human column:
-
-* ``segment``: Pearson, Spearman and Kendall tau-b over all judged segments pooled;
-* ``item`` (optional): the same within each source segment (rows sharing a segment id), averaged
-  over the source segments where it is defined;
-* ``system``: over systems, the metric's *own corpus score* of each system's judged segments
-  (``sum`` metrics re-aggregate statistics: system BLEU, not mean sentence BLEU) against the mean
-  human score of those segments.
-
-Besides the coefficients, the WMT metrics task's agreement measures (``accuracy``,
-``soft-accuracy`` at system level, ``acc-eq`` at segment and item level;
-:mod:`mtmetrics.stats.agreement`).
-
-Intervals are seeded bootstrap 95 % percentile intervals (as sacrebleu's): ``segment`` resamples
-rows; ``item`` resamples source segments; ``system`` resamples the *shared* source segments
-(items) jointly, as WMT and mt-metrics-eval do: each resample draws item ids with replacement, and
-every system keeps its rows of the drawn items (as often as each is drawn), is re-scored from the
-statistics and gets the mean human score of those rows. Systems are compared on the same drawn
-segments, so the variation of the test set's difficulty, shared by all systems, does not widen the
-interval (``system_resampling="independent"`` resamples each system's rows on its own: 1.5–2×
-wider intervals). A resample in which a system has none of its items is not valid (dropped from
-the interval and from ``resamples``). The draws depend only on the seed, the group and the row
-layout — never on the metric — so every metric sees the same resamples and differences between
-metrics can be bootstrapped pairwise (:mod:`mtmetrics.stats.corrtests`). Error rates
-(``higher_is_better = False``) are negated before correlating and marked as flipped.
-
-The segment level's resamples (``B × n`` row indices) are never held at once: they are drawn again
-from the group's saved generator state in blocks of at most :data:`BLOCK_ELEMENTS` indices, so the
-memory they take is bounded whatever ``B`` and ``n``. The system level holds its draws as counts
-in the smallest unsigned integer type (:class:`~mtmetrics.stats.bootweights.SystemWeights`: the
-``B × n_items`` item counts, or each system's ``B × n_s`` counts with independent resampling) and
-forms float64 weights per system: at most :data:`~mtmetrics.stats.bootweights.BLOCK_ELEMENTS` at a
-time where the weighted sums are exact integers (count statistics), else one system's whole
-``B × n_s`` matrix (float statistics, human scores), which keeps every number bit for bit
-(:mod:`mtmetrics.stats.bootweights` says why).
+:func:`correlate` computes, per group and human column, the coefficients and the WMT agreement
+measures at segment (pooled rows), item (within each source segment, averaged) and system level
+(each system's own corpus score, re-aggregated from its statistics, against its mean human score),
+with seeded bootstrap 95 % percentile intervals. The draws depend only on the seed, the group and
+the row layout, never on the metric, so differences between metrics can be bootstrapped pairwise.
+Memory stays bounded: segment resamples are redrawn in blocks of :data:`BLOCK_ELEMENTS` indices,
+system resamples are held as counts (:mod:`mtmetrics.stats.bootweights`).
 """
 
 from __future__ import annotations

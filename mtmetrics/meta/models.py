@@ -1,13 +1,6 @@
-"""The typed documents of meta-evaluation: ``meta report``'s model and ``meta correlate``'s JSON.
-
-:class:`CorrelateDocument` (with its :class:`TableHeader`, shared by ``meta compare``'s
-:class:`~.compare.CompareDocument`) renders ``meta correlate -f json`` with ``to_dict()``.
-
-:func:`~mtmetrics.meta.pipeline.build_report` builds one :class:`Report`; the Markdown
-(:func:`~.markdown.markdown`), the JSON (:meth:`Report.to_json`) and the pictures are all rendered
-from it, so every output shows the same numbers and no renderer looks a number up by a string
-key. The JSON is made once, at the edge (:meth:`Report.to_json`), with the keys and order the
-report has always written (``nan`` → ``null``; see :meth:`~.correlate.Estimate.to_dict`).
+"""The typed documents of meta-evaluation: ``meta report``'s :class:`Report` and ``meta correlate``'s
+:class:`CorrelateDocument`. Markdown, JSON and pictures are all rendered from them (one source for
+every number); the JSON keeps the keys and order the commands have always written.
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
-"""The ``meta report`` pipeline: read the tables, score, correlate, cluster, and build the typed report.
-
-:func:`build_report` runs it from a :class:`ReportSettings` (one field per option of ``mtmetrics
-meta report``) and returns the :class:`~mtmetrics.meta.models.Report` that the Markdown
-(:func:`~mtmetrics.meta.render.markdown`) and the JSON (:meth:`~mtmetrics.meta.models.Report.to_json`)
-are rendered from. The clusters and reference systems are :mod:`mtmetrics.meta.report`'s.
+"""The ``meta report`` pipeline: :func:`build_report` reads the tables, scores, correlates and clusters
+from a :class:`ReportSettings` (one field per option) and returns the typed
+:class:`~mtmetrics.meta.models.Report`.
 """
 
 from __future__ import annotations

@@ -115,8 +115,8 @@ def run_report(argv: Sequence[str]) -> int:
     import shlex
     from dataclasses import fields
 
-    from ...meta.render import markdown
     from ...meta.pipeline import ReportSettings, build_report, report_metric_names
+    from ...meta.render import markdown
 
     ns = _report_parser().parse_args(argv)
     for target in (ns.output, ns.json):

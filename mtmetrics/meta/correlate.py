@@ -91,16 +91,9 @@ class Estimate:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready (``nan`` becomes ``None``; ``epsilon`` only for acc-eq)."""
-        d: dict[str, Any] = dict(self.__dict__)
-        for k in ("epsilon", "epsilon_last"):
-            if d[k] is None:
-                del d[k]
-        for k in ("value", "lower", "upper", "epsilon", "epsilon_last"):
-            if k not in d:
-                continue
-            if isinstance(d[k], float) and math.isnan(d[k]):
-                d[k] = None
-        return d
+        skip = {k for k in ("epsilon", "epsilon_last") if getattr(self, k) is None}
+        nan = lambda v: isinstance(v, float) and math.isnan(v)  # noqa: E731
+        return {k: None if nan(v) else v for k, v in self.__dict__.items() if k not in skip}
 
 
 def epsilon_text(e: Estimate, width: int) -> str:
@@ -308,16 +301,8 @@ def _correlate(
     group_names = list(dict.fromkeys(groups.tolist()))
     for gi, group in enumerate(group_names):
         rows = np.flatnonzero(groups == group)
-        draws = group_draws(
-            rows,
-            systems,
-            items,
-            n_boot,
-            seed,
-            gi,
-            split=settings.split_systems,
-            system_resampling=settings.system_resampling,
-        )
+        split, resampling = settings.split_systems, settings.system_resampling
+        draws = group_draws(rows, systems, items, n_boot, seed, gi, split=split, system_resampling=resampling)
         if system_human is not None:
             draws = _official_systems(draws, system_human, group)
         cache = agr.GroupCache()

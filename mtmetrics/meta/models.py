@@ -61,18 +61,15 @@ class TableHeader:
             "table": self.table,
             "sha256": self.sha256,
             "rows": self.rows,
-            "columns": {
-                "system": c.system,
-                "segment": c.segment,
-                "hyp": c.hyp,
-                "refs": list(c.refs),
-                "source": c.source,
-                "group": c.group,
-            },
+            "columns": {**_columns(c), "source": c.source, "group": c.group},
             "human": list(self.humans),
             "split_systems": self.split_systems,
             "bootstrap": self.bootstrap.to_dict(),
         }
+
+
+def _columns(c: Columns) -> dict[str, Any]:
+    return {"system": c.system, "segment": c.segment, "hyp": c.hyp, "refs": list(c.refs)}
 
 
 def system_human_dict(source: str) -> dict[str, str]:
@@ -93,7 +90,7 @@ class PermutationInfo:
     test: str = "PERM-BOTH"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"n": self.n, "seed": self.seed, "test": self.test}
+        return dict(self.__dict__)
 
 
 @dataclass(frozen=True)
@@ -110,7 +107,7 @@ class MetricInfo:
         return cls(scores.spec, scores.metric.display_name, scores.signature, scores.flipped)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"spec": self.spec, "name": self.name, "signature": self.signature, "sign_flipped": self.sign_flipped}
+        return dict(self.__dict__)
 
 
 @dataclass(frozen=True)
@@ -125,14 +122,7 @@ class ClusterCell:
     ranking: tuple[Ranked, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "group": self.group,
-            "human": self.human,
-            "level": self.level,
-            "n": self.n,
-            "test": self.test,
-            "ranking": [dict(r.__dict__) for r in self.ranking],
-        }
+        return {**self.__dict__, "ranking": [dict(r.__dict__) for r in self.ranking]}
 
 
 @dataclass(frozen=True)
@@ -160,15 +150,8 @@ class TableReport:
     def of(cls, table: Table, columns: Columns, humans: Sequence[str], **parts: Any) -> TableReport:
         """The report of ``table`` from the parts computed on it (keyword arguments of the fields)."""
         groups = list(dict.fromkeys(table.columns[columns.group])) if columns.group else ["all"]
-        return cls(
-            table=table.name,
-            sha256=table.sha256,
-            rows=len(table),
-            groups=tuple(groups),
-            humans=tuple(humans),
-            columns=columns,
-            **parts,
-        )
+        head = {"table": table.name, "sha256": table.sha256, "rows": len(table), "columns": columns}
+        return cls(groups=tuple(groups), humans=tuple(humans), **head, **parts)
 
     def cluster(self, group: str, human: str, level: str, *, perm: bool = False) -> ClusterCell | None:
         """The main (``perm=False``) or PERM-BOTH ranking of one cell, if one was made."""
@@ -186,7 +169,7 @@ class TableReport:
             "language_excluded": {g: [x.to_dict() for x in xs] for g, xs in self.language_excluded.items()},
             "groups": list(self.groups),
             "human": list(self.humans),
-            "columns": {"system": c.system, "segment": c.segment, "hyp": c.hyp, "refs": list(c.refs)},
+            "columns": _columns(c),
             "metrics": [m.to_dict() for m in self.metrics],
             "correlations": [e.to_dict() for e in self.correlations],
             "clusters": [x.to_dict() for x in self.clusters],
@@ -256,9 +239,8 @@ class Report:
     def scoring_cpu_seconds(self) -> dict[str, float]:
         """CPU seconds each metric took to score, summed over the tables."""
         out: dict[str, float] = {}
-        for scores in self.all_scores:
-            for s in scores:
-                out[s.spec] = out.get(s.spec, 0.0) + s.seconds
+        for s in (s for scores in self.all_scores for s in scores):
+            out[s.spec] = out.get(s.spec, 0.0) + s.seconds
         return out
 
     def to_json(self) -> dict[str, Any]:

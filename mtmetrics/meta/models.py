@@ -150,8 +150,9 @@ class TableReport:
     def of(cls, table: Table, columns: Columns, humans: Sequence[str], **parts: Any) -> TableReport:
         """The report of ``table`` from the parts computed on it (keyword arguments of the fields)."""
         groups = list(dict.fromkeys(table.columns[columns.group])) if columns.group else ["all"]
-        head = {"table": table.name, "sha256": table.sha256, "rows": len(table), "columns": columns}
-        return cls(groups=tuple(groups), humans=tuple(humans), **head, **parts)
+        return cls(
+            table.name, table.sha256, len(table), groups=tuple(groups), humans=tuple(humans), columns=columns, **parts
+        )
 
     def cluster(self, group: str, human: str, level: str, *, perm: bool = False) -> ClusterCell | None:
         """The main (``perm=False``) or PERM-BOTH ranking of one cell, if one was made."""

@@ -203,7 +203,7 @@ def build_report(
     table's annotations (e.g. word alignments); ``progress(total)`` opens a progress callback for
     the scoring (rows × metrics).
     """
-    from ..engine import tables
+    from ..engine import tables as engine
     from ..version import __version__
     from .correlate import CorrelationSettings, correlate
     from .precomputed import merge_scores
@@ -218,7 +218,7 @@ def build_report(
     annotations = [annotate(lt.table, lt.columns) if annotate else None for lt in loaded]
     t_read = time.perf_counter()
     with progress(sum(len(lt.table) for lt in loaded) * len(metrics)) if progress else nullcontext() as advance:
-        scored, unavailable = tables.score_tables(
+        scored, unavailable = engine.score_tables(
             [(lt.table, lt.columns) for lt in loaded],
             [(spec, Scorer.metric_of(m)) for spec, m in metrics],
             s.jobs,

@@ -126,20 +126,8 @@ def orange(sentences: Sequence[SentenceScores], n_boot: int = 1000, seed: int = 
     for n in range(1, int(sizes.max()) + 1):
         r_n, s_n = orange_of(sentences, n)
         curve.append({"n": n, "orange": float(np.mean(r_n / (s_n + 1.0))), "average_rank": float(np.mean(r_n))})
-    return OrangeResult(
-        float(per.mean()),
-        float(ranks.mean()),
-        lo,
-        hi,
-        rlo,
-        rhi,
-        len(per),
-        n_boot,
-        seed,
-        ranks.tolist(),
-        [int(s) for s in sizes],
-        curve,
-    )
+    means, lists = (float(per.mean()), float(ranks.mean())), (ranks.tolist(), sizes.astype(int).tolist())
+    return OrangeResult(*means, lo, hi, rlo, rhi, len(per), n_boot, seed, *lists, curve)
 
 
 def orange_one(
@@ -178,10 +166,7 @@ class OrangeMetric:
     def to_dict(self) -> dict[str, Any]:
         r = self.result
         return {
-            "spec": self.spec,
-            "name": self.name,
-            "signature": self.signature,
-            "sign_flipped": self.sign_flipped,
+            **{k: v for k, v in self.__dict__.items() if k != "result"},
             "orange": r.orange,
             "orange_lower": r.lower,
             "orange_upper": r.upper,

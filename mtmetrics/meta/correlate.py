@@ -517,20 +517,13 @@ def correlate(
     jobs: int = 1,
     system_human: Mapping[tuple[str, str], float] | None = None,
 ) -> Correlations:
-    """Correlations of every metric with every human column, per group, at the chosen levels.
+    """Correlations of every metric with every human column, per group, at the levels and measures
+    of ``settings``.
 
-    ``settings`` (:class:`CorrelationSettings`) say which human columns, levels and measures, and
-    how the bootstrap draws: ``kinds`` may also name the agreement measures of :mod:`.agreement`
-    (``accuracy``, ``soft-accuracy``, ``acc-eq``), computed at the levels where they are defined.
-    ``system_human`` (``(group, system) → score``; group ``""`` matches every group) replaces the
-    system level's human scores (the mean of the joined rows) with official ones, e.g. WMT's
-    published system-level DA: only systems it names are kept at system level, and, having no
-    resamples, the official scores stay fixed in every bootstrap resample.
-
-    With ``jobs > 1`` the metrics are shared among that many forked processes; the same result.
-    The resamples depend only on the seed, the group and the rows, so each process draws the same
-    ones; the parts are merged back into the single-process order (group, human, metric, level,
-    kind). Forking is safe here: only numpy arrays and the metrics' score formulas are used.
+    ``system_human`` (``(group, system) → score``; group ``""``: every group) replaces the system
+    level's human scores with official ones, kept fixed in every resample; only the systems it names
+    are kept. ``jobs > 1`` shares the metrics among processes, which draw the same resamples; the
+    parts are merged back into the single-process order.
     """
     if jobs <= 1 or len(scores) <= 1:
         return _correlate(table, columns, scores, settings, system_human)

@@ -1,4 +1,5 @@
-"""The claims of docs/results/claims.md, regenerated on the library (every statistic is mtmetrics').
+"""The claims of docs/results/claims.md, regenerated on the library (data sets: claims_data.py;
+claims.md's generated blocks: claims_summary.py).
 
     python bench/claims.py all -j 2        # every part of PARTS in turn, then claims.md's generated blocks
     python bench/claims.py segment -j 2    # rows 1-4: one two-metric ``meta report`` per comparison
@@ -8,7 +9,8 @@
 WMT22 (dev) and WMT21 (test), first reference only; ``table`` correlates them with the human system
 scores per pair, trains the combination recipes (:func:`mtmetrics.stats.mct.grouped_combination`)
 on dev, chooses one by leave-one-pair-out mean Pearson on dev and evaluates all once on WMT21
-(95 % percentile bootstrap of the mean over pairs, systems resampled within each pair, seed 12345).
+with Pearson, Williams and the combinations from :mod:`mtmetrics.stats`; the interval of the mean
+over pairs is claims.md's own (np.percentile of 1,000 resamples of each pair's systems, seed 12345).
 """
 
 from __future__ import annotations

@@ -5,12 +5,10 @@ claims.md's generated blocks: claims_summary.py).
     python bench/claims.py segment -j 2    # rows 1-4: one two-metric ``meta report`` per comparison
     python bench/claims.py system -j 2     # rows 5, 6, 11: ``features`` on every line, then ``table``
 
-``features`` caches each classic metric's corpus score of every to-English system of WMT17 and
-WMT22 (dev) and WMT21 (test), first reference only; ``table`` correlates them with the human system
-scores per pair, trains the combination recipes (:func:`mtmetrics.stats.mct.grouped_combination`)
-on dev, chooses one by leave-one-pair-out mean Pearson on dev and evaluates all once on WMT21
-with Pearson, Williams and the combinations from :mod:`mtmetrics.stats`; the interval of the mean
-over pairs is claims.md's own (np.percentile of 1,000 resamples of each pair's systems, seed 12345).
+``features`` caches the classic metrics' corpus scores of every to-English system of WMT17, WMT22
+(dev) and WMT21 (test); ``table`` trains the combinations (:mod:`mtmetrics.stats.mct`) on dev and
+evaluates all on WMT21 (Pearson, Williams: :mod:`mtmetrics.stats`; the interval of the mean over
+pairs is claims.md's own: np.percentile of 1,000 resamples of each pair's systems, seed 12345).
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
 """Is one metric's correlation with the humans significantly higher than another's? (docs/meta.md §2)
 
-:func:`correlation_tests` runs Williams', Meng–Rosenthal–Rubin's and Fisher's tests on three
-given correlations; :func:`compare_metrics` runs them, PERM-BOTH and the paired bootstrap on two
-metrics' points from :func:`~mtmetrics.meta.correlate.correlate` (computed with
-``keep_samples=True`` for the paired bootstrap). The results are typed (:class:`Comparison`,
-:class:`CorrelationTests`) and render their JSON with ``to_dict()``.
+:func:`correlation_tests` tests three given correlations; :func:`compare_metrics` adds PERM-BOTH and
+the paired bootstrap on two metrics' points (from ``correlate(..., keep_samples=True)``).
 """
 
 from __future__ import annotations
@@ -30,7 +27,7 @@ class FailedTest:
     error: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {"test": self.test, "error": self.error}
+        return dict(self.__dict__)
 
 
 @dataclass(frozen=True)
@@ -59,17 +56,10 @@ class CorrelationTests:
     paired_bootstrap: BootstrapDifference | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if self.error is not None:
-            out["error"] = self.error
-        for name in ("williams", "mrr", "fisher"):
-            test = getattr(self, name)
-            if test is not None:
-                out[name] = test.to_dict() if isinstance(test, FailedTest) else dict(test.__dict__)
-        if self.perm_both is not None:
-            out["perm_both"] = self.perm_both.to_dict()
-        if self.paired_bootstrap is not None:
-            out["paired_bootstrap"] = dict(self.paired_bootstrap.__dict__)
+        out: dict[str, Any] = {} if self.error is None else {"error": self.error}
+        for name in ("williams", "mrr", "fisher", "perm_both", "paired_bootstrap"):
+            if (test := getattr(self, name)) is not None:
+                out[name] = dict(test.__dict__)
         return out
 
 
@@ -103,7 +93,7 @@ class ValuesComparison:
     tests: CorrelationTests
 
     def to_dict(self) -> dict[str, Any]:
-        return {"r1": self.r1, "r2": self.r2, "r12": self.r12, "n": self.n, "tests": self.tests.to_dict()}
+        return {**self.__dict__, "tests": self.tests.to_dict()}
 
 
 @dataclass(frozen=True)
@@ -121,9 +111,7 @@ class Comparison:
     tests: CorrelationTests
 
     def to_dict(self) -> dict[str, Any]:
-        d = dict(self.__dict__)
-        d["tests"] = self.tests.to_dict()
-        return d
+        return {**self.__dict__, "tests": self.tests.to_dict()}
 
 
 def compare_metrics(
@@ -167,8 +155,7 @@ def compare_metrics(
                 )
                 swapped = "source segments" if level == "segment" else "systems"
                 tests = replace(tests, perm_both=PermBoth(p, delta, k, swapped))
-        ka = (group, human, level, a.spec, kind)
-        kb = (group, human, level, b.spec, kind)
+        ka, kb = (group, human, level, a.spec, kind), (group, human, level, b.spec, kind)
         if ka in res.samples and len(res.samples[ka]):
             pbd = paired_bootstrap_difference(ea.value, eb.value, res.samples[ka], res.samples[kb])
             tests = replace(tests, paired_bootstrap=pbd)

@@ -1,42 +1,12 @@
 """Correlations of metric scores with human judgments over a scored table (docs/meta.md §1).
 
-:func:`correlate` takes a :class:`~mtmetrics.io.tables.Table`, the metrics' per-segment statistics
-(:class:`~mtmetrics.meta.scores.MetricScores`, from :func:`~mtmetrics.meta.scores.score_table`)
-and :class:`CorrelationSettings`, and computes, for each group (language pair) and human column:
-
-* ``segment``: Pearson, Spearman and Kendall tau-b over all judged segments pooled;
-* ``item`` (optional): the same within each source segment (rows sharing a segment id), averaged
-  over the source segments where it is defined;
-* ``system``: over systems, the metric's *own corpus score* of each system's judged segments
-  (``sum`` metrics re-aggregate statistics: system BLEU, not mean sentence BLEU) against the mean
-  human score of those segments.
-
-Besides the coefficients, the WMT metrics task's agreement measures (``accuracy``,
-``soft-accuracy`` at system level, ``acc-eq`` at segment and item level;
-:mod:`mtmetrics.stats.agreement`).
-
-Intervals are seeded bootstrap 95 % percentile intervals (as sacrebleu's): ``segment`` resamples
-rows; ``item`` resamples source segments; ``system`` resamples the *shared* source segments
-(items) jointly, as WMT and mt-metrics-eval do: each resample draws item ids with replacement, and
-every system keeps its rows of the drawn items (as often as each is drawn), is re-scored from the
-statistics and gets the mean human score of those rows. Systems are compared on the same drawn
-segments, so the variation of the test set's difficulty, shared by all systems, does not widen the
-interval (``system_resampling="independent"`` resamples each system's rows on its own: 1.5–2×
-wider intervals). A resample in which a system has none of its items is not valid (dropped from
-the interval and from ``resamples``). The draws depend only on the seed, the group and the row
-layout — never on the metric — so every metric sees the same resamples and differences between
-metrics can be bootstrapped pairwise (:mod:`mtmetrics.stats.corrtests`). Error rates
-(``higher_is_better = False``) are negated before correlating and marked as flipped.
-
-The segment level's resamples (``B × n`` row indices) are never held at once: they are drawn again
-from the group's saved generator state in blocks of at most :data:`BLOCK_ELEMENTS` indices, so the
-memory they take is bounded whatever ``B`` and ``n``. The system level holds its draws as counts
-in the smallest unsigned integer type (:class:`~mtmetrics.stats.bootweights.SystemWeights`: the
-``B × n_items`` item counts, or each system's ``B × n_s`` counts with independent resampling) and
-forms float64 weights per system: at most :data:`~mtmetrics.stats.bootweights.BLOCK_ELEMENTS` at a
-time where the weighted sums are exact integers (count statistics), else one system's whole
-``B × n_s`` matrix (float statistics, human scores), which keeps every number bit for bit
-(:mod:`mtmetrics.stats.bootweights` says why).
+:func:`correlate` computes, per group and human column, the coefficients and the WMT agreement
+measures at segment (pooled rows), item (within each source segment, averaged) and system level
+(each system's own corpus score, re-aggregated from its statistics, against its mean human score),
+with seeded bootstrap 95 % percentile intervals. The draws depend only on the seed, the group and
+the row layout, never on the metric, so differences between metrics can be bootstrapped pairwise.
+Memory stays bounded: segment resamples are redrawn in blocks of :data:`BLOCK_ELEMENTS` indices,
+system resamples are held as counts (:mod:`mtmetrics.stats.bootweights`).
 """
 
 from __future__ import annotations
@@ -121,16 +91,9 @@ class Estimate:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready (``nan`` becomes ``None``; ``epsilon`` only for acc-eq)."""
-        d: dict[str, Any] = dict(self.__dict__)
-        for k in ("epsilon", "epsilon_last"):
-            if d[k] is None:
-                del d[k]
-        for k in ("value", "lower", "upper", "epsilon", "epsilon_last"):
-            if k not in d:
-                continue
-            if isinstance(d[k], float) and math.isnan(d[k]):
-                d[k] = None
-        return d
+        skip = {k for k in ("epsilon", "epsilon_last") if getattr(self, k) is None}
+        nan = lambda v: isinstance(v, float) and math.isnan(v)  # noqa: E731
+        return {k: None if nan(v) else v for k, v in self.__dict__.items() if k not in skip}
 
 
 def epsilon_text(e: Estimate, width: int) -> str:
@@ -338,16 +301,8 @@ def _correlate(
     group_names = list(dict.fromkeys(groups.tolist()))
     for gi, group in enumerate(group_names):
         rows = np.flatnonzero(groups == group)
-        draws = group_draws(
-            rows,
-            systems,
-            items,
-            n_boot,
-            seed,
-            gi,
-            split=settings.split_systems,
-            system_resampling=settings.system_resampling,
-        )
+        split, resampling = settings.split_systems, settings.system_resampling
+        draws = group_draws(rows, systems, items, n_boot, seed, gi, split=split, system_resampling=resampling)
         if system_human is not None:
             draws = _official_systems(draws, system_human, group)
         cache = agr.GroupCache()
@@ -562,20 +517,13 @@ def correlate(
     jobs: int = 1,
     system_human: Mapping[tuple[str, str], float] | None = None,
 ) -> Correlations:
-    """Correlations of every metric with every human column, per group, at the chosen levels.
+    """Correlations of every metric with every human column, per group, at the levels and measures
+    of ``settings``.
 
-    ``settings`` (:class:`CorrelationSettings`) say which human columns, levels and measures, and
-    how the bootstrap draws: ``kinds`` may also name the agreement measures of :mod:`.agreement`
-    (``accuracy``, ``soft-accuracy``, ``acc-eq``), computed at the levels where they are defined.
-    ``system_human`` (``(group, system) → score``; group ``""`` matches every group) replaces the
-    system level's human scores (the mean of the joined rows) with official ones, e.g. WMT's
-    published system-level DA: only systems it names are kept at system level, and, having no
-    resamples, the official scores stay fixed in every bootstrap resample.
-
-    With ``jobs > 1`` the metrics are shared among that many forked processes; the same result.
-    The resamples depend only on the seed, the group and the rows, so each process draws the same
-    ones; the parts are merged back into the single-process order (group, human, metric, level,
-    kind). Forking is safe here: only numpy arrays and the metrics' score formulas are used.
+    ``system_human`` (``(group, system) → score``; group ``""``: every group) replaces the system
+    level's human scores with official ones, kept fixed in every resample; only the systems it names
+    are kept. ``jobs > 1`` shares the metrics among processes, which draw the same resamples; the
+    parts are merged back into the single-process order.
     """
     if jobs <= 1 or len(scores) <= 1:
         return _correlate(table, columns, scores, settings, system_human)

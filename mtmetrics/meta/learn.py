@@ -1,10 +1,6 @@
-"""Learning a combined metric from scored tables: MCT and stepwise regression (docs/meta.md §4).
-
-:func:`learning_data` takes a scored table (its :class:`~mtmetrics.meta.scores.MetricScores`)
-and the human column, optionally restricted to one group; :func:`train_mct` and
-:func:`train_stepwise` fit :mod:`mtmetrics.stats.mct`'s models on it and return the
-:class:`~mtmetrics.stats.combination.CombinationModel` a metric applies (its JSON is
-:meth:`~mtmetrics.stats.combination.CombinationModel.to_json`) with the fit's details.
+"""Learning a combined metric from a scored table (docs/meta.md §4): :func:`train_mct` and
+:func:`train_stepwise` fit :mod:`mtmetrics.stats.mct`'s models on :func:`learning_data` and return
+the :class:`~mtmetrics.stats.combination.CombinationModel` a metric applies.
 """
 
 from __future__ import annotations

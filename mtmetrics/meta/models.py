@@ -1,13 +1,6 @@
-"""The typed documents of meta-evaluation: ``meta report``'s model and ``meta correlate``'s JSON.
-
-:class:`CorrelateDocument` (with its :class:`TableHeader`, shared by ``meta compare``'s
-:class:`~.compare.CompareDocument`) renders ``meta correlate -f json`` with ``to_dict()``.
-
-:func:`~mtmetrics.meta.pipeline.build_report` builds one :class:`Report`; the Markdown
-(:func:`~.markdown.markdown`), the JSON (:meth:`Report.to_json`) and the pictures are all rendered
-from it, so every output shows the same numbers and no renderer looks a number up by a string
-key. The JSON is made once, at the edge (:meth:`Report.to_json`), with the keys and order the
-report has always written (``nan`` → ``null``; see :meth:`~.correlate.Estimate.to_dict`).
+"""The typed documents of meta-evaluation: ``meta report``'s :class:`Report` and ``meta correlate``'s
+:class:`CorrelateDocument`. Markdown, JSON and pictures are all rendered from them (one source for
+every number); the JSON keeps the keys and order the commands have always written.
 """
 
 from __future__ import annotations
@@ -16,10 +9,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.tables import Unavailable
 from ..io.tables import Columns, Table
 from .correlate import Estimate, SystemPoint
 from .report import LanguageExclusion, Ranked
-from .scores import MetricScores, Unavailable
+from .scores import MetricScores
 
 
 @dataclass(frozen=True)
@@ -67,18 +61,15 @@ class TableHeader:
             "table": self.table,
             "sha256": self.sha256,
             "rows": self.rows,
-            "columns": {
-                "system": c.system,
-                "segment": c.segment,
-                "hyp": c.hyp,
-                "refs": list(c.refs),
-                "source": c.source,
-                "group": c.group,
-            },
+            "columns": {**_columns(c), "source": c.source, "group": c.group},
             "human": list(self.humans),
             "split_systems": self.split_systems,
             "bootstrap": self.bootstrap.to_dict(),
         }
+
+
+def _columns(c: Columns) -> dict[str, Any]:
+    return {"system": c.system, "segment": c.segment, "hyp": c.hyp, "refs": list(c.refs)}
 
 
 def system_human_dict(source: str) -> dict[str, str]:
@@ -99,7 +90,7 @@ class PermutationInfo:
     test: str = "PERM-BOTH"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"n": self.n, "seed": self.seed, "test": self.test}
+        return dict(self.__dict__)
 
 
 @dataclass(frozen=True)
@@ -116,7 +107,7 @@ class MetricInfo:
         return cls(scores.spec, scores.metric.display_name, scores.signature, scores.flipped)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"spec": self.spec, "name": self.name, "signature": self.signature, "sign_flipped": self.sign_flipped}
+        return dict(self.__dict__)
 
 
 @dataclass(frozen=True)
@@ -131,14 +122,7 @@ class ClusterCell:
     ranking: tuple[Ranked, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "group": self.group,
-            "human": self.human,
-            "level": self.level,
-            "n": self.n,
-            "test": self.test,
-            "ranking": [dict(r.__dict__) for r in self.ranking],
-        }
+        return {**self.__dict__, "ranking": [dict(r.__dict__) for r in self.ranking]}
 
 
 @dataclass(frozen=True)
@@ -167,13 +151,7 @@ class TableReport:
         """The report of ``table`` from the parts computed on it (keyword arguments of the fields)."""
         groups = list(dict.fromkeys(table.columns[columns.group])) if columns.group else ["all"]
         return cls(
-            table=table.name,
-            sha256=table.sha256,
-            rows=len(table),
-            groups=tuple(groups),
-            humans=tuple(humans),
-            columns=columns,
-            **parts,
+            table.name, table.sha256, len(table), groups=tuple(groups), humans=tuple(humans), columns=columns, **parts
         )
 
     def cluster(self, group: str, human: str, level: str, *, perm: bool = False) -> ClusterCell | None:
@@ -192,7 +170,7 @@ class TableReport:
             "language_excluded": {g: [x.to_dict() for x in xs] for g, xs in self.language_excluded.items()},
             "groups": list(self.groups),
             "human": list(self.humans),
-            "columns": {"system": c.system, "segment": c.segment, "hyp": c.hyp, "refs": list(c.refs)},
+            "columns": _columns(c),
             "metrics": [m.to_dict() for m in self.metrics],
             "correlations": [e.to_dict() for e in self.correlations],
             "clusters": [x.to_dict() for x in self.clusters],
@@ -262,9 +240,8 @@ class Report:
     def scoring_cpu_seconds(self) -> dict[str, float]:
         """CPU seconds each metric took to score, summed over the tables."""
         out: dict[str, float] = {}
-        for scores in self.all_scores:
-            for s in scores:
-                out[s.spec] = out.get(s.spec, 0.0) + s.seconds
+        for s in (s for scores in self.all_scores for s in scores):
+            out[s.spec] = out.get(s.spec, 0.0) + s.seconds
         return out
 
     def to_json(self) -> dict[str, Any]:

@@ -1,23 +1,8 @@
-"""ORANGE (Lin & Och 2004): how highly a metric ranks the references among machine translations.
+"""ORANGE (Lin & Och 2004) as docs/meta.md §3 describes: the mean over sentences of the oracle's
+rank among the n-best candidates over ``N_i + 1`` (each sentence's own list length; lower is better).
 
-As docs/meta.md §3 describes. For each source sentence ``i`` with ``K >= 2`` references and ``N_i``
-n-best candidates:
-
-1. reference ``k`` is scored against the other ``K - 1`` references (leave-one-out);
-2. each candidate is scored against the same ``K`` leave-one-out subsets and the ``K`` scores are
-   averaged, so candidates and references are judged with equally many references;
-3. the average oracle score is the mean of the ``K`` reference scores;
-4. ``Rank(Oracle_i) = 1 + #{candidates scoring better} + #{candidates tied} / 2`` (1 = best, ties
-   averaged: the oracle and ``t`` tied candidates share positions whose mean is that value);
-5. ``ORANGE = (1/S) Σ_i Rank(Oracle_i) / (N_i + 1)`` — lower is better.
-
-The paper writes ``Σ_i Rank_i / (S (N + 1))`` for a constant ``N``; real n-best lists may be shorter
-for some sentences (the Joshua data: 56 of 100 have 10 entries), so each sentence is normalised by
-its own ``N_i + 1``, which is the same when every list has ``N`` entries. Scores are sentence-level
-scores of the metric (its ``compute_score`` on one segment's statistics); error rates are negated
-so "better" is always "higher". A candidate ties with the oracle when the two differ by at most
-``1e-12`` (relative to scores above 1): the averaging in step 2 can differ in the last bit from
-the same value reached another way, and such a difference must not decide a rank.
+Scores are the metric's sentence scores (error rates negated); a candidate within ``1e-12``
+(relative) of the oracle ties with it, so rounding in the leave-one-out averaging decides no rank.
 """
 
 from __future__ import annotations
@@ -141,20 +126,8 @@ def orange(sentences: Sequence[SentenceScores], n_boot: int = 1000, seed: int = 
     for n in range(1, int(sizes.max()) + 1):
         r_n, s_n = orange_of(sentences, n)
         curve.append({"n": n, "orange": float(np.mean(r_n / (s_n + 1.0))), "average_rank": float(np.mean(r_n))})
-    return OrangeResult(
-        float(per.mean()),
-        float(ranks.mean()),
-        lo,
-        hi,
-        rlo,
-        rhi,
-        len(per),
-        n_boot,
-        seed,
-        ranks.tolist(),
-        [int(s) for s in sizes],
-        curve,
-    )
+    means, lists = (float(per.mean()), float(ranks.mean())), (ranks.tolist(), sizes.astype(int).tolist())
+    return OrangeResult(*means, lo, hi, rlo, rhi, len(per), n_boot, seed, *lists, curve)
 
 
 def orange_one(
@@ -193,10 +166,7 @@ class OrangeMetric:
     def to_dict(self) -> dict[str, Any]:
         r = self.result
         return {
-            "spec": self.spec,
-            "name": self.name,
-            "signature": self.signature,
-            "sign_flipped": self.sign_flipped,
+            **{k: v for k, v in self.__dict__.items() if k != "result"},
             "orange": r.orange,
             "orange_lower": r.lower,
             "orange_upper": r.upper,

@@ -1,9 +1,6 @@
-"""The ``meta report`` pipeline: read the tables, score, correlate, cluster, and build the typed report.
-
-:func:`build_report` runs it from a :class:`ReportSettings` (one field per option of ``mtmetrics
-meta report``) and returns the :class:`~mtmetrics.meta.models.Report` that the Markdown
-(:func:`~mtmetrics.meta.markdown.markdown`) and the JSON (:meth:`~mtmetrics.meta.models.Report.to_json`)
-are rendered from. The clusters and reference systems are :mod:`mtmetrics.meta.report`'s.
+"""The ``meta report`` pipeline: :func:`build_report` reads the tables, scores, correlates and clusters
+from a :class:`ReportSettings` (one field per option) and returns the typed
+:class:`~mtmetrics.meta.models.Report`.
 """
 
 from __future__ import annotations
@@ -206,11 +203,11 @@ def build_report(
     table's annotations (e.g. word alignments); ``progress(total)`` opens a progress callback for
     the scoring (rows × metrics).
     """
+    from ..engine import tables as engine
     from ..version import __version__
     from .correlate import CorrelationSettings, correlate
     from .precomputed import merge_scores
     from .report import exclude_by_language
-    from .scores import score_tables
 
     s = settings
     started = time.perf_counter()
@@ -221,9 +218,9 @@ def build_report(
     annotations = [annotate(lt.table, lt.columns) if annotate else None for lt in loaded]
     t_read = time.perf_counter()
     with progress(sum(len(lt.table) for lt in loaded) * len(metrics)) if progress else nullcontext() as advance:
-        all_scores, unavailable = score_tables(
+        scored, unavailable = engine.score_tables(
             [(lt.table, lt.columns) for lt in loaded],
-            metrics,
+            [(spec, Scorer.metric_of(m)) for spec, m in metrics],
             s.jobs,
             not s.metrics,
             annotations=annotations,
@@ -231,8 +228,8 @@ def build_report(
         )
     skipped = {u.spec for u in unavailable}
     all_scores = [
-        merge_scores([n for n in names if n not in skipped], lt.table, lt.columns, sc)
-        for lt, sc in zip(loaded, all_scores, strict=True)
+        merge_scores([n for n in names if n not in skipped], lt.table, lt.columns, [MetricScores.of(x) for x in sc])
+        for lt, sc in zip(loaded, scored, strict=True)
     ]
     t_score = time.perf_counter()
     results = []

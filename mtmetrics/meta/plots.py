@@ -1,16 +1,9 @@
-"""Pictures of meta-evaluation results (docs/meta.md §6), as PNG and SVG files.
+"""Pictures of meta-evaluation results (docs/meta.md §6), as PNG and SVG files: :func:`scatter`,
+:func:`correlation_bars` and :func:`orange_curve`.
 
-* :func:`scatter` — metric score against human score, one point per judged segment;
-* :func:`correlation_bars` — correlations of several metrics side by side, with their intervals;
-* :func:`orange_curve` — ORANGE against the n-best size N, one line per metric.
-
-matplotlib is an optional extra (``pip install 'mtmetrics[plot]'``); it is imported only when a
-picture is drawn, never by ``import mtmetrics``, and its absence is a
-:class:`~mtmetrics.ResourceError` naming the install command. Pictures are drawn with the Agg
-renderer on a private :class:`~matplotlib.figure.Figure` (no pyplot global state), under fixed
-rcParams (font, sizes, SVG hash salt, text as paths) and with the files' metadata stripped of
-dates and version numbers, so the same numbers give byte-identical files. The numbers themselves
-are always in the JSON output as well: the pictures add nothing that is not there.
+matplotlib (the ``plot`` extra) is imported only when a picture is drawn; its absence is a
+:class:`~mtmetrics.ResourceError`. The Agg renderer on a private figure, fixed rcParams and
+metadata without dates or versions make the same numbers give byte-identical files.
 """
 
 from __future__ import annotations

@@ -1,23 +1,10 @@
-"""Meta-evaluating scores computed elsewhere (COMET, BLEURT, a new metric) next to the built-ins.
+"""Precomputed scores (COMET, BLEURT, a new metric) meta-evaluated next to the built-ins.
 
-A *precomputed* metric has one number per judged row and nothing else: no statistics to
-re-aggregate. Its segment scores are correlated as they are; its **system score is the mean of its
-segment scores** over the system's rows (``aggregation = "mean"`` of the single statistic), unless
-a system-level scores file gives the system scores: for ``file:X.seg.score``, a file
-``X.sys.score`` beside it (``SYSTEM<TAB>SCORE``, mt-metrics-eval's form) is read, its scores are
-the system points, and the system level has no bootstrap interval for that metric (a file has no
-resamples). Higher is better is assumed (negate error rates before writing them).
-
-Where the scores come from (``-m`` entries of ``meta correlate`` / ``report`` / ``compare``):
-
-* ``col:NAME`` — a numeric column ``NAME`` of the table;
-* ``file:PATH`` — a scores file as mt-metrics-eval keeps them: one ``SYSTEM<TAB>SCORE`` line per
-  segment. The k-th line naming system S scores the k-th row of S in the table (in table order),
-  which is the order ``meta correlate --save-scores`` writes and the order of a table read from an
-  mt-metrics-eval directory (:mod:`mtmetrics.io.mtme`); ``None`` is not accepted for a judged row.
-
-:func:`write_scores` writes any :class:`~mtmetrics.meta.scores.MetricScores`' (sign-applied) segment scores in
-the same form, so the numbers of one run can be read back without rescoring.
+``col:NAME`` reads a numeric column of the table; ``file:PATH`` a scores file as mt-metrics-eval
+keeps them (``SYSTEM<TAB>SCORE`` per segment; the k-th line naming S scores S's k-th row in table
+order, the order :func:`write_scores` writes). A precomputed metric's system score is the mean of
+its segment scores, unless ``X.sys.score`` beside ``file:X.seg.score`` gives the system scores
+(then without a bootstrap interval). Higher is better is assumed.
 """
 
 from __future__ import annotations

@@ -1,41 +1,11 @@
-"""A meta-evaluation report of many metrics on a dataset (``mtmetrics meta report``, docs/meta.md §1, §2, §6).
+"""What ``meta report`` adds to :mod:`.correlate` (docs/meta.md §1, §2): default metrics, seeded
+subsampling, reference systems, language exclusions and significance clusters.
 
-This module holds what the report adds to :mod:`.correlate`: which metrics run by default
-(:func:`default_metric_names`), deterministic subsampling of large tables (:func:`sample_table`),
-significance clusters (:func:`clusters`); the Markdown is :mod:`.markdown`, the pipeline :mod:`.pipeline`.
-
-Significance clusters, precisely (Pearson's r only; per group and level):
-
-1. Rank the metrics by r, highest first (ties keep the order of ``-m``); metrics with an undefined
-   r (constant scores) are left out.
-2. Walk down the ranking. The first metric leads cluster 1. Each next metric joins the current
-   cluster unless the level's test (one-sided, H1 "the leader's r is higher") gives ``p < 0.05``
-   against the cluster's *leader*; then it starts and leads the next cluster. Clusters are
-   therefore contiguous in the ranking (the greedy grouping of the WMT metrics task's tables).
-3. Separately, a metric is a *winner* when no metric with a higher r beats it significantly
-   (``p < 0.05``) — WMT's bold "not significantly outperformed by any other metric".
-
-The test of the main clusters (column *cl*):
-
-* system level: Williams' test (:func:`~mtmetrics.stats.corrtests.williams`, with the correlation between the
-  two metrics' system scores); it needs more than 3 points, so 3 systems form no clusters;
-* segment and item level: PERM-BOTH (:func:`~mtmetrics.stats.permutation.perm_both`) swapping whole source
-  segments (``blocks`` = item): the rows of one source segment (one per system) share the source
-  and references and are not independent, so Williams' test with n = all rows gives p-values like
-  1e-57 on differences that do not survive resampling the segments. The item level's measure is
-  the within-segment r averaged over segments (mtme's ``average_by="item"``). Williams' test over
-  all rows stays available (``--segment-test williams``) for comparison with older tables.
-
-Permutation clusters (column *perm*): the same greedy walk and winners with mtme's PERM-BOTH
-(Deutsch et al. 2021, as WMT since 2022), each point's (row's or system's) pair of standardised
-metric scores swapped with probability 1/2, ``k`` times, seeded per cell and pair of metrics.
-
-Reference systems: WMT's DA tables sometimes list a human translation as a system that is also one
-of the table's reference columns (WMT21 ru-en: ``HUMAN.0``); every metric then gives it a perfect
-score, which wrecks the system-level correlation. :func:`reference_systems` finds systems whose
-hypothesis equals a reference on more than half of their rows and :func:`drop_systems` removes
-them (rows ``A+B`` naming a dropped system keep the other names). The report says which systems
-were dropped; ``--keep-reference-systems`` keeps them.
+Clusters (Pearson's r, per group and level): walking down the ranking, a metric joins the current
+cluster unless the level's one-sided test against the cluster's *leader* gives ``p < 0.05``; then it
+leads the next one. The first cluster are the winners. The test is Williams' at system level (more
+than 3 points) and PERM-BOTH over whole source segments at segment and item level (the rows of one
+segment are not independent; ``--segment-test williams`` keeps Williams' test over all rows).
 """
 
 from __future__ import annotations

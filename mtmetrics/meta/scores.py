@@ -1,9 +1,6 @@
-"""The metric side of meta-evaluation: each metric's scores of every row of a judged table.
-
-:func:`score_tables` scores the tables through the engine (:func:`mtmetrics.engine.tables.score_tables`)
-and keeps, per metric and table, the statistics and the sign-applied segment scores
-(:class:`MetricScores`), from which every level re-aggregates instead of rescoring. Error rates
-(``higher_is_better = False``) are negated before correlating and marked as flipped.
+"""The metric side of meta-evaluation: per metric and table, the engine's statistics and the
+sign-applied segment scores (:class:`MetricScores`), from which every level re-aggregates instead
+of rescoring. Error rates (``higher_is_better = False``) are negated and marked as flipped.
 """
 
 from __future__ import annotations
@@ -15,9 +12,9 @@ from typing import Any
 import numpy as np
 
 from ..api import Scorer
+from ..engine import tables
 from ..engine.results import score_statistics, signature
-from ..engine.tables import TASK_ROWS, TableStatistics, Unavailable
-from ..engine.tables import score_tables as _score_tables
+from ..engine.tables import TableStatistics
 from ..io.tables import Columns, Table
 from ..metric import Metric, Statistics, finish_totals
 from ..stats.bootweights import SystemWeights, weighted_sums
@@ -81,25 +78,6 @@ class MetricScores:
         return -values if self.flipped else values
 
 
-def score_tables(
-    tables: Sequence[tuple[Table, Columns]],
-    specs: Sequence[tuple[str, Metric | Scorer]],
-    jobs: int = 1,
-    skip_unavailable: bool = False,
-    task_rows: int = TASK_ROWS,
-    annotations: Sequence[Mapping[str, Sequence[Any]] | None] | None = None,
-    progress: Callable[[int], None] | None = None,
-    refuse_languages: bool = False,
-) -> tuple[list[list[MetricScores]], list[Unavailable]]:
-    """Every metric's scores of every row of every table, as :func:`mtmetrics.engine.tables.score_tables`
-    scores them, and the metrics that could not run (with ``skip_unavailable``)."""
-    bare = [(spec, Scorer.metric_of(metric)) for spec, metric in specs]
-    scored, unavailable = _score_tables(
-        tables, bare, jobs, skip_unavailable, task_rows, annotations, progress, refuse_languages
-    )
-    return [[MetricScores.of(s) for s in table] for table in scored], unavailable
-
-
 def score_table(
     table: Table,
     columns: Columns,
@@ -108,14 +86,14 @@ def score_table(
     annotations: Mapping[str, Sequence[Any]] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> list[MetricScores]:
-    """Score every row with every metric; ``jobs > 1`` shares the work among processes (:func:`score_tables`).
+    """Every metric's scores of every row of one table, scored by :func:`mtmetrics.engine.tables.score_tables`
+    (``progress`` gets the rows of each finished task); a metric that cannot score a group's target
+    language is refused."""
+    bare = [(spec, Scorer.metric_of(metric)) for spec, metric in specs]
+    scored, _ = tables.score_tables(
+        [(table, columns)], bare, jobs, annotations=[annotations], progress=progress, refuse_languages=True
+    )
+    return [MetricScores.of(s) for s in scored[0]]
 
-    ``progress`` is called with the number of rows of each finished task (rows × metrics in all).
-    A metric that cannot score a group's target language is refused.
-    """
-    return score_tables(
-        [(table, columns)], specs, jobs, annotations=[annotations], progress=progress, refuse_languages=True
-    )[0][0]
 
-
-__all__ = ["MetricScores", "Unavailable", "score_table", "score_tables"]
+__all__ = ["MetricScores", "score_table"]

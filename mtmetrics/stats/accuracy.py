@@ -1,26 +1,10 @@
-"""System-level pairwise accuracy and soft pairwise accuracy (the WMT metrics task since 2021).
+"""System-level pairwise accuracy (Kocmi et al. 2021) and soft pairwise accuracy (Thompson et al.
+2024, WMT24's SPA), as mt-metrics-eval computes them (docs/meta.md §7).
 
-* :func:`pairwise_accuracy` — Kocmi et al. (2021), "To Ship or Not to Ship": over all pairs of
-  systems, the share whose order by the metric is the order by the humans,
-  ``|sign(Δmetric) = sign(Δhuman)| / |pairs|`` (a tie on both sides agrees, a tie on one side only
-  does not; mtme's ``stats.Agreement``). Pooled over several groups (language pairs) WMT adds the
-  agreeing pairs and the pairs of every group (mtme's ``CompareMetricsWithGlobalAccuracy``):
-  :func:`mtmetrics.stats.agreement.pooled` adds the per-group ``(agree, pairs)`` counts.
-* :func:`soft_pairwise_accuracy` — Thompson et al. (2024), WMT24 ("SPA", mtme's ``pce``):
-  ``1 - mean_{i<j} |p_h(i, j) - p_m(i, j)|`` where ``p(i, j)`` is the p-value of a one-sided
-  paired permutation test that system ``i`` is better than ``j``, computed from the humans'
-  segment scores (``p_h``) and from the metric's segment scores (``p_m``).
-  :func:`pairwise_p_values` computes those p-values as mtme's
-  ``compute_pairwise_p_values``: ``k`` random sign vectors ``s`` (each item's pair of scores kept
-  or swapped with probability 1/2, one draw shared by every system pair, by the humans and by every
-  metric); the null difference is ``s · (x_i - x_j)`` (system score = sum of its segment scores)
-  and ``p = #{null >= observed} / k``.
-
-Judged segments need not be shared by all systems (WMT's DA tables are sparse): the test of ``i``
-against ``j`` uses the items both systems have (``nan`` marks a missing score); a pair with no
-common item has no p-value and is left out of the mean. A null difference equal to the observed
-one up to floating-point rounding (relative ``1e-9``) counts as ``>=`` (the identity permutation
-always does).
+:func:`pairwise_p_values` is mtme's ``compute_pairwise_p_values``: ``k`` sign vectors shared by every
+system pair, the humans and every metric; two systems are tested on the items both have (``nan``:
+missing), a pair with none is left out, and a null difference within relative ``1e-9`` of the
+observed one counts as ``>=`` (the identity permutation always does).
 """
 
 from __future__ import annotations

@@ -1,33 +1,9 @@
-"""The WMT metrics task's agreement measures inside :func:`~mtmetrics.meta.correlate.correlate`.
-
-Next to the correlation coefficients (``pearson``, ``spearman``, ``kendall``), ``correlate``
-computes, per group (language pair) and human column:
-
-============== ========= ================================================= ==========================
-kind           level     definition (module)                               mtme setting
-============== ========= ================================================= ==========================
-accuracy       system    Kocmi et al. 2021 (:mod:`.accuracy`)              ``corr_fcn="accuracy"``
-soft-accuracy  system    Thompson et al. 2024, SPA (:mod:`.accuracy`)      ``corr_fcn="pce"``, k=1000
-acc-eq         segment   Deutsch et al. 2023, tie-calibrated, no grouping  ``KendallWithTiesOpt``,
-                         (:mod:`.ties`)                                    ``average_by="none"``,
-                                                                           ``sample_rate=1.0``
-acc-eq         item      the same, grouped by item, averaged               ``average_by="item"``
-============== ========= ================================================= ==========================
-
-Other level/kind combinations are not defined and are left out of the output. With several
-groups, ``accuracy`` and ``soft-accuracy`` are also pooled into a group named :data:`POOLED`:
-all agreeing system pairs over all pairs, as WMT pools accuracy over language pairs (mtme's
-``CompareMetricsWithGlobalAccuracy``; WMT24 reports SPA per language pair only, and the pooled SPA
-is the mean over all system pairs in the same way).
-
-``accuracy`` uses the system points of the correlations (the metric's corpus score, the mean human
-score) and gets bootstrap intervals from the same system resamples. ``soft-accuracy`` needs the
-segment scores: per group, a systems × items matrix (a system's rows of one item averaged; WMT's
-``A+B`` rows count for both systems) of the human scores and of the metric's (sign-applied)
-segment scores; its permutation signs come from ``default_rng([seed, group_index, 2])``, shared
-by the humans and every metric. ``acc-eq`` reports its calibrated threshold ``epsilon``. Neither
-``soft-accuracy`` nor ``acc-eq`` has a bootstrap interval (a permutation test, respectively a
-threshold search, per resample).
+"""The WMT metrics task's agreement measures inside :func:`~mtmetrics.meta.correlate.correlate`
+(docs/meta.md §7): ``accuracy`` and ``soft-accuracy`` at system level (also pooled over groups into
+:data:`POOLED`, as WMT pools accuracy), ``acc-eq`` at segment and item level; other combinations are
+not defined. ``accuracy`` uses the correlations' system points and resamples; ``soft-accuracy`` a
+systems × items matrix with permutation signs from ``default_rng([seed, group_index, 2])``; neither
+it nor ``acc-eq`` has a bootstrap interval.
 """
 
 from __future__ import annotations

@@ -1,34 +1,11 @@
 """The system level's bootstrap counts, held compactly, and the weighted sums re-scoring needs.
 
-A system-level resample weights each of a system's rows by how often it was drawn: a ``(B, n_s)``
-matrix of counts per system. Held as float64 for every system of a group that is ``B × n × 8``
-bytes (79 MB for 1,000 resamples of WMT21 ru-en's 9,832 rows). :class:`SystemWeights` keeps the
-counts as small unsigned integers instead (the ``(B, n_items)`` item counts of joint resampling,
-shared by all systems, or a system's own ``(B, n_s)`` counts) and hands out float64 weights for a
-range of resamples on demand.
-
-:func:`weighted_sums` forms ``weights @ values`` and ``weights.sum(axis=1)`` with exactly the
-bits of the full float64 matrix product, so blocking changes no number:
-
-* **Exact sums, in blocks.** When ``values`` are integers (count statistics: BLEU's, chrF's,
-  TER's with one reference) and every partial sum stays below 2^53, each product and sum is an
-  exact integer, so any order of summation — any BLAS kernel, block or thread split — gives the
-  one exact result. Then the weights are formed :data:`BLOCK_ELEMENTS` at a time. The counts'
-  sums are always of this kind.
-* **Float sums, one system at a time.** Otherwise (human z scores, mean metrics' float
-  statistics, precomputed scores) the product is the very call it always was — the whole
-  ``(B, n_s)`` float64 matrix of one system against its values — since OpenBLAS's rows are not
-  reproducible under blocking: a row's rounding depends on the product's shape (small-matrix
-  kernel, edge tiles, K-panel split) and on the thread count. Measured by
-  ``bench/blocked_matmul.py`` (OpenBLAS 0.3.31, SkylakeX kernels, 2 cores): on WMT21 ru-en's
-  draws (1,000 resamples) blocks of 8, 16 or 64 resamples move the last bits of 11 of 33 products
-  (every system's 18 float statistics); on 36 random shapes 2–17 blocked products differ per
-  block size (8 to 256 resamples), single-threaded too; and the full product itself differs
-  between 1 thread and 2 for 17 of the 36 shapes. No block size is safe in general.
-
-Memory: ``B × n_items`` counts in the smallest unsigned type (2 bytes for fewer than 65,536 items),
-plus one system's ``B × n_s`` float64 weights for float sums, or at most :data:`BLOCK_ELEMENTS`
-float64 weights for exact ones.
+:class:`SystemWeights` keeps the draws as small unsigned counts and hands out float64 weights on
+demand. :func:`weighted_sums` gives exactly the bits of the full float64 product ``weights @ values``:
+with integer values whose sums stay below 2^53 every order of summation is exact, so the weights are
+formed :data:`BLOCK_ELEMENTS` at a time; otherwise one system's whole ``(B, n_s)`` matrix is used,
+since OpenBLAS rounds a row of a blocked product differently for some shapes and thread counts
+(``bench/blocked_matmul.py``; docs/meta.md §1).
 """
 
 from __future__ import annotations

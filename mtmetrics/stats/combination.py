@@ -97,7 +97,7 @@ class Scale:
 
     def to_dict(self) -> dict[str, float]:
         """``{"mean", "sd", "min", "max"}``, in that order."""
-        return {"mean": self.mean, "sd": self.sd, "min": self.min, "max": self.max}
+        return dict(self.__dict__)
 
 
 @dataclass(frozen=True)
@@ -185,22 +185,15 @@ class CombinationModel:
         for key in ("text", "training"):
             if doc.get(key) is not None and not isinstance(doc[key], Mapping):
                 raise bad(key, "must be an object")
-        return cls(
-            features,
-            tuple(float(w) for w in weights),
-            intercept,
-            kind,
-            doc.get("text"),
-            doc.get("training"),
-            {k: v for k, v in doc.items() if k not in _KNOWN},
-        )
+        extra = {k: v for k, v in doc.items() if k not in _KNOWN}
+        weights = tuple(float(w) for w in weights)
+        return cls(features, weights, intercept, kind, doc.get("text"), doc.get("training"), extra)
 
     @classmethod
     def from_json(cls, text: str | bytes, source: str = "model") -> CombinationModel:
         """A model from the file's text (:meth:`from_dict`); text that is not strict JSON (``NaN``
         and ``Infinity`` included), not UTF-8 or nested too deeply is an ``InputError``."""
-        doc = strict_loads(text, source)
-        return cls.from_dict(doc, source)
+        return cls.from_dict(strict_loads(text, source), source)
 
     # ------------------------------------------------------------------ scoring
     @property

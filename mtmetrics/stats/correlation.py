@@ -1,16 +1,8 @@
-"""Pearson, Spearman and Kendall correlation, one pair of vectors, many at once, or many resamples.
-
-Every function has a row-wise twin (``*_rows``) taking ``(k, n)`` arrays and returning ``k``
-coefficients, so bootstrap resamples are computed without a Python loop per resample (Kendall
-loops over rows). :class:`Resampled` computes the coefficients of resamples given as index rows,
-bit for bit as the ``*_rows`` functions on the resampled vectors but without sorting each
-resample: ranks and tie counts come from counting each value's occurrences. The coefficients equal
-scipy's (``pearsonr``, ``spearmanr``, ``kendalltau`` with ``variant="b"``) to about 1e-12. A
-coefficient that is undefined (a constant vector, fewer than two points) is ``nan``.
-
-Kendall's tau-b takes the count of discordant pairs from scipy's compiled ``O(n log n)`` merge sort
-(``scipy.stats.kendalltau``; scipy is the ``meta`` extra, its absence an error naming it) and forms
-the coefficient here (:func:`_tau_b_codes` says why).
+"""Pearson, Spearman and Kendall tau-b, for one pair of vectors, row-wise (``*_rows``: ``(k, n)``
+arrays, no Python loop per bootstrap resample) or for resamples given as index rows
+(:class:`Resampled`, ranks and ties by counting, bit for bit as ``*_rows``). They equal scipy's to
+about 1e-12; an undefined coefficient is ``nan``. Kendall's discordant pairs come from scipy's
+``O(n log n)`` merge sort (the ``meta`` extra).
 """
 
 from __future__ import annotations
@@ -272,36 +264,3 @@ ROW_FUNCTIONS: dict[str, Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
 }
 
 FUNCTIONS: dict[str, CorrelationFn] = {"pearson": pearson, "spearman": spearman, "kendall": kendall}
-
-
-def tau_like(metric: np.ndarray, human: np.ndarray, groups: np.ndarray, threshold: float = 0.0) -> float:
-    """WMT's Kendall "tau-like" over pairs of translations of the same source segment.
-
-    Pairs whose human scores differ by more than ``threshold`` (WMT's DARR uses 25 raw DA points)
-    are compared: concordant if the metric orders them as the humans do, discordant otherwise,
-    metric ties counted as discordant (WMT17–20). ``(C - D) / (C + D)``; ``nan`` if no pair.
-    """
-    metric = np.asarray(metric, dtype=np.float64)
-    human = np.asarray(human, dtype=np.float64)
-    groups = np.asarray(groups)
-    conc = disc = 0
-    order = np.argsort(groups, kind="mergesort")
-    g = groups[order]
-    starts = np.flatnonzero(np.r_[True, g[1:] != g[:-1]])
-    ends = np.r_[starts[1:], len(g)]
-    for s, e in zip(starts, ends, strict=True):
-        if e - s < 2:
-            continue
-        idx = order[s:e]
-        h = human[idx]
-        m = metric[idx]
-        dh = h[:, None] - h[None, :]
-        dm = m[:, None] - m[None, :]
-        upper = np.triu(np.ones((len(idx), len(idx)), dtype=bool), 1)
-        sel = upper & (np.abs(dh) > threshold)
-        agree = np.sign(dh[sel]) == np.sign(dm[sel])
-        conc += int(np.count_nonzero(agree))
-        disc += int(np.count_nonzero(~agree))
-    if conc + disc == 0:
-        return math.nan
-    return (conc - disc) / (conc + disc)

@@ -1,23 +1,7 @@
-"""Is one correlation with human judgments significantly higher than another? (docs/meta.md §2)
-
-* :func:`williams` — Williams' (1959) t test for two correlations sharing one variable (the
-  human scores), as the WMT metrics task uses it (Graham & Baldwin 2014, eq. 1):
-  ``t = (r12 - r13) sqrt((n-1)(1+r23)) / sqrt(2K (n-1)/(n-3) + (r12+r13)²/4 (1-r23)³)``,
-  ``K = 1 - r12² - r13² - r23² + 2 r12 r13 r23``, ``n - 3`` degrees of freedom.
-* :func:`meng_rosenthal_rubin` — Meng, Rosenthal & Rubin (1992) z for correlated correlations:
-  ``z = (z1 - z2) sqrt((n-3) / (2 (1 - rx) h))`` with Fisher's ``zi = atanh(ri)``, ``rx`` the
-  correlation of the two metrics, ``r̄² = (r1² + r2²)/2``, ``f = min(1, (1 - rx) / (2 (1 - r̄²)))``,
-  ``h = (1 - f r̄²) / (1 - r̄²)``.
-* :func:`fisher_z` — Fisher's z for two independent correlations:
-  ``z = (z1 - z2) / sqrt(1/(n1-3) + 1/(n2-3))`` (the paraphrase paper reports it "for consistency
-  with the literature"; it ignores that both correlations use the same judgments).
-* :func:`paired_bootstrap_difference` — model-free: the bootstrap distribution of ``r1 - r2``
-  computed on the same resamples.
-
-p-values are one-sided (H1: the first correlation is higher), as in the WMT metrics task; the
-two-sided value is also given. The t tail is scipy's (the ``meta`` extra, imported only when a
-t test runs; missing, it is a :class:`~mtmetrics.errors.ResourceError` naming the install
-command); the normal tail is ``math.erfc``.
+"""Is one correlation with human judgments higher than another? (docs/meta.md §2): Williams' t
+(Graham & Baldwin 2014, eq. 1), Meng-Rosenthal-Rubin's z, Fisher's z for independent correlations
+and a paired bootstrap. p-values are one-sided (H1: the first is higher), the two-sided value beside
+them; the t tail is scipy's (the ``meta`` extra), the normal tail ``math.erfc``.
 """
 
 from __future__ import annotations

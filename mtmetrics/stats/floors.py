@@ -1,28 +1,11 @@
-"""What a metric that knows nothing gets on the WMT agreement measures: the floors of a report.
-
-Pairwise accuracy, soft pairwise accuracy and acc-eq are shares of agreeing pairs, so their chance
-level depends on the human scores alone: with many human ties (MQM gives 0 to half the segments)
-a metric that scores every translation the same already agrees on every human-tied pair. A
-value means something only next to these floors, computed from the humans of the same cell:
-
-* **constant metric** (every system or segment scored the same):
-
-  - pairwise accuracy: a metric tie agrees only with a human tie, so the share of system pairs
-    the humans tie;
-  - acc-eq: with one metric value every pair is a metric tie whatever the threshold, so the share
-    of human-tied pairs (per group, averaged over groups with a pair, as ``average_by="item"``);
-  - soft pairwise accuracy: every permutation's difference equals the observed 0, so the metric's
-    p-value is 1 for every pair and SPA is the mean of the humans' p-values.
-
-* **random metric** (continuous scores drawn independently of the humans, never tied):
-
-  - pairwise accuracy: it agrees with each pair the humans order with probability 1/2 and with no
-    tied pair, so the expected value is half the share of untied pairs;
-  - soft pairwise accuracy: taking its p-values as independent uniform draws, ``E|p_h - U| =
-    (p_h² + (1 - p_h)²) / 2``, so the expected SPA is ``1 - mean((p_h² + (1 - p_h)²) / 2)``;
-  - acc-eq: not defined here (the tie threshold is searched on the metric's own scores, so the
-    expectation has no closed form); the constant metric is its floor, and tie calibration never
-    falls below it (the largest threshold ties every pair).
+"""What a metric that knows nothing gets on the WMT agreement measures: the floors of a report
+(docs/meta.md §7). These measures are shares of agreeing pairs, so their chance level depends on
+the human scores alone (MQM ties half the segments at 0), and a value means something only next to
+these floors. A *constant metric* agrees exactly with the human-tied pairs (accuracy, acc-eq) and
+gets p = 1 for every pair (SPA: the mean of the humans' p-values); a *random metric* agrees with
+half the ordered pairs and has uniform p-values, ``E|p_h - U| = (p_h² + (1 - p_h)²) / 2``. acc-eq
+has no random floor (its threshold is searched on the metric's own scores); tie calibration never
+falls below the constant metric.
 """
 
 from __future__ import annotations

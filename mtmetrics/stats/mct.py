@@ -1,18 +1,8 @@
-"""Learning a combined metric (docs/meta.md §4): MCT and stepwise linear regression.
-
-**MCT** (Liu & Gildea 2007): weights ``w`` of ``s = X w`` maximising Pearson's r with the human
-scores ``h``. With centred ``a = Xc w`` and ``b = hc``, ``r = a·b / (|a| |b|)`` and the analytic
-gradient is ``∇r = Xc^T b / (|a||b|) - r Xc^T a / |a|²``. Features are standardised first (r does
-not depend on a feature's scale or offset); gradient ascent with backtracking (so r never
-decreases) runs from every single-feature start and from seeded random starts; the best result is
-kept, so MCT is never worse than the best single feature on its training data. The weights are
-reported on the raw feature scale.
-
-**Stepwise regression** (Russo-Lassner et al. 2005): ordinary least squares with an intercept;
-the feature whose partial F is most significant enters if ``p < p_enter``; features whose partial F
-has ``p > p_remove`` leave; stop when nothing enters or leaves. The paper's text says the feature
-"with the smallest F statistics is added" — read as the smallest p-value (largest F), as every
-stepwise procedure does (docs/meta.md §4).
+"""Learning a combined metric (docs/meta.md §4). MCT (Liu & Gildea 2007): weights maximising Pearson's
+r with the humans, by gradient ascent with backtracking on standardised features from every
+single-feature start and seeded random starts, so never worse than the best single feature on its
+training data. Stepwise OLS (Russo-Lassner et al. 2005): the most significant partial F enters below
+``p_enter``, features above ``p_remove`` leave.
 """
 
 from __future__ import annotations

@@ -1,28 +1,8 @@
-"""Is one metric's agreement with the humans significantly higher? PERM-BOTH (Deutsch et al. 2021).
-
-Deutsch, Dror & Roth (2021), "A Statistical Analysis of Summarization Evaluation Metrics using
-Resampling Methods", recommend a paired permutation test that resamples *both* systems and
-inputs: under H0 the two metrics are exchangeable, so each point's pair of scores (one per
-system at system level, one per segment at segment level) is kept or swapped with probability
-1/2. The WMT metrics task uses it since 2022 (mtme's ``PermutationSigDiff``). As mtme does, each
-metric's scores are first standardised (z-scores over the points: the swap must not mix scales),
-the observed ``δ = measure(a) - measure(b)`` is compared with ``k`` permuted ``δ*`` and
-``p = #{δ* >= δ} / k`` (``δ*`` within ``1e-12`` of ``δ`` counts as equal: the identity
-permutation always counts, whatever the summation order) is the one-sided p-value of H1
-"``a`` agrees better than ``b``" (mtme with ``block_size = k``: no early stopping). The swaps
-are drawn from ``default_rng(seed)`` as ``k × n`` uniforms (``< 1/2`` swaps), so a seed gives the same
-p-value on every machine.
-
-Grouped data: WMT's segment-level rows are systems × source segments (items), and the rows of
-one item share its source and references, so they are not independent. ``blocks`` (an item index
-per point) swaps all points of an item together (one coin per item): the test then treats items,
-not rows, as the exchangeable units. :func:`item_mean_rows` is the item-grouped measure (mtme's
-``average_by="item"``: the correlation within each item, averaged over the items where it is
-defined).
-
-The measure is any row-wise function (``(k, n)`` metric rows, ``(k, n)`` human rows → ``k``
-values), e.g. :func:`~.correlation.pearson_rows`, so all ``k`` permutations are scored in a few
-vectorised calls (in chunks of :data:`CHUNK_CELLS` cells).
+"""PERM-BOTH (Deutsch, Dror & Roth 2021; mtme's ``PermutationSigDiff``; docs/meta.md §2): each point's
+pair of standardised scores is swapped with probability 1/2, ``k`` times (uniforms from
+``default_rng(seed)``), and ``p = #{δ* >= δ} / k`` (within ``1e-12`` counts as equal) is the
+one-sided p-value of "``a`` agrees better than ``b``". ``blocks`` swaps all points of an item
+together: the rows of one source segment are not independent.
 """
 
 from __future__ import annotations

@@ -1,31 +1,15 @@
-"""Segment-level pairwise accuracy with tie calibration, "acc-eq" (Deutsch, Foster & Freitag 2023).
+"""Segment-level pairwise accuracy with tie calibration, "acc-eq" (Deutsch, Foster & Freitag 2023;
+docs/meta.md §7): ``(concordant + tied by both) / all pairs``, a metric difference ``<= ε`` counting
+as a tie, ``ε`` searched over 0 and every pair's difference as mtme's ``tau_optimization`` with
+``acc_23`` and ``sample_rate=1.0``. Equal values are compared as exact fractions and the largest
+threshold with the same maximum is reported too (``epsilon_last``): mtme's pick among them follows
+a running float sum's rounding. ``groups`` (item ids) is mtme's ``average_by="item"``, one ``ε`` for
+all groups.
 
-"Ties Matter" defines, over pairs of translations, ``acc_eq = (C + T_hm) / N``: ``C`` pairs ordered
-the same way by metric and humans (strictly), ``T_hm`` pairs tied by both, ``N`` all pairs (mtme's
-``KendallVariants(variant="acc23")``). Metrics rarely tie, so *tie calibration* searches a
-threshold ``ε``: a pair whose metric scores differ by at most ``ε`` counts as a metric tie. The
-candidates are 0 and every pair's ``|m_i - m_j|``; the best ``ε`` maximises acc-eq (the smallest
-one on equal values), as mtme's ``tau_optimization`` with ``acc_23`` and ``sample_rate=1.0``
-(every pair, no sampling; mtme's default is 0.1, WMT23/24 used 1.0). Equal means equal as exact
-fractions: mtme takes ``nanargmax`` of a running float sum, so among thresholds whose values are
-mathematically equal (common with MQM's ties, grouped by item) its pick follows the sum's rounding,
-which depends on the order of the pairs (mtme's systems come from a set); the result therefore also
-names the largest threshold with the same maximum, ``epsilon_last``, and any threshold from
-``epsilon`` to it that mtme prints gives the same acc-eq.
-
-Grouping (mtme's ``average_by``): ``groups=None`` is ``average_by="none"`` ("no grouping": one
-acc-eq over all pairs of all rows); ``groups=item ids`` is ``average_by="item"`` ("group by item":
-pairs only within a source segment, acc-eq per item, averaged with equal weight over the items that
-have a pair). One ``ε`` is shared by all groups and chosen for the average.
-
-Search in ``O(P log P)`` for ``P`` pairs (the paper's note: sort the pairs by metric difference and
-sweep, instead of recomputing acc-eq per candidate, ``O(P²)``): with ``w_g = 1/(G N_g)``,
-``acc(ε) = Σ_g w_g C_g + Σ_{pairs with d <= ε} w_g ([human tie] - [concordant])``, a step function
-that rises only at the differences of human-tied pairs — the only candidates that can be (first)
-maxima besides 0. The pairs are streamed in blocks (rows sorted by metric score, so ``d = m_j -
-m_i >= 0``) twice: first the human-tied pairs' differences (the candidates), then each concordant
-pair's difference is binned to the first candidate ``>= d`` (``searchsorted``), so memory stays
-``O(block + candidates)`` even for 10,000 pooled rows (50 million pairs).
+The search is ``O(P log P)``: ``acc(ε)`` is a step function rising only at the differences of
+human-tied pairs, so those are the candidates, and each concordant pair's difference is binned to
+the first candidate ``>= d``; pairs are streamed in blocks of rows sorted by metric score, so memory
+stays ``O(block + candidates)`` even for 50 million pairs.
 """
 
 from __future__ import annotations

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import math
 from typing import Any
 
@@ -20,7 +19,6 @@ from mtmetrics.stats.correlation import (
     rank_rows,
     spearman,
     spearman_rows,
-    tau_like,
 )
 
 
@@ -104,26 +102,3 @@ def test_perfect_and_reversed() -> None:
     for fn in OURS.values():
         assert fn(x, 2 * x + 1) == pytest.approx(1.0)
         assert fn(x, -x) == pytest.approx(-1.0)
-
-
-def _tau_like_brute(m: list[float], h: list[float], g: list[int], thr: float) -> float:
-    c = d = 0
-    for i, j in itertools.combinations(range(len(m)), 2):
-        if g[i] != g[j] or abs(h[i] - h[j]) <= thr:
-            continue
-        if (h[i] - h[j]) * (m[i] - m[j]) > 0:
-            c += 1
-        else:
-            d += 1  # metric ties are discordant (WMT17-20)
-    return (c - d) / (c + d) if c + d else float("nan")
-
-
-def test_tau_like_brute_force() -> None:
-    rng = np.random.default_rng(3)
-    m = rng.integers(0, 5, 60).astype(float)
-    h = rng.normal(size=60) * 30
-    g = rng.integers(0, 8, 60)
-    for thr in (0.0, 25.0):
-        assert tau_like(m, h, g, thr) == pytest.approx(
-            _tau_like_brute(m.tolist(), h.tolist(), g.tolist(), thr), abs=1e-15
-        )

@@ -20,8 +20,8 @@ import pytest
 from mtmetrics import load_metric
 from mtmetrics.cli import main
 from mtmetrics.cli.meta.common import _dump
+from mtmetrics.engine import tables as engine_tables
 from mtmetrics.io.tables import detect_columns, read_table
-from mtmetrics.meta import scores as meta_scores
 from mtmetrics.meta.compare import CompareDocument, ValuesComparison, compare_metrics, correlation_tests
 from mtmetrics.meta.correlate import CorrelationSettings, correlate
 from mtmetrics.meta.pipeline import ReportSettings, build_report
@@ -97,8 +97,8 @@ def test_missing_scipy_stops_meta_before_scoring(tmp_path: Path, monkeypatch: py
     monkeypatch.setitem(sys.modules, "scipy", None)
     monkeypatch.setitem(sys.modules, "scipy.stats", None)
     scored: list[int] = []
-    real = meta_scores.score_tables
-    monkeypatch.setattr(meta_scores, "score_tables", lambda *a, **k: scored.append(1))
+    real = engine_tables.score_tables
+    monkeypatch.setattr(engine_tables, "score_tables", lambda *a, **k: scored.append(1))
     for argv in (
         ["meta", "correlate", str(path), "-m", "chrf"],
         ["meta", "report", str(path), "-m", "chrf"],
@@ -108,7 +108,7 @@ def test_missing_scipy_stops_meta_before_scoring(tmp_path: Path, monkeypatch: py
         assert (code, out) == (2, "")
         assert err.count("\n") == 1 and "pip install 'mtmetrics[meta]'" in err
     assert not scored
-    monkeypatch.setattr(meta_scores, "score_tables", real)  # without Kendall's tau scipy is not needed
+    monkeypatch.setattr(engine_tables, "score_tables", real)  # without Kendall's tau scipy is not needed
     assert run_cli("meta", "correlate", str(path), "-m", "chrf", "--kinds", "pearson", "--bootstrap-n", "5")[0] == 0
 
 

@@ -22,6 +22,7 @@ import scipy.stats
 
 from mtmetrics import load_metric, plugins
 from mtmetrics.cli import main
+from mtmetrics.engine.tables import score_tables
 from mtmetrics.io.tables import Columns, Table, detect_columns, read_table
 from mtmetrics.meta.correlate import CorrelationSettings, correlate
 from mtmetrics.meta.report import (
@@ -31,7 +32,7 @@ from mtmetrics.meta.report import (
     reference_systems,
     sample_table,
 )
-from mtmetrics.meta.scores import score_table, score_tables
+from mtmetrics.meta.scores import MetricScores, score_table
 
 
 def _run(*args: str) -> tuple[int, str]:
@@ -138,8 +139,9 @@ def test_parallel_scoring_and_correlation_equal_serial(wmt17_small: Path) -> Non
     cols = detect_columns(table)
     specs = [(n, load_metric(n)) for n in ("chrf", "wer", "sia")]
     serial = score_table(table, cols, specs, 1)
-    (parallel,), skipped = score_tables([(table, cols)], specs, 2, task_rows=200)
+    (scored,), skipped = score_tables([(table, cols)], [(n, m.metric) for n, m in specs], 2, task_rows=200)
     assert skipped == []
+    parallel = [MetricScores.of(s) for s in scored]
     for s, p in zip(serial, parallel, strict=True):
         assert np.array_equal(s.stats.array, p.stats.array) and s.stats.nrefs == p.stats.nrefs
     settings = CorrelationSettings(humans=("z",), n_boot=50, kinds=("pearson", "accuracy", "acc-eq"))
@@ -327,10 +329,10 @@ def test_a_metric_left_out_does_not_shift_the_rows_of_the_others(
     def missing_chrf(metric: Any, segments: Any) -> float | str:
         return "chrF's resource is missing" if metric.name == "chrf" else probe(metric, segments)
 
-    (alone,), _ = score_tables([(table, cols)], [("nist", load_metric("nist"))])
+    (alone,), _ = score_tables([(table, cols)], [("nist", load_metric("nist").metric)])
     monkeypatch.setattr(tables, "_probe", missing_chrf)
     (after,), skipped = score_tables(
-        [(table, cols)], [("chrf", load_metric("chrf")), ("nist", load_metric("nist"))], skip_unavailable=True
+        [(table, cols)], [(m, load_metric(m).metric) for m in ("chrf", "nist")], skip_unavailable=True
     )
     assert [s.spec for s in skipped] == ["chrf"]
     assert [s.spec for s in after] == ["nist"]

@@ -1,17 +1,5 @@
-"""``mtmetrics meta ...``: meta-evaluation commands (docs/meta.md).
-
-* ``meta correlate TABLE -m METRIC ... --human COL ...`` — correlations with human judgments;
-* ``meta compare TABLE -m A B --human COL`` (or ``--values R1 R2 R12 N``) — is A's correlation
-  significantly higher than B's;
-* ``meta orange NBEST REF [REF ...] -m METRIC ...`` — ORANGE (Lin & Och 2004);
-* ``meta mct`` / ``meta regress`` — learned combinations (see :mod:`mtmetrics.stats.mct`).
-
-* ``meta report TABLE [TABLE ...]`` — a Markdown report of every metric (see :mod:`mtmetrics.meta.report`).
-
-Every command writes text (default) or JSON (``-f json``, lossless: full-precision numbers, the
-metrics' signatures, the data's name and SHA-256, the seed); ``correlate``, ``orange`` and ``report``
-also draw PNG and SVG pictures with ``--plot DIR`` (:mod:`mtmetrics.meta.plots`, optional
-matplotlib extra).
+"""``mtmetrics meta ...``: meta-evaluation commands (docs/meta.md); each command's module is
+imported only when it runs.
 """
 
 from __future__ import annotations

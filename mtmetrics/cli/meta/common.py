@@ -1,10 +1,8 @@
-"""Helpers shared by the ``mtmetrics meta`` commands: table and input options, metric specs, output."""
+"""What the ``mtmetrics meta`` commands share: one parser builder, the input options, metric specs, output."""
 
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -15,13 +13,14 @@ from ... import plugins
 from ...engine import gate
 from ...errors import ParameterError
 from ...io.tables import Columns, Table
+from ...jsonsafe import strict_json
 from ...meta.correlate import SYSTEM_RESAMPLING
 from ...meta.plots import correlation_plots as correlation_plots
 from ...metric import Metric
 from ...params import language_pair, resolve_params
 from ...stats import MAX_RESAMPLES
 from ...stats.significance import DEFAULT_SEED
-from ..args import bounded, check_jobs
+from ..args import StrictArgumentParser, bounded, check_jobs
 from ..progress import Progress
 from ..score import parse_spec
 
@@ -31,103 +30,50 @@ if TYPE_CHECKING:
     from ...meta.scores import MetricScores
 
 DEFAULT_BOOT = 1000
+TABLE_HELP = "TSV (with header) or JSONL table of judged segments (.gz accepted), or mt-metrics-eval directory (--lp)"
 
 
-def build_metrics(texts: Sequence[str], groups: Sequence[str] = (), where: str = "") -> list[tuple[str, Metric]]:
-    """Instantiate ``-m`` entries (``name`` or ``name:param=value,...``), keeping the text as label.
-
-    ``groups`` are the table's groups (``lp`` values): a metric whose resources cannot score the
-    target language of one named like a language pair is refused before it loads anything
-    (:func:`mtmetrics.engine.gate.build_metric`); ``where`` names the table in the message.
-    """
-    out = []
-    seen = set()
-    pairs = sorted({pair for g in set(groups) if (pair := language_pair(g)) is not None})
-    for text in texts:
-        if text in seen:
-            raise ParameterError(f"-m {text} is given twice.")
-        seen.add(text)
-        spec = parse_spec(text)
-        cls = plugins.metric_class(spec.name)
-        values = resolve_params(cls.params, spec.inline, cls.name)
-        for source, target in pairs:
-            reason = gate.language_refusal(cls, target, values)
-            if reason is not None:
-                raise ParameterError(f"-m {text}: {reason} (group {source}-{target}{where}); leave it out of -m.")
-        out.append((text, gate.build_metric(cls, spec.inline)))
-    return out
-
-
-def _dump(obj: Any) -> str:
-    def fix(v: Any) -> Any:
-        if isinstance(v, float) and not math.isfinite(v):
-            return None
-        if isinstance(v, dict):
-            return {k: fix(x) for k, x in v.items()}
-        if isinstance(v, (list, tuple)):
-            return [fix(x) for x in v]
-        return v
-
-    # allow_nan=False: a non-finite number that fix() missed fails loudly instead of writing NaN
-    return json.dumps(fix(obj), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+def meta_parser(
+    prog: str,
+    description: str,
+    *,
+    width: int = 4,
+    formats: Sequence[str] = ("text", "json"),
+    resampling: bool = True,
+    jobs_help: str = "worker processes for scoring and for the bootstrap of correlations",
+    plot: str | None = None,
+) -> StrictArgumentParser:
+    """A ``meta`` command's parser with the options every command shares: ``--seed``,
+    ``--bootstrap-n``, ``--system-resampling`` (with ``resampling``), ``-j``, ``-f`` (when
+    ``formats``), ``-w`` (``width`` decimals by default) and ``--plot DIR`` (with its help)."""
+    p = StrictArgumentParser(prog=prog, description=description)
+    seed_help = f"bootstrap seed (default {DEFAULT_SEED}; 0 is a seed)"
+    p.add_argument("--seed", type=bounded(int, 0), default=DEFAULT_SEED, help=seed_help)
+    boot_help = f"bootstrap resamples (default {DEFAULT_BOOT}; 0: none)"
+    p.add_argument("--bootstrap-n", type=bounded(int, 0, MAX_RESAMPLES), default=DEFAULT_BOOT, help=boot_help)
+    if resampling:
+        p.add_argument(
+            "--system-resampling",
+            choices=SYSTEM_RESAMPLING,
+            default="joint",
+            help="system-level bootstrap: joint (default; resample the shared source segments, every system keeps "
+            "its rows of the drawn segments, as WMT and mt-metrics-eval) or independent (each system's rows on "
+            "their own; wider intervals)",
+        )
+    p.add_argument("-j", "--jobs", type=bounded(int, 1), default=1, help=jobs_help)
+    if formats:
+        p.add_argument("-f", "--format", choices=formats, default=formats[0])
+    p.add_argument("-w", "--width", type=bounded(int, 0, 17), default=width, help="decimals in text output")
+    if plot:
+        p.add_argument("--plot", metavar="DIR", help=plot)
+    return p
 
 
-# ------------------------------------------------------------------------------ table options
-def _table_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("table", metavar="TABLE", help="TSV (with header) or JSONL table of judged segments; .gz accepted")
-    p.add_argument(
-        "-m", "--metrics", nargs="+", required=True, metavar="METRIC", help="metrics, e.g. chrf bleus:max_order=4"
-    )
-    p.add_argument(
-        "--seed",
-        type=bounded(int, 0),
-        default=DEFAULT_SEED,
-        help=f"bootstrap seed (default {DEFAULT_SEED}; 0 is a seed)",
-    )
-    p.add_argument(
-        "--bootstrap-n",
-        type=bounded(int, 0, MAX_RESAMPLES),
-        default=DEFAULT_BOOT,
-        help=f"bootstrap resamples (default {DEFAULT_BOOT}; 0: none)",
-    )
-    system_resampling_arg(p)
-    p.add_argument(
-        "-j",
-        "--jobs",
-        type=bounded(int, 1),
-        default=1,
-        help="worker processes for scoring and for the bootstrap of correlations",
-    )
-    p.add_argument("-f", "--format", choices=("text", "json"), default="text")
-    p.add_argument("-w", "--width", type=bounded(int, 0, 17), default=4, help="decimals in text output")
-
-
-def system_resampling_arg(p: argparse.ArgumentParser) -> None:
-    """``--system-resampling``: how the system-level bootstrap draws its resamples."""
-    p.add_argument(
-        "--system-resampling",
-        choices=SYSTEM_RESAMPLING,
-        default="joint",
-        help="system-level bootstrap: joint (default; resample the shared source segments, every system keeps its "
-        "rows of the drawn segments, as WMT and mt-metrics-eval) or independent (each system's rows on their own; "
-        "wider intervals)",
-    )
-
-
-def row_options(p: argparse.ArgumentParser) -> None:
-    """Plugins' options for annotating a table's rows (:func:`mtmetrics.hookspecs.add_row_options`)."""
-    plugins.get_plugin_manager().hook.add_row_options(command="meta", parser=p)
-
-
-def table_annotations(ns: argparse.Namespace, table: Table, columns: Columns) -> dict[str, Any] | None:
-    """The annotations plugins give ``table``'s rows from their options (e.g. ``--aligner``), or None."""
-    found = plugins.get_plugin_manager().hook.annotate_table(args=ns, table=table, columns=columns)
-    return {name: values for part in found for name, values in part.items()} or None
-
-
-def input_args(p: argparse.ArgumentParser, system_level: bool = True) -> None:
+def input_args(p: argparse.ArgumentParser, system_level: bool = True, row_options: bool = False) -> None:
     """The column options, ``--lp`` (TABLE is an mt-metrics-eval directory) and, with ``system_level``,
-    ``--system-human`` and ``--system-human-col``: what :func:`~mtmetrics.meta.inputs.load_input` reads."""
+    ``--system-human`` and ``--system-human-col``: what :func:`~mtmetrics.meta.inputs.load_input` reads;
+    with ``row_options``, the plugins' options for annotating a table's rows
+    (:func:`mtmetrics.hookspecs.add_row_options`)."""
     p.add_argument(
         "--human", nargs="+", metavar="COL", help="human score column(s) (default: z, mqm, score... if present)"
     )
@@ -149,6 +95,8 @@ def input_args(p: argparse.ArgumentParser, system_level: bool = True) -> None:
         help="when TABLE is an mt-metrics-eval directory (sources/, references/, system-outputs/, human-scores/): "
         "the language pair to read, e.g. en-de",
     )
+    if row_options:
+        plugins.get_plugin_manager().hook.add_row_options(command="meta", parser=p)
     if not system_level:
         p.set_defaults(system_human=None, system_human_col=None)
         return
@@ -160,6 +108,40 @@ def input_args(p: argparse.ArgumentParser, system_level: bool = True) -> None:
         "instead of the mean of the joined segment rows",
     )
     p.add_argument("--system-human-col", metavar="COL", help="the score column of --system-human (default: score, z)")
+
+
+def build_metrics(texts: Sequence[str], groups: Sequence[str] = (), where: str = "") -> list[tuple[str, Metric]]:
+    """Instantiate ``-m`` entries (``name`` or ``name:param=value,...``), keeping the text as label.
+
+    A metric whose resources cannot score the target language of a group (``groups``: the table's
+    ``lp`` values) named like a language pair is refused before it loads anything; ``where`` names
+    the table in the message.
+    """
+    out = []
+    pairs = sorted({pair for g in set(groups) if (pair := language_pair(g)) is not None})
+    for k, text in enumerate(texts):
+        if text in texts[:k]:
+            raise ParameterError(f"-m {text} is given twice.")
+        spec = parse_spec(text)
+        cls = plugins.metric_class(spec.name)
+        values = resolve_params(cls.params, spec.inline, cls.name)
+        for source, target in pairs:
+            reason = gate.language_refusal(cls, target, values)
+            if reason is not None:
+                raise ParameterError(f"-m {text}: {reason} (group {source}-{target}{where}); leave it out of -m.")
+        out.append((text, gate.build_metric(cls, spec.inline)))
+    return out
+
+
+def _dump(obj: Any) -> str:
+    """A document as strict JSON (non-finite numbers as ``null``), indented, ending in a newline."""
+    return strict_json(obj, indent=2) + "\n"
+
+
+def table_annotations(ns: argparse.Namespace, table: Table, columns: Columns) -> dict[str, Any] | None:
+    """The annotations plugins give ``table``'s rows from their options (e.g. ``--aligner``), or None."""
+    found = plugins.get_plugin_manager().hook.annotate_table(args=ns, table=table, columns=columns)
+    return {name: values for part in found for name, values in part.items()} or None
 
 
 def _load(ns: argparse.Namespace) -> Input:

@@ -14,10 +14,8 @@ from ...meta.render import compare_text
 from ...stats import MAX_RESAMPLES
 from ...stats.correlation import KINDS, require_kendall
 from ...stats.corrtests import check_values
-from ...stats.significance import DEFAULT_SEED
-from ..args import StrictArgumentParser, bounded
+from ..args import bounded
 from .common import (
-    DEFAULT_BOOT,
     _check_plot,
     _dump,
     _header,
@@ -25,26 +23,21 @@ from .common import (
     _split,
     correlation_plots,
     input_args,
+    meta_parser,
     score_specs,
-    system_resampling_arg,
     wrote,
 )
 
 
-# ------------------------------------------------------------------------------ compare
 def _compare_parser() -> argparse.ArgumentParser:
-    p = StrictArgumentParser(
-        prog="mtmetrics meta compare",
-        description="Is metric A's correlation with the human scores higher than B's? Williams, "
-        "Meng-Rosenthal-Rubin, Fisher's z and a paired bootstrap. Either a TABLE with -m A B, or "
-        "--values R1 R2 R12 N (correlations of A and B with the human scores, of A with B, and n).",
+    p = meta_parser(
+        "mtmetrics meta compare",
+        "Is metric A's correlation with the human scores higher than B's? Williams, Meng-Rosenthal-Rubin, "
+        "Fisher's z and a paired bootstrap. Either a TABLE with -m A B, or --values R1 R2 R12 N (correlations of "
+        "A and B with the human scores, of A with B, and n).",
+        plot="with a TABLE: scatter plots and correlations with intervals (PNG, SVG)",
     )
-    p.add_argument(
-        "table",
-        nargs="?",
-        metavar="TABLE",
-        help="table of judged segments or mt-metrics-eval directory (with --lp), as for correlate",
-    )
+    p.add_argument("table", nargs="?", metavar="TABLE", help="as for correlate")
     p.add_argument(
         "-m", "--metrics", nargs=2, metavar=("A", "B"), help="the two metrics (also col:NAME or file:PATH scores)"
     )
@@ -57,21 +50,12 @@ def _compare_parser() -> argparse.ArgumentParser:
         default="pearson",
         help="coefficient (default pearson; Williams/MRR/Fisher assume Pearson's r, on ranks for spearman)",
     )
-    p.add_argument("--seed", type=bounded(int, 0), default=DEFAULT_SEED)
-    p.add_argument("--bootstrap-n", type=bounded(int, 0, MAX_RESAMPLES), default=DEFAULT_BOOT)
-    system_resampling_arg(p)
     p.add_argument(
         "--permutations",
         type=bounded(int, 0, MAX_RESAMPLES),
         default=1000,
         help="PERM-BOTH permutations (default 1000; 0: none); at segment level whole source segments are swapped, "
         "so the test does not take the rows of one segment as independent (Williams, MRR and Fisher do)",
-    )
-    p.add_argument("-j", "--jobs", type=bounded(int, 1), default=1)
-    p.add_argument("-f", "--format", choices=("text", "json"), default="text")
-    p.add_argument("-w", "--width", type=bounded(int, 0, 17), default=4)
-    p.add_argument(
-        "--plot", metavar="DIR", help="with a TABLE: scatter plots and correlations with intervals (PNG, SVG)"
     )
     input_args(p)
     return p

@@ -13,42 +13,42 @@ from ...meta.precomputed import is_precomputed, write_scores
 from ...meta.render import correlations_markdown, correlations_text
 from ...stats import MAX_RESAMPLES
 from ...stats.correlation import require_kendall
-from ..args import StrictArgumentParser, bounded
+from ..args import bounded
 from .common import (
+    TABLE_HELP,
     _check_plot,
     _dump,
     _header,
     _load,
     _split,
-    _table_args,
     correlation_plots,
     input_args,
+    meta_parser,
     score_specs,
     wrote,
 )
 
 
-# ------------------------------------------------------------------------------ correlate
 def _correlate_parser() -> argparse.ArgumentParser:
-    p = StrictArgumentParser(
-        prog="mtmetrics meta correlate",
-        description="Pearson, Spearman and Kendall tau-b of metrics with human scores, segment, item and system "
-        "level, and the WMT metrics task's pairwise accuracy, soft pairwise accuracy (system level) and "
-        "tie-calibrated acc-eq (segment and item level).",
+    p = meta_parser(
+        "mtmetrics meta correlate",
+        "Pearson, Spearman and Kendall tau-b of metrics with human scores, segment, item and system level, and "
+        "the WMT metrics task's pairwise accuracy, soft pairwise accuracy (system level) and tie-calibrated "
+        "acc-eq (segment and item level).",
+        formats=("text", "json", "markdown"),
+        plot="also draw PNG and SVG pictures into DIR (needs mtmetrics[plot])",
     )
-    _table_args(p)
-    metrics_arg = next(a for a in p._actions if a.dest == "metrics")
-    metrics_arg.help = (
-        "metrics, e.g. chrf bleus:max_order=4; precomputed scores as col:NAME (a numeric column of the table) or "
-        "file:PATH (SYSTEM<TAB>SCORE per segment, mt-metrics-eval's form): their system score is the mean of their "
-        "segment scores"
+    p.add_argument("table", metavar="TABLE", help=TABLE_HELP)
+    p.add_argument(
+        "-m",
+        "--metrics",
+        nargs="+",
+        required=True,
+        metavar="METRIC",
+        help="metrics, e.g. chrf bleus:max_order=4; precomputed scores as col:NAME (a numeric column of the table) "
+        "or file:PATH (SYSTEM<TAB>SCORE per segment, mt-metrics-eval's form): their system score is the mean of "
+        "their segment scores",
     )
-    next(a for a in p._actions if a.dest == "table").help = (
-        "TSV (with header) or JSONL table of judged segments (.gz accepted), or an mt-metrics-eval data directory "
-        "(with --lp)"
-    )
-    fmt = next(a for a in p._actions if a.dest == "format")
-    fmt.choices = ("text", "json", "markdown")
     p.add_argument(
         "--levels",
         nargs="+",
@@ -70,7 +70,6 @@ def _correlate_parser() -> argparse.ArgumentParser:
         default=1000,
         help="permutations of soft-accuracy's pairwise tests between systems (default 1000, as WMT24)",
     )
-    p.add_argument("--plot", metavar="DIR", help="also draw PNG and SVG pictures into DIR (needs mtmetrics[plot])")
     input_args(p)
     p.add_argument(
         "--save-scores",

@@ -11,24 +11,15 @@ from ...io.files import atomic_write, check_writable
 from ...meta.learn import LearningData, learning_data, train_mct, train_stepwise
 from ...meta.scores import score_table
 from ...stats.combination import FORMAT, CombinationModel
-from ..args import StrictArgumentParser, bounded
-from .common import (
-    _load,
-    _table_args,
-    build_metrics,
-    input_args,
-    row_options,
-    scoring_progress,
-    table_annotations,
-)
+from ..args import bounded
+from .common import TABLE_HELP, _load, build_metrics, input_args, meta_parser, scoring_progress, table_annotations
 
 
-# ------------------------------------------------------------------------------ mct / regress
 def _learn_parser(prog: str, description: str) -> argparse.ArgumentParser:
-    p = StrictArgumentParser(prog=prog, description=description)
-    _table_args(p)
-    input_args(p, system_level=False)
-    row_options(p)
+    p = meta_parser(prog, description)
+    p.add_argument("table", metavar="TABLE", help=TABLE_HELP)
+    p.add_argument("-m", "--metrics", nargs="+", required=True, metavar="METRIC", help="metrics, e.g. chrf bleus")
+    input_args(p, system_level=False, row_options=True)
     p.add_argument("--only-group", metavar="VALUE", help="train on the rows of one group (e.g. an lp) only")
     p.add_argument(
         "-o",

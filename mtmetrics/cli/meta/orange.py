@@ -8,34 +8,22 @@ from collections.abc import Sequence
 
 from ...engine.results import signature
 from ...errors import InputError
-from ...stats import MAX_RESAMPLES
-from ...stats.significance import DEFAULT_SEED
-from ..args import StrictArgumentParser, bounded
-from .common import (
-    DEFAULT_BOOT,
-    _check_plot,
-    _dump,
-    build_metrics,
-    wrote,
-)
+from .common import _check_plot, _dump, build_metrics, meta_parser, wrote
 
 
-# ------------------------------------------------------------------------------ orange
 def _orange_parser() -> argparse.ArgumentParser:
-    p = StrictArgumentParser(
-        prog="mtmetrics meta orange",
-        description="ORANGE (Lin & Och 2004): average rank of the references' average oracle score among "
-        "the n-best candidates, divided by N+1 (lower is better).",
+    p = meta_parser(
+        "mtmetrics meta orange",
+        "ORANGE (Lin & Och 2004): average rank of the references' average oracle score among the n-best "
+        "candidates, divided by N+1 (lower is better).",
+        width=2,
+        resampling=False,
+        jobs_help="worker processes (one metric per process)",
+        plot="also draw ORANGE against n-best size (PNG, SVG) into DIR",
     )
     p.add_argument("nbest", metavar="NBEST", help="n-best list 'i ||| hyp ||| features ||| score' (.gz accepted)")
     p.add_argument("refs", nargs="+", metavar="REF", help="at least two reference files, one line per sentence")
     p.add_argument("-m", "--metrics", nargs="+", required=True, metavar="METRIC")
-    p.add_argument("--seed", type=bounded(int, 0), default=DEFAULT_SEED)
-    p.add_argument("--bootstrap-n", type=bounded(int, 0, MAX_RESAMPLES), default=DEFAULT_BOOT)
-    p.add_argument("-j", "--jobs", type=bounded(int, 1), default=1, help="worker processes (one metric per process)")
-    p.add_argument("-f", "--format", choices=("text", "json"), default="text")
-    p.add_argument("-w", "--width", type=bounded(int, 0, 17), default=2, help="decimals of percentages in text output")
-    p.add_argument("--plot", metavar="DIR", help="also draw ORANGE against n-best size (PNG, SVG) into DIR")
     return p
 
 

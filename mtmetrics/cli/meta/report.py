@@ -14,36 +14,31 @@ from ...meta.correlate import ALL_KINDS, LEVELS
 from ...meta.precomputed import is_precomputed
 from ...stats import MAX_RESAMPLES
 from ...stats.correlation import KINDS, require_kendall
-from ...stats.significance import DEFAULT_SEED
-from ..args import StrictArgumentParser, bounded
+from ..args import bounded
 from .common import (
-    DEFAULT_BOOT,
     _check_plot,
     _dump,
     build_metrics,
     input_args,
-    row_options,
+    meta_parser,
     scoring_progress,
-    system_resampling_arg,
     table_annotations,
     wrote,
 )
 
 
-# ------------------------------------------------------------------------------ report
 def _report_parser() -> argparse.ArgumentParser:
-    p = StrictArgumentParser(
-        prog="mtmetrics meta report",
-        description="A Markdown report of many metrics on one dataset: segment- and system-level Pearson, "
-        "Spearman and Kendall with bootstrap intervals, Williams significance clusters, signatures, the data's "
-        "SHA-256, the seed, the command and the time taken.",
+    p = meta_parser(
+        "mtmetrics meta report",
+        "A Markdown report of many metrics on one dataset: segment- and system-level Pearson, Spearman and "
+        "Kendall with bootstrap intervals, Williams significance clusters, signatures, the data's SHA-256, the "
+        "seed, the command and the time taken.",
+        width=3,
+        formats=(),
+        jobs_help="worker processes for scoring",
+        plot="also draw PNG and SVG pictures into DIR (needs mtmetrics[plot])",
     )
-    p.add_argument(
-        "tables",
-        nargs="+",
-        metavar="TABLE",
-        help="one or more tables of judged segments or mt-metrics-eval directories (with --lp), as for correlate",
-    )
+    p.add_argument("tables", nargs="+", metavar="TABLE", help="one or more tables or directories, as for correlate")
     p.add_argument(
         "-m",
         "--metrics",
@@ -88,18 +83,11 @@ def _report_parser() -> argparse.ArgumentParser:
         "whole source segments, so the rows of one segment are not taken as independent) or williams "
         "(Williams' test with n = all rows, which treats the systems x segments rows as independent)",
     )
-    p.add_argument("--seed", type=bounded(int, 0), default=DEFAULT_SEED)
-    p.add_argument("--bootstrap-n", type=bounded(int, 0, MAX_RESAMPLES), default=DEFAULT_BOOT)
-    system_resampling_arg(p)
-    input_args(p)
-    row_options(p)
-    p.add_argument("-j", "--jobs", type=bounded(int, 1), default=1, help="worker processes for scoring")
+    input_args(p, row_options=True)
     p.add_argument("-o", "--output", metavar="REPORT.md", help="write the Markdown here (default: standard output)")
     p.add_argument("--json", metavar="PATH", help="also write every number as JSON")
-    p.add_argument("--plot", metavar="DIR", help="also draw PNG and SVG pictures into DIR (needs mtmetrics[plot])")
     p.add_argument("--title", help="report title (default: the tables' names)")
     p.add_argument("--note", help="a sentence on the settings, printed near the top")
-    p.add_argument("-w", "--width", type=bounded(int, 0, 17), default=3, help="decimals")
     return p
 
 
@@ -127,8 +115,8 @@ def run_report(argv: Sequence[str]) -> int:
     import shlex
     from dataclasses import fields
 
-    from ...meta.markdown import markdown
     from ...meta.pipeline import ReportSettings, build_report, report_metric_names
+    from ...meta.render import markdown
 
     ns = _report_parser().parse_args(argv)
     for target in (ns.output, ns.json):

@@ -1,0 +1,388 @@
+"""claims.md's generated blocks and claims-segment.md, written from the files the parts of
+``bench/claims.py`` wrote (the verdict rule at the top of claims.md; every number is a file's)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+PROB = "{prob}"  # replaced by the path of the trained similarity table
+WLS, SIA_LC = ("WLS+PROB", "WLS (lowercased)"), ("SIA+PROB", "SIA (lowercased)")
+
+
+#: (row, name, claimed better metric, other metric, label of the better, label of the other)
+COMPARISONS = [
+    ("1", "sia-bleu", "sia", "bleu", "SIA", "BLEU"),
+    ("1", "siaprob-bleu", f"sia:similarity={PROB}", "bleu", "SIA+PROB", "BLEU"),
+    ("2", "sia-rougew", "sia", "rouge-w", "SIA", "ROUGE-W"),
+    ("3", "wlsprob-wls-lc", f"sia:incs=no,lowercase=yes,similarity={PROB}", "sia:incs=no,lowercase=yes", *WLS),
+    ("3", "siaprob-sia-lc", f"sia:lowercase=yes,similarity={PROB}", "sia:lowercase=yes", *SIA_LC),
+    ("4", "sia-wls", "sia", "sia:incs=no", "WLS+INCS", "WLS"),
+]
+
+
+def _verdict(leads: list[tuple[str, float]], mean_a: float, mean_b: float) -> str:
+    """The verdict rule at the top of claims.md: ``leads`` is (leader "a"/"b", one-sided p) per pair."""
+    sig_a = sum(1 for who, p in leads if who == "a" and p < 0.05)
+    sig_b = sum(1 for who, p in leads if who == "b" and p < 0.05)
+    if mean_a > mean_b and sig_a * 2 >= len(leads) and sig_b == 0:
+        return "supported"
+    if mean_b > mean_a and sig_b and not sig_a:
+        return "reversed"
+    return "not supported"
+
+
+Pairs = list[tuple[str, float, float, str, float, dict[str, tuple[float, float, float]], str]]
+
+
+def _level_pairs(doc: dict, a: str, b: str, level: str, perm: bool = False) -> Pairs:
+    """Per group of a two-metric report: r of ``a`` and ``b`` at ``level``, the leader, its one-sided p,
+    every Pearson estimate and the human scores' kind (``perm``: PERM-BOTH clusters if no others)."""
+    rows = []
+    for tb in doc["tables"]:
+        for g in tb["groups"]:
+            est = {
+                e["metric"]: (e["value"], e["lower"], e["upper"])
+                for e in tb["correlations"]
+                if e["group"] == g and e["level"] == level and e["kind"] == "pearson"
+            }
+            cells = tb["perm_clusters" if perm and not tb["clusters"] else "clusters"]
+            cell = next(c for c in cells if c["group"] == g and c["level"] == level)
+            who = "a" if cell["ranking"][0]["metric"] == a else "b"
+            human = "MQM" if "mqm" in tb["human"] else "DA"
+            rows.append(
+                (g, float(est[a][0]), float(est[b][0]), who, float(cell["ranking"][1]["p_vs_leader"]), est, human)
+            )
+    return rows
+
+
+def segment_markdown(results: list, ns: argparse.Namespace, seconds: float) -> str:
+    """claims-segment.md: per comparison, every pair's r [95 % CI] of both metrics, the PERM-BOTH p, the verdict."""
+    lines = [
+        "# Segment-level claims (rows 1-4 of claims.md), generated",
+        "",
+        "Written by `python bench/claims.py segment "
+        + (f"--segments {ns.segments} " if ns.segments else "")
+        + f"--permutations {ns.permutations} --bootstrap {ns.bootstrap} -j {ns.jobs}` "
+        + ("(all judged segments of every table)" if not ns.segments else f"({ns.segments} source segments per pair)")
+        + f" in {seconds / 60:.1f} min; the per-comparison reports are `claims-seg-*.md` / `.json` beside this file.",
+        "Pearson r per pair [95 % bootstrap CI]; p: PERM-BOTH over whole source segments, one-sided, that the "
+        "leader (named) is better. Verdict: the rule at the top of claims.md.",
+        "",
+        "| row | claim (A better than B) | pair | A | B | p (leader) |",
+        "|---|---|---|---|---|---|",
+    ]
+    verdicts = []
+    for row, a, b, la, lb, doc in results:
+        pairs = _level_pairs(doc, a, b, "segment", perm=True)
+        for g, _, _, who, p, est, human in pairs:
+            cell = [f"{est[m][0]:.3f} [{est[m][1]:.3f}, {est[m][2]:.3f}]" for m in (a, b)]
+            pt = f"< {1 / ns.permutations:g}" if p == 0 else f"{p:.3f}"  # no permutation reached the observed
+            lines.append(
+                f"| {row} | {la} > {lb} | {g} ({human}) | {cell[0]} | {cell[1]} | {la if who == 'a' else lb} {pt} |"
+            )
+        mean_a, mean_b = (float(np.mean([x[i] for x in pairs])) for i in (1, 2))
+        leads = [(x[3], x[4]) for x in pairs]
+        verdicts.append((row, la, lb, mean_a, mean_b, leads, _verdict(leads, mean_a, mean_b)))
+    lines += [
+        "",
+        "| row | claim | mean r A vs B | A significant | B significant | verdict |",
+        "|---|---|---|---|---|---|",
+    ]
+    for row, la, lb, ma, mb, leads, v in verdicts:
+        sa, sb = (sum(1 for w, p in leads if w == who and p < 0.05) for who in "ab")
+        lines.append(
+            f"| {row} | {la} > {lb} | {ma:.3f} vs {mb:.3f} | {sa}/{len(leads)} | {sb}/{len(leads)} | **{v}** |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _p(p: float, floor: float = 0.0) -> str:
+    """A p-value as printed: ``< 0.001`` under a thousandth, else three decimals."""
+    if math.isnan(p):
+        return "n/a"
+    return f"< {max(floor, 0.001):g}" if p < max(floor, 0.001) else f"{p:.3f}"
+
+
+def _compare_text(pairs: Sequence[tuple], la: str, lb: str, floor: float) -> tuple[str, str, str]:
+    """(result cell, significance detail, verdict) of one A-vs-B comparison over pairs
+    (group, r of A, r of B, leader "a"/"b", its one-sided p)."""
+    ma, mb = (float(np.mean([x[i] for x in pairs])) for i in (1, 2))
+    verdict = _verdict([(x[3], x[4]) for x in pairs], ma, mb)
+    diffs = ", ".join(f"{x[0]} {x[1] - x[2]:+.3f}" for x in pairs)
+    result = (
+        f"{la} {ma:.3f} vs {lb} {mb:.3f} (mean); {la} ahead on {sum(x[1] > x[2] for x in pairs)}/{len(pairs)} ({diffs})"
+    )
+    detail = []
+    for who, label in (("a", f"{la} significant"), ("b", lb)):
+        sig = [x for x in pairs if x[3] == who and x[4] < 0.05]
+        ps = f" ({', '.join(f'{x[0]} p {_p(x[4], floor)}' for x in sig)})" if sig else ""
+        detail.append(f"{label} on {len(sig)}/{len(pairs)}{ps}")
+    return result, ", ".join(detail), verdict
+
+
+def _combine(verdicts: list[str]) -> str:
+    """One verdict of several comparisons of a row: the common one, else *not supported*."""
+    return verdicts[0] if len(set(verdicts)) == 1 else "not supported"
+
+
+#: The significance tests of meta report's cluster cells, as the summary names them.
+TESTS = {"perm-both-items": "PERM-BOTH", "perm-both": "PERM-BOTH", "williams": "Williams"}
+SEGMENT_CLAIMS = {
+    "1": ("SIA correlates better than BLEU at segment level", ["sia-bleu", "siaprob-bleu"]),
+    "2": ("SIA correlates better than ROUGE-W at segment level", ["sia-rougew"]),
+    "3": ("PROB adds to WLS (lowercased, as the PROB table)", ["wlsprob-wls-lc", "siaprob-sia-lc"]),
+    "4": ("INCS adds to WLS", ["sia-wls"]),
+}
+SYSTEM_CLAIMS = {
+    "5": "hLEPOR beats BLEU, TER and METEOR at system level",
+    "6": "hLEPOR_E (POS) adds to hLEPOR",
+    "11": "a dev-trained combination of the classic metrics beats chrF",
+}
+SAMPLED = {True: "sampled", False: "all judged segments"}
+
+
+def _ci(r: dict) -> str:
+    return f"{r['mean']:.3f} [{r['lower']:.3f}, {r['upper']:.3f}]"
+
+
+def _segment_rows(num: str, claim: str, docs: list[tuple[tuple, dict]]) -> str:
+    """Rows 1-4: the two-metric segment-level reports of the claim."""
+    results, texts, verdicts = [], [], []
+    for (_, _, _, _, la, lb), d in docs:
+        a, b = (m["spec"] for m in d["tables"][0]["metrics"])  # in the command's order: A, then B
+        res, det, v = _compare_text(_level_pairs(d, a, b, "segment"), la, lb, 1 / max(d["permutations"]["n"], 1))
+        results.append(res)
+        texts.append(f"{la} > {lb}: {v}, {det}")
+        verdicts.append(v)
+    d = docs[-1][1]
+    data = ", ".join(f"{t['groups'][0]} {t['rows']:,}" for t in d["tables"])
+    sampled = SAMPLED[bool(docs[0][1]["tables"][0].get("sample"))]
+    return (
+        f"| {num} | {claim} | WMT21 DA is/ja/ru + WMT22 MQM zh-en, {sampled} (rows: {data}) | segment Pearson r | "
+        + "; ".join(results)
+        + f" | PERM-BOTH per pair, {docs[0][1]['permutations']['n']:,} permutations | **{_combine(verdicts)}**: "
+        + "; ".join(texts)
+        + " | `segment` |"
+    )
+
+
+def _system_rows(sysj: dict) -> list[str]:
+    """Rows 5, 6 and 11 from ``claims-system.json``."""
+    by = {r["name"]: r for r in sysj["rows"]}
+    sample = "all lines" if sysj["lines"] == "all" else f"{sysj['lines']} lines"
+    row = {spec: by[f"{spec} (mtmetrics, {sample})"] for spec in ("hlepor", "bleu", "ter", "meteor", "hlepor:pos=nltk")}
+    nsys = sum(sysj["systems"].values())
+    data = f"WMT21 official system DA z, {len(sysj['pairs'])} to-English pairs, {nsys} MT systems, {sample} of each"
+    wil = {(w["a"], w["b"]): w for w in sysj["williams"]}
+
+    def wtext(a: str, b: str, la: str, lb: str) -> tuple[str, str]:
+        ahead = [x["r_a"] > x["r_b"] for x in wil[(a, b)]["pairs"]]
+        pairs = [
+            (x["pair"], x["r_a"], x["r_b"], "a" if up else "b", x["p_a"] if up else x["p_b"])
+            for x, up in zip(wil[(a, b)]["pairs"], ahead, strict=True)
+        ]
+        _, det, v = _compare_text(pairs, la, lb, 0.0)
+        return v, f"vs {lb}: {v} (ahead on {sum(ahead)}/{len(pairs)}; {det})"
+
+    parts5 = [wtext("hlepor", b, "hLEPOR", lb) for b, lb in (("bleu", "BLEU"), ("ter", "TER"), ("meteor", "METEOR"))]
+    labels = (("hlepor", "hLEPOR"), ("bleu", "BLEU"), ("ter", "TER"), ("meteor", "METEOR"))
+    v6, t6 = wtext("hlepor:pos=nltk", "hlepor", "hLEPOR_E", "hLEPOR")
+    chosen = next(r for r in sysj["rows"] if r["name"].endswith("← chosen on dev"))
+    chrf = next(r for r in sysj["rows"] if r["name"].startswith("chrf-A"))
+    comet = next(r for r in sysj["rows"] if r["name"].startswith("COMET"))
+    best = max((r for r in sysj["rows"] if r["name"].startswith("combination:")), key=lambda r: r["mean"])
+    p_chrf = chosen["p_not_above_chrf"]
+    v11 = "supported" if p_chrf < 0.05 else "reversed" if p_chrf > 0.95 else "not supported"
+    return [
+        f"| 5 | hLEPOR beats BLEU, TER and METEOR at system level across language pairs | {data} | "
+        "mean over pairs of system Pearson r | "
+        + "; ".join(f"{lab} {_ci(row[s])}" for s, lab in labels)
+        + f" | Williams per pair | **{_combine([v for v, _ in parts5])}**: "
+        + "; ".join(t for _, t in parts5)
+        + " | `system` |",
+        f"| 6 | hLEPOR_E (POS level, NLTK perceptron tagger) adds to hLEPOR | as 5 | as 5 | "
+        f"hLEPOR_E {_ci(row['hlepor:pos=nltk'])} vs hLEPOR {_ci(row['hlepor'])} | Williams per pair | "
+        f"**{v6}**: {t6} | `system` |",
+        "| 11 | a combination of the classic metrics, trained and chosen on dev only, beats chrF (and approaches "
+        f"COMET) at system level | as 5 | mean over pairs of system Pearson r | chosen on dev "
+        f"({chosen['name'][13:].replace(' ← chosen on dev', '')}; dev r {chosen['dev_r']:.3f}): {_ci(chosen)}; "
+        f"chrF (data's) {_ci(chrf)}; COMET {_ci(comet)}; best recipe on test: "
+        f"{best['name'][13:].replace(' ← chosen on dev', '')} {best['mean']:.3f} | paired bootstrap over systems "
+        f"({sysj['bootstrap']:,}) | **{v11}**: share of resamples where the chosen combination is not above "
+        f"chrF {p_chrf:.3f}, not above COMET {chosen['p_not_above_comet']:.3f} | `system` |",
+    ]
+
+
+def _orange_row(ora: dict) -> str:
+    """Row 7: ORANGE's ranking of the variants on the Joshua n-best lists."""
+    ms = sorted(ora["metrics"], key=lambda m: m["orange"])
+    rank = {m["spec"]: k for k, m in enumerate(ms, start=1)}
+    s4, b4 = (next(m for m in ms if m["spec"] == s) for s in ("rouge-s:skip=4", "bleus:max_order=4"))
+
+    def oc(m: dict) -> str:
+        return f"{100 * m['orange']:.2f} [{100 * m['orange_lower']:.2f}, {100 * m['orange_upper']:.2f}]"
+
+    close = [m for m in ms if m["orange_lower"] <= ms[0]["orange_upper"]]  # reaching the best's interval
+    v7 = "supported" if {rank["rouge-s:skip=4"], rank["bleus:max_order=4"]} == {1, 2} else "not supported"
+    return (
+        f"| 7 | ROUGE-S4 and BLEUS4 rank best by ORANGE | Joshua bn-en n-best, {len(ora['refs'])} references, "
+        f"{ora['sentences']} sentences ({ora['candidates']} candidates) | ORANGE % (lower is better) | "
+        f"BLEUS4 {oc(b4)}, {rank['bleus:max_order=4']} of {len(ms)}; ROUGE-S4 {oc(s4)}, "
+        f"{rank['rouge-s:skip=4']} of {len(ms)}; best {ms[0]['spec']} {oc(ms[0])} | bootstrap intervals "
+        f"({ora['bootstrap']['n']:,} resamples of sentences; no paired test) | **{v7}**: {len(close)} of "
+        f"{len(ms)} variants' intervals reach the best's | `orange` |"
+    )
+
+
+def _rank_row(rk: dict, rep: dict) -> str:
+    """Row 8: ORANGE's ranking against the correlation ranking."""
+    vs = rk["variants"]
+    best_c, best_o = (min(vs, key=lambda v: v[k]) for k in ("pearson_rank", "orange_rank"))
+    sig = rk["p_spearman"] < 0.05
+    v8 = "supported" if rk["spearman"] > 0 and sig else "reversed" if rk["spearman"] < 0 and sig else "not supported"
+    seg_data = SAMPLED[any(t.get("sample") for t in rep["tables"])]
+    return (
+        f"| 8 | ORANGE's ranking agrees with the correlation-based ranking | the {len(vs)} variants of 7: ORANGE "
+        f"on Joshua bn-en vs mean segment Pearson on the data of 1 ({seg_data}) | rank correlation over the "
+        f"{len(vs)} variants | Spearman {rk['spearman']:.2f} (p = {rk['p_spearman']:.2f}), "
+        f"Kendall {rk['kendall']:.2f} (p = {rk['p_kendall']:.2f}); best by correlation {best_c['spec']} "
+        f"({best_c['orange_rank']} by ORANGE), best by ORANGE {best_o['spec']} ({best_o['pearson_rank']} by "
+        f"correlation) | scipy's rank-correlation p | **{v8}** (different data sets on the two sides) "
+        "| `orange-corr` |"
+    )
+
+
+def _mct_row(mct: dict) -> str:
+    """Row 9: the segment-level MCT against chrF, segment and system level."""
+    a = next(m["spec"] for m in mct["tables"][0]["metrics"] if m["spec"].startswith("combo"))
+    texts = []
+    for level in ("segment", "system"):
+        floor = 1 / max(mct["permutations"]["n"], 1) if level == "segment" else 0.0  # permutations / Williams
+        texts.append((level, *_compare_text(_level_pairs(mct, a, "chrf", level), "MCT", "chrF", floor)))
+    tests = {c["level"]: c for c in mct["tables"][0]["clusters"]}.values()
+    return (
+        "| 9 | MCT combinations beat their best component | WMT21 DA is/ja/ru, "
+        + SAMPLED[any(t.get("sample") for t in mct["tables"])]
+        + "; MCT BLEUS + chrF trained on WMT22 dev (`source-features-mct-ngram.json`) | segment and system "
+        "Pearson r | "
+        + "; ".join(f"{lv}: {res}" for lv, res, _, _ in texts)
+        + " | "
+        + ", ".join(f"{TESTS.get(c['test'], c['test'])} ({c['level']})" for c in tests)
+        + f" | **{_combine([v for *_, v in texts])}**: "
+        + "; ".join(f"{lv}: {v}, {det}" for lv, _, det, v in texts)
+        + " | `mct` |"
+    )
+
+
+def summary_rows(out: Path, sliced: bool = False) -> list[str]:
+    """The rows of claims.md's summary table, each built from the files the parts wrote (a row whose
+    files are missing says so)."""
+
+    def load_json(name: str) -> dict | None:
+        return json.loads((out / name).read_text(encoding="utf-8")) if (out / name).exists() else None
+
+    def missing(num: str, claim: str, part: str) -> str:
+        return f"| {num} | {claim} | not run (part `{part}`) | | | | | |"
+
+    rows = []
+    for num, (claim, names) in SEGMENT_CLAIMS.items():
+        docs = [(c, d) for n in names for c in COMPARISONS if c[1] == n if (d := load_json(f"claims-seg-{n}.json"))]
+        rows.append(_segment_rows(num, claim, docs) if docs else missing(num, claim, "segment"))
+    sysj = load_json("claims-system.json")
+    rows += _system_rows(sysj) if sysj else [missing(n, c, "system") for n, c in SYSTEM_CLAIMS.items()]
+    ora, rk, mct = (load_json(f"claims-{n}.json") for n in ("orange-joshua", "orange-rank", "mct-wmt21"))
+    rows.append(_orange_row(ora) if ora else missing("7", "ROUGE-S4 and BLEUS4 rank best by ORANGE", "orange"))
+    rep = load_json("claims-orange-wmt21.json") or {"tables": []}
+    claim8 = "ORANGE's ranking agrees with the correlation-based ranking"
+    rows.append(_rank_row(rk, rep) if rk else missing("8", claim8, "orange-corr"))
+    rows.append(_mct_row(mct) if mct else missing("9", "MCT combinations beat their best component", "mct"))
+    para = out / "paraphrase-models.md"
+    claim10 = "paraphrase models beat the baseline model B"
+    rows.append(
+        _paraphrase_row(para.read_text(encoding="utf-8"), sliced)
+        if para.exists()
+        else missing("10", claim10, "paraphrase")
+    )
+    return sorted(rows, key=lambda r: int(r.split(" | ")[0].lstrip("| ")))
+
+
+def _paraphrase_row(text: str, sliced: bool) -> str:
+    """Row 10 from ``paraphrase-models.md``: model B against BP, per pair (Williams' one-sided p)."""
+    lines = text.splitlines()
+
+    def cells(prefix: str) -> list[str]:
+        return [c.strip() for c in next(x for x in lines if x.startswith(prefix)).strip("|").split("|")]
+
+    pairs = cells("| Model |")[3:]
+    rb, rbp = ([float(x.split()[0]) for x in cells(f"| {m} |")[3:]] for m in ("B", "BP"))
+    ps = [float(c.split("W p=")[1].split(",")[0]) for c in cells("| B vs. BP |")[1:]]
+    leads = [("a", p) if x > y else ("b", 1 - p) for x, y, p in zip(rbp, rb, ps, strict=True)]
+    v = _verdict(leads, float(np.mean(rbp)), float(np.mean(rb)))
+    sig = [f"{lp} (p = {p:.2g})" for lp, (who, p) in zip(pairs, leads, strict=True) if who == "a" and p < 0.05]
+    rows_used = next((x for x in lines if x.startswith("Training table:")), "")
+    trained = rows_used.split("(")[1].split(",")[0] if "(" in rows_used else "?"
+    return (
+        "| 10 | paraphrase models beat the baseline model B | WMT21 DA is/ja/ru, "
+        + ("all judged segments" if not sliced else "the first rows only")
+        + " (`paraphrase-models.md`) | segment Pearson r | B vs BP: "
+        + ", ".join(f"{lp} {x:.3f} vs {y:.3f}" for lp, x, y in zip(pairs, rb, rbp, strict=True))
+        + f" | Williams | **{v}**: BP significant on {len(sig)}/{len(pairs)}"
+        + (f" ({', '.join(sig)})" if sig else "")
+        + f"; trained on {trained} of WMT17 dev | `paraphrase` |"
+    )
+
+
+def floors_table(out: Path) -> list[str]:
+    """The floors of the WMT22 MQM report beside BLEU's and chrF's values, per pair and measure."""
+    doc_path = out / "claims-floors-wmt22-mqm.json"
+    if not doc_path.exists():
+        return ["(part `floors` not run)"]
+    lines = [
+        "| pair | level | measure | constant metric | random metric | BLEU | chrF |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for tb in json.loads(doc_path.read_text(encoding="utf-8"))["tables"]:
+        fl: dict[tuple[str, str, str], dict[str, float]] = defaultdict(dict)
+        for e in tb.get("floors") or []:
+            fl[(e["group"], e["level"], e["kind"])][e["metric"]] = e["value"]
+        val = {(e["group"], e["level"], e["kind"], e["metric"]): e["value"] for e in tb["correlations"]}
+        for key, f in sorted(fl.items()):
+            bleu, chrf = ("" if v is None else f"{v:.3f}" for v in (val.get((*key, m)) for m in ("bleu", "chrf")))
+            cst = next((v for k, v in f.items() if "constant" in k), math.nan)
+            rnd = next((v for k, v in f.items() if "random" in k), math.nan)
+            rnd_text = "" if math.isnan(rnd) else f"{rnd:.3f}"
+            lines.append(f"| {' | '.join(key)} | {cst:.3f} | {rnd_text} | {bleu} | {chrf} |")
+    return lines
+
+
+BEGIN, END = "<!-- generated by bench/claims.py all: {} -->", "<!-- end of generated: {} -->"
+
+
+def _replace_block(text: str, name: str, body: list[str]) -> str:
+    """Replace the generated block ``name`` of claims.md (appended if absent)."""
+    begin, end = BEGIN.format(name), END.format(name)
+    block = begin + "\n" + "\n".join(body) + "\n" + end
+    if begin in text and end in text:
+        return text[: text.index(begin)] + block + text[text.index(end) + len(end) :]
+    return text.rstrip("\n") + "\n\n" + block + "\n"
+
+
+def render_doc(out: Path, doc: Path, run: dict) -> None:
+    """Write the generated blocks of claims.md: the summary table, the floors, the timings."""
+    head = ["| # | claim | data | measure | result | test | verdict | part |", "|---|---|---|---|---|---|---|---|"]
+    per_part = ", ".join(f"{k} {v['seconds'] / 60:.1f} min" for k, v in run["parts"].items())
+    timing = [
+        f"`{run['command']}`: {run['seconds'] / 60:.1f} min in all with `-j {run['jobs']}` "
+        f"(per part, as last run: {per_part})."
+    ]
+    text = doc.read_text(encoding="utf-8") if doc.exists() else "# claims (generated blocks only)\n"
+    text = _replace_block(text, "timing", timing)
+    text = _replace_block(text, "summary", head + summary_rows(out, bool(run.get("slice"))))
+    doc.write_text(_replace_block(text, "floors", floors_table(out)), encoding="utf-8")

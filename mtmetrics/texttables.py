@@ -1,20 +1,8 @@
-"""Tables as plain text, LaTeX or Markdown, laid out by ``tabulate``.
-
-Column widths, alignment and padding are what tabulate is for (sacrebleu draws its tables with it
-too); this module only chooses the layouts. Every cell arrives as a string, already formatted to
-its decimals: tabulate's number parsing is switched off, so it never reformats a score.
-
-* :func:`aligned` — the CLI's text tables: first column left-aligned, the others right-aligned,
-  two spaces between columns, a rule of dashes under the header and, for a total, before the last
-  row (sacrebleu's ``-sl`` habit). The header is passed as a row so that its width counts like any
-  cell's (tabulate would pad a header by two more characters). A table of plain cells (printable
-  ASCII, as ``-sl``'s rows of numbers) is padded directly, byte for byte as tabulate would.
-* :func:`latex_tabular` — a booktabs ``tabular``; cells are escaped by the caller with
-  :func:`latex_escape`, since some carry math markup of their own (``$^*$``, ``$\\downarrow$``).
-* :func:`markdown_cell` — the one escape Markdown tables need. The Markdown tables themselves
-  (``meta report``, ``meta correlate -f markdown``) stay hand-written, compact ``| a | b |`` rows:
-  tabulate's pipe tables pad every cell to the column's widest, and the signature and data tables
-  have cells of 100-300 characters, so the raw file would become harder to read, not easier.
+"""Tables as plain text or LaTeX, laid out by ``tabulate`` with number parsing off (every cell
+arrives formatted): :func:`aligned` (the CLI's tables: first column left, two spaces, dashes under
+the header and before a total) and :func:`latex_tabular` (booktabs; the caller escapes cells with
+:func:`latex_escape`, as some carry math markup). Markdown tables stay hand-written
+(:func:`markdown_cell`): tabulate would pad their long signature cells.
 """
 
 from __future__ import annotations

@@ -1,12 +1,8 @@
-"""The ``mtmetrics`` command line: one command tree (:mod:`.commands`).
+"""The ``mtmetrics`` command line: one command tree (:mod:`.commands`), ``score`` the default.
 
-``mtmetrics REF [REF ...] -i HYP [HYP ...] -m NAME [NAME ...]`` scores, as sacrebleu does (the
-command ``score`` is the default); ``mtmetrics list`` shows every metric, ``mtmetrics meta ...``
-meta-evaluates, and plugins add commands through the ``register_commands`` hook. A first
-argument that names a command is that command, always; a reference file with a command's name is
-scored as ``mtmetrics score list ...`` or ``mtmetrics ./list ...``. A command's module is imported
-only when it runs. Errors the user can fix are printed as one message and exit with status 2,
-never a traceback.
+A first argument that names a command is that command, always (a reference file with a command's
+name is scored as ``mtmetrics score list ...`` or ``mtmetrics ./list ...``); a command's module is
+imported only when it runs. An error the user can fix is one line and exit status 2.
 """
 
 from __future__ import annotations

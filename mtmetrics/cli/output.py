@@ -1,9 +1,5 @@
-"""Rendering scored systems as text, JSON, TSV or LaTeX (tables laid out by :mod:`mtmetrics.texttables`).
-
-JSON is lossless: numbers are full-precision floats (Python's shortest round-tripping repr),
-never rounded strings, and every result carries its signature and parameters. The same input
-always renders to the same bytes. It is strict JSON: a NaN or infinite score is ``null`` with a
-note saying why (see :mod:`mtmetrics.jsonsafe`), never ``NaN``/``Infinity``.
+"""Rendering scored systems as text, JSON, TSV or LaTeX. JSON is lossless (shortest round-tripping
+floats, every result with its signature and parameters) and strict (:mod:`mtmetrics.jsonsafe`).
 """
 
 from __future__ import annotations

@@ -1,15 +1,9 @@
 """``-f json --json-style sacrebleu``: sacrebleu 2.6's JSON, for scripts written against it.
 
-One system: one object per metric (a list when there are several), metrics in sacrebleu's order
-(sorted by name; in a paired test, as given to ``-m``), each ``{"name", "score", "signature",
-["confidence_mean", "confidence_var", "confidence"], ["verbose_score"], <one key per signature
-field>}`` with the score rounded to ``-w`` decimals (sacrebleu's default: 1), indented by one
-space. Several systems: sacrebleu's table as a list of ``{"system": NAME, "<metric name>":
-"<score>"}`` indented by four spaces, the scores as strings, or as ``{"score", "p_value", "mean",
-"ci"}`` objects in a paired test (and with ``-ci``). The signature is mtmetrics' (every
-parameter, sacrebleu's version, the plugin), so its fields are more than sacrebleu's; ``version``
-is mtmetrics' version and ``sacrebleu`` sacrebleu's. A score that is not a finite number is
-``null`` (strict JSON).
+One system: sacrebleu's ``Score.format(is_json=True)`` object per metric (a list for several;
+sorted by name, or in ``-m`` order in a paired test), the score rounded to ``-w`` (default 1).
+Several systems: sacrebleu's table as a list of ``{"system", "<metric>": "<score>"}``, or result
+objects in a test. The signature fields are mtmetrics'; a non-finite score is ``null``.
 """
 
 from __future__ import annotations

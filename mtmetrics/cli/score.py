@@ -1,9 +1,8 @@
 """``mtmetrics [score] REF [REF ...] -i HYP [HYP ...] -m NAME [NAME ...]``: score systems.
 
-Parsing is done in two passes: the first finds the metrics (``-m``), the second adds the
-``--<metric>-<param>`` flags generated from those metrics' declared parameters, so an unknown
-parameter is an error that lists the metric's real ones. All files are read and checked, and every
-score computed, before anything is written to standard output.
+Parsed in two passes: the first finds the metrics, the second adds their ``--<metric>-<param>``
+flags, so an unknown parameter is an error listing the real ones. Everything is read, checked and
+scored before anything is written to standard output.
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ from ..engine.streaming import ChunkSource, SegmentStore, score_sources
 from ..errors import InputError, MtmetricsError, ParameterError, suggest
 from ..io import read_blocks, read_reference_rows
 from ..io.lines import Layout, line_chunks
-from ..io.references import FileNotes, bom_warnings, empty_reference_warnings
+from ..io.references import FileNotes
 from ..io.testsets import TestSet, check_langpair, find_test_set
 from ..io.text import LINES, Block, rereadable
 from ..metric import Inputs, Metric, Statistics
@@ -478,7 +477,7 @@ def _score_systems(
     bar.close()
     if not ns.quiet:  # after scoring, so that an error stays the only line on standard error
         files = [*ns.refs, *systems, *([ns.src] if ns.src else [])]
-        for warning in (*bom_warnings(files, notes), *empty_reference_warnings(ns.refs, notes)):
+        for warning in notes.warnings(files, ns.refs):
             print(f"mtmetrics: warning: {warning}", file=sys.stderr)
     if settings is not None:
         scored = _with_tests(scored, metrics, all_stats, settings)

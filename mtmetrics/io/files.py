@@ -1,21 +1,11 @@
-"""Reading the files a user names, each opened once, bounded, and writing files whole or not at all.
+"""Reading the files a user names, each opened once and bounded; writing files whole or not at all.
 
-Reading: :func:`open_stream` opens a path exactly once (``-`` is standard input) and recognises
-gzip by peeking at the first bytes of that one buffered stream, so a pipe (``/dev/stdin``, a named
-FIFO, ``<(zcat FILE)``) reads the same as a regular file: nothing is read ahead and lost, nothing
-opened twice. :func:`read_bytes` and :func:`read_text` read a whole file (a regular file or a pipe;
-a device such as ``/dev/zero`` or a directory is refused before anything is read) in pieces and
-stop with an :class:`~mtmetrics.InputError` naming the file as soon as its content, decompressed,
-exceeds the limit of its kind (:data:`LIMITS`), so no file can exhaust memory; what they keep is
-at most the content and its pieces. Undecodable bytes and broken gzip data are an error naming
-the file. :func:`resolve_named` resolves a path written inside a model file relative to that
-file's folder and keeps it there.
-
-Writing: :func:`atomic_write` writes a whole file to a temporary file in the target directory and
-renames it over the target, so a failed write (a full disk, an interrupted run) never leaves a
-half-written file; every failure (a missing directory, a directory as target, no space left) is an
-:class:`~mtmetrics.InputError` naming the path. A target that exists and is not a regular file
-(``/dev/stdout``, a FIFO) is written directly, never replaced.
+:func:`open_stream` opens a path once (``-``: standard input) and recognises gzip by peeking at the
+buffered stream, so pipes and FIFOs read as regular files do. :func:`read_bytes` / :func:`read_text`
+read a whole regular file or pipe in pieces and stop with an :class:`~mtmetrics.InputError` naming
+the file once its decompressed content exceeds its kind's limit (:data:`LIMITS`). :func:`write_all`
+stages each file beside its target and renames it into place only when every output succeeded; a
+device or FIFO target is written directly, never replaced.
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
-"""Input assembly: line-aligned files read in lockstep, cut into chunks that become segments where scored.
-
-The scoring command reads a system's hypotheses, references, source, annotations and the files of
-plugins' options (:func:`mtmetrics.hookspecs.annotate_lines`) in lockstep (:func:`line_chunks`);
-each :class:`LineChunk` carries undecoded lines to wherever it is scored (a worker process) and
-becomes segments there (plugins' lines decoded by their own decoders), so the reading process stays idle. A
-segment longer than the chosen metrics accept (the gate's :meth:`~mtmetrics.engine.gate.Limit.check_lines`)
-is refused while reading, before any work is wasted.
+"""Input assembly: a system's files read in lockstep (:func:`line_chunks`) into chunks of undecoded
+lines that become segments where they are scored; a segment longer than the metrics accept is
+refused while reading, before any work is wasted.
 """
 
 from __future__ import annotations

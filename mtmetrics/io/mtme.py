@@ -1,30 +1,14 @@
-"""Read an mt-metrics-eval (mtme) data directory as a table of judged segments.
+"""Read an mt-metrics-eval test set directory (``mt-metrics-eval-v2/<testset>/``) as a judged table::
 
-The layout of one test set as mtme downloads it (``mt-metrics-eval-v2/<testset>/``)::
+    sources/LP.txt, references/LP.REF.txt, system-outputs/LP/SYSTEM.txt   one segment per line
+    human-scores/LP.SCORER.{seg,sys}.score    SYSTEM<TAB>SCORE (None: no score; LP.seg.score: "score")
+    metric-scores/LP/METRIC-REF.seg.score     the same form, per metric
 
-    sources/LP.txt                      one source segment per line
-    references/LP.REF.txt               one file per reference (REF: refA, refB, ...)
-    system-outputs/LP/SYSTEM.txt        one file per system, line-aligned with the source
-    human-scores/LP.SCORER.seg.score    SYSTEM<TAB>SCORE, one line per system and segment
-    human-scores/LP.SCORER.sys.score    SYSTEM<TAB>SCORE, one line per system (official scores)
-    metric-scores/LP/METRIC-REF.seg.score   the same form, per metric
-
-(``None`` marks a segment without a score; older sets name the human files ``LP.seg.score``, read
-here as scorer ``score``.) :func:`read_mtme` joins them: one row per system and segment that has a
-segment-level score from every chosen scorer, with columns ``lp``, ``system``, ``sid`` (the
-1-based line), ``source``, ``hyp``, ``ref_REF`` per reference, one human column per scorer and one
-column per requested metric (its name, e.g. ``BLEU-refA``, for ``-m col:BLEU-refA``). Rows are
-ordered by system (sorted), then line. No text is changed.
-
-References keep the order they are named in (``refs``, the ``--ref-cols`` of ``meta correlate``:
-``refB refA`` or ``ref_refB ref_refA``); without names, the order of the reference names as
-mt-metrics-eval gives them (``refA``, ``refB``, ...), which is the order of the ``ref_A``,
-``ref_B`` columns of a joined table. Metrics that depend on the order of the references (SIA,
-paraphrase) then score the same on both routes.
-
-Every file is a regular file read in bounded pieces (:mod:`mtmetrics.io.files`). A score file
-must have exactly one line per source segment for each system it names (a shorter or longer list
-is an error naming the file and system).
+:func:`read_mtme` joins them: a row per system (sorted) and line scored by every chosen scorer,
+columns ``lp``, ``system``, ``sid`` (1-based line), ``source``, ``hyp``, ``ref_REF``, one per scorer
+and one per requested metric. References keep the order named (``--ref-cols``), else mtme's
+(``refA``, ``refB``, …, the joined tables' order), so order-dependent metrics score alike on both
+routes. A score file must have one line per source segment for each system it names.
 """
 
 from __future__ import annotations

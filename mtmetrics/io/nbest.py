@@ -1,9 +1,5 @@
-"""Moses/Joshua n-best lists: ``i ||| hypothesis ||| features ||| score`` per line.
-
-Sentence numbers are 0-based and lines of one sentence are contiguous (as both decoders write
-them); the features and total score are kept as text/float but only the hypotheses are needed by
-ORANGE. A line with fewer than two fields or a non-integer sentence number is an error naming the
-line.
+"""Moses/Joshua n-best lists, ``i ||| hypothesis ||| features ||| score`` per line (0-based sentence
+numbers, the last two fields optional), for ORANGE.
 """
 
 from __future__ import annotations

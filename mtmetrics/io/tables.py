@@ -1,12 +1,8 @@
-"""Tables of judged segments (TSV or JSONL, optionally gzipped) for meta-evaluation.
+"""Tables of judged segments (TSV with a header, or JSONL; optionally gzipped) for meta-evaluation.
 
-A table has one row per judged segment: system, segment id, optionally source, the hypothesis,
-one or more references and one or more human score columns. Columns are named in the header
-(TSV) or by the keys (JSONL, one JSON object per line). :func:`detect_columns` finds the usual
-names of the WMT joins in ``../shared/data/*/derived`` (``system``/``da_system``,
-``sid``/``seg_id``, ``source``, ``hyp``, ``ref``/``ref_A``…, ``lp``); every choice can be given
-explicitly. TSV is read without quoting (WMT text contains ``"``); a row with the wrong number of
-fields is an error naming the line.
+A row per judged segment: system, segment id, optionally source and group, the hypothesis, one or
+more references and human scores. :func:`detect_columns` finds the usual names of the WMT joins;
+every choice can be given explicitly. TSV is read without quoting (WMT text contains ``"``).
 """
 
 from __future__ import annotations

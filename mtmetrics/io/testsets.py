@@ -1,8 +1,5 @@
-"""sacrebleu's test sets (``-t wmt21 -l de-en``), read from sacrebleu's own local cache.
-
-mtmetrics never downloads: sacrebleu's dataset API is called with its downloader replaced by one
-that raises, so a test set that is in the cache (``$SACREBLEU``, default ``~/.sacrebleu``) is
-read exactly as sacrebleu reads it, and one that is not is an error saying how to fetch it.
+"""sacrebleu's test sets (``-t wmt21 -l de-en``), read from sacrebleu's local cache by sacrebleu's own
+dataset API with its downloader replaced by one that refuses: mtmetrics never downloads.
 """
 
 from __future__ import annotations

@@ -1,17 +1,8 @@
-"""Reading one-segment-per-line text files, strictly.
-
-Files are UTF-8 (a UTF-8 byte-order mark is kept, as sacrebleu and Python's ``utf-8`` codec keep
-it: it is part of the first line, and the command line warns about it), optionally gzip-compressed
-(whatever the name, standard input too: gzip's magic bytes are recognised), with ``\\n`` or
-``\\r\\n`` line ends. Each input is opened once and read as a stream
-(:func:`~mtmetrics.io.files.open_stream`), so pipes, FIFOs and ``<(...)`` read as files do. An
-undecodable byte is an error naming the file, line and byte offset; nothing is replaced or
-skipped silently.
-
-The files are read in blocks of whole lines (:func:`read_blocks`): cutting a block at its
-``size``-th newline is done on bytes, without a Python object per line, and a block is decoded at
-once (:func:`decode_block`). So the process that reads a corpus can hand undecoded blocks to worker
-processes and stay nearly idle while they decode and score (see :mod:`mtmetrics.engine.scoring`).
+"""Reading one-segment-per-line text files strictly: UTF-8 (a byte-order mark is kept as part of the
+first line, as sacrebleu keeps it), optionally gzipped whatever the name, ``\\n`` or ``\\r\\n`` line
+ends. Each input is opened once and streamed (:func:`~mtmetrics.io.files.open_stream`); a bad byte
+is an error naming file, line and offset. :func:`read_blocks` cuts blocks of whole lines on bytes
+and hands them out undecoded, so the reading process stays idle while workers decode and score.
 """
 
 from __future__ import annotations
@@ -231,12 +222,6 @@ def _count_rest(reader: _Reader) -> int:
         if not count:
             return n
         n += count
-
-
-def read_chunks(paths: Sequence[str], size: int) -> Iterator[list[tuple[str, ...]]]:
-    """Several line-aligned files read in lockstep, ``size`` decoded lines at a time (see :func:`read_blocks`)."""
-    for block in read_blocks(paths, size):
-        yield block.rows()
 
 
 def read_reference_rows(paths: Sequence[str]) -> Iterator[tuple[str, ...]]:

@@ -1,14 +1,7 @@
-"""The Porter stemmer (Porter 1980, the original algorithm) as a shared resource.
-
-ROUGE-1.5.5 (``-m``), rouge-score and METEOR-style matchers stem with Porter's *original*
-algorithm, not with the later "Porter2"/English Snowball stemmer, which stems differently
-(``generously`` is ``gener`` in Porter, ``generous`` in Porter2). PyStemmer's ``porter``
-algorithm is a compiled, exact implementation of the original one, so it is used here; it is an
-optional dependency (``pip install 'mtmetrics[stem]'``) and its absence is a
-:class:`~mtmetrics.ResourceError`, never a silent fallback to another stemmer.
-
-The stemmer is case-sensitive, as Porter's algorithm is defined on lowercase words: lowercase
-first (``lowercase=True``) when stemming mixed-case text.
+"""The original Porter stemmer (Porter 1980), as ROUGE-1.5.5 ``-m``, rouge-score and METEOR use it,
+from PyStemmer's exact compiled ``porter`` (not Porter2, which stems differently). PyStemmer is
+optional (``mtmetrics[stem]``); its absence is a :class:`~mtmetrics.ResourceError`, never a silent
+fallback. Porter's algorithm is defined on lowercase words.
 """
 
 from __future__ import annotations

@@ -1,9 +1,5 @@
-"""sacrebleu's tokenizers, by name, for every metric.
-
-mtmetrics does not tokenise text itself: metrics that work on words ask for one of sacrebleu's
-tokenizers by the name sacrebleu uses (``13a``, ``intl``, ``zh``, ``char``, ``none``, and
-``ja-mecab``/``ko-mecab`` when sacrebleu's ``ja``/``ko`` extras are installed), so ``tok:13a``
-means the same thing in an mtmetrics signature as in a sacrebleu one.
+"""sacrebleu's tokenizers by sacrebleu's names (``13a``, ``intl``, ``zh``, ``char``, ``none``,
+``ja-mecab``/``ko-mecab`` with sacrebleu's extras), so ``tok:13a`` means the same in both signatures.
 """
 
 from __future__ import annotations

@@ -20,10 +20,10 @@ from ..errors import InputError, MtmetricsError, ParameterError, suggest
 from ..io import read_blocks, read_reference_rows
 from ..io.lines import Layout, line_chunks
 from ..io.references import FileNotes
-from ..io.testsets import TestSet, check_langpair, find_test_set
+from ..io.testsets import TestSet, find_test_set
 from ..io.text import LINES, Block, rereadable
 from ..metric import Inputs, Metric, Statistics
-from ..params import parse_inline
+from ..params import checked_pair, parse_inline
 from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED, MAX_RESAMPLES
 from ..version import __version__
 from .args import StrictArgumentParser, bounded, check_jobs
@@ -241,7 +241,7 @@ def _build_metric(
     checked before the metric loads anything (:func:`mtmetrics.engine.gate.build_metric`)."""
     declared = {p.name for p in cls.params}
     implied = {k: v for k, v in cls.sentence_defaults().items() if k in declared} if ns.sentence_level else {}
-    source, target = check_langpair(ns.language_pair) if ns.language_pair else (None, None)
+    source, target = checked_pair(ns.language_pair, "-l/--language-pair") if ns.language_pair else (None, None)
     context = f" (-l {ns.language_pair})"
     return gate.build_metric(cls, _metric_params(spec, cls, ns, dests), target, source, implied, context)
 
@@ -284,7 +284,7 @@ def _test_set(ns: argparse.Namespace) -> TestSet | None:
             f"(iconv -f {ns.encoding} -t UTF-8 FILE > FILE.utf8)."
         )
     if ns.language_pair:
-        check_langpair(ns.language_pair)
+        checked_pair(ns.language_pair, "-l/--language-pair")
     if ns.test_set is None:
         if ns.echo:
             raise InputError("--echo prints a test set's fields: give -t NAME -l SRC-TRG too.")

@@ -119,25 +119,6 @@ def read_piece(stream: BinaryIO, label: str, size: int = _PIECE) -> bytes:
         raise InputError(f"{label}: cannot read, not a valid file or gzip file ({exc}).") from None
 
 
-def check_input(path: str | os.PathLike[str], what: str, kind: str = "table") -> None:
-    """Before a file is streamed: it is ``-`` (standard input), a pipe or a regular file no larger
-    than ``LIMITS[kind]`` bytes on disk (checked without opening it, so a pipe loses nothing)."""
-    if str(path) == "-":
-        return
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        raise InputError(f"{what} {path}: no such file.") from None
-    except OSError as exc:
-        raise InputError(f"{what} {path}: cannot read ({exc.strerror or exc}).") from None
-    if stat.S_ISDIR(st.st_mode):
-        raise InputError(f"{what} {path}: is a directory, not a file.")
-    if not (stat.S_ISREG(st.st_mode) or stat.S_ISFIFO(st.st_mode)):
-        raise InputError(f"{what} {path}: not a regular file or a pipe (a device or socket cannot be read as one).")
-    if st.st_size > LIMITS[kind]:
-        raise over_limit(f"{what} {path}", kind)
-
-
 def read_bytes(
     path: str | os.PathLike[str], what: str, kind: str = "table", decompress: bool = True, digest: Any = None
 ) -> bytes:

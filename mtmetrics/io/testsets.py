@@ -66,11 +66,6 @@ def _not_cached(name: str, langpair: str, cache: str) -> ResourceError:
     )
 
 
-def check_langpair(langpair: str) -> tuple[str, str]:
-    """``(source, target)`` language codes of ``xx-yy`` (:func:`mtmetrics.params.checked_pair`)."""
-    return checked_pair(langpair, "-l/--language-pair")
-
-
 def find_test_set(name: str, langpair: str | None) -> TestSet:
     """The source and reference files of ``name``/``langpair`` in sacrebleu's cache."""
     from sacrebleu.dataset import DATASETS
@@ -84,7 +79,7 @@ def find_test_set(name: str, langpair: str | None) -> TestSet:
         raise InputError(
             f"-t {name} needs a language pair: add -l, one of {', '.join(sorted(DATASETS[name].langpairs))}."
         )
-    check_langpair(langpair)
+    checked_pair(langpair, "-l/--language-pair")
     dataset = DATASETS[name]
     if langpair not in dataset.langpairs:
         pairs = sorted(p for p in dataset.langpairs if "-" in p)

@@ -47,18 +47,8 @@ def _table(body: list[Sequence[str] | None], layout: str, n: int) -> str:
     return tabulate(rows, tablefmt=_formats()[layout], colalign=_align(n), disable_numparse=True)
 
 
-_LATEX_SPECIAL = {
-    "\\": r"\textbackslash{}",
-    "&": r"\&",
-    "%": r"\%",
-    "$": r"\$",
-    "#": r"\#",
-    "_": r"\_",
-    "{": r"\{",
-    "}": r"\}",
-    "~": r"\textasciitilde{}",
-    "^": r"\textasciicircum{}",
-}
+_LATEX_SPECIAL = str.maketrans({c: "\\" + c for c in "&%$#_{}"})
+_LATEX_SPECIAL.update({ord("\\"): r"\textbackslash{}", ord("~"): r"\textasciitilde{}", ord("^"): r"\textasciicircum{}"})
 
 
 def _align(n: int) -> list[str]:
@@ -109,7 +99,7 @@ def _plain_aligned(rows: Sequence[Sequence[str]], total: bool) -> list[str] | No
 
 def latex_escape(text: str) -> str:
     """Text with LaTeX's special characters escaped (a system or metric name in a cell)."""
-    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in text)
+    return text.translate(_LATEX_SPECIAL)
 
 
 def latex_tabular(rows: Sequence[Sequence[str]]) -> list[str]:

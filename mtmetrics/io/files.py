@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import gzip
 import io
 import os
@@ -263,16 +264,12 @@ def _write_stdout(raw: bytes) -> None:
     sys.stdout.flush()
 
 
-_UMASK: list[int] = []
-
-
+@functools.cache
 def _umask() -> int:
     """The process's umask (read once: reading it means setting it), for the new file's mode."""
-    if not _UMASK:
-        mask = os.umask(0o022)
-        os.umask(mask)
-        _UMASK.append(mask)
-    return _UMASK[0]
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def check_writable(path: str | os.PathLike[str]) -> None:

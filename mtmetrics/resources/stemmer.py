@@ -17,15 +17,9 @@ from ..signature import Field
 #: Install command named by the error raised when the stemmer's library is missing.
 STEM_INSTALL_HINT = "pip install 'mtmetrics[stem]'"
 
-#: name -> PyStemmer algorithm
-_ALGORITHMS: dict[str, str] = {"porter": "porter"}
-
 
 class Stemmer:
-    """A word stemmer with a name and a version for signatures (``stemmer:porter-PyStemmer3.1.0``).
-
-    Obtain one with :func:`get_stemmer`; instances pickle by name and are shared per process.
-    """
+    """A word stemmer named in signatures (``stemmer:porter-PyStemmer3.1.0``); pickled by name."""
 
     def __init__(self, name: str, backend: Any, library: str, version: str) -> None:
         self.name = name
@@ -59,18 +53,9 @@ class Stemmer:
 
 @cache
 def get_stemmer(name: str = "porter") -> Stemmer:
-    """The stemmer called ``name`` (only ``porter``), one shared instance per process.
-
-    Raises:
-        ParameterError: unknown stemmer name.
-        ResourceError: PyStemmer is not installed (the message names the install command).
-    """
-    try:
-        algorithm = _ALGORITHMS[name]
-    except KeyError:
-        raise ParameterError(
-            f"unknown stemmer '{name}'.{suggest(name, _ALGORITHMS)} Known stemmers: {', '.join(_ALGORITHMS)}."
-        ) from None
+    """The stemmer called ``name`` (only ``porter``), one shared instance per process."""
+    if name != "porter":
+        raise ParameterError(f"unknown stemmer '{name}'.{suggest(name, ['porter'])} Known stemmers: porter.")
     try:
         import Stemmer as pystemmer  # type: ignore[import-not-found,unused-ignore]  # PyStemmer
     except ImportError:
@@ -82,4 +67,4 @@ def get_stemmer(name: str = "porter") -> Stemmer:
         version = importlib.metadata.version("PyStemmer")
     except importlib.metadata.PackageNotFoundError:  # pragma: no cover - vendored installs
         version = "unknown"
-    return Stemmer(name, pystemmer.Stemmer(algorithm), "PyStemmer", version)
+    return Stemmer(name, pystemmer.Stemmer(name), "PyStemmer", version)

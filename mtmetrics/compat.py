@@ -305,10 +305,10 @@ class CHRF(_Metric):
         eps_smoothing: bool = False,
         references: RefStreams | None = None,
     ) -> None:
-        self.char_order, self.word_order, self.beta = char_order, word_order, beta
-        self.lowercase, self.whitespace, self.eps_smoothing = lowercase, whitespace, eps_smoothing
         params = {"char_order": char_order, "word_order": word_order, "beta": beta, "lowercase": lowercase}
-        super().__init__(params | {"whitespace": whitespace, "eps_smoothing": eps_smoothing}, references)
+        params |= {"whitespace": whitespace, "eps_smoothing": eps_smoothing}
+        vars(self).update(params)
+        super().__init__(params, references)
         # sacrebleu's own arithmetic from summed statistics (the statistics are mtmetrics')
         self._sacrebleu = sacrebleu.CHRF(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
 
@@ -329,10 +329,10 @@ class TER(_Metric):
         case_sensitive: bool = False,
         references: RefStreams | None = None,
     ) -> None:
-        self.normalized, self.no_punct = normalized, no_punct
-        self.asian_support, self.case_sensitive = asian_support, case_sensitive
         params = {"normalized": normalized, "no_punct": no_punct, "asian_support": asian_support}
-        super().__init__(params | {"case_sensitive": case_sensitive}, references)
+        params["case_sensitive"] = case_sensitive
+        vars(self).update(params)
+        super().__init__(params, references)
         self._sacrebleu = sacrebleu.TER(normalized, no_punct, asian_support, case_sensitive)
 
     def _compute_score_from_stats(self, totals: Any) -> TERScore:
@@ -432,10 +432,8 @@ def sentence_ter(
 
 
 class PairedTest(_SacrebleuPairedTest):
-    """sacrebleu's ``significance.PairedTest`` (paired bootstrap ``bs`` or approximate randomisation
-    ``ar``, every system against the first) on this module's ``BLEU``, ``CHRF`` and ``TER``, with its
-    arguments checked first. ``n_jobs`` is accepted and the tests run in this process (the results
-    do not depend on it)."""
+    """sacrebleu's ``significance.PairedTest`` on this module's metrics, its arguments checked
+    first; the tests run in this process whatever ``n_jobs`` (the results do not depend on it)."""
 
     def __init__(
         self,

@@ -67,14 +67,9 @@ def aligned(rows: Sequence[Sequence[str]], total: bool = False) -> list[str]:
 
 
 def _plain_aligned(rows: Sequence[Sequence[str]], total: bool) -> list[str] | None:
-    """:func:`aligned`'s lines, byte for byte as tabulate lays them out, when every cell is plain.
-
-    A ``-sl`` table has a row per segment; tabulate infers a type for each of its cells (then
-    ignores it: number parsing is off), which costs more than the metric on a fast metric. A
-    plain cell (printable ASCII, no edge blank: nothing tabulate would strip, measure with
-    ``wcwidth`` or read as a rule) is as wide as its length, so the layout is padding alone, each
-    line right-stripped as tabulate does. ``None`` for any other table, which tabulate lays out.
-    """
+    """:func:`aligned`'s lines, as tabulate lays them out, when every cell is plain (printable
+    ASCII, no edge blank): padding alone, without tabulate's per-cell type inference, which costs
+    more than a fast metric on a ``-sl`` table. ``None`` otherwise."""
     n = len(rows[0])
     if n == 0 or any(len(row) != n for row in rows):
         return None

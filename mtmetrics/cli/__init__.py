@@ -130,11 +130,8 @@ class OutputError(MtmetricsError):
 
 
 class _Stdout:
-    """Standard output as the commands write to it; a failed write is an :class:`OutputError`.
-
-    A closed standard output (``sys.stdout is None``, as Python sets it when descriptor 1 is
-    closed) fails on the first write instead of dropping the output silently.
-    """
+    """Standard output as the commands write to it: a failed write (or a closed standard output,
+    ``None``) is an :class:`OutputError`, never output dropped silently."""
 
     def __init__(self, stream: Any) -> None:
         self.stream = stream
@@ -183,13 +180,8 @@ def _silence_stdout(stream: Any) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the console script; returns the exit status.
-
-    Every failure the user can act on (an :class:`~mtmetrics.MtmetricsError`, a file that cannot
-    be read or written, standard output closed or full) is one line on standard error and exit
-    status 2. A reader that stops early (``| head``) ends the run quietly with status 141, as the
-    shell reports for a program ended by SIGPIPE.
-    """
+    """Entry point of the console script: an error the user can act on is one line and status 2;
+    a reader that stops early (``| head``) ends the run quietly with 141, as after SIGPIPE."""
     args = list(sys.argv[1:] if argv is None else argv)
     real = sys.stdout
     sys.stdout = _Stdout(real)

@@ -98,7 +98,6 @@ def check_jobs(jobs: int, quiet: bool = False) -> int:
     import sys
 
     from ..engine.pool import cap_jobs
-    from ..errors import ParameterError
 
     if jobs < 1:
         raise ParameterError(f"-j/--jobs must be at least 1, got {jobs}.")

@@ -148,13 +148,9 @@ def _main_scores(segments: Iterable[Score]) -> Iterator[float]:
 
 
 def _segments_text(scored: list[Scored], width: int | None, score_only: bool, short: bool) -> Iterator[str]:
-    """``-sl``: one row per segment and one column per system and metric, the corpus row last.
-
-    With ``-b`` only the segment scores are printed, tab-separated (one column: sacrebleu's
-    ``-sl -b``), streamed in blocks. Otherwise a table whose last row, after a rule, is the corpus
-    score, then each metric's signature once. Only the main scores are read (no Score object per
-    segment), and each column is formatted at once.
-    """
+    """``-sl``: a row per segment, a column per system and metric, the corpus row last, then each
+    signature once; with ``-b`` the segment scores alone, streamed in blocks. Only the main scores are
+    read (no Score object per segment)."""
     several = len(_systems(scored)) > 1
     columns = [s for s in scored if s.segments is not None]
     # one formatter per column, built once (a table has a row per segment)

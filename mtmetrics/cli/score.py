@@ -157,31 +157,25 @@ def base_parser() -> argparse.ArgumentParser:
 def settings_of(ns: argparse.Namespace, n_systems: int) -> Settings | None:
     """Significance settings from the flags, or None when no test was asked for."""
     paired = "bs" if ns.paired_bs else "ar" if ns.paired_ar else None
-    for flag, value, used in (
-        ("-cin/--confidence-n", ns.confidence_n, ns.confidence),
-        ("-pbsn/--paired-bs-n", ns.paired_bs_n, paired == "bs"),
-        ("-parn/--paired-ar-n", ns.paired_ar_n, paired == "ar"),
-        ("--seed", ns.seed, ns.confidence or paired),
+    for flag, value, used, test in (
+        ("-cin/--confidence-n", ns.confidence_n, ns.confidence, "-ci"),
+        ("-pbsn/--paired-bs-n", ns.paired_bs_n, paired == "bs", "-pbs"),
+        ("-parn/--paired-ar-n", ns.paired_ar_n, paired == "ar", "-par"),
+        ("--seed", ns.seed, ns.confidence or paired, "a test (-ci, -pbs or -par)"),
     ):
         if value is not None and not used:
-            test = {"-cin/--confidence-n": "-ci", "-pbsn/--paired-bs-n": "-pbs", "-parn/--paired-ar-n": "-par"}
-            raise ParameterError(
-                f"{flag} has no effect without {test.get(flag, 'a test (-ci, -pbs or -par)')}: add the test or drop it."
-            )
+            raise ParameterError(f"{flag} has no effect without {test}: add the test or drop it.")
     if not (ns.confidence or paired):
         return None
-    ns.confidence_n = DEFAULT_BOOTSTRAP if ns.confidence_n is None else ns.confidence_n
-    ns.paired_bs_n = DEFAULT_BOOTSTRAP if ns.paired_bs_n is None else ns.paired_bs_n
-    ns.paired_ar_n = DEFAULT_AR if ns.paired_ar_n is None else ns.paired_ar_n
-    ns.seed = DEFAULT_SEED if ns.seed is None else ns.seed
     from ..stats.systems import Settings  # the statistics machinery only when a test runs
 
     if paired and n_systems < 2:
         raise InputError("paired tests compare systems: give at least two files to -i (the first is the baseline).")
     if ns.sentence_level:
         raise InputError("significance tests work on corpus scores; drop -sl or the test flags.")
-    paired_n = ns.paired_bs_n if paired == "bs" else ns.paired_ar_n if paired == "ar" else 0
-    return Settings(ns.confidence_n if ns.confidence else 0, paired, paired_n, ns.seed, ns.jobs)
+    paired_n = {"bs": ns.paired_bs_n or DEFAULT_BOOTSTRAP, "ar": ns.paired_ar_n or DEFAULT_AR, None: 0}[paired]
+    seed = DEFAULT_SEED if ns.seed is None else ns.seed
+    return Settings((ns.confidence_n or DEFAULT_BOOTSTRAP) if ns.confidence else 0, paired, paired_n, seed, ns.jobs)
 
 
 def _add_metric_flags(parser: argparse.ArgumentParser, classes: dict[str, type[Metric]]) -> dict[str, tuple[str, str]]:
@@ -249,11 +243,8 @@ def _build_metric(
 def _metric_params(
     spec: MetricSpec, cls: type[Metric], ns: argparse.Namespace, dests: dict[str, tuple[str, str]]
 ) -> dict[str, Any]:
-    """The parameters the user set for one ``-m`` entry (flags, ``-tok``, ``-lc``, inline).
-
-    A parameter set two ways (``-m bleu:max_ngram_order=3 --bleu-max-ngram-order 5``, ``-tok intl
-    -m bleu:tokenize=13a``) is an error naming both, whatever the values: no spelling silently wins.
-    """
+    """The parameters the user set for one ``-m`` entry (flags, ``-tok``, ``-lc``, inline); one set
+    two ways is an error naming both, whatever the values."""
     declared = {p.name for p in cls.params}
     given: dict[str, tuple[str, Any]] = {}
 

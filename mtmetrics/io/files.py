@@ -77,11 +77,9 @@ def open_stream(
     decompress: bool = True,
     digest: Any = None,
 ) -> BinaryIO:
-    """``path`` (``-``: standard input) opened exactly once as a binary stream, gzip-decompressed
-    when it starts with gzip's magic bytes (peeked on the buffered stream, never read ahead) and
-    ``decompress``; ``digest`` (a ``hashlib`` object) sees the bytes as stored. A ``kind`` (of :data:`LIMITS`): the
-    file is to be read whole, so it must be a regular file or a pipe, and a regular file larger
-    than the limit is refused before it is read. Errors start with ``label``."""
+    """``path`` (``-``: standard input) opened once as a binary stream, gunzipped when it starts
+    with gzip's magic bytes and ``decompress``; ``digest`` sees the bytes as stored. With a ``kind``
+    the file is read whole: it must be a regular file or a pipe, refused if over the limit."""
     name = str(path)
     raw: Any
     if name == "-":
@@ -155,10 +153,8 @@ def read_text(path: str | os.PathLike[str], what: str, kind: str = "table", dige
 
 
 def resolve_named(name: str, model: str | os.PathLike[str]) -> str:
-    """A path written inside the file ``model``, read relative to ``model``'s folder and confined to
-    it: an absolute path, a ``..`` component or a path whose real location (symbolic links followed)
-    is outside that folder is an :class:`~mtmetrics.InputError`, so a model cannot make its user
-    read (or print) a file elsewhere, such as ``/etc/shadow`` or ``~/.ssh``."""
+    """A path written inside the file ``model``, relative to its folder and confined to it (no
+    absolute path, ``..`` or symbolic link out), so a model cannot make its user read a file elsewhere."""
     folder, p = Path(model).parent, Path(name)
     root = os.path.realpath(folder)
     if p.is_absolute() or ".." in p.parts or "\0" in name:
@@ -185,11 +181,9 @@ def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> None:
 
 
 def write_all(outputs: Sequence[tuple[str | os.PathLike[str] | None, str | bytes]]) -> None:
-    """Write several outputs of one run all or none: each regular file is first written whole to a
-    temporary file beside it; then devices (``/dev/stdout``, a FIFO) and standard output (a path of
-    ``None``) are written; only when all of that succeeded are the temporary files renamed over
-    their targets. So a report printed to standard output with its JSON going to a full disk prints
-    nothing, and a failed device write leaves no file changed."""
+    """Write a run's outputs all or none: regular files are staged beside their targets, then
+    devices and standard output (path ``None``) written, and the staged files renamed into place
+    only when all of that succeeded."""
     staged: list[tuple[str, Path]] = []
     try:
         direct: list[tuple[Path | None, bytes]] = []
@@ -199,8 +193,7 @@ def write_all(outputs: Sequence[tuple[str | os.PathLike[str] | None, str | bytes
                 direct.append((None, raw))
                 continue
             p = Path(path)
-            if p.is_dir():
-                raise InputError(f"cannot write {p}: it is a directory.")
+            check_writable(p)
             if p.exists() and not p.is_file():  # a device or FIFO named on purpose: written, never replaced
                 direct.append((p, raw))
                 continue
@@ -231,12 +224,9 @@ def write_all(outputs: Sequence[tuple[str | os.PathLike[str] | None, str | bytes
 def _stage(p: Path, raw: bytes) -> str:
     """``raw`` written whole to a new temporary file in ``p``'s directory (with the mode a new file
     at ``p`` would get); its name is returned for the rename."""
-    parent = p.parent
-    if not parent.is_dir():
-        raise InputError(f"cannot write {p}: the directory {parent} does not exist.")
     tmp: str | None = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".part", dir=parent)
+        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".part", dir=p.parent)
         STAGED.add(tmp)
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)

@@ -75,13 +75,8 @@ def line_chunks(
     check: Callable[[Sequence[bytes], Sequence[str], int], None] | None = None,
     observe: Callable[[Block], None] | None = None,
 ) -> Iterator[LineChunk]:
-    """The input read in lockstep, a chunk of lines at a time (memory: one chunk per worker).
-
-    ``size`` lines per chunk, ``first`` for the first one (the engine chooses both).
-    ``check`` (the gate's limit) sees each chunk's hypothesis and reference lines in this process,
-    before the chunk goes to be scored;
-    ``observe`` sees each block there too (the command line notes what it warns about).
-    """
+    """The input read in lockstep, ``size`` lines per chunk (``first`` for the first); ``check``
+    (the gate's limit) and ``observe`` (the CLI's notes) see each block here, before it goes to be scored."""
     for block in read_blocks(layout.paths, size, first):
         if check is not None:
             check(block.raw[: 1 + layout.n_refs], block.names[: 1 + layout.n_refs], block.first)

@@ -43,11 +43,8 @@ def parse_nbest_line(line: str, where: str) -> Entry:
 
 
 def read_nbest(path: str | Path, n_sentences: int | None = None, digest: Any = None) -> list[list[Entry]]:
-    """Entries grouped by sentence number, in file order; ``n_sentences`` fixes the list length;
-    ``digest`` (a ``hashlib`` object) sees the file's bytes on its one reading.
-
-    A sentence with no entry gets an empty list (ORANGE reports it as an error).
-    """
+    """Entries grouped by sentence number (``n_sentences`` fixes the length; a sentence without
+    entries gets an empty list); ``digest`` sees the file's bytes on its one reading."""
     name = str(path)
     entries = [
         parse_nbest_line(line, f"{name}:{k}")

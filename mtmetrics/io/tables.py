@@ -66,11 +66,8 @@ class Columns:
 
 
 def read_table(path: str | Path) -> Table:
-    """Read a TSV (header line, tab-separated) or JSONL table, gzipped or not.
-
-    The file (a regular file or a pipe) is read once, as a stream of lines (:func:`~mtmetrics.io.text.iter_lines`,
-    its SHA-256 taken on the way), so memory is the columns kept plus one block.
-    """
+    """A TSV (header line) or JSONL table, gzipped or not, read once as a stream of lines (its
+    SHA-256 taken on the way)."""
     p = Path(path)
     digest = hashlib.sha256()
     lines = iter_lines(p, digest, "table")

@@ -30,12 +30,8 @@ class TestSet:
 
 @contextmanager
 def _no_download(dataset: Any) -> Iterator[None]:
-    """sacrebleu's dataset API with downloads refused.
-
-    sacrebleu creates a set's ``raw`` directory before it would download into it; a set whose
-    ``raw`` directory is absent is refused before that, so a failed lookup creates nothing in
-    the cache.
-    """
+    """sacrebleu's dataset API with downloads refused; a set without its ``raw`` directory is
+    refused before sacrebleu would create it, so a failed lookup leaves the cache unchanged."""
     from sacrebleu.dataset import base
 
     def refuse(*_args: Any, **_kwargs: Any) -> None:

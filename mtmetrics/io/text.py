@@ -36,11 +36,8 @@ def read_lines(path: str | os.PathLike[str], digest: Any = None) -> list[str]:
 
 
 def iter_lines(path: str | os.PathLike[str], digest: Any = None, kind: str | None = None) -> Iterator[str]:
-    """Lines of ``path`` (``-``: standard input) one at a time, decoded strictly (errors name file and line).
-
-    ``digest`` (a ``hashlib`` object) sees the file's bytes as stored, on this one reading; a
-    ``kind`` of :data:`~mtmetrics.io.files.LIMITS` caps the decompressed size of a file kept whole.
-    """
+    """Lines of ``path`` (``-``: standard input), decoded strictly; ``digest`` sees the bytes as
+    stored, and a ``kind`` of :data:`~mtmetrics.io.files.LIMITS` caps the decompressed size."""
     with ExitStack() as stack:
         reader = _open(str(path), stack, digest, kind)
         first = 1
@@ -183,13 +180,9 @@ class Block:
 
 
 def read_blocks(paths: Sequence[str], size: int, first: int | None = None) -> Iterator[Block]:
-    """Several line-aligned files read in lockstep, ``size`` lines at a time, undecoded.
-
-    ``first`` (default ``size``) is the size of the first block. A file that ends before the
-    others is an error naming every file and its number of lines; an empty input is an error too.
-    Memory is one block, whatever the files' length. Hand-written: no library reads several
-    (possibly gzipped) files in lockstep as undecoded blocks and names each file's length on a mismatch.
-    """
+    """Line-aligned files read in lockstep, ``size`` lines at a time (``first``: the first block's
+    size), undecoded. A file that ends before the others is an error naming each file's length; an
+    empty input is an error too."""
     with ExitStack() as stack:
         readers = [_open(p, stack) for p in paths]
         names = tuple(r.name for r in readers)
@@ -225,10 +218,7 @@ def _count_rest(reader: _Reader) -> int:
 
 
 def read_reference_rows(paths: Sequence[str]) -> Iterator[tuple[str, ...]]:
-    """Each segment's references from line-aligned reference files (an empty line is an empty reference).
-
-    The references as :class:`~mtmetrics.Segment` holds them, streamed a block at a time: what
-    :func:`mtmetrics.engine.gate.prepare` reads for corpus-level state.
-    """
+    """Each segment's references from line-aligned files (an empty line is an empty reference),
+    streamed: what :func:`mtmetrics.engine.gate.prepare` reads for corpus-level state."""
     for block in read_blocks(paths, LINES):
         yield from block.rows()

@@ -82,12 +82,8 @@ def forced(value: str) -> Iterator[None]:
 
 
 def load(module: str, warmup: Callable[[ModuleType], object], metric: str) -> ModuleType | None:
-    """The compiled kernel module ``module`` (imported and warmed up), or ``None`` for Python.
-
-    ``warmup`` calls the kernel once on a tiny input, so compilation (or loading from numba's disk
-    cache) happens here and an unusable installation is detected before any real work. ``metric``
-    names the metric in messages. The result is cached per module until :func:`reset`.
-    """
+    """The compiled kernel module ``module``, imported and warmed up by ``warmup`` (so an unusable
+    installation shows before any work), or ``None`` for Python; cached until :func:`reset`."""
     _requested.add(metric)
     if module in _loaded:
         return _loaded[module]

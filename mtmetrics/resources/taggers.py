@@ -27,15 +27,12 @@ TAGGER_SPECS = ("nltk", "nltk:LANG", "spacy:MODEL", "spacy:MODEL:pos")
 
 
 class Tagger(abc.ABC):
-    """Tags token sequences. Subclasses set ``name``, ``model``, ``version`` and ``hash``."""
+    """Tags token sequences; an adapter sets ``name`` (``nltk-perceptron``), ``model`` (``eng``), the
+    ``version`` of the package (and model) and ``hash``, 12 hex digits of the model's SHA-256."""
 
-    #: Adapter name, e.g. ``nltk-perceptron`` or ``spacy``.
     name: str
-    #: Model identifier, e.g. ``eng`` or ``en_core_web_sm``.
     model: str
-    #: Version of the package (and model) that produced the tags.
     version: str
-    #: Short content hash of the model (first 12 hex digits of a SHA-256).
     hash: str
 
     @abc.abstractmethod

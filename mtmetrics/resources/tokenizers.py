@@ -31,11 +31,7 @@ DEFAULT_TOKENIZER = "13a"
 
 @cache
 def get_tokenizer(name: str) -> Any:
-    """Return the sacrebleu tokenizer called ``name`` (one shared instance per process).
-
-    The object is callable (``str -> str``, tokens separated by single spaces) and has a
-    ``signature()`` method, exactly as in sacrebleu.
-    """
+    """sacrebleu's tokenizer ``name`` (one instance per process): ``str -> str`` with ``signature()``."""
     try:
         module_name, class_name, extra = _TOKENIZERS[name]
     except KeyError:
@@ -91,10 +87,7 @@ LOWERCASE = Param(
 
 
 class Preprocessor:
-    """Lowercasing then tokenisation, as sacrebleu does it, producing token lists.
-
-    Metrics that work on words hold one of these; it is cheap to create and picklable by name.
-    """
+    """Lowercasing then tokenisation as sacrebleu does them, giving token lists; picklable by name."""
 
     def __init__(self, tokenize: str = DEFAULT_TOKENIZER, lowercase: bool = False) -> None:
         self.tokenize = tokenize

@@ -22,16 +22,8 @@ def _formats() -> dict[str, Any]:
     from tabulate import DataRow, Line, TableFormat
 
     def layout(below_header: Line, row: DataRow) -> TableFormat:
-        return TableFormat(
-            lineabove=None,
-            linebelowheader=below_header,
-            linebetweenrows=None,
-            linebelow=None,
-            headerrow=row,
-            datarow=row,
-            padding=0,
-            with_header_hide=None,
-        )
+        # lineabove, linebelowheader, linebetweenrows, linebelow, headerrow, datarow, padding, with_header_hide
+        return TableFormat(None, below_header, None, None, row, row, 0, None)
 
     return {
         "text": layout(Line("", "-", "  ", ""), DataRow("", "  ", "")),

@@ -143,21 +143,20 @@ class _Stdout:
             return OutputError("standard output was closed before everything was written (broken pipe).", True)
         return OutputError(f"cannot write standard output: {exc.strerror or exc}.")
 
-    def write(self, text: str) -> int:
-        if self.stream is None:
-            raise self._fail(None)
+    def _call(self, method: str, *args: Any) -> Any:
         try:
-            return int(self.stream.write(text))
+            return getattr(self.stream, method)(*args)
         except (OSError, ValueError) as exc:  # ValueError: a closed file object
             raise self._fail(exc if isinstance(exc, OSError) else None) from None
 
-    def flush(self) -> None:
+    def write(self, text: str) -> int:
         if self.stream is None:
-            return
-        try:
-            self.stream.flush()
-        except (OSError, ValueError) as exc:
-            raise self._fail(exc if isinstance(exc, OSError) else None) from None
+            raise self._fail(None)
+        return int(self._call("write", text))
+
+    def flush(self) -> None:
+        if self.stream is not None:
+            self._call("flush")
 
     def __getattr__(self, name: str) -> Any:
         if self.stream is None:

@@ -1,11 +1,5 @@
-"""Strict JSON: what every JSON file or stream mtmetrics writes goes through.
-
-Python's ``json`` writes ``NaN`` and ``Infinity`` for non-finite floats, which the JSON standard
-does not have and strict parsers (``jq``, JavaScript's ``JSON.parse``, Go, Rust's serde) reject.
-mtmetrics writes ``null`` instead, and where the value is a score it says why in a ``*_note``
-field (``"score": null, "score_note": "undefined: NaN ..."``), so a reader never mistakes a missing
-value for a zero. Serialisation always passes ``allow_nan=False``: a non-finite number that slips
-past these helpers is an error, never invalid output.
+"""Strict JSON for everything mtmetrics writes: a non-finite float is ``null`` (with a ``*_note``
+saying why where it is a score), never ``NaN``/``Infinity``, which strict parsers reject.
 """
 
 from __future__ import annotations

@@ -1,20 +1,8 @@
-"""Tables as plain text, LaTeX or Markdown, laid out by ``tabulate``.
-
-Column widths, alignment and padding are what tabulate is for (sacrebleu draws its tables with it
-too); this module only chooses the layouts. Every cell arrives as a string, already formatted to
-its decimals: tabulate's number parsing is switched off, so it never reformats a score.
-
-* :func:`aligned` — the CLI's text tables: first column left-aligned, the others right-aligned,
-  two spaces between columns, a rule of dashes under the header and, for a total, before the last
-  row (sacrebleu's ``-sl`` habit). The header is passed as a row so that its width counts like any
-  cell's (tabulate would pad a header by two more characters). A table of plain cells (printable
-  ASCII, as ``-sl``'s rows of numbers) is padded directly, byte for byte as tabulate would.
-* :func:`latex_tabular` — a booktabs ``tabular``; cells are escaped by the caller with
-  :func:`latex_escape`, since some carry math markup of their own (``$^*$``, ``$\\downarrow$``).
-* :func:`markdown_cell` — the one escape Markdown tables need. The Markdown tables themselves
-  (``meta report``, ``meta correlate -f markdown``) stay hand-written, compact ``| a | b |`` rows:
-  tabulate's pipe tables pad every cell to the column's widest, and the signature and data tables
-  have cells of 100-300 characters, so the raw file would become harder to read, not easier.
+"""Tables as plain text or LaTeX, laid out by ``tabulate`` with number parsing off (every cell
+arrives formatted): :func:`aligned` (the CLI's tables: first column left, two spaces, dashes under
+the header and before a total) and :func:`latex_tabular` (booktabs; the caller escapes cells with
+:func:`latex_escape`, as some carry math markup). Markdown tables stay hand-written
+(:func:`markdown_cell`): tabulate would pad their long signature cells.
 """
 
 from __future__ import annotations
@@ -34,16 +22,8 @@ def _formats() -> dict[str, Any]:
     from tabulate import DataRow, Line, TableFormat
 
     def layout(below_header: Line, row: DataRow) -> TableFormat:
-        return TableFormat(
-            lineabove=None,
-            linebelowheader=below_header,
-            linebetweenrows=None,
-            linebelow=None,
-            headerrow=row,
-            datarow=row,
-            padding=0,
-            with_header_hide=None,
-        )
+        # lineabove, linebelowheader, linebetweenrows, linebelow, headerrow, datarow, padding, with_header_hide
+        return TableFormat(None, below_header, None, None, row, row, 0, None)
 
     return {
         "text": layout(Line("", "-", "  ", ""), DataRow("", "  ", "")),
@@ -59,18 +39,8 @@ def _table(body: list[Sequence[str] | None], layout: str, n: int) -> str:
     return tabulate(rows, tablefmt=_formats()[layout], colalign=_align(n), disable_numparse=True)
 
 
-_LATEX_SPECIAL = {
-    "\\": r"\textbackslash{}",
-    "&": r"\&",
-    "%": r"\%",
-    "$": r"\$",
-    "#": r"\#",
-    "_": r"\_",
-    "{": r"\{",
-    "}": r"\}",
-    "~": r"\textasciitilde{}",
-    "^": r"\textasciicircum{}",
-}
+_LATEX_SPECIAL = str.maketrans({c: "\\" + c for c in "&%$#_{}"})
+_LATEX_SPECIAL.update({ord("\\"): r"\textbackslash{}", ord("~"): r"\textasciitilde{}", ord("^"): r"\textasciicircum{}"})
 
 
 def _align(n: int) -> list[str]:
@@ -89,14 +59,9 @@ def aligned(rows: Sequence[Sequence[str]], total: bool = False) -> list[str]:
 
 
 def _plain_aligned(rows: Sequence[Sequence[str]], total: bool) -> list[str] | None:
-    """:func:`aligned`'s lines, byte for byte as tabulate lays them out, when every cell is plain.
-
-    A ``-sl`` table has a row per segment; tabulate infers a type for each of its cells (then
-    ignores it: number parsing is off), which costs more than the metric on a fast metric. A
-    plain cell (printable ASCII, no edge blank: nothing tabulate would strip, measure with
-    ``wcwidth`` or read as a rule) is as wide as its length, so the layout is padding alone, each
-    line right-stripped as tabulate does. ``None`` for any other table, which tabulate lays out.
-    """
+    """:func:`aligned`'s lines, as tabulate lays them out, when every cell is plain (printable
+    ASCII, no edge blank): padding alone, without tabulate's per-cell type inference, which costs
+    more than a fast metric on a ``-sl`` table. ``None`` otherwise."""
     n = len(rows[0])
     if n == 0 or any(len(row) != n for row in rows):
         return None
@@ -121,7 +86,7 @@ def _plain_aligned(rows: Sequence[Sequence[str]], total: bool) -> list[str] | No
 
 def latex_escape(text: str) -> str:
     """Text with LaTeX's special characters escaped (a system or metric name in a cell)."""
-    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in text)
+    return text.translate(_LATEX_SPECIAL)
 
 
 def latex_tabular(rows: Sequence[Sequence[str]]) -> list[str]:

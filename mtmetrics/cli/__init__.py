@@ -1,12 +1,8 @@
-"""The ``mtmetrics`` command line: one command tree (:mod:`.commands`).
+"""The ``mtmetrics`` command line: one command tree (:mod:`.commands`), ``score`` the default.
 
-``mtmetrics REF [REF ...] -i HYP [HYP ...] -m NAME [NAME ...]`` scores, as sacrebleu does (the
-command ``score`` is the default); ``mtmetrics list`` shows every metric, ``mtmetrics meta ...``
-meta-evaluates, and plugins add commands through the ``register_commands`` hook. A first
-argument that names a command is that command, always; a reference file with a command's name is
-scored as ``mtmetrics score list ...`` or ``mtmetrics ./list ...``. A command's module is imported
-only when it runs. Errors the user can fix are printed as one message and exit with status 2,
-never a traceback.
+A first argument that names a command is that command, always (a reference file with a command's
+name is scored as ``mtmetrics score list ...`` or ``mtmetrics ./list ...``); a command's module is
+imported only when it runs. An error the user can fix is one line and exit status 2.
 """
 
 from __future__ import annotations
@@ -135,11 +131,8 @@ class OutputError(MtmetricsError):
 
 
 class _Stdout:
-    """Standard output as the commands write to it; a failed write is an :class:`OutputError`.
-
-    A closed standard output (``sys.stdout is None``, as Python sets it when descriptor 1 is
-    closed) fails on the first write instead of dropping the output silently.
-    """
+    """Standard output as the commands write to it: a failed write (or a closed standard output,
+    ``None``) is an :class:`OutputError`, never output dropped silently."""
 
     def __init__(self, stream: Any) -> None:
         self.stream = stream
@@ -151,21 +144,20 @@ class _Stdout:
             return OutputError("standard output was closed before everything was written (broken pipe).", True)
         return OutputError(f"cannot write standard output: {exc.strerror or exc}.")
 
-    def write(self, text: str) -> int:
-        if self.stream is None:
-            raise self._fail(None)
+    def _call(self, method: str, *args: Any) -> Any:
         try:
-            return int(self.stream.write(text))
+            return getattr(self.stream, method)(*args)
         except (OSError, ValueError) as exc:  # ValueError: a closed file object
             raise self._fail(exc if isinstance(exc, OSError) else None) from None
 
-    def flush(self) -> None:
+    def write(self, text: str) -> int:
         if self.stream is None:
-            return
-        try:
-            self.stream.flush()
-        except (OSError, ValueError) as exc:
-            raise self._fail(exc if isinstance(exc, OSError) else None) from None
+            raise self._fail(None)
+        return int(self._call("write", text))
+
+    def flush(self) -> None:
+        if self.stream is not None:
+            self._call("flush")
 
     def __getattr__(self, name: str) -> Any:
         if self.stream is None:
@@ -188,13 +180,8 @@ def _silence_stdout(stream: Any) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the console script; returns the exit status.
-
-    Every failure the user can act on (an :class:`~mtmetrics.MtmetricsError`, a file that cannot
-    be read or written, standard output closed or full) is one line on standard error and exit
-    status 2. A reader that stops early (``| head``) ends the run quietly with status 141, as the
-    shell reports for a program ended by SIGPIPE.
-    """
+    """Entry point of the console script: an error the user can act on is one line and status 2;
+    a reader that stops early (``| head``) ends the run quietly with 141, as after SIGPIPE."""
     args = list(sys.argv[1:] if argv is None else argv)
     real = sys.stdout
     sys.stdout = _Stdout(real)

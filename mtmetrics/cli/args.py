@@ -1,16 +1,9 @@
-"""The argument parser every ``mtmetrics`` command uses: no abbreviated options, ever.
+"""The argument parser every ``mtmetrics`` command uses.
 
-argparse completes unambiguous prefixes of options. ``allow_abbrev=False`` stops that for long
-options only: a single-dash option is still completed (``-l`` is taken as ``-lc``, ``-s`` as
-``-sl``, ``-t`` as ``-tok``), which silently changes results for a sacrebleu user. The parser
-below keeps exactly one kind of match besides exact option strings: a one-letter option with its
-value attached (``-j2``, ``-w3``).
-
-Every option of ``type=float`` accepts finite numbers only (:func:`finite_float`): ``nan`` or
-``inf`` are refused when the arguments are parsed, so no such value reaches a computation or a file;
-a numeric option with a range takes ``type=bounded(int, low, high)``. Every option that stores one
-value (argparse's ``store``, the default action) may be given once: a second ``-s floor -s none``
-is an error instead of the last one silently winning (:class:`StoreOnce`).
+No abbreviated options, ever: argparse's ``allow_abbrev=False`` still completes single-dash options
+(``-l`` as ``-lc``), which silently changes a sacrebleu user's results; only a one-letter option
+with its value attached (``-j2``) is kept. ``type=float`` takes finite numbers only, and an option
+that stores one value may be given once (:class:`StoreOnce`).
 """
 
 from __future__ import annotations
@@ -105,7 +98,6 @@ def check_jobs(jobs: int, quiet: bool = False) -> int:
     import sys
 
     from ..engine.pool import cap_jobs
-    from ..errors import ParameterError
 
     if jobs < 1:
         raise ParameterError(f"-j/--jobs must be at least 1, got {jobs}.")

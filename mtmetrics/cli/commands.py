@@ -1,12 +1,8 @@
 """One command tree: every ``mtmetrics`` command, the core's and the plugins', run the same way.
 
-A :class:`Command` names the module that runs it; the module is imported only when the command
-runs, so scoring never imports a plugin's command code and ``mtmetrics --help`` lists every
-command without loading any. The same table-driven dispatcher serves ``mtmetrics meta``.
-
-A command's module provides either ``main(argv) -> int`` (it parses its own arguments) or
-``build_parser(parser)`` and ``run(args) -> int`` (the core makes the parser). Core commands may
-name another entry function (``entry``) instead of ``main``.
+A :class:`Command` names the module that runs it, imported only when it runs. The module provides
+``main(argv) -> int`` (or the ``entry`` a core command names), or ``build_parser(parser)`` and
+``run(args) -> int``.
 """
 
 from __future__ import annotations

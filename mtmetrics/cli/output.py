@@ -1,9 +1,5 @@
-"""Rendering scored systems as text, JSON, TSV or LaTeX (tables laid out by :mod:`mtmetrics.texttables`).
-
-JSON is lossless: numbers are full-precision floats (Python's shortest round-tripping repr),
-never rounded strings, and every result carries its signature and parameters. The same input
-always renders to the same bytes. It is strict JSON: a NaN or infinite score is ``null`` with a
-note saying why (see :mod:`mtmetrics.jsonsafe`), never ``NaN``/``Infinity``.
+"""Rendering scored systems as text, JSON, TSV or LaTeX. JSON is lossless (shortest round-tripping
+floats, every result with its signature and parameters) and strict (:mod:`mtmetrics.jsonsafe`).
 """
 
 from __future__ import annotations
@@ -71,11 +67,8 @@ def _width(scored: Scored, width: int | None) -> int:
 
 
 def render(scored: list[Scored], fmt: str, width: int | None, score_only: bool, short: bool, out: TextIO) -> None:
-    """Write the output to ``out``; everything has been computed before (nothing is written half).
-
-    Per-segment scores are read back from their spool files as they are written, so the output's
-    size does not weigh on memory.
-    """
+    """Write the output, computed before (nothing is written half); per-segment scores are read
+    back from their spool files as they are written, so memory does not grow with the output."""
     if fmt == "json":
         pieces: Iterable[str] = _json(scored, short)
     elif fmt == "tsv":
@@ -84,7 +77,7 @@ def render(scored: list[Scored], fmt: str, width: int | None, score_only: bool, 
         pieces = [_latex(scored, width, short)]
     else:
         pieces = _text(scored, width, score_only, short)
-    for piece in pieces:
+    for piece in pieces:  # write(), not writelines(): each write's failure is the CLI's OutputError
         out.write(piece)
 
 
@@ -130,26 +123,12 @@ def _text(scored: list[Scored], width: int | None, score_only: bool, short: bool
             ci = f"{text} (μ = {s.interval.mean:.{w}f} ± {s.interval.halfwidth:.{w}f})"
             yield line.replace(text, ci, 1) + "\n"
         return
-    if _tested(scored):
-        yield _test_table(scored, width, short)
+    if len(systems) > 1:  # a table, then each metric's signature once
+        yield _table(scored, width, short)
         return
-    if len(systems) == 1:
-        for s in scored:
-            line = s.result.format(_width(s, width), False, short)
-            if not s.result.higher_is_better:
-                line += " (lower is better)"
-            yield line + "\n"
-        return
-    # several systems: a table, then each metric's signature once
-    cols = _columns(scored)
-    by_key = {(s.system, s.spec): s for s in scored}
-    first = {c: next(s for s in scored if s.spec == c) for c in cols}
-    header = ["system", *(_header(first[c]) for c in cols)]
-    rows = [header]
-    for sys_name in systems:
-        rows.append([sys_name, *(f"{by_key[sys_name, c].result.score:.{_width(first[c], width)}f}" for c in cols)])
-    lines = [*aligned(rows), "", *(first[c].result.signature.format(short) for c in cols)]
-    yield "\n".join(lines) + "\n"
+    for s in scored:
+        line = s.result.format(_width(s, width), False, short)
+        yield line + ("" if s.result.higher_is_better else " (lower is better)") + "\n"
 
 
 def _score_blocks(segments: Iterable[Score]) -> Iterator[list[float]]:
@@ -169,13 +148,9 @@ def _main_scores(segments: Iterable[Score]) -> Iterator[float]:
 
 
 def _segments_text(scored: list[Scored], width: int | None, score_only: bool, short: bool) -> Iterator[str]:
-    """``-sl``: one row per segment and one column per system and metric, the corpus row last.
-
-    With ``-b`` only the segment scores are printed, tab-separated (one column: sacrebleu's
-    ``-sl -b``), streamed in blocks. Otherwise a table whose last row, after a rule, is the corpus
-    score, then each metric's signature once. Only the main scores are read (no Score object per
-    segment), and each column is formatted at once.
-    """
+    """``-sl``: a row per segment, a column per system and metric, the corpus row last, then each
+    signature once; with ``-b`` the segment scores alone, streamed in blocks. Only the main scores are
+    read (no Score object per segment)."""
     several = len(_systems(scored)) > 1
     columns = [s for s in scored if s.segments is not None]
     # one formatter per column, built once (a table has a row per segment)
@@ -198,7 +173,7 @@ def _segments_text(scored: list[Scored], width: int | None, score_only: bool, sh
     yield "\n".join([*lines, "", *signatures]) + "\n"
 
 
-def _test_table(scored: list[Scored], width: int | None, short: bool) -> str:
+def _table(scored: list[Scored], width: int | None, short: bool) -> str:
     cols = _columns(scored)
     first = {c: next(s for s in scored if s.spec == c) for c in cols}
     header = ["system"]
@@ -274,27 +249,15 @@ def _tsv(scored: list[Scored], short: bool) -> Iterator[str]:
                     yield "".join([f"{head}{i}\t{x!r}\n" for i, x in enumerate(block, first)])
                     first += len(block)
         return
-    lines = []
     tested = _tested(scored)
-    extra = "\tmean\tci_lower\tci_upper\tp_value" if tested else ""
-    lines.append(f"system\tmetric\tscore\thigher_is_better{extra}\tsignature")
+    extra = ["mean", "ci_lower", "ci_upper", "p_value"] if tested else []
+    lines = ["\t".join(["system", "metric", "score", "higher_is_better", *extra, "signature"])]
     for s in scored:
+        iv, cp = s.interval, s.comparison
+        tests = [iv and iv.mean, iv and iv.lower, iv and iv.upper, cp and cp.p_value] if tested else []
         hib = "yes" if s.result.higher_is_better else "no"
-        cols = ""
-        if tested:
-            iv, cp = s.interval, s.comparison
-            cols = "\t" + "\t".join(
-                "" if v is None else repr(v)
-                for v in (
-                    None if iv is None else iv.mean,
-                    None if iv is None else iv.lower,
-                    None if iv is None else iv.upper,
-                    None if cp is None else cp.p_value,
-                )
-            )
-        lines.append(
-            f"{s.system}\t{s.result.name}\t{s.result.score!r}\t{hib}{cols}\t{s.result.signature.format(short)}"
-        )
+        cells = [s.system, s.result.name, repr(s.result.score), hib, *("" if v is None else repr(v) for v in tests)]
+        lines.append("\t".join([*cells, s.result.signature.format(short)]))
     yield "\n".join(lines) + "\n"
 
 

@@ -1,9 +1,8 @@
 """``mtmetrics [score] REF [REF ...] -i HYP [HYP ...] -m NAME [NAME ...]``: score systems.
 
-Parsing is done in two passes: the first finds the metrics (``-m``), the second adds the
-``--<metric>-<param>`` flags generated from those metrics' declared parameters, so an unknown
-parameter is an error that lists the metric's real ones. All files are read and checked, and every
-score computed, before anything is written to standard output.
+Parsed in two passes: the first finds the metrics, the second adds their ``--<metric>-<param>``
+flags, so an unknown parameter is an error listing the real ones. Everything is read, checked and
+scored before anything is written to standard output.
 """
 
 from __future__ import annotations
@@ -20,11 +19,11 @@ from ..engine.streaming import ChunkSource, SegmentStore, score_sources
 from ..errors import InputError, MtmetricsError, ParameterError, suggest
 from ..io import read_blocks, read_reference_rows
 from ..io.lines import Layout, line_chunks
-from ..io.references import FileNotes, bom_warnings, empty_reference_warnings
-from ..io.testsets import TestSet, check_langpair, find_test_set
+from ..io.references import FileNotes
+from ..io.testsets import TestSet, find_test_set
 from ..io.text import LINES, Block, rereadable
 from ..metric import Inputs, Metric, Statistics
-from ..params import parse_inline
+from ..params import checked_pair, parse_inline
 from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED, MAX_RESAMPLES
 from ..version import __version__
 from .args import StrictArgumentParser, bounded, check_jobs
@@ -158,31 +157,25 @@ def base_parser() -> argparse.ArgumentParser:
 def settings_of(ns: argparse.Namespace, n_systems: int) -> Settings | None:
     """Significance settings from the flags, or None when no test was asked for."""
     paired = "bs" if ns.paired_bs else "ar" if ns.paired_ar else None
-    for flag, value, used in (
-        ("-cin/--confidence-n", ns.confidence_n, ns.confidence),
-        ("-pbsn/--paired-bs-n", ns.paired_bs_n, paired == "bs"),
-        ("-parn/--paired-ar-n", ns.paired_ar_n, paired == "ar"),
-        ("--seed", ns.seed, ns.confidence or paired),
+    for flag, value, used, test in (
+        ("-cin/--confidence-n", ns.confidence_n, ns.confidence, "-ci"),
+        ("-pbsn/--paired-bs-n", ns.paired_bs_n, paired == "bs", "-pbs"),
+        ("-parn/--paired-ar-n", ns.paired_ar_n, paired == "ar", "-par"),
+        ("--seed", ns.seed, ns.confidence or paired, "a test (-ci, -pbs or -par)"),
     ):
         if value is not None and not used:
-            test = {"-cin/--confidence-n": "-ci", "-pbsn/--paired-bs-n": "-pbs", "-parn/--paired-ar-n": "-par"}
-            raise ParameterError(
-                f"{flag} has no effect without {test.get(flag, 'a test (-ci, -pbs or -par)')}: add the test or drop it."
-            )
+            raise ParameterError(f"{flag} has no effect without {test}: add the test or drop it.")
     if not (ns.confidence or paired):
         return None
-    ns.confidence_n = DEFAULT_BOOTSTRAP if ns.confidence_n is None else ns.confidence_n
-    ns.paired_bs_n = DEFAULT_BOOTSTRAP if ns.paired_bs_n is None else ns.paired_bs_n
-    ns.paired_ar_n = DEFAULT_AR if ns.paired_ar_n is None else ns.paired_ar_n
-    ns.seed = DEFAULT_SEED if ns.seed is None else ns.seed
     from ..stats.systems import Settings  # the statistics machinery only when a test runs
 
     if paired and n_systems < 2:
         raise InputError("paired tests compare systems: give at least two files to -i (the first is the baseline).")
     if ns.sentence_level:
         raise InputError("significance tests work on corpus scores; drop -sl or the test flags.")
-    paired_n = ns.paired_bs_n if paired == "bs" else ns.paired_ar_n if paired == "ar" else 0
-    return Settings(ns.confidence_n if ns.confidence else 0, paired, paired_n, ns.seed, ns.jobs)
+    paired_n = {"bs": ns.paired_bs_n or DEFAULT_BOOTSTRAP, "ar": ns.paired_ar_n or DEFAULT_AR, None: 0}[paired]
+    seed = DEFAULT_SEED if ns.seed is None else ns.seed
+    return Settings((ns.confidence_n or DEFAULT_BOOTSTRAP) if ns.confidence else 0, paired, paired_n, seed, ns.jobs)
 
 
 def _add_metric_flags(parser: argparse.ArgumentParser, classes: dict[str, type[Metric]]) -> dict[str, tuple[str, str]]:
@@ -242,7 +235,7 @@ def _build_metric(
     checked before the metric loads anything (:func:`mtmetrics.engine.gate.build_metric`)."""
     declared = {p.name for p in cls.params}
     implied = {k: v for k, v in cls.sentence_defaults().items() if k in declared} if ns.sentence_level else {}
-    source, target = check_langpair(ns.language_pair) if ns.language_pair else (None, None)
+    source, target = checked_pair(ns.language_pair, "-l/--language-pair") if ns.language_pair else (None, None)
     context = f" (-l {ns.language_pair})"
     return gate.build_metric(cls, _metric_params(spec, cls, ns, dests), target, source, implied, context)
 
@@ -250,11 +243,8 @@ def _build_metric(
 def _metric_params(
     spec: MetricSpec, cls: type[Metric], ns: argparse.Namespace, dests: dict[str, tuple[str, str]]
 ) -> dict[str, Any]:
-    """The parameters the user set for one ``-m`` entry (flags, ``-tok``, ``-lc``, inline).
-
-    A parameter set two ways (``-m bleu:max_ngram_order=3 --bleu-max-ngram-order 5``, ``-tok intl
-    -m bleu:tokenize=13a``) is an error naming both, whatever the values: no spelling silently wins.
-    """
+    """The parameters the user set for one ``-m`` entry (flags, ``-tok``, ``-lc``, inline); one set
+    two ways is an error naming both, whatever the values."""
     declared = {p.name for p in cls.params}
     given: dict[str, tuple[str, Any]] = {}
 
@@ -285,7 +275,7 @@ def _test_set(ns: argparse.Namespace) -> TestSet | None:
             f"(iconv -f {ns.encoding} -t UTF-8 FILE > FILE.utf8)."
         )
     if ns.language_pair:
-        check_langpair(ns.language_pair)
+        checked_pair(ns.language_pair, "-l/--language-pair")
     if ns.test_set is None:
         if ns.echo:
             raise InputError("--echo prints a test set's fields: give -t NAME -l SRC-TRG too.")
@@ -478,7 +468,7 @@ def _score_systems(
     bar.close()
     if not ns.quiet:  # after scoring, so that an error stays the only line on standard error
         files = [*ns.refs, *systems, *([ns.src] if ns.src else [])]
-        for warning in (*bom_warnings(files, notes), *empty_reference_warnings(ns.refs, notes)):
+        for warning in notes.warnings(files, ns.refs):
             print(f"mtmetrics: warning: {warning}", file=sys.stderr)
     if settings is not None:
         scored = _with_tests(scored, metrics, all_stats, settings)

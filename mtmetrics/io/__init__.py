@@ -1,5 +1,5 @@
-"""Readers and writers of the files mtmetrics consumes and writes: text, tables, alignments, test sets."""
+"""Readers and writers of the files mtmetrics consumes and writes: text, tables, test sets."""
 
-from .text import Block, iter_lines, read_blocks, read_chunks, read_lines, read_reference_rows
+from .text import Block, iter_lines, read_blocks, read_lines, read_reference_rows
 
-__all__ = ["Block", "iter_lines", "read_blocks", "read_chunks", "read_lines", "read_reference_rows"]
+__all__ = ["Block", "iter_lines", "read_blocks", "read_lines", "read_reference_rows"]

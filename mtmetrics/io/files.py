@@ -1,27 +1,18 @@
-"""Reading the files a user names, each opened once, bounded, and writing files whole or not at all.
+"""Reading the files a user names, each opened once and bounded; writing files whole or not at all.
 
-Reading: :func:`open_stream` opens a path exactly once (``-`` is standard input) and recognises
-gzip by peeking at the first bytes of that one buffered stream, so a pipe (``/dev/stdin``, a named
-FIFO, ``<(zcat FILE)``) reads the same as a regular file: nothing is read ahead and lost, nothing
-opened twice. :func:`read_bytes` and :func:`read_text` read a whole file (a regular file or a pipe;
-a device such as ``/dev/zero`` or a directory is refused before anything is read) in pieces and
-stop with an :class:`~mtmetrics.InputError` naming the file as soon as its content, decompressed,
-exceeds the limit of its kind (:data:`LIMITS`), so no file can exhaust memory; what they keep is
-at most the content and its pieces. Undecodable bytes and broken gzip data are an error naming
-the file. :func:`resolve_named` resolves a path written inside a model file relative to that
-file's folder and keeps it there.
-
-Writing: :func:`atomic_write` writes a whole file to a temporary file in the target directory and
-renames it over the target, so a failed write (a full disk, an interrupted run) never leaves a
-half-written file; every failure (a missing directory, a directory as target, no space left) is an
-:class:`~mtmetrics.InputError` naming the path. A target that exists and is not a regular file
-(``/dev/stdout``, a FIFO) is written directly, never replaced.
+:func:`open_stream` opens a path once (``-``: standard input) and recognises gzip by peeking at the
+buffered stream, so pipes and FIFOs read as regular files do. :func:`read_bytes` / :func:`read_text`
+read a whole regular file or pipe in pieces and stop with an :class:`~mtmetrics.InputError` naming
+the file once its decompressed content exceeds its kind's limit (:data:`LIMITS`). :func:`write_all`
+stages each file beside its target and renames it into place only when every output succeeded; a
+device or FIFO target is written directly, never replaced.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import gzip
 import io
 import os
@@ -86,11 +77,9 @@ def open_stream(
     decompress: bool = True,
     digest: Any = None,
 ) -> BinaryIO:
-    """``path`` (``-``: standard input) opened exactly once as a binary stream, gzip-decompressed
-    when it starts with gzip's magic bytes (peeked on the buffered stream, never read ahead) and
-    ``decompress``; ``digest`` (a ``hashlib`` object) sees the bytes as stored. A ``kind`` (of :data:`LIMITS`): the
-    file is to be read whole, so it must be a regular file or a pipe, and a regular file larger
-    than the limit is refused before it is read. Errors start with ``label``."""
+    """``path`` (``-``: standard input) opened once as a binary stream, gunzipped when it starts
+    with gzip's magic bytes and ``decompress``; ``digest`` sees the bytes as stored. With a ``kind``
+    the file is read whole: it must be a regular file or a pipe, refused if over the limit."""
     name = str(path)
     raw: Any
     if name == "-":
@@ -129,25 +118,6 @@ def read_piece(stream: BinaryIO, label: str, size: int = _PIECE) -> bytes:
         raise InputError(f"{label}: cannot read, not a valid file or gzip file ({exc}).") from None
 
 
-def check_input(path: str | os.PathLike[str], what: str, kind: str = "table") -> None:
-    """Before a file is streamed: it is ``-`` (standard input), a pipe or a regular file no larger
-    than ``LIMITS[kind]`` bytes on disk (checked without opening it, so a pipe loses nothing)."""
-    if str(path) == "-":
-        return
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        raise InputError(f"{what} {path}: no such file.") from None
-    except OSError as exc:
-        raise InputError(f"{what} {path}: cannot read ({exc.strerror or exc}).") from None
-    if stat.S_ISDIR(st.st_mode):
-        raise InputError(f"{what} {path}: is a directory, not a file.")
-    if not (stat.S_ISREG(st.st_mode) or stat.S_ISFIFO(st.st_mode)):
-        raise InputError(f"{what} {path}: not a regular file or a pipe (a device or socket cannot be read as one).")
-    if st.st_size > LIMITS[kind]:
-        raise over_limit(f"{what} {path}", kind)
-
-
 def read_bytes(
     path: str | os.PathLike[str], what: str, kind: str = "table", decompress: bool = True, digest: Any = None
 ) -> bytes:
@@ -183,10 +153,8 @@ def read_text(path: str | os.PathLike[str], what: str, kind: str = "table", dige
 
 
 def resolve_named(name: str, model: str | os.PathLike[str]) -> str:
-    """A path written inside the file ``model``, read relative to ``model``'s folder and confined to
-    it: an absolute path, a ``..`` component or a path whose real location (symbolic links followed)
-    is outside that folder is an :class:`~mtmetrics.InputError`, so a model cannot make its user
-    read (or print) a file elsewhere, such as ``/etc/shadow`` or ``~/.ssh``."""
+    """A path written inside the file ``model``, relative to its folder and confined to it (no
+    absolute path, ``..`` or symbolic link out), so a model cannot make its user read a file elsewhere."""
     folder, p = Path(model).parent, Path(name)
     root = os.path.realpath(folder)
     if p.is_absolute() or ".." in p.parts or "\0" in name:
@@ -213,11 +181,9 @@ def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> None:
 
 
 def write_all(outputs: Sequence[tuple[str | os.PathLike[str] | None, str | bytes]]) -> None:
-    """Write several outputs of one run all or none: each regular file is first written whole to a
-    temporary file beside it; then devices (``/dev/stdout``, a FIFO) and standard output (a path of
-    ``None``) are written; only when all of that succeeded are the temporary files renamed over
-    their targets. So a report printed to standard output with its JSON going to a full disk prints
-    nothing, and a failed device write leaves no file changed."""
+    """Write a run's outputs all or none: regular files are staged beside their targets, then
+    devices and standard output (path ``None``) written, and the staged files renamed into place
+    only when all of that succeeded."""
     staged: list[tuple[str, Path]] = []
     try:
         direct: list[tuple[Path | None, bytes]] = []
@@ -227,8 +193,7 @@ def write_all(outputs: Sequence[tuple[str | os.PathLike[str] | None, str | bytes
                 direct.append((None, raw))
                 continue
             p = Path(path)
-            if p.is_dir():
-                raise InputError(f"cannot write {p}: it is a directory.")
+            check_writable(p)
             if p.exists() and not p.is_file():  # a device or FIFO named on purpose: written, never replaced
                 direct.append((p, raw))
                 continue
@@ -259,12 +224,9 @@ def write_all(outputs: Sequence[tuple[str | os.PathLike[str] | None, str | bytes
 def _stage(p: Path, raw: bytes) -> str:
     """``raw`` written whole to a new temporary file in ``p``'s directory (with the mode a new file
     at ``p`` would get); its name is returned for the rename."""
-    parent = p.parent
-    if not parent.is_dir():
-        raise InputError(f"cannot write {p}: the directory {parent} does not exist.")
     tmp: str | None = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".part", dir=parent)
+        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".part", dir=p.parent)
         STAGED.add(tmp)
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
@@ -292,16 +254,12 @@ def _write_stdout(raw: bytes) -> None:
     sys.stdout.flush()
 
 
-_UMASK: list[int] = []
-
-
+@functools.cache
 def _umask() -> int:
     """The process's umask (read once: reading it means setting it), for the new file's mode."""
-    if not _UMASK:
-        mask = os.umask(0o022)
-        os.umask(mask)
-        _UMASK.append(mask)
-    return _UMASK[0]
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def check_writable(path: str | os.PathLike[str]) -> None:

@@ -1,11 +1,6 @@
-"""Input assembly: line-aligned files read in lockstep, cut into chunks that become segments where scored.
-
-The scoring command reads a system's hypotheses, references, source, annotations and the files of
-plugins' options (:func:`mtmetrics.hookspecs.annotate_lines`) in lockstep (:func:`line_chunks`);
-each :class:`LineChunk` carries undecoded lines to wherever it is scored (a worker process) and
-becomes segments there (plugins' lines decoded by their own decoders), so the reading process stays idle. A
-segment longer than the chosen metrics accept (the gate's :meth:`~mtmetrics.engine.gate.Limit.check_lines`)
-is refused while reading, before any work is wasted.
+"""Input assembly: a system's files read in lockstep (:func:`line_chunks`) into chunks of undecoded
+lines that become segments where they are scored; a segment longer than the metrics accept is
+refused while reading, before any work is wasted.
 """
 
 from __future__ import annotations
@@ -80,13 +75,8 @@ def line_chunks(
     check: Callable[[Sequence[bytes], Sequence[str], int], None] | None = None,
     observe: Callable[[Block], None] | None = None,
 ) -> Iterator[LineChunk]:
-    """The input read in lockstep, a chunk of lines at a time (memory: one chunk per worker).
-
-    ``size`` lines per chunk, ``first`` for the first one (the engine chooses both).
-    ``check`` (the gate's limit) sees each chunk's hypothesis and reference lines in this process,
-    before the chunk goes to be scored;
-    ``observe`` sees each block there too (the command line notes what it warns about).
-    """
+    """The input read in lockstep, ``size`` lines per chunk (``first`` for the first); ``check``
+    (the gate's limit) and ``observe`` (the CLI's notes) see each block here, before it goes to be scored."""
     for block in read_blocks(layout.paths, size, first):
         if check is not None:
             check(block.raw[: 1 + layout.n_refs], block.names[: 1 + layout.n_refs], block.first)

@@ -1,30 +1,14 @@
-"""Read an mt-metrics-eval (mtme) data directory as a table of judged segments.
+"""Read an mt-metrics-eval test set directory (``mt-metrics-eval-v2/<testset>/``) as a judged table::
 
-The layout of one test set as mtme downloads it (``mt-metrics-eval-v2/<testset>/``)::
+    sources/LP.txt, references/LP.REF.txt, system-outputs/LP/SYSTEM.txt   one segment per line
+    human-scores/LP.SCORER.{seg,sys}.score    SYSTEM<TAB>SCORE (None: no score; LP.seg.score: "score")
+    metric-scores/LP/METRIC-REF.seg.score     the same form, per metric
 
-    sources/LP.txt                      one source segment per line
-    references/LP.REF.txt               one file per reference (REF: refA, refB, ...)
-    system-outputs/LP/SYSTEM.txt        one file per system, line-aligned with the source
-    human-scores/LP.SCORER.seg.score    SYSTEM<TAB>SCORE, one line per system and segment
-    human-scores/LP.SCORER.sys.score    SYSTEM<TAB>SCORE, one line per system (official scores)
-    metric-scores/LP/METRIC-REF.seg.score   the same form, per metric
-
-(``None`` marks a segment without a score; older sets name the human files ``LP.seg.score``, read
-here as scorer ``score``.) :func:`read_mtme` joins them: one row per system and segment that has a
-segment-level score from every chosen scorer, with columns ``lp``, ``system``, ``sid`` (the
-1-based line), ``source``, ``hyp``, ``ref_REF`` per reference, one human column per scorer and one
-column per requested metric (its name, e.g. ``BLEU-refA``, for ``-m col:BLEU-refA``). Rows are
-ordered by system (sorted), then line. No text is changed.
-
-References keep the order they are named in (``refs``, the ``--ref-cols`` of ``meta correlate``:
-``refB refA`` or ``ref_refB ref_refA``); without names, the order of the reference names as
-mt-metrics-eval gives them (``refA``, ``refB``, ...), which is the order of the ``ref_A``,
-``ref_B`` columns of a joined table. Metrics that depend on the order of the references (SIA,
-paraphrase) then score the same on both routes.
-
-Every file is a regular file read in bounded pieces (:mod:`mtmetrics.io.files`). A score file
-must have exactly one line per source segment for each system it names (a shorter or longer list
-is an error naming the file and system).
+:func:`read_mtme` joins them: a row per system (sorted) and line scored by every chosen scorer,
+columns ``lp``, ``system``, ``sid`` (1-based line), ``source``, ``hyp``, ``ref_REF``, one per scorer
+and one per requested metric. References keep the order named (``--ref-cols``), else mtme's
+(``refA``, ``refB``, …, the joined tables' order), so order-dependent metrics score alike on both
+routes. A score file must have one line per source segment for each system it names.
 """
 
 from __future__ import annotations
@@ -92,12 +76,8 @@ def read_mtme(
     metrics: Sequence[str] = (),
     refs: Sequence[str] | None = None,
 ) -> MtmeData:
-    """Join the files of language pair ``lp`` under ``directory`` (module docstring).
-
-    ``scorers`` chooses the human scorers (default: every ``LP.*.seg.score``); ``metrics`` names
-    metric-score files to add as columns (``METRIC-REF`` for ``metric-scores/LP/METRIC-REF.seg.score``);
-    ``refs`` names the references to read, in their order (default: every ``LP.REF.txt``, by name).
-    """
+    """Join the files of language pair ``lp`` under ``directory``: the human ``scorers`` (default:
+    all), the ``metrics`` score files as columns (``METRIC-REF``), the ``refs`` in their order."""
     root = Path(directory)
     sources = _lines(root / "sources" / f"{lp}.txt")
     available = {p.name[len(lp) + 1 : -4]: p for p in (root / "references").glob(f"{lp}.*.txt")}
@@ -132,42 +112,30 @@ def read_mtme(
     if missing:
         raise InputError(f"{human_dir}: no segment scores for {', '.join(missing)}; found {', '.join(found)}.")
     human = {h: _scores(found[h], n) for h in names}
-    metric_scores = {}
-    for m in metrics:
-        path = root / "metric-scores" / lp / f"{m}.seg.score"
-        metric_scores[m] = _scores(path, n)
+    metric_scores = {m: _scores(root / "metric-scores" / lp / f"{m}.seg.score", n) for m in metrics}
     for name, lines in [*refs_text.items(), *outputs.items()]:
         if len(lines) != n:
             raise InputError(f"{root}: {lp} {name} has {len(lines)} lines, the source {n}.")
-    cols: dict[str, list[str]] = {"lp": [], "system": [], "sid": [], "source": [], "hyp": []}
-    cols.update({f"ref_{r}": [] for r in refs_text})
-    cols.update({h: [] for h in names})
-    cols.update({m: [] for m in metrics})
+    ref_cols = [f"ref_{r}" for r in refs_text]
+    cols: dict[str, list[str]] = {c: [] for c in ["lp", "system", "sid", "source", "hyp", *ref_cols, *names, *metrics]}
     for system in sorted(outputs):
         per_h = [human[h].get(system) for h in names]
         if any(v is None for v in per_h):
             continue  # a system without human scores is not judged
         for i in range(n):
-            values = [v[i] if v is not None and i < len(v) else None for v in per_h]
+            values = [v[i] for v in per_h if v is not None]
             if any(v is None for v in values):
                 continue
-            metric_values = []
+            row = {"lp": lp, "system": system, "sid": str(i + 1), "source": sources[i], "hyp": outputs[system][i]}
+            row |= {c: lines[i] for c, lines in zip(ref_cols, refs_text.values(), strict=True)}
+            row |= {h: repr(v) for h, v in zip(names, values, strict=True)}
             for m in metrics:
-                ms = metric_scores[m].get(system)
-                if ms is None or i >= len(ms) or ms[i] is None:
+                score = (metric_scores[m].get(system) or [None] * n)[i]
+                if score is None:
                     raise InputError(f"{m}: no score for system '{system}', segment {i + 1}, which is judged.")
-                metric_values.append(ms[i])
-            cols["lp"].append(lp)
-            cols["system"].append(system)
-            cols["sid"].append(str(i + 1))
-            cols["source"].append(sources[i])
-            cols["hyp"].append(outputs[system][i])
-            for r, lines in refs_text.items():
-                cols[f"ref_{r}"].append(lines[i])
-            for h, v in zip(names, values, strict=True):
-                cols[h].append(repr(v))
-            for m, v in zip(metrics, metric_values, strict=True):
-                cols[m].append(repr(v))
+                row[m] = repr(score)
+            for column, text in row.items():
+                cols[column].append(text)
     if not cols["lp"]:
         raise InputError(f"{root}: no judged segments for {lp}.")
     system_human: dict[str, dict[tuple[str, str], float]] = {}
@@ -179,5 +147,5 @@ def read_mtme(
     for c in cols.values():
         digest.update("\n".join(c).encode("utf-8"))
     table = Table(f"{root.name}:{lp}", digest.hexdigest(), cols)
-    columns = Columns("system", "sid", "hyp", tuple(f"ref_{r}" for r in refs_text), "source", "lp")
+    columns = Columns("system", "sid", "hyp", tuple(ref_cols), "source", "lp")
     return MtmeData(table, columns, names, system_human)

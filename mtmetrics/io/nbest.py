@@ -1,9 +1,5 @@
-"""Moses/Joshua n-best lists: ``i ||| hypothesis ||| features ||| score`` per line.
-
-Sentence numbers are 0-based and lines of one sentence are contiguous (as both decoders write
-them); the features and total score are kept as text/float but only the hypotheses are needed by
-ORANGE. A line with fewer than two fields or a non-integer sentence number is an error naming the
-line.
+"""Moses/Joshua n-best lists, ``i ||| hypothesis ||| features ||| score`` per line (0-based sentence
+numbers, the last two fields optional), for ORANGE.
 """
 
 from __future__ import annotations
@@ -47,11 +43,8 @@ def parse_nbest_line(line: str, where: str) -> Entry:
 
 
 def read_nbest(path: str | Path, n_sentences: int | None = None, digest: Any = None) -> list[list[Entry]]:
-    """Entries grouped by sentence number, in file order; ``n_sentences`` fixes the list length;
-    ``digest`` (a ``hashlib`` object) sees the file's bytes on its one reading.
-
-    A sentence with no entry gets an empty list (ORANGE reports it as an error).
-    """
+    """Entries grouped by sentence number (``n_sentences`` fixes the length; a sentence without
+    entries gets an empty list); ``digest`` sees the file's bytes on its one reading."""
     name = str(path)
     entries = [
         parse_nbest_line(line, f"{name}:{k}")

@@ -1,12 +1,8 @@
-"""Tables of judged segments (TSV or JSONL, optionally gzipped) for meta-evaluation.
+"""Tables of judged segments (TSV with a header, or JSONL; optionally gzipped) for meta-evaluation.
 
-A table has one row per judged segment: system, segment id, optionally source, the hypothesis,
-one or more references and one or more human score columns. Columns are named in the header
-(TSV) or by the keys (JSONL, one JSON object per line). :func:`detect_columns` finds the usual
-names of the WMT joins in ``../shared/data/*/derived`` (``system``/``da_system``,
-``sid``/``seg_id``, ``source``, ``hyp``, ``ref``/``ref_A``…, ``lp``); every choice can be given
-explicitly. TSV is read without quoting (WMT text contains ``"``); a row with the wrong number of
-fields is an error naming the line.
+A row per judged segment: system, segment id, optionally source and group, the hypothesis, one or
+more references and human scores. :func:`detect_columns` finds the usual names of the WMT joins;
+every choice can be given explicitly. TSV is read without quoting (WMT text contains ``"``).
 """
 
 from __future__ import annotations
@@ -70,11 +66,8 @@ class Columns:
 
 
 def read_table(path: str | Path) -> Table:
-    """Read a TSV (header line, tab-separated) or JSONL table, gzipped or not.
-
-    The file (a regular file or a pipe) is read once, as a stream of lines (:func:`~mtmetrics.io.text.iter_lines`,
-    its SHA-256 taken on the way), so memory is the columns kept plus one block.
-    """
+    """A TSV (header line) or JSONL table, gzipped or not, read once as a stream of lines (its
+    SHA-256 taken on the way)."""
     p = Path(path)
     digest = hashlib.sha256()
     lines = iter_lines(p, digest, "table")
@@ -168,53 +161,32 @@ def detect_columns(
     hyp_col = _pick(header, hyp, HYP_NAMES, "hypothesis", table.name)
     src_col = _pick(header, source, SOURCE_NAMES, "source", table.name)
     grp_col = None if no_group else _pick(header, group, GROUP_NAMES, "group", table.name)
-    if refs:
-        for r in refs:
-            _pick(header, r, (), "reference", table.name)
-        ref_cols = tuple(refs)
-    else:
-        ref_cols = tuple(
-            h for h in header if h.lower() in ("ref", "reference") or h.lower().startswith(("ref_", "ref-"))
-        )
-    missing = [
-        w
-        for w, c in (
-            ("system (--system-col)", sys_col),
-            ("segment id (--segment-col)", seg_col),
-            ("hyp (--hyp-col)", hyp_col),
-        )
-        if c is None
-    ]
-    if not ref_cols:
-        missing.append("reference (--ref-cols)")
-    if missing:
+    for r in refs or ():
+        _pick(header, r, (), "reference", table.name)
+    usual = [h for h in header if h.lower() in ("ref", "reference") or h.lower().startswith(("ref_", "ref-"))]
+    ref_cols = tuple(refs or usual)
+    wanted = {"system (--system-col)": sys_col, "segment id (--segment-col)": seg_col, "hyp (--hyp-col)": hyp_col}
+    missing = [what for what, col in wanted.items() if col is None] + ([] if ref_cols else ["reference (--ref-cols)"])
+    if missing or not (sys_col and seg_col and hyp_col):
         raise InputError(f"{table.name}: cannot find the column(s) {', '.join(missing)}; columns: {', '.join(header)}.")
-    assert sys_col and seg_col and hyp_col
     columns = Columns(sys_col, seg_col, hyp_col, ref_cols, src_col, grp_col)
     check_unique_rows(table, columns)
     return columns
 
 
 def check_unique_rows(table: Table, columns: Columns) -> None:
-    """Refuse a table that judges one (group, system, segment) twice, naming both lines: a repeated
+    """Refuse a table that judges one (group, system, segment) twice, naming both rows: a repeated
     row would silently weigh that segment twice in every correlation."""
-    keys = [table.columns[columns.system], table.columns[columns.segment]]
-    if columns.group is not None:
-        keys.insert(0, table.columns[columns.group])
+    names = [c for c in (columns.group, columns.system, columns.segment) if c is not None]
     seen: dict[tuple[str, ...], int] = {}
-    for i, key in enumerate(zip(*keys, strict=True)):
+    for i, key in enumerate(zip(*(table.columns[c] for c in names), strict=True)):
         first = seen.setdefault(key, i)
         if first != i:
-            what = ", ".join(f"{c} '{v}'" for c, v in zip(_key_names(columns), key, strict=True))
+            what = ", ".join(f"{c} '{v}'" for c, v in zip(names, key, strict=True))
             raise InputError(
                 f"{table.name}: row {i + 1} repeats row {first + 1} ({what}); each system's segment may be judged "
                 "once (average repeated judgments before joining)."
             )
-
-
-def _key_names(columns: Columns) -> list[str]:
-    names = [columns.system, columns.segment]
-    return [columns.group, *names] if columns.group is not None else names
 
 
 def default_human(table: Table) -> str | None:

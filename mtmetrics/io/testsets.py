@@ -1,8 +1,5 @@
-"""sacrebleu's test sets (``-t wmt21 -l de-en``), read from sacrebleu's own local cache.
-
-mtmetrics never downloads: sacrebleu's dataset API is called with its downloader replaced by one
-that raises, so a test set that is in the cache (``$SACREBLEU``, default ``~/.sacrebleu``) is
-read exactly as sacrebleu reads it, and one that is not is an error saying how to fetch it.
+"""sacrebleu's test sets (``-t wmt21 -l de-en``), read from sacrebleu's local cache by sacrebleu's own
+dataset API with its downloader replaced by one that refuses: mtmetrics never downloads.
 """
 
 from __future__ import annotations
@@ -33,12 +30,8 @@ class TestSet:
 
 @contextmanager
 def _no_download(dataset: Any) -> Iterator[None]:
-    """sacrebleu's dataset API with downloads refused.
-
-    sacrebleu creates a set's ``raw`` directory before it would download into it; a set whose
-    ``raw`` directory is absent is refused before that, so a failed lookup creates nothing in
-    the cache.
-    """
+    """sacrebleu's dataset API with downloads refused; a set without its ``raw`` directory is
+    refused before sacrebleu would create it, so a failed lookup leaves the cache unchanged."""
     from sacrebleu.dataset import base
 
     def refuse(*_args: Any, **_kwargs: Any) -> None:
@@ -69,11 +62,6 @@ def _not_cached(name: str, langpair: str, cache: str) -> ResourceError:
     )
 
 
-def check_langpair(langpair: str) -> tuple[str, str]:
-    """``(source, target)`` language codes of ``xx-yy`` (:func:`mtmetrics.params.checked_pair`)."""
-    return checked_pair(langpair, "-l/--language-pair")
-
-
 def find_test_set(name: str, langpair: str | None) -> TestSet:
     """The source and reference files of ``name``/``langpair`` in sacrebleu's cache."""
     from sacrebleu.dataset import DATASETS
@@ -87,7 +75,7 @@ def find_test_set(name: str, langpair: str | None) -> TestSet:
         raise InputError(
             f"-t {name} needs a language pair: add -l, one of {', '.join(sorted(DATASETS[name].langpairs))}."
         )
-    check_langpair(langpair)
+    checked_pair(langpair, "-l/--language-pair")
     dataset = DATASETS[name]
     if langpair not in dataset.langpairs:
         pairs = sorted(p for p in dataset.langpairs if "-" in p)

@@ -1,17 +1,8 @@
-"""Reading one-segment-per-line text files, strictly.
-
-Files are UTF-8 (a UTF-8 byte-order mark is kept, as sacrebleu and Python's ``utf-8`` codec keep
-it: it is part of the first line, and the command line warns about it), optionally gzip-compressed
-(whatever the name, standard input too: gzip's magic bytes are recognised), with ``\\n`` or
-``\\r\\n`` line ends. Each input is opened once and read as a stream
-(:func:`~mtmetrics.io.files.open_stream`), so pipes, FIFOs and ``<(...)`` read as files do. An
-undecodable byte is an error naming the file, line and byte offset; nothing is replaced or
-skipped silently.
-
-The files are read in blocks of whole lines (:func:`read_blocks`): cutting a block at its
-``size``-th newline is done on bytes, without a Python object per line, and a block is decoded at
-once (:func:`decode_block`). So the process that reads a corpus can hand undecoded blocks to worker
-processes and stay nearly idle while they decode and score (see :mod:`mtmetrics.engine.scoring`).
+"""Reading one-segment-per-line text files strictly: UTF-8 (a byte-order mark is kept as part of the
+first line, as sacrebleu keeps it), optionally gzipped whatever the name, ``\\n`` or ``\\r\\n`` line
+ends. Each input is opened once and streamed (:func:`~mtmetrics.io.files.open_stream`); a bad byte
+is an error naming file, line and offset. :func:`read_blocks` cuts blocks of whole lines on bytes
+and hands them out undecoded, so the reading process stays idle while workers decode and score.
 """
 
 from __future__ import annotations
@@ -45,11 +36,8 @@ def read_lines(path: str | os.PathLike[str], digest: Any = None) -> list[str]:
 
 
 def iter_lines(path: str | os.PathLike[str], digest: Any = None, kind: str | None = None) -> Iterator[str]:
-    """Lines of ``path`` (``-``: standard input) one at a time, decoded strictly (errors name file and line).
-
-    ``digest`` (a ``hashlib`` object) sees the file's bytes as stored, on this one reading; a
-    ``kind`` of :data:`~mtmetrics.io.files.LIMITS` caps the decompressed size of a file kept whole.
-    """
+    """Lines of ``path`` (``-``: standard input), decoded strictly; ``digest`` sees the bytes as
+    stored, and a ``kind`` of :data:`~mtmetrics.io.files.LIMITS` caps the decompressed size."""
     with ExitStack() as stack:
         reader = _open(str(path), stack, digest, kind)
         first = 1
@@ -192,13 +180,9 @@ class Block:
 
 
 def read_blocks(paths: Sequence[str], size: int, first: int | None = None) -> Iterator[Block]:
-    """Several line-aligned files read in lockstep, ``size`` lines at a time, undecoded.
-
-    ``first`` (default ``size``) is the size of the first block. A file that ends before the
-    others is an error naming every file and its number of lines; an empty input is an error too.
-    Memory is one block, whatever the files' length. Hand-written: no library reads several
-    (possibly gzipped) files in lockstep as undecoded blocks and names each file's length on a mismatch.
-    """
+    """Line-aligned files read in lockstep, ``size`` lines at a time (``first``: the first block's
+    size), undecoded. A file that ends before the others is an error naming each file's length; an
+    empty input is an error too."""
     with ExitStack() as stack:
         readers = [_open(p, stack) for p in paths]
         names = tuple(r.name for r in readers)
@@ -233,17 +217,8 @@ def _count_rest(reader: _Reader) -> int:
         n += count
 
 
-def read_chunks(paths: Sequence[str], size: int) -> Iterator[list[tuple[str, ...]]]:
-    """Several line-aligned files read in lockstep, ``size`` decoded lines at a time (see :func:`read_blocks`)."""
-    for block in read_blocks(paths, size):
-        yield block.rows()
-
-
 def read_reference_rows(paths: Sequence[str]) -> Iterator[tuple[str, ...]]:
-    """Each segment's references from line-aligned reference files (an empty line is an empty reference).
-
-    The references as :class:`~mtmetrics.Segment` holds them, streamed a block at a time: what
-    :func:`mtmetrics.engine.gate.prepare` reads for corpus-level state.
-    """
+    """Each segment's references from line-aligned files (an empty line is an empty reference),
+    streamed: what :func:`mtmetrics.engine.gate.prepare` reads for corpus-level state."""
     for block in read_blocks(paths, LINES):
         yield from block.rows()

@@ -1,21 +1,8 @@
-"""One switch for the metrics that have twin kernels: compiled (numba) and pure Python.
-
-Some metrics (SIA, hLEPOR) run their inner loops either compiled with numba (the optional extra
-``mtmetrics[fast]``) or in plain Python. Both kernels of a metric make the same decisions with the
-same floating-point operations, so they give bit-identical statistics; the choice only changes
-speed. Which one runs is decided by one environment variable, read once per process:
-
-``MTMETRICS_KERNEL=auto`` (default)
-    numba when it can be imported and its kernel compiles; otherwise Python (a kernel that
-    imports but fails to compile is reported with a warning).
-``MTMETRICS_KERNEL=python``
-    always the Python kernel (numba is not even imported).
-``MTMETRICS_KERNEL=numba``
-    always the compiled kernel; a missing numba is a :class:`~mtmetrics.ResourceError` naming the
-    ``fast`` extra, and a kernel that does not compile raises.
-
-A plugin asks :func:`load` for its compiled module; ``None`` means "use your Python kernel".
-Tests switch kernels by setting the variable and calling :func:`reset`.
+"""One switch for the metrics with twin kernels, compiled (numba, ``mtmetrics[fast]``) and pure Python,
+which give bit-identical statistics: ``MTMETRICS_KERNEL`` (read once per process) is ``auto``
+(numba when it imports and compiles, else Python with a warning), ``python`` or ``numba`` (a missing
+or broken numba is an error). A plugin asks :func:`load` for its compiled module; ``None`` means
+"use your Python kernel".
 """
 
 from __future__ import annotations
@@ -95,12 +82,8 @@ def forced(value: str) -> Iterator[None]:
 
 
 def load(module: str, warmup: Callable[[ModuleType], object], metric: str) -> ModuleType | None:
-    """The compiled kernel module ``module`` (imported and warmed up), or ``None`` for Python.
-
-    ``warmup`` calls the kernel once on a tiny input, so compilation (or loading from numba's disk
-    cache) happens here and an unusable installation is detected before any real work. ``metric``
-    names the metric in messages. The result is cached per module until :func:`reset`.
-    """
+    """The compiled kernel module ``module``, imported and warmed up by ``warmup`` (so an unusable
+    installation shows before any work), or ``None`` for Python; cached until :func:`reset`."""
     _requested.add(metric)
     if module in _loaded:
         return _loaded[module]

@@ -1,23 +1,12 @@
-"""Word similarity tables, a resource shared by metrics that match words stochastically.
+"""Word similarity tables, shared by the metrics that match words stochastically (SIA's PROB,
+SSCN's stochastic variant): :func:`load_table` and the parameters :data:`SIMILARITY_PARAMS`.
 
-SIA's PROB matching (docs/metrics.md §1.2) and SSCN's stochastic variant read tables through
-:func:`load_table` and declare the same parameters (:data:`SIMILARITY_PARAMS`).
-
-File format (plain text, UTF-8, optionally gzip-compressed; read as data, never unpickled)::
-
-    # comment lines start with '#' (the trainer records how the table was made)
-    word<TAB>similar_word<TAB>value
-
-One line per (word, similar word) entry; ``value`` is a finite number >= 0 (usually
-``similarity(word, similar) = sum_f p(word|f) p(similar|f)``, eq. 3 of the paper). When a table is
-loaded, each word keeps its ``top`` entries with the highest values (ties: alphabetical order of the
-similar word) and their values are renormalised to sum to 1 (Section 4.2). A word absent from the
-table is similar only to itself. Lookups are directional: ``s(hyp word, ref word)`` reads the row
-of the hypothesis word (after top-k and renormalisation the table is not symmetric).
-
-Signature: ``sim:<name>@<first 12 hex digits of sha256>`` where ``name`` is the file name without
-``.gz``/``.tsv`` and the hash is over the *uncompressed* bytes, so a table and its gzipped copy
-have the same signature while any change in content changes it.
+A table is UTF-8 text, optionally gzipped, read as data: ``#`` comment lines, then
+``word<TAB>similar_word<TAB>value`` with a finite ``value >= 0``. Each word keeps its ``top`` entries
+(highest values, ties alphabetical), renormalised to sum to 1; a word absent from the table is
+similar only to itself; lookups read the hypothesis word's row. Signature:
+``sim:<name>@<sha256 prefix>``, the name without ``.gz``/``.tsv`` and the hash of the uncompressed
+bytes (a table and its gzipped copy sign alike).
 """
 
 from __future__ import annotations
@@ -58,14 +47,6 @@ def table_name(path: str | os.PathLike[str]) -> str:
         if name.endswith(suffix):
             name = name[: -len(suffix)]
     return name or "table"
-
-
-def read_bytes(path: str | os.PathLike[str]) -> bytes:
-    """Uncompressed content of a (possibly gzipped) table file: a regular file, read in bounded
-    pieces (:func:`mtmetrics.io.files.read_bytes`)."""
-    if not os.path.lexists(path):
-        raise ResourceError(f"similarity table {path} not found. {TRAIN_HINT}")
-    return files.read_bytes(path, "similarity table", "table")
 
 
 def parse(data: bytes, source: str = "table") -> dict[str, list[tuple[str, float]]]:
@@ -128,7 +109,7 @@ def load_table(path: str | os.PathLike[str], top: int) -> SimilarityTable:
         cached = _CACHE.get(key)
     if cached is not None:
         return cached
-    data = read_bytes(p)
+    data = files.read_bytes(p, "similarity table", "table")
     try:
         rows = top_normalised(parse(data, str(path)), top)
     except OverflowError:  # math.fsum of values near the largest float
@@ -139,15 +120,6 @@ def load_table(path: str | os.PathLike[str], top: int) -> SimilarityTable:
     with _LOCK:
         _CACHE[key] = table
     return table
-
-
-def format_table(rows: dict[str, list[tuple[str, float]]], header: list[str] | None = None) -> bytes:
-    """Serialise entries deterministically: words sorted, entries by value then word, 8 digits."""
-    out = [f"# {line}\n" for line in header or []]
-    for word in sorted(rows):
-        for other, value in sorted(rows[word], key=lambda kv: (-kv[1], kv[0])):
-            out.append(f"{word}\t{other}\t{value:.8g}\n")
-    return "".join(out).encode("utf-8")
 
 
 #: The ``similarity`` and ``top`` parameters of every metric that matches words through a table

@@ -1,14 +1,7 @@
-"""The Porter stemmer (Porter 1980, the original algorithm) as a shared resource.
-
-ROUGE-1.5.5 (``-m``), rouge-score and METEOR-style matchers stem with Porter's *original*
-algorithm, not with the later "Porter2"/English Snowball stemmer, which stems differently
-(``generously`` is ``gener`` in Porter, ``generous`` in Porter2). PyStemmer's ``porter``
-algorithm is a compiled, exact implementation of the original one, so it is used here; it is an
-optional dependency (``pip install 'mtmetrics[stem]'``) and its absence is a
-:class:`~mtmetrics.ResourceError`, never a silent fallback to another stemmer.
-
-The stemmer is case-sensitive, as Porter's algorithm is defined on lowercase words: lowercase
-first (``lowercase=True``) when stemming mixed-case text.
+"""The original Porter stemmer (Porter 1980), as ROUGE-1.5.5 ``-m``, rouge-score and METEOR use it,
+from PyStemmer's exact compiled ``porter`` (not Porter2, which stems differently). PyStemmer is
+optional (``mtmetrics[stem]``); its absence is a :class:`~mtmetrics.ResourceError`, never a silent
+fallback. Porter's algorithm is defined on lowercase words.
 """
 
 from __future__ import annotations
@@ -24,15 +17,9 @@ from ..signature import Field
 #: Install command named by the error raised when the stemmer's library is missing.
 STEM_INSTALL_HINT = "pip install 'mtmetrics[stem]'"
 
-#: name -> PyStemmer algorithm
-_ALGORITHMS: dict[str, str] = {"porter": "porter"}
-
 
 class Stemmer:
-    """A word stemmer with a name and a version for signatures (``stemmer:porter-PyStemmer3.1.0``).
-
-    Obtain one with :func:`get_stemmer`; instances pickle by name and are shared per process.
-    """
+    """A word stemmer named in signatures (``stemmer:porter-PyStemmer3.1.0``); pickled by name."""
 
     def __init__(self, name: str, backend: Any, library: str, version: str) -> None:
         self.name = name
@@ -66,18 +53,9 @@ class Stemmer:
 
 @cache
 def get_stemmer(name: str = "porter") -> Stemmer:
-    """The stemmer called ``name`` (only ``porter``), one shared instance per process.
-
-    Raises:
-        ParameterError: unknown stemmer name.
-        ResourceError: PyStemmer is not installed (the message names the install command).
-    """
-    try:
-        algorithm = _ALGORITHMS[name]
-    except KeyError:
-        raise ParameterError(
-            f"unknown stemmer '{name}'.{suggest(name, _ALGORITHMS)} Known stemmers: {', '.join(_ALGORITHMS)}."
-        ) from None
+    """The stemmer called ``name`` (only ``porter``), one shared instance per process."""
+    if name != "porter":
+        raise ParameterError(f"unknown stemmer '{name}'.{suggest(name, ['porter'])} Known stemmers: porter.")
     try:
         import Stemmer as pystemmer  # type: ignore[import-not-found,unused-ignore]  # PyStemmer
     except ImportError:
@@ -89,4 +67,4 @@ def get_stemmer(name: str = "porter") -> Stemmer:
         version = importlib.metadata.version("PyStemmer")
     except importlib.metadata.PackageNotFoundError:  # pragma: no cover - vendored installs
         version = "unknown"
-    return Stemmer(name, pystemmer.Stemmer(algorithm), "PyStemmer", version)
+    return Stemmer(name, pystemmer.Stemmer(name), "PyStemmer", version)

@@ -1,22 +1,12 @@
-"""Part-of-speech taggers as resources, shared by every POS-based metric (hLEPOR_E and later ones).
+"""Part-of-speech taggers shared by the POS-based metrics: a metric hands over its own tokens and
+gets back exactly one tag per token, so tags align with the tokens it matches.
 
-A metric never tokenises for the tagger: it hands over its own tokens and gets back exactly one
-tag per token, so tags are aligned with the tokens the metric matches. Three sources of tags:
-
-* ``nltk`` / ``nltk:LANG`` — NLTK's averaged-perceptron tagger, model files found through
-  ``NLTK_DATA`` (``taggers/averaged_perceptron_tagger_eng`` for English);
-* ``spacy:MODEL`` / ``spacy:MODEL:pos`` — any installed spaCy pipeline (package name or path)
-  with a tagger or morphologiser; fine-grained ``tag_`` by default, universal ``pos_`` with
-  ``:pos``; the pipeline runs on the given tokens (no spaCy tokenisation);
-* pre-tagged files — one file of tags per text file (token-aligned, tags separated by spaces),
-  or one file of ``word_TAG`` tokens; read with :func:`read_tag_file` /
-  :func:`read_word_tag_file` and checked against tokens by :func:`check_aligned`, which names the
-  file and line of any mismatch.
-
-nltk and spacy are optional: nothing here imports them until a tagger is requested, and a missing
-package or model raises :class:`~mtmetrics.ResourceError` naming the install command. The
-tagger's name, model, version and a content hash of its model go into signatures through
-:meth:`Tagger.signature`.
+``nltk`` / ``nltk:LANG`` is NLTK's averaged-perceptron tagger (models found through ``NLTK_DATA``);
+``spacy:MODEL`` / ``spacy:MODEL:pos`` any installed spaCy pipeline with a tagger or morphologiser,
+run on the given tokens (fine-grained ``tag_``, or universal ``pos_`` with ``:pos``). Pre-tagged
+input reaches metrics as annotations. nltk and spacy are optional and imported only when a tagger is
+requested; a missing package or model is a :class:`~mtmetrics.ResourceError` naming the install
+command. :meth:`Tagger.signature` names tagger, model, version and a content hash of the model.
 """
 
 from __future__ import annotations
@@ -24,29 +14,25 @@ from __future__ import annotations
 import abc
 import hashlib
 import importlib.metadata
-import os
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError, ParameterError, ResourceError
-from ..io.text import read_lines
+from ..errors import ParameterError, ResourceError
+from .wordnet import require_nltk
 
 #: Tagger specs understood by :func:`get_tagger` (for help texts).
 TAGGER_SPECS = ("nltk", "nltk:LANG", "spacy:MODEL", "spacy:MODEL:pos")
 
 
 class Tagger(abc.ABC):
-    """Tags token sequences. Subclasses set ``name``, ``model``, ``version`` and ``hash``."""
+    """Tags token sequences; an adapter sets ``name`` (``nltk-perceptron``), ``model`` (``eng``), the
+    ``version`` of the package (and model) and ``hash``, 12 hex digits of the model's SHA-256."""
 
-    #: Adapter name, e.g. ``nltk-perceptron`` or ``spacy``.
     name: str
-    #: Model identifier, e.g. ``eng`` or ``en_core_web_sm``.
     model: str
-    #: Version of the package (and model) that produced the tags.
     version: str
-    #: Short content hash of the model (first 12 hex digits of a SHA-256).
     hash: str
 
     @abc.abstractmethod
@@ -88,17 +74,8 @@ class NltkPerceptronTagger(Tagger):
     name = "nltk-perceptron"
 
     def __init__(self, lang: str = "eng") -> None:
-        try:
-            import nltk.data
-            from nltk.tag.perceptron import PerceptronTagger
-        except ImportError:
-            raise ResourceError(
-                "the NLTK tagger needs the nltk package. Install it with: pip install 'mtmetrics[nltk]'"
-            ) from None
-        # NLTK reads NLTK_DATA once, at import; honour a value set later (tests, notebooks)
-        for entry in reversed(os.environ.get("NLTK_DATA", "").split(os.pathsep)):
-            if entry and entry not in nltk.data.path:
-                nltk.data.path.insert(0, entry)
+        nltk = require_nltk()
+        PerceptronTagger = require_nltk("nltk.tag.perceptron").PerceptronTagger
         resource = f"taggers/averaged_perceptron_tagger_{lang}"
         try:
             location = Path(nltk.data.find(resource + "/"))
@@ -226,38 +203,3 @@ def check_tagger_spec(spec: str) -> str | None:
     if (kind == "nltk" and rest.isascii() and (rest.isalpha() or not rest)) or (kind == "spacy" and rest):
         return None
     return f"expected one of {', '.join(TAGGER_SPECS)} (LANG: letters, an NLTK code such as eng)"
-
-
-# ------------------------------------------------------------------------- pre-tagged input
-def read_tag_file(path: str | os.PathLike[str]) -> list[list[str]]:
-    """A token-aligned tag file: one line per segment, one tag per token, separated by whitespace."""
-    return [line.split() for line in read_lines(path)]
-
-
-def read_word_tag_file(path: str | os.PathLike[str], sep: str = "_") -> list[tuple[list[str], list[str]]]:
-    """A file of ``word_TAG`` tokens: per line, the words and their tags (split at the last ``sep``)."""
-    out = []
-    for lineno, line in enumerate(read_lines(path), 1):
-        words, tags = [], []
-        for item in line.split():
-            word, found, tag = item.rpartition(sep)
-            if not found or not word or not tag:
-                raise InputError(f"{path}:{lineno}: token '{item}' is not of the form word{sep}TAG.")
-            words.append(word)
-            tags.append(tag)
-        out.append((words, tags))
-    return out
-
-
-def check_aligned(
-    tags: Sequence[Sequence[str]], tokens: Sequence[Sequence[str]], path: str | os.PathLike[str] = "<tags>"
-) -> None:
-    """Raise :class:`~mtmetrics.InputError` naming file and line unless every line has one tag per token."""
-    if len(tags) != len(tokens):
-        raise InputError(f"{path} has {len(tags)} lines but the text has {len(tokens)}; they must be line-aligned.")
-    for lineno, (t, w) in enumerate(zip(tags, tokens, strict=True), 1):
-        if len(t) != len(w):
-            raise InputError(
-                f"{path}:{lineno}: {len(t)} tags for {len(w)} tokens; tags must be aligned with the tokens "
-                f"(first tokens: {' '.join(list(w)[:5])!r})."
-            )

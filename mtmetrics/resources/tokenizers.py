@@ -1,9 +1,5 @@
-"""sacrebleu's tokenizers, by name, for every metric.
-
-mtmetrics does not tokenise text itself: metrics that work on words ask for one of sacrebleu's
-tokenizers by the name sacrebleu uses (``13a``, ``intl``, ``zh``, ``char``, ``none``, and
-``ja-mecab``/``ko-mecab`` when sacrebleu's ``ja``/``ko`` extras are installed), so ``tok:13a``
-means the same thing in an mtmetrics signature as in a sacrebleu one.
+"""sacrebleu's tokenizers by sacrebleu's names (``13a``, ``intl``, ``zh``, ``char``, ``none``,
+``ja-mecab``/``ko-mecab`` with sacrebleu's extras), so ``tok:13a`` means the same in both signatures.
 """
 
 from __future__ import annotations
@@ -35,11 +31,7 @@ DEFAULT_TOKENIZER = "13a"
 
 @cache
 def get_tokenizer(name: str) -> Any:
-    """Return the sacrebleu tokenizer called ``name`` (one shared instance per process).
-
-    The object is callable (``str -> str``, tokens separated by single spaces) and has a
-    ``signature()`` method, exactly as in sacrebleu.
-    """
+    """sacrebleu's tokenizer ``name`` (one instance per process): ``str -> str`` with ``signature()``."""
     try:
         module_name, class_name, extra = _TOKENIZERS[name]
     except KeyError:
@@ -95,10 +87,7 @@ LOWERCASE = Param(
 
 
 class Preprocessor:
-    """Lowercasing then tokenisation, as sacrebleu does it, producing token lists.
-
-    Metrics that work on words hold one of these; it is cheap to create and picklable by name.
-    """
+    """Lowercasing then tokenisation as sacrebleu does them, giving token lists; picklable by name."""
 
     def __init__(self, tokenize: str = DEFAULT_TOKENIZER, lowercase: bool = False) -> None:
         self.tokenize = tokenize

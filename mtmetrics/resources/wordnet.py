@@ -1,12 +1,7 @@
-"""Lazy access to NLTK and its WordNet, a resource shared by metrics: nothing here imports NLTK
-until a metric's ``setup()`` asks for it.
-
-METEOR's synonym stage and the paraphrase features read the same WordNet through
-:func:`load_wordnet` (one reader, loaded and hashed once per process, whose version and content
-hash the metrics put in their signatures). NLTK is the optional extra ``mtmetrics[nltk]``;
-WordNet is an NLTK data package read from the directories in ``NLTK_DATA`` (and NLTK's default
-locations). Either missing raises
-:class:`mtmetrics.ResourceError` naming the install command; nothing is ever downloaded.
+"""NLTK and its WordNet, imported only when a metric asks: METEOR's synonyms and the paraphrase
+features share one reader, loaded and hashed once per process. A missing NLTK (``mtmetrics[nltk]``)
+or WordNet data raises :class:`mtmetrics.ResourceError` naming the install command; nothing is
+downloaded.
 """
 
 from __future__ import annotations

@@ -25,7 +25,6 @@ import numpy as np
 from mtmetrics import InputError
 from mtmetrics.io import files
 from mtmetrics.resources import Preprocessor
-from mtmetrics.resources.similarity import format_table
 
 
 @dataclass
@@ -162,3 +161,12 @@ def table_bytes(entries: dict[str, list[tuple[str, float]]], header: list[str], 
     with gzip.GzipFile(filename="", mode="wb", fileobj=buf, mtime=0, compresslevel=9) as gz:
         gz.write(data)
     return buf.getvalue()
+
+
+def format_table(rows: dict[str, list[tuple[str, float]]], header: list[str] | None = None) -> bytes:
+    """A similarity table's bytes, deterministic: words sorted, entries by value then word, 8 digits."""
+    out = [f"# {line}\n" for line in header or []]
+    for word in sorted(rows):
+        for other, value in sorted(rows[word], key=lambda kv: (-kv[1], kv[0])):
+            out.append(f"{word}\t{other}\t{value:.8g}\n")
+    return "".join(out).encode("utf-8")

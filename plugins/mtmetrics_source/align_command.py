@@ -42,8 +42,8 @@ import mtmetrics
 from mtmetrics import InputError
 from mtmetrics.cli.args import bounded
 from mtmetrics.io.files import atomic_write, check_writable
-from mtmetrics.io.testsets import check_langpair
 from mtmetrics.io.text import read_lines
+from mtmetrics.params import checked_pair
 from mtmetrics.resources.tokenizers import TOKENIZER_NAMES, tokenizer_signature
 
 from .aligners import EflomalAligner, symmetrise
@@ -194,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
     aligner = EflomalAligner(model=args.model, extra=args.extra, n_samplers=args.n_samplers, null_prior=args.null_prior)
     src_tokenize = args.src_tokenize
     if src_tokenize is None and args.language_pair:
-        src_tokenize = language_tokenizer(check_langpair(args.language_pair)[0])
+        src_tokenize = language_tokenizer(checked_pair(args.language_pair, "-l/--language-pair")[0])
     sidecar = align_files(args.source, args.target, args.output, aligner, args.extra, src_tokenize)
     if not args.quiet:
         written = ", ".join(o["path"] for o in sidecar["outputs"].values())

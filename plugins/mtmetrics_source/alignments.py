@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from mtmetrics import InputError
-from mtmetrics.io.files import atomic_write, check_input
+from mtmetrics.io.files import LIMITS, atomic_write, over_limit
 from mtmetrics.io.text import read_lines
 
 from .source_tokens import recorded_tokenizer, source_tokens
@@ -169,6 +170,25 @@ def parse_line(line: str, where: str, lineno: int, one_based: bool = False) -> t
     """Sure and possible links of one Pharaoh line; sure links are included in the possible set."""
     pairs = parse_pairs(line, where, lineno, one_based)
     return frozenset(link for _, link, sure in pairs if sure), frozenset(link for _, link, _ in pairs)
+
+
+def check_input(path: str | os.PathLike[str], what: str = "alignment file", kind: str = "table") -> None:
+    """Before an alignment file is streamed: ``-``, a pipe or a regular file no larger than
+    ``LIMITS[kind]`` bytes (checked without opening it, so a pipe loses nothing)."""
+    if str(path) == "-":
+        return
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise InputError(f"{what} {path}: no such file.") from None
+    except OSError as exc:
+        raise InputError(f"{what} {path}: cannot read ({exc.strerror or exc}).") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise InputError(f"{what} {path}: is a directory, not a file.")
+    if not (stat.S_ISREG(st.st_mode) or stat.S_ISFIFO(st.st_mode)):
+        raise InputError(f"{what} {path}: not a regular file or a pipe (a device or socket cannot be read as one).")
+    if st.st_size > LIMITS[kind]:
+        raise over_limit(f"{what} {path}", kind)
 
 
 def read_pharaoh(path: str | os.PathLike[str], one_based: bool = False) -> list[tuple[Links, Links]]:

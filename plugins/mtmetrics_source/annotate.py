@@ -25,7 +25,6 @@ from typing import Any
 
 import mtmetrics
 from mtmetrics import InputError, ParameterError
-from mtmetrics.io.files import check_input
 from mtmetrics.io.tables import Columns, Table
 from mtmetrics.resources import TOKENIZER_NAMES
 
@@ -115,10 +114,10 @@ def annotate_lines(args: argparse.Namespace) -> tuple[Sequence[str], Any] | None
     if args.align_ref_rev is not None:
         paths.extend(args.align_ref_rev)
         names.append("align_refs_rev")
-    for path in paths:
-        check_input(path, "alignment file")
-    from .alignments import PharaohColumns
+    from .alignments import PharaohColumns, check_input
 
+    for path in paths:
+        check_input(path)
     return paths, PharaohColumns(tuple(paths), tuple(names), args.align_one_based)
 
 

@@ -99,23 +99,18 @@ def test_cli_scores_empty_lines_and_warns_once_per_file(tmp_path: Path) -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(["", " ", "\t", "\r", "\x0b", "\x0c", "a", "é", " b "]), max_size=8), st.booleans())
 def test_empty_lines_are_counted_as_a_line_by_line_reading_counts_them(parts: list[str], last_end: bool) -> None:
-    """``count_empty_lines`` works on undecoded blocks; a line-by-line reading is the oracle
+    """``count_blank`` works on undecoded blocks of whole lines; a line-by-line reading is the oracle
     (``\r`` of a CRLF line end and other whitespace make a line blank, a line end ends the file or not)."""
-    import tempfile
-
-    from mtmetrics.io.references import count_empty_lines
+    from mtmetrics.io.references import count_blank
 
     text = "\n".join(parts) + ("\n" if last_end and parts else "")
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp, "ref")
-        path.write_bytes(text.encode("utf-8"))
-        if not text:
-            return  # an empty file is refused as input before any warning
-        lines = text.split("\n")
-        if text.endswith("\n"):  # the last line end starts no line
-            lines.pop()
-        expected = sum(1 for line in lines if not line.strip(" \t\r\x0b\x0c"))
-        assert count_empty_lines(str(path)) == expected
+    if not text:
+        return  # an empty file is refused as input before any warning
+    lines = text.split("\n")
+    if text.endswith("\n"):  # the last line end starts no line
+        lines.pop()
+    expected = sum(1 for line in lines if not line.strip(" \t\r\x0b\x0c"))
+    assert count_blank(text.encode("utf-8")) == expected
 
 
 @pytest.mark.parametrize("where", ["hyp", "ref"])

@@ -14,7 +14,7 @@ import mtmetrics
 from mtmetrics.cli import main
 from mtmetrics.engine.accumulate import ExactSum, exact_parts
 from mtmetrics.engine.streaming import score_stream
-from mtmetrics.io import read_chunks
+from mtmetrics.io import read_blocks
 from tests.datapaths import WMT17, read_text, require
 
 
@@ -137,13 +137,13 @@ def test_the_gate_builds_the_segments_build_segments_builds(n: int, k: int, data
     assert got == expected
 
 
-def test_read_chunks_and_mismatch_found_at_the_end(tmp_path: Path) -> None:
+def test_read_blocks_and_mismatch_found_at_the_end(tmp_path: Path) -> None:
     a, b = tmp_path / "a", tmp_path / "b"
     a.write_text("".join(f"{i}\n" for i in range(10)), encoding="utf-8")
     b.write_text("".join(f"{i}\n" for i in range(12)), encoding="utf-8")
     with pytest.raises(mtmetrics.InputError, match=rf"{a}: 10 lines, {b}: 12 lines"):
-        list(read_chunks([str(a), str(b)], 3))
-    assert [len(c) for c in read_chunks([str(a), str(a)], 4)] == [4, 4, 2]
+        [blk.rows() for blk in read_blocks([str(a), str(b)], 3)]
+    assert [len(blk.rows()) for blk in read_blocks([str(a), str(a)], 4)] == [4, 4, 2]
 
 
 def test_cli_error_late_in_a_stream_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

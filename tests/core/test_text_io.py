@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mtmetrics
-from mtmetrics.io import read_blocks, read_chunks, read_lines
+from mtmetrics.io import read_blocks, read_lines
 from mtmetrics.io import text as textio
 
 LINE = st.text(alphabet=st.characters(exclude_categories=["Cs"], exclude_characters="\n\r"), max_size=12)
@@ -64,7 +64,7 @@ def test_lines_survive_any_read_size(
     try:
         assert read_lines(path) == lines
         if lines:
-            rows = [r for chunk in read_chunks([str(path), str(path)], block) for r in chunk]
+            rows = [r for b in read_blocks([str(path), str(path)], block) for r in b.rows()]
             assert rows == [(x, x) for x in lines]
             blocks = list(read_blocks([str(path)], block))
             assert [b.first for b in blocks] == list(range(1, len(lines) + 1, block))
@@ -87,7 +87,7 @@ def test_gzip_and_bad_bytes_name_the_line(tmp_path: Path, monkeypatch: pytest.Mo
     with pytest.raises(mtmetrics.InputError, match=rf"{bad}:4: not valid UTF-8 \(byte 0xe9 at column 4\)"):
         read_lines(bad)
     with pytest.raises(mtmetrics.InputError, match=rf"{bad}:4: not valid UTF-8"):
-        list(read_chunks([str(bad), str(bad)], 2))
+        [b.rows() for b in read_blocks([str(bad), str(bad)], 2)]
 
 
 def test_a_block_holds_no_decoded_lines(tmp_path: Path) -> None:

@@ -41,6 +41,7 @@ BUILTIN_PLUGINS: tuple[str, ...] = (
     "mtmetrics_source",
     "mtmetrics_combo",
     "mtmetrics_paraphrase",
+    "mtmetrics_neural",
 )
 
 #: What ``mtmetrics score`` computes when no ``-m`` is given (sacrebleu's default), by registry name:

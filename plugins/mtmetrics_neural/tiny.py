@@ -77,6 +77,9 @@ def tiny_checkpoint(folder: Path, kind: str, positions: int = 130) -> Path:
     ckpt = folder / "checkpoints" / "model.ckpt"
     if ckpt.is_file():
         return folder
+    from .comet import import_comet
+
+    import_comet()  # first: Lightning's imports warn about pkg_resources
     import pytorch_lightning as ptl
     from pytorch_lightning.core.saving import save_hparams_to_yaml
 

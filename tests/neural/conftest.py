@@ -29,6 +29,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.fixture(scope="session")
 def offline() -> Iterator[None]:
     """No hub access: the libraries may only read local files."""
+    import torch
+
+    torch.set_num_threads(1)  # a two-layer model of width 32 gains nothing from threads, which spin under load
     saved = {k: os.environ.get(k) for k in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")}
     os.environ.update(HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1")
     yield

@@ -32,8 +32,9 @@ def main() -> None:
     args = ap.parse_args()
     os.environ.update(HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1")
 
-    import mtmetrics
     from comet import load_from_checkpoint
+
+    import mtmetrics
     from mtmetrics_neural.tiny import tiny_checkpoint
 
     txt = WMT21 / "txt"

@@ -130,8 +130,8 @@ class _CometBase(Metric):
         cls = type(self)
         return (
             f"{cls.name}: {what}; it needs a folder with hparams.yaml and checkpoints/model.ckpt, given as "
-            f"{cls.name}:model=PATH or ${cls.ENV}, and the encoder's tokenizer in the Hugging Face cache; fetch them on "
-            f"a machine with internet: huggingface-cli download {cls.HUB_NAME} --local-dir PATH (and the "
+            f"{cls.name}:model=PATH or ${cls.ENV}, and the encoder's tokenizer in the Hugging Face cache; fetch "
+            f"them on a machine with internet: huggingface-cli download {cls.HUB_NAME} --local-dir PATH (and the "
             f"'pretrained_model' named in its hparams.yaml), then copy PATH and ~/.cache/huggingface here."
         )
 
@@ -156,7 +156,9 @@ class _CometBase(Metric):
                     warnings.filterwarnings("ignore", category=UserWarning, message=".*pkg_resources")
                     model = comet.load_from_checkpoint(str(self._ckpt), local_files_only=True)
             except OSError as exc:  # the encoder's tokenizer or configuration is not on this machine
-                raise ResourceError(self._missing(f"cannot load {self._ckpt} offline ({exc})".replace("\n", " ")))
+                raise ResourceError(
+                    self._missing(f"cannot load {self._ckpt} offline ({exc})".replace("\n", " "))
+                ) from None
             model.eval()
             _LOADED[key] = model.to(device)
         model = _LOADED[key]

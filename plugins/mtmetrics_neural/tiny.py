@@ -34,7 +34,8 @@ def _encoder_folder(folder: Path, xl: bool, positions: int) -> Path:
     tok = Tokenizer(models.Unigram())
     tok.pre_tokenizer = pre_tokenizers.Metaspace()
     tok.decoder = decoders.Metaspace()
-    tok.train_from_iterator(_texts(), trainers.UnigramTrainer(vocab_size=300, special_tokens=specials, unk_token="<unk>"))
+    trainer = trainers.UnigramTrainer(vocab_size=300, special_tokens=specials, unk_token="<unk>")
+    tok.train_from_iterator(_texts(), trainer)
     tok.post_processor = processors.TemplateProcessing(
         single="<s> $A </s>", pair="<s> $A </s> </s> $B </s>", special_tokens=[("<s>", 0), ("</s>", 2)]
     )

@@ -6,12 +6,15 @@ Segments per second of both on the first ``-n`` WMT21 de-en segments (Online-A, 
 source), on the same machine and checkpoint, and the largest per-segment difference. Without
 ``--model`` a tiny random-weight checkpoint is built (:mod:`mtmetrics_neural.tiny`): then the ratio
 measures the overheads (Lightning's trainer, batching) rather than the encoder. Target: mtmetrics at
-least as fast as unbabel-comet (both sort by length; mtmetrics packs batches by a token budget).
+least as fast as unbabel-comet with ``batch_tokens=N`` (both sort by length); the default
+(``batch_tokens=0``, one segment per forward pass, exact whatever the chunking) pays the per-call
+overhead for every segment, which dominates on a tiny model and matters less on a real one.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import tempfile
@@ -43,24 +46,31 @@ def main() -> None:
     srcs = read_text(txt / "sources" / "newstest2021.de-en.src.de")[: args.n]
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(args.model) if args.model else tiny_checkpoint(Path(tmp), "regression_metric", positions=514)
-        ours = mtmetrics.load_metric("comet", model=str(folder))
         theirs = load_from_checkpoint(str(folder / "checkpoints" / "model.ckpt"), local_files_only=True)
         samples = [{"src": s, "mt": h, "ref": r} for s, h, r in zip(srcs, hyps, refs, strict=True)]
-        ours.corpus_score(hyps[:4], [refs[:4]], srcs[:4])  # load the model once, outside the timing
-        t_ours, t_theirs, a, b = [], [], [0.0], [0.0]
+        n = len(hyps)
+        best_theirs = math.inf
+        b: list[float] = []
         for _ in range(args.repeat):
             t = time.perf_counter()
-            a = [r.score for r in ours.segment_scores(hyps, [refs], srcs)]
-            t_ours.append(time.perf_counter() - t)
-            t = time.perf_counter()
             b = list(theirs.predict(samples, batch_size=args.batch_size, gpus=0, progress_bar=False).scores)
-            t_theirs.append(time.perf_counter() - t)
-        n = len(hyps)
+            best_theirs = min(best_theirs, time.perf_counter() - t)
         print(f"{n} segments, checkpoint {folder}")
-        print(f"mtmetrics comet     {n / min(t_ours):8.1f} seg/s")
-        print(f"unbabel-comet       {n / min(t_theirs):8.1f} seg/s (batch size {args.batch_size})")
-        print(f"ratio (ours/theirs) {min(t_theirs) / min(t_ours):8.2f}x faster")
-        print(f"max |difference|    {max(abs(x - y) for x, y in zip(a, b, strict=True)):.2e}")
+        print(f"unbabel-comet predict  {n / best_theirs:8.1f} seg/s (batch size {args.batch_size})")
+        for budget in (0, 8192):
+            ours = mtmetrics.load_metric("comet", model=str(folder), batch_tokens=budget)
+            ours.corpus_score(hyps[:4], [refs[:4]], srcs[:4])  # load the model once, outside the timing
+            best = math.inf
+            a: list[float] = []
+            for _ in range(args.repeat):
+                t = time.perf_counter()
+                a = [r.score for r in ours.segment_scores(hyps, [refs], srcs)]
+                best = min(best, time.perf_counter() - t)
+            diff = max(abs(x - y) for x, y in zip(a, b, strict=True))
+            print(
+                f"mtmetrics batch_tokens={budget:<5} {n / best:8.1f} seg/s = {best_theirs / best:5.2f}x "
+                f"unbabel-comet's speed, max |difference| {diff:.2e}"
+            )
 
 
 if __name__ == "__main__":

@@ -15,8 +15,8 @@ each segment is encoded alone (``batch_tokens=0``): float32 matrix products give
 in the last bits with the batch's shape (measured: 6e-8 between a segment alone and in a batch of
 identical length), so only then is a score independent of its batch mates, chunks, ``-j`` and
 ``sentence_score`` versus ``corpus_score``, as every metric's must be. ``batch_tokens=N`` sorts
-segments by length and batches segments of equal lengths (no padding) up to N subword tokens, which
-pays on a GPU; the scores then agree with the default's within 1e-6 but not bit for bit, and the
+segments by length and cuts them into batches of at most N padded subword tokens (a bound on
+memory), which pays on a GPU; the scores then agree with the default's within 1e-6 but not bit for bit, and the
 signature says ``batch:N``. A segment longer than the encoder reads is refused (unbabel-comet would truncate it
 silently). With several references a segment's score is the mean of its scores against each one
 (unbabel-comet scores one reference at a time). The corpus score is the mean of the segments'
@@ -240,12 +240,12 @@ class _CometBase(Metric):
         return out
 
     def _batches(self, order: list[int], shape: list[tuple[int, ...]]) -> Iterator[list[int]]:
-        """Runs of ``order`` of one shape (no padding, so that a score never depends on its batch
-        mates) whose tokens stay within the budget."""
+        """Runs of ``order`` (sorted by length) whose padded size, count x longest, stays within the
+        budget; with no budget, one sample each (so that a score never depends on its batch mates)."""
         budget = int(self.values["batch_tokens"])
         batch: list[int] = []
         for k in order:
-            if batch and (shape[k] != shape[batch[0]] or (len(batch) + 1) * sum(shape[k]) > budget or not budget):
+            if batch and (len(batch) + 1) * sum(shape[k]) > budget:
                 yield batch
                 batch = []
             batch.append(k)

@@ -241,7 +241,7 @@ class Scorer:
     ) -> Result:
         """Score one segment against its references (``hypothesis=``/``references=`` as in sacrebleu)."""
         hyp = _given("hyp", hyp, "hypothesis", hypothesis)
-        refs = _given("refs", refs, "references", references)
+        refs = [] if refs is None and references is None else _given("refs", refs, "references", references)
         if isinstance(refs, str) or not isinstance(hyp, str):
             raise InputError(
                 "sentence_score: the hypothesis is one string and the references a list of strings, "
@@ -322,7 +322,8 @@ def _listed_or_none(items: Any, what: str) -> Any:
 def _streams(hyps: Any, hypotheses: Any, refs: Any, references: Any) -> tuple[list[str], list[Sequence[str | None]]]:
     """Hypotheses and reference streams from either spelling, read into lists."""
     hyp_list = _listed(_given("hyps", hyps, "hypotheses", hypotheses), "hypotheses")
-    ref_given = _given("refs", refs, "references", references)
+    # no references at all: an empty list, which only a reference-free metric accepts (build_segments)
+    ref_given = [] if refs is None and references is None else _given("refs", refs, "references", references)
     if isinstance(ref_given, (str, bytes)):
         raise InputError("refs must be a list of reference streams (lists of strings), e.g. [['a b'], ['a c']].")
     streams = _listed(ref_given, "references")

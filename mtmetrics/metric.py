@@ -51,12 +51,16 @@ class Inputs:
 
     Attributes:
         source: the source sentence of each segment is required.
+        references: the metric reads references (False: a reference-free metric such as CometKiwi,
+            which every road scores without reference files; references given anyway are not read,
+            and the signature says how many were given).
         annotations: names of per-segment annotations that must be present (e.g. ``"hyp_pos"``,
             ``"align_hyp"``); their values are passed through unchanged in :attr:`Segment.annotations`.
     """
 
     source: bool = False
     annotations: tuple[str, ...] = ()
+    references: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -560,7 +564,7 @@ def build_segments(
     n = len(hyps)
     if n == 0:
         raise InputError(f"{label('hyps', 'hypotheses')}: no segments to score (empty input).")
-    if not refs:
+    if not refs and inputs.references:
         raise InputError("no references given: pass at least one reference stream.")
     for k, stream in enumerate(refs):
         if len(stream) != n:
@@ -600,7 +604,7 @@ def build_segments(
                     f"{type(stream[i]).__name__}, not a string."
                 )
         seg_refs = tuple(r for stream in refs if (r := stream[i]) is not None)
-        if not seg_refs:
+        if not seg_refs and inputs.references:
             where = ", ".join(label(f"ref{k}", f"reference stream {k + 1}") for k in range(len(refs)))
             raise InputError(f"segment {first + i} has no reference: it is None in {where}.")
         segments.append(

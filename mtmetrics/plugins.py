@@ -42,6 +42,7 @@ BUILTIN_PLUGINS: tuple[str, ...] = (
     "mtmetrics_combo",
     "mtmetrics_paraphrase",
     "mtmetrics_analysis",
+    "mtmetrics_neural",
 )
 
 #: What ``mtmetrics score`` computes when no ``-m`` is given (sacrebleu's default), by registry name:

@@ -17,15 +17,22 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Field:
-    """One ``key:value`` pair of a signature, with its abbreviated key."""
+    """One ``key:value`` pair of a signature, with its abbreviated key (and optionally value).
+
+    ``short_value`` abbreviates a long value in the short form (a checkpoint's SHA-256 in full,
+    its first 16 hex digits with ``--short``); ``None``: the value as it is.
+    """
 
     key: str
     value: str
     short: str
+    short_value: str | None = None
 
     def format(self, short: bool = False) -> str:
-        """Render as ``key:value`` (or ``short:value``)."""
-        return f"{self.short if short else self.key}:{self.value}"
+        """Render as ``key:value`` (or ``short:value``, with the short value if there is one)."""
+        if short:
+            return f"{self.short}:{self.value if self.short_value is None else self.short_value}"
+        return f"{self.key}:{self.value}"
 
 
 @dataclass(frozen=True)

@@ -298,11 +298,14 @@ def _echo(ns: argparse.Namespace, found: TestSet) -> int:
     return 0
 
 
-def _check_inputs(ns: argparse.Namespace) -> list[str]:
+def _check_inputs(ns: argparse.Namespace, specs: list[MetricSpec], metrics: list[Metric]) -> list[str]:
     """The system files (``-`` for standard input), after the checks that need no reading."""
-    if not ns.refs:
+    need = [spec.name for spec, m in zip(specs, metrics, strict=True) if type(m).inputs.references]
+    if not ns.refs and need:
+        free = [spec.name for spec, m in zip(specs, metrics, strict=True) if not type(m).inputs.references]
+        mixed = f" ({', '.join(free)} needs none, but {', '.join(need)} does: score them in two runs)" if free else ""
         raise InputError(
-            "no reference file given: mtmetrics REF [REF ...] -i HYP [HYP ...] -m NAME, or -t TESTSET -l LP."
+            f"no reference file given{mixed}: mtmetrics REF [REF ...] -i HYP [HYP ...] -m NAME, or -t TESTSET -l LP."
         )
     if ns.input:
         twice = sorted({p for p in ns.input if ns.input.count(p) > 1})
@@ -385,12 +388,13 @@ def run_score(argv: Sequence[str]) -> int:
     metrics = [_build_metric(s, classes[s.name], ns, dests) for s in specs]
     if test_set is not None and ns.src is None and any(type(m).inputs.source for m in metrics):
         ns.src = test_set.source
-    systems = _check_inputs(ns)
+    systems = _check_inputs(ns, specs, metrics)
     ns.jobs = check_jobs(ns.jobs, ns.quiet)
     settings = settings_of(ns, len(systems))
     inputs = Inputs(
         source=any(m.inputs.source for m in metrics),
         annotations=tuple(sorted({a for m in metrics for a in m.inputs.annotations})),
+        references=any(m.inputs.references for m in metrics),
     )
     for name, *_ in ns.annotation or []:
         if name not in inputs.annotations:

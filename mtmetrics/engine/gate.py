@@ -292,6 +292,7 @@ def _inputs(classes: tuple[type[Metric], ...]) -> Inputs:
     return Inputs(
         source=any(cls.inputs.source for cls in classes),
         annotations=tuple(sorted({a for cls in classes for a in cls.inputs.annotations})),
+        references=not classes or any(cls.inputs.references for cls in classes),  # unless all are reference-free
     )
 
 

@@ -129,11 +129,11 @@ def load_metric(name: str, *, language_pair: str | None = None, **params: Any) -
     from .api import Scorer
     from .engine import gate
     from .params import checked_pair
-    from .plugins import metric_class
+    from .plugins import REGISTRY
 
     if not isinstance(name, str):
         raise UnknownMetricError(f"load_metric: a metric name is a string such as 'bleu', got {name!r}.")
-    cls = metric_class(name)
+    cls = REGISTRY.metric_class(name)
     if language_pair is None:
         return Scorer(gate.build_metric(cls, params))
     pair = checked_pair(language_pair, "language_pair")
@@ -142,9 +142,9 @@ def load_metric(name: str, *, language_pair: str | None = None, **params: Any) -
 
 def list_metrics() -> list[str]:
     """Names of every registered metric, sorted."""
-    from .plugins import metric_registry
+    from .plugins import REGISTRY
 
-    return list(metric_registry())
+    return list(REGISTRY.metric_registry())
 
 
 __all__ = [

@@ -51,7 +51,7 @@ _STDIN = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
 def parse_spec(text: str) -> MetricSpec:
     """Parse ``name`` or ``name:param=value,param=value``; the name in any case (``BLEU`` is ``bleu``)."""
     name, inline = parse_inline(text)
-    return MetricSpec(text, plugins.canonical_name(name), inline)
+    return MetricSpec(text, plugins.REGISTRY.canonical_name(name), inline)
 
 
 def base_parser() -> argparse.ArgumentParser:
@@ -81,7 +81,7 @@ def base_parser() -> argparse.ArgumentParser:
         help="per-segment annotation NAME from FILE (one line per segment); with several files, each "
         "segment gets a list of lines, one per file (e.g. --annotation ref_pos refA.pos refB.pos); repeatable",
     )
-    plugins.get_plugin_manager().hook.add_row_options(command="score", parser=p)  # e.g. --align-hyp FILE
+    plugins.REGISTRY.get_plugin_manager().hook.add_row_options(command="score", parser=p)  # e.g. --align-hyp FILE
     p.add_argument(
         "--max-segment-tokens",
         type=bounded(int, 0),
@@ -225,7 +225,7 @@ def _unknown_flag_error(unknown: list[str], classes: dict[str, type[Metric]]) ->
                 f"Its parameters: {', '.join(f'--{name}-{f}' for f in flags) or 'none'}."
             )
     name = flag.split("=", 1)[0]
-    for metric, entry in sorted(plugins.metric_registry().items()):
+    for metric, entry in sorted(plugins.REGISTRY.metric_registry().items()):
         for prm in entry.cls.params:
             if name in prm.aliases:
                 return ParameterError(
@@ -339,7 +339,7 @@ def _check_inputs(ns: argparse.Namespace) -> list[str]:
             raise InputError(f"--annotation {item[0]} is given twice.")
         seen.add(item[0])
     # the files of plugins' options (e.g. --align-hyp), each with its decoder: kept for _layout
-    ns.plugin_files = plugins.get_plugin_manager().hook.annotate_lines(args=ns)
+    ns.plugin_files = plugins.REGISTRY.get_plugin_manager().hook.annotate_lines(args=ns)
     return systems
 
 
@@ -369,7 +369,7 @@ def run_score(argv: Sequence[str]) -> int:
     specs = [parse_spec(t) for t in first.metrics]
     classes: dict[str, type[Metric]] = {}
     for spec in specs:
-        classes[spec.name] = plugins.metric_class(spec.name)
+        classes[spec.name] = plugins.REGISTRY.metric_class(spec.name)
     parser = base_parser()
     dests = _add_metric_flags(parser, classes)
     if wants_help:

@@ -188,7 +188,7 @@ def report_metric_names(settings: ReportSettings) -> list[str]:
     from .. import plugins
     from .report import default_metric_names
 
-    return list(settings.metrics or default_metric_names(plugins.metric_registry()))
+    return list(settings.metrics or default_metric_names(plugins.REGISTRY.metric_registry()))
 
 
 def build_report(

@@ -61,7 +61,7 @@ def _spec(text: str, model: str) -> tuple[type[Metric], dict[str, str]]:
     parameters; a path among them (a :attr:`~mtmetrics.Param.path`) is read relative to the file
     ``model`` and must stay in its folder (:func:`~mtmetrics.io.files.resolve_named`)."""
     name, params = parse_inline(text)
-    cls = plugins.metric_class(plugins.canonical_name(name))
+    cls = plugins.REGISTRY.metric_class(plugins.REGISTRY.canonical_name(name))
     declared = {p.name: p for p in cls.params}
 
     def resolve(value: str) -> str:

@@ -48,7 +48,7 @@ def build_metrics(texts: Sequence[str], groups: Sequence[str] = (), where: str =
             raise ParameterError(f"-m {text} is given twice.")
         seen.add(text)
         spec = parse_spec(text)
-        cls = plugins.metric_class(spec.name)
+        cls = plugins.REGISTRY.metric_class(spec.name)
         values = resolve_params(cls.params, spec.inline, cls.name)
         for source, target in pairs:
             reason = gate.language_refusal(cls, target, values)
@@ -116,12 +116,12 @@ def system_resampling_arg(p: argparse.ArgumentParser) -> None:
 
 def row_options(p: argparse.ArgumentParser) -> None:
     """Plugins' options for annotating a table's rows (:func:`mtmetrics.hookspecs.add_row_options`)."""
-    plugins.get_plugin_manager().hook.add_row_options(command="meta", parser=p)
+    plugins.REGISTRY.get_plugin_manager().hook.add_row_options(command="meta", parser=p)
 
 
 def table_annotations(ns: argparse.Namespace, table: Table, columns: Columns) -> dict[str, Any] | None:
     """The annotations plugins give ``table``'s rows from their options (e.g. ``--aligner``), or None."""
-    found = plugins.get_plugin_manager().hook.annotate_table(args=ns, table=table, columns=columns)
+    found = plugins.REGISTRY.get_plugin_manager().hook.annotate_table(args=ns, table=table, columns=columns)
     return {name: values for part in found for name, values in part.items()} or None
 
 

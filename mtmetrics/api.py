@@ -52,19 +52,6 @@ class Scorer:
     def __repr__(self) -> str:
         return f"Scorer({self.metric!r})"
 
-    @staticmethod
-    def metric_of(metric: Metric | Scorer) -> Metric:
-        """The plugin metric behind ``metric``: a scorer's, or ``metric`` itself.
-
-        The library's entry points that take a metric (Dask, meta-evaluation tables, significance
-        tests) take what :func:`mtmetrics.load_metric` returns as well as a bare metric.
-        """
-        if isinstance(metric, Scorer):
-            return metric.metric
-        if not isinstance(metric, Metric):
-            raise ParameterError(f"expected a metric (mtmetrics.load_metric(name)), got {metric!r:.60}.")
-        return metric
-
     # ------------------------------------------------------------------ the metric's declarations
     @property
     def name(self) -> str:

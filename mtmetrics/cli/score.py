@@ -32,7 +32,7 @@ from .output import FORMATS, Scored, render
 from .progress import Progress
 
 if TYPE_CHECKING:
-    from ..stats.systems import Settings
+    from ..engine.significance import Settings
 
 
 @dataclass(frozen=True)
@@ -175,7 +175,7 @@ def settings_of(ns: argparse.Namespace, n_systems: int) -> Settings | None:
     ns.paired_bs_n = DEFAULT_BOOTSTRAP if ns.paired_bs_n is None else ns.paired_bs_n
     ns.paired_ar_n = DEFAULT_AR if ns.paired_ar_n is None else ns.paired_ar_n
     ns.seed = DEFAULT_SEED if ns.seed is None else ns.seed
-    from ..stats.systems import Settings  # the statistics machinery only when a test runs
+    from ..engine.significance import Settings  # the statistics machinery only when a test runs
 
     if paired and n_systems < 2:
         raise InputError("paired tests compare systems: give at least two files to -i (the first is the baseline).")
@@ -495,7 +495,7 @@ def _with_tests(
     scored: list[Scored], metrics: list[Metric], stats: list[list[Statistics]], settings: Settings
 ) -> list[Scored]:
     """Attach intervals, p-values and the resampling settings' signature fields."""
-    from ..stats.systems import compare_systems
+    from ..engine.significance import compare_systems
 
     tests = compare_systems(metrics, stats, settings)
     extra = settings.signature_fields()

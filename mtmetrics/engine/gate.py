@@ -33,6 +33,18 @@ from ..metric import EngineState, Inputs, Metric, Segment, build_segments
 from ..params import resolve_params
 
 
+def bare_metric(metric: Any) -> Metric:
+    """The plugin metric behind what a user passes: a :class:`~mtmetrics.api.Scorer`'s, or a bare metric.
+
+    The library's functions that take a metric (Dask, tables, significance tests) take what
+    :func:`mtmetrics.load_metric` returns as well as a bare metric.
+    """
+    inner = metric if isinstance(metric, Metric) else getattr(metric, "metric", None)  # a Scorer's
+    if not isinstance(inner, Metric):
+        raise ParameterError(f"expected a metric (mtmetrics.load_metric(name)), got {metric!r:.60}.")
+    return inner
+
+
 # ------------------------------------------------------------------------------------ limits
 def limit_of(metric: Metric) -> int | None:
     """The longest segment ``metric`` scores, in tokens; ``None``: no limit.
@@ -379,6 +391,7 @@ __all__ = [
     "Rule",
     "admit",
     "admit_one",
+    "bare_metric",
     "build",
     "build_metric",
     "check",

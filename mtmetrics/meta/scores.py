@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..api import Scorer
+from ..engine.gate import bare_metric
 from ..engine.results import score_statistics, signature
 from ..engine.tables import TASK_ROWS, TableStatistics, Unavailable
 from ..engine.tables import score_tables as _score_tables
@@ -93,7 +94,7 @@ def score_tables(
 ) -> tuple[list[list[MetricScores]], list[Unavailable]]:
     """Every metric's scores of every row of every table, as :func:`mtmetrics.engine.tables.score_tables`
     scores them, and the metrics that could not run (with ``skip_unavailable``)."""
-    bare = [(spec, Scorer.metric_of(metric)) for spec, metric in specs]
+    bare = [(spec, bare_metric(metric)) for spec, metric in specs]
     scored, unavailable = _score_tables(
         tables, bare, jobs, skip_unavailable, task_rows, annotations, progress, refuse_languages
     )

@@ -21,7 +21,9 @@ import pytest
 
 from mtmetrics import MtmetricsError, Param, Scorer, load_metric
 from mtmetrics.metric import Statistics
-from mtmetrics.stats import MAX_RESAMPLES, bootstrap_ci, bootstrap_scores, interval, paired_ar, paired_bootstrap
+from mtmetrics.engine.significance import bootstrap_ci, bootstrap_scores, paired_ar, paired_bootstrap
+from mtmetrics.stats import MAX_RESAMPLES
+from mtmetrics.stats.significance import interval
 
 HYPS = ["the cat sat on the mat", "a dog went home"]
 REFS = [["the cat sat on a mat", "the dog went home"]]

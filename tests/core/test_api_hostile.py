@@ -20,8 +20,8 @@ import numpy as np
 import pytest
 
 from mtmetrics import MtmetricsError, Param, Scorer, load_metric
-from mtmetrics.metric import Statistics
 from mtmetrics.engine.significance import bootstrap_ci, bootstrap_scores, paired_ar, paired_bootstrap
+from mtmetrics.metric import Statistics
 from mtmetrics.stats import MAX_RESAMPLES
 from mtmetrics.stats.significance import interval
 

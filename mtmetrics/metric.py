@@ -53,10 +53,13 @@ class Inputs:
         source: the source sentence of each segment is required.
         annotations: names of per-segment annotations that must be present (e.g. ``"hyp_pos"``,
             ``"align_hyp"``); their values are passed through unchanged in :attr:`Segment.annotations`.
+        hints: how the command line provides an annotation, by name (the plugin's own option, e.g.
+            ``"--align-hyp FILE"``), for the message when it is missing; else ``--annotation NAME FILE``.
     """
 
     source: bool = False
     annotations: tuple[str, ...] = ()
+    hints: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -521,16 +524,6 @@ def _is_method(value: Any) -> bool:
     return inspect.isfunction(value) or isinstance(value, (classmethod, staticmethod))
 
 
-#: The command-line options that provide an annotation (others come from ``--annotation NAME FILE``).
-ANNOTATION_FLAGS = {
-    "align_hyp": "--align-hyp FILE (Pharaoh source-hypothesis links; with --align-ref and --src, "
-    "e.g. from 'mtmetrics align SRC HYP -o PREFIX')",
-    "align_refs": "--align-ref FILE [FILE ...] (one per reference)",
-    "align_hyp_rev": "--align-hyp-rev FILE",
-    "align_refs_rev": "--align-ref-rev FILE [FILE ...]",
-}
-
-
 def build_segments(
     hyps: Sequence[str],
     refs: Sequence[Sequence[str | None]],
@@ -578,7 +571,7 @@ def build_segments(
     annotations = annotations or {}
     for key in inputs.annotations:
         if key not in annotations:
-            flag = ANNOTATION_FLAGS.get(key, f"--annotation {key} FILE")
+            flag = inputs.hints.get(key, f"--annotation {key} FILE")
             raise InputError(
                 f"this metric needs the annotation '{key}' for every segment: on the command line {flag}; "
                 f"in the API annotations={{'{key}': [...]}}."

@@ -304,6 +304,7 @@ def _inputs(classes: tuple[type[Metric], ...]) -> Inputs:
     return Inputs(
         source=any(cls.inputs.source for cls in classes),
         annotations=tuple(sorted({a for cls in classes for a in cls.inputs.annotations})),
+        hints={k: v for cls in classes for k, v in cls.inputs.hints.items()},
     )
 
 

@@ -150,6 +150,7 @@ class Combo(Metric):
         self.inputs = Inputs(  # type: ignore[misc]
             source=any(f.inputs.source for f in self.features),
             annotations=tuple(dict.fromkeys(a for f in self.features for a in f.inputs.annotations)),
+            hints={k: v for f in self.features for k, v in f.inputs.hints.items()},
         )
 
     def _feature(self, i: int, f: Feature, model: str) -> Metric:

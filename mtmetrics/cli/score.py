@@ -401,6 +401,7 @@ def run_score(argv: Sequence[str]) -> int:
     inputs = Inputs(
         source=any(m.inputs.source for m in metrics),
         annotations=tuple(sorted({a for m in metrics for a in m.inputs.annotations})),
+        hints={k: v for m in metrics for k, v in m.inputs.hints.items()},
     )
     for name, *_ in ns.annotation or []:
         if name not in inputs.annotations:

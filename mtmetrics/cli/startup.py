@@ -46,7 +46,9 @@ def defer_imports(names: Iterable[str] = DEFERRED) -> None:
         if spec is None or spec.loader is None:
             continue  # not installed: the import fails where it is written, as usual
         module = importlib.util.module_from_spec(spec)
-        hidden = {k: module.__dict__.pop(k) for k in ("__path__", "__file__", "__cached__") if k in module.__dict__}
+        hidden: dict[str, Any] = {
+            k: module.__dict__.pop(k) for k in ("__path__", "__file__", "__cached__") if k in module.__dict__
+        }
         module.__getattr__ = _runner(module, hidden)  # type: ignore[method-assign]
         _waiting.add(name)
         sys.modules[name] = module

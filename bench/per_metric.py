@@ -109,7 +109,7 @@ def clear_tokenizer_caches() -> None:
 
 def plain_text_metrics() -> list[str]:
     """Names of the registered metrics that score plain text (no annotations, model files, alignments)."""
-    return [n for n in sorted(plugins.metric_registry()) if plugins.metric_class(n).plain_text]
+    return [n for n in sorted(plugins.REGISTRY.metric_registry()) if plugins.REGISTRY.metric_class(n).plain_text]
 
 
 def _hlepor_bench() -> ModuleType:

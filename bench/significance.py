@@ -27,7 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from runner import compare, report
 
 import mtmetrics
-from mtmetrics.stats import Comparison, paired_ar, paired_bootstrap
+from mtmetrics.engine.significance import paired_ar, paired_bootstrap
+from mtmetrics.stats.significance import Comparison
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "dev" / "wmt17-da"
 

@@ -13,7 +13,7 @@ Plugin authors subclass :class:`Metric`, declare :class:`Param` objects and impl
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .errors import (
@@ -40,79 +40,53 @@ if TYPE_CHECKING:
         build_segments,
     )
 
-#: names imported from :mod:`mtmetrics.metric` on first use: it imports numpy, which a command that
-#: never scores (``mtmetrics --help``, ``mtmetrics list``) should not pay for
-_FROM_METRIC = frozenset(
-    {
-        "Inputs",
-        "Metric",
-        "Segment",
-        "Statistics",
-        "build_segments",
-    }
-)
 
+def lazy_attributes(targets: Mapping[str, str] | Iterable[str]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` (PEP 562) that imports each ``"module:Name"`` target on first use.
 
-#: sacrebleu's API, from :mod:`mtmetrics.compat` on first use: ``from mtmetrics import BLEU``, and
-#: after ``import mtmetrics as sacrebleu`` its functions and its modules ``sacrebleu.metrics``,
-#: ``sacrebleu.compat`` and ``sacrebleu.significance`` (all three are :mod:`mtmetrics.compat`)
-_SACREBLEU_API = frozenset(
-    {
-        "BLEU",
-        "CHRF",
-        "TER",
-        "corpus_bleu",
-        "raw_corpus_bleu",
-        "sentence_bleu",
-        "corpus_chrf",
-        "sentence_chrf",
-        "corpus_ter",
-        "sentence_ter",
-    }
-)
-_SACREBLEU_MODULES = frozenset({"compat", "metrics", "significance"})
-
-
-def __getattr__(name: str) -> Any:
-    """Import the protocol names and sacrebleu's API on first use (``import mtmetrics`` stays light)."""
-    if name in _FROM_METRIC:
-        from . import metric
-
-        value = getattr(metric, name)
-    elif name == "Scorer":
-        from .api import Scorer
-
-        value = Scorer
-    elif name in _SACREBLEU_MODULES or name in _SACREBLEU_API:
-        import importlib
-
-        # import_module, not "from . import": that would ask this function for "compat" again
-        compat = importlib.import_module(".compat", __name__)
-        value = compat if name in _SACREBLEU_MODULES else getattr(compat, name)
-    else:
-        raise AttributeError(f"module 'mtmetrics' has no attribute {name!r}")
-    globals()[name] = value
-    return value
-
-
-def lazy_attributes(metrics: dict[str, str]) -> Callable[[str], Any]:
-    """A module ``__getattr__`` for a plugin that registers its metrics by name.
-
-    ``metrics`` maps registry names to ``"module:Class"`` targets (what the plugin passes to
-    ``register(name, target)``); the returned function imports a class the first time the plugin
-    package is asked for it, so ``from mtmetrics_myplugin import MyMetric`` keeps working while
-    the command line imports only the metric it scores.
+    The package's one lazy-import mechanism: ``Name`` is imported from ``module`` the first time the
+    module is asked for it. A plugin passes the map it registers its metrics with
+    (``{"my-metric": "mtmetrics_mine.metric:MyMetric"}``, the values are the targets), so
+    ``from mtmetrics_mine import MyMetric`` keeps working while the command line imports only the
+    metric it scores.
     """
     import importlib
 
-    modules = {target.partition(":")[2]: target.partition(":")[0] for target in metrics.values()}
+    pairs = (t.partition(":") for t in (targets.values() if isinstance(targets, Mapping) else targets))
+    modules = {attr: module for module, _, attr in pairs}
 
     def get(attr: str) -> Any:
         if attr in modules:
             return getattr(importlib.import_module(modules[attr]), attr)
-        raise AttributeError(attr)
+        raise AttributeError(f"module has no attribute {attr!r}")
 
     return get
+
+
+#: the protocol's names (numpy, which a command that never scores should not pay for), the Scorer,
+#: and sacrebleu's API (:mod:`mtmetrics.compat`: ``from mtmetrics import BLEU``, and after ``import
+#: mtmetrics as sacrebleu`` its functions)
+_lazy = lazy_attributes(
+    [
+        *(f"mtmetrics.metric:{n}" for n in ("Inputs", "Metric", "Segment", "Statistics", "build_segments")),
+        "mtmetrics.api:Scorer",
+        *(f"mtmetrics.compat:{n}" for n in ("BLEU", "CHRF", "TER", "corpus_bleu", "raw_corpus_bleu")),
+        *(f"mtmetrics.compat:{n}" for n in ("sentence_bleu", "corpus_chrf", "sentence_chrf", "corpus_ter")),
+        "mtmetrics.compat:sentence_ter",
+    ]
+)
+
+
+def __getattr__(name: str) -> Any:
+    """The lazy names above; ``sacrebleu.metrics``, ``.compat`` and ``.significance`` are :mod:`mtmetrics.compat`."""
+    if name in ("compat", "metrics", "significance"):
+        import importlib
+
+        return importlib.import_module(".compat", __name__)  # not "from . import": that asks here again
+    try:
+        return _lazy(name)
+    except AttributeError:
+        raise AttributeError(f"module 'mtmetrics' has no attribute {name!r}") from None
 
 
 def load_metric(name: str, *, language_pair: str | None = None, **params: Any) -> Scorer:
@@ -129,11 +103,11 @@ def load_metric(name: str, *, language_pair: str | None = None, **params: Any) -
     from .api import Scorer
     from .engine import gate
     from .params import checked_pair
-    from .plugins import metric_class
+    from .plugins import REGISTRY
 
     if not isinstance(name, str):
         raise UnknownMetricError(f"load_metric: a metric name is a string such as 'bleu', got {name!r}.")
-    cls = metric_class(name)
+    cls = REGISTRY.metric_class(name)
     if language_pair is None:
         return Scorer(gate.build_metric(cls, params))
     pair = checked_pair(language_pair, "language_pair")
@@ -142,9 +116,9 @@ def load_metric(name: str, *, language_pair: str | None = None, **params: Any) -
 
 def list_metrics() -> list[str]:
     """Names of every registered metric, sorted."""
-    from .plugins import metric_registry
+    from .plugins import REGISTRY
 
-    return list(metric_registry())
+    return list(REGISTRY.metric_registry())
 
 
 __all__ = [

@@ -52,19 +52,6 @@ class Scorer:
     def __repr__(self) -> str:
         return f"Scorer({self.metric!r})"
 
-    @staticmethod
-    def metric_of(metric: Metric | Scorer) -> Metric:
-        """The plugin metric behind ``metric``: a scorer's, or ``metric`` itself.
-
-        The library's entry points that take a metric (Dask, meta-evaluation tables, significance
-        tests) take what :func:`mtmetrics.load_metric` returns as well as a bare metric.
-        """
-        if isinstance(metric, Scorer):
-            return metric.metric
-        if not isinstance(metric, Metric):
-            raise ParameterError(f"expected a metric (mtmetrics.load_metric(name)), got {metric!r:.60}.")
-        return metric
-
     # ------------------------------------------------------------------ the metric's declarations
     @property
     def name(self) -> str:
@@ -248,24 +235,16 @@ class Scorer:
                 "not one string: e.g. sentence_score('a b', ['a b c'])."
             )
         metric = self.metric
-        annotations = _mapping(annotations)
-        simple = type(metric).observe is Metric.observe and not metric.needs_corpus()
-        # the common case (a string and a list of strings, nothing else) is admitted as one segment
-        # with the gate's own checks; anything else goes through the streams' full checks
-        segment = gate.admit_one(metric, hyp, refs) if simple and source is None and not annotations else None
-        if segment is not None:
-            segments = [segment]
-        else:
-            ann = {k: [v] for k, v in annotations.items()} if annotations else None
-            ref_streams = [[r] for r in _listed(refs, "references")]
-            sources = None if source is None else [source]
-            if not simple:
-                return self.corpus_score([hyp], ref_streams, sources, ann)
-            segments = gate.admit([metric], [hyp], ref_streams, sources, ann)
-        # one segment of a metric without corpus state or observers: the corpus road's chunking,
-        # preparation and sums of one row would do nothing but cost time; the gate, the batch
-        # statistics and the score are the same calls (so the same numbers). The sum or mean of
-        # one row is the row (a mean divides by 1.0, which leaves every float as it is)
+        ann = _mapping(annotations)
+        ann = {k: [v] for k, v in ann.items()} if ann else None
+        ref_streams = [[r] for r in _listed(refs, "references")]
+        sources = None if source is None else [source]
+        if type(metric).observe is not Metric.observe or metric.needs_corpus():
+            return self.corpus_score([hyp], ref_streams, sources, ann)
+        segments = gate.admit([metric], [hyp], ref_streams, sources, ann)
+        # one segment of a metric without corpus state or observers: the corpus road's chunking and
+        # sums of one row would only cost time (a third of chrF's and TER's per-segment time); the
+        # gate, the batch statistics and the score are the same calls, so the same numbers
         (rows,) = score_chunk([metric], segments)
         self.last_nrefs = nrefs = str(len(segments[0].refs))
         return result(metric, metric.compute_score(rows[0].copy()), nrefs, 1)

@@ -228,12 +228,12 @@ class BLEU(_Metric):
         trg_lang: str = "",
         references: RefStreams | None = None,
     ) -> None:
-        from .plugins import metric_class
+        from .plugins import REGISTRY
 
         self.lowercase, self.force, self.trg_lang = lowercase, force, trg_lang
         self.smooth_method, self.smooth_value = smooth_method, smooth_value
         self.max_ngram_order, self.effective_order = max_ngram_order, effective_order
-        language = metric_class("bleu").language_defaults(trg_lang) if trg_lang else {}
+        language = REGISTRY.metric_class("bleu").language_defaults(trg_lang) if trg_lang else {}
         best = language.get("tokenize", self.TOKENIZER_DEFAULT)
         if tokenize is not None and tokenize != best and trg_lang in ("zh", "ja", "ko"):
             _LOG.warning(

@@ -92,7 +92,7 @@ def score_bag(
     computed in partition order, and the prepared copy is shipped to the workers.
     """
     _require_dask()
-    metric = Scorer.metric_of(metric)
+    metric = gate.bare_metric(metric)
     if language_pair is not None:
         pair = checked_pair(language_pair, "language_pair")
         reason = gate.language_refusal(metric, pair[1])

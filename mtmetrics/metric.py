@@ -1,27 +1,16 @@
 """The Metric protocol: what a plugin author declares and implements, and nothing else.
 
-A metric is a subclass of :class:`Metric`. Its docstring lists every member, in groups: what every
-metric declares and implements, then the optional groups (presentation, languages, limits,
-resources, corpus preparation, conformance examples), each with the default a metric that does not
-define it gets. The engine reads the members directly (``metric.display_name``,
-``metric.segment_limit()``), so a member a plugin defines is honoured; a public name that is not a
-member is refused when the plugin registers (:func:`protocol_problems`). Everything a user calls
-(``corpus_score``, ``sentence_score``, ``segment_scores``, ``statistics``, ``get_signature``) is on
-:class:`~mtmetrics.api.Scorer`, which :func:`mtmetrics.load_metric` returns: it is built on this
-protocol with the engine (:mod:`mtmetrics.engine`), and a metric never offers it itself.
+:class:`Metric`'s docstring lists every member, in groups, with the default a metric that does
+not define one gets; the engine reads them directly, and a public name that is not a member is
+refused when the plugin registers (:func:`protocol_problems`). What a user calls is on
+:class:`~mtmetrics.api.Scorer`.
 
-**Corpus preparation.** A segment's statistics normally depend on that segment alone, which is
-what lets the core score chunks anywhere (``-j``, Dask, streaming) and resample rows. A metric whose
-statistics need state estimated from the whole corpus's references (mteval-v13a's NIST) says so
-with :meth:`Metric.needs_corpus` and builds the state in :meth:`Metric.build_corpus_state`. The
-core then prepares a copy once per corpus with every segment's references, before any segment is
-scored, and scores with that copy, whose :attr:`Metric.corpus_state` carries the state wherever it
-goes (pickled to workers, inherited by forks, shipped to Dask). Rows therefore never depend on
-chunking, ``-j`` or partitioning, and bootstrap resamples reuse the corpus state, as mteval would.
-Scoring an unprepared copy is an error, never a silent per-segment estimate.
-
-For ``mean`` metrics the statistics vector is the segment's score followed by its sub-scores, so
-the aggregate is their mean and :meth:`Metric.compute_score` has a default.
+**Corpus preparation.** A segment's statistics normally depend on that segment alone, so the core
+scores chunks anywhere (``-j``, Dask, streaming) and resamples rows. A metric whose statistics need
+state from the whole corpus's references (mteval-v13a's NIST) says so with
+:meth:`Metric.needs_corpus` and builds it in :meth:`Metric.build_corpus_state`; the engine prepares
+a copy once per corpus, before any segment is scored, whose :attr:`Metric.corpus_state` travels
+with it (pickled, forked, shipped to Dask). Scoring an unprepared copy is an error.
 """
 
 from __future__ import annotations
@@ -56,11 +45,14 @@ class Inputs:
             and the signature says how many were given).
         annotations: names of per-segment annotations that must be present (e.g. ``"hyp_pos"``,
             ``"align_hyp"``); their values are passed through unchanged in :attr:`Segment.annotations`.
+        hints: how the command line provides an annotation, by name (the plugin's own option, e.g.
+            ``"--align-hyp FILE"``), for the message when it is missing; else ``--annotation NAME FILE``.
     """
 
     source: bool = False
     annotations: tuple[str, ...] = ()
     references: bool = True
+    hints: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -525,16 +517,6 @@ def _is_method(value: Any) -> bool:
     return inspect.isfunction(value) or isinstance(value, (classmethod, staticmethod))
 
 
-#: The command-line options that provide an annotation (others come from ``--annotation NAME FILE``).
-ANNOTATION_FLAGS = {
-    "align_hyp": "--align-hyp FILE (Pharaoh source-hypothesis links; with --align-ref and --src, "
-    "e.g. from 'mtmetrics align SRC HYP -o PREFIX')",
-    "align_refs": "--align-ref FILE [FILE ...] (one per reference)",
-    "align_hyp_rev": "--align-hyp-rev FILE",
-    "align_refs_rev": "--align-ref-rev FILE [FILE ...]",
-}
-
-
 def build_segments(
     hyps: Sequence[str],
     refs: Sequence[Sequence[str | None]],
@@ -582,7 +564,7 @@ def build_segments(
     annotations = annotations or {}
     for key in inputs.annotations:
         if key not in annotations:
-            flag = ANNOTATION_FLAGS.get(key, f"--annotation {key} FILE")
+            flag = inputs.hints.get(key, f"--annotation {key} FILE")
             raise InputError(
                 f"this metric needs the annotation '{key}' for every segment: on the command line {flag}; "
                 f"in the API annotations={{'{key}': [...]}}."

@@ -1,9 +1,9 @@
 """The plugin manager and the metric registry built from it: one :class:`Registry` object.
 
-Nothing happens at import time. The first call to :func:`get_plugin_manager` registers the
+Nothing happens at import time. The first use of :data:`REGISTRY` registers the
 built-in plugins (``plugins/mtmetrics_*``, which use the same hooks as everyone else) and then every
 entry point of the group ``mtmetrics``. A third-party plugin that fails to import is recorded in
-:func:`load_errors` and reported by name; the others still load. Plugins are disabled by name with
+``REGISTRY.load_errors()`` and reported by name; the others still load. Plugins are disabled by name with
 the environment variable ``MTMETRICS_DISABLE_PLUGINS`` (comma-separated) or the CLI flag
 ``--disable-plugin NAME`` (like pytest's ``-p no:NAME``). A metric class is checked when it
 registers (:func:`check`; a class registered by ``"module:Class"`` when it is first imported).
@@ -186,8 +186,8 @@ class Registry:
 
     The first use registers the built-in plugins and then every entry point of the group
     ``mtmetrics`` with a pluggy manager; the metrics and commands are then collected from their
-    hooks, and every metric class is checked as it registers (:meth:`check`). The module keeps one
-    instance, :data:`REGISTRY`, whose methods are also this module's functions.
+    hooks, and every metric class is checked as it registers (:func:`check`). The process's one
+    instance is :data:`REGISTRY`.
     """
 
     def __init__(self) -> None:
@@ -399,18 +399,5 @@ def _command_problem(
     return ""
 
 
-#: The registry of this process; the module's functions below are its methods.
+#: The registry of this process: the one way to reach plugins and metrics.
 REGISTRY = Registry()
-disabled_plugins = REGISTRY.disabled_plugins
-disable_plugins = REGISTRY.disable_plugins
-reset = REGISTRY.reset
-get_plugin_manager = REGISTRY.get_plugin_manager
-register_plugin = REGISTRY.register_plugin
-unregister_plugin = REGISTRY.unregister_plugin
-plugins = REGISTRY.plugins
-load_errors = REGISTRY.load_errors
-metric_registry = REGISTRY.metric_registry
-command_registry = REGISTRY.command_registry
-canonical_name = REGISTRY.canonical_name
-metric_class = REGISTRY.metric_class
-provenance = REGISTRY.provenance

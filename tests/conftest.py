@@ -63,7 +63,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 @pytest.fixture(autouse=True)
 def _fresh_plugins() -> Iterator[None]:
     """Each test starts and ends with a freshly loaded plugin manager."""
-    plugins.reset()
+    plugins.REGISTRY.reset()
     yield
     plugins.REGISTRY.extra_disabled.clear()
-    plugins.reset()
+    plugins.REGISTRY.reset()

@@ -14,8 +14,8 @@ from mtmetrics.testing import CHECKS, Corpus, default_corpus, for_metric, uses_k
 from .datapaths import WMT21, read_text, require
 
 Check = Callable[[type[Metric], Corpus], None]
-METRICS = sorted(plugins.metric_registry())
-plugins.reset()
+METRICS = sorted(plugins.REGISTRY.metric_registry())
+plugins.REGISTRY.reset()
 
 
 def _real_corpus() -> Corpus:
@@ -30,14 +30,14 @@ def _real_corpus() -> Corpus:
 @pytest.mark.parametrize("check", CHECKS, ids=lambda c: c.__name__)
 @pytest.mark.parametrize("name", METRICS)
 def test_conformance_builtin_corpus(name: str, check: Check, tmp_path: Path) -> None:
-    cls = plugins.metric_class(name)
+    cls = plugins.REGISTRY.metric_class(name)
     check(cls, for_metric(cls, default_corpus(), tmp_path))
 
 
 @pytest.mark.parametrize("check", CHECKS, ids=lambda c: c.__name__)
 @pytest.mark.parametrize("name", METRICS)
 def test_conformance_real_data(name: str, check: Check, tmp_path: Path) -> None:
-    cls = plugins.metric_class(name)
+    cls = plugins.REGISTRY.metric_class(name)
     check(cls, for_metric(cls, _real_corpus(), tmp_path))
 
 
@@ -45,7 +45,7 @@ def test_conformance_real_data(name: str, check: Check, tmp_path: Path) -> None:
 def test_conformance_python_kernel(name: str, tmp_path: Path) -> None:
     """Metrics with twin kernels pass every check with the Python kernel too (the runs above use
     ``MTMETRICS_KERNEL=auto``, i.e. numba, a test dependency); the others have nothing to switch."""
-    cls = plugins.metric_class(name)
+    cls = plugins.REGISTRY.metric_class(name)
     corpus = for_metric(cls, _real_corpus(), tmp_path)
     if not uses_kernels(cls, corpus):
         pytest.skip(f"{name} has one kernel")

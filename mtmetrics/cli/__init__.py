@@ -77,7 +77,7 @@ RULE = (
 def command_tree() -> dict[str, Command]:
     """Every command by name: the core's first, then the plugins' (sorted); refused ones are warned about."""
     tree = {c.name: c for c in CORE_COMMANDS}
-    registry = plugins.command_registry(reserved=tree)
+    registry = plugins.REGISTRY.command_registry(reserved=tree)
     for plugin, why in registry.errors:
         print(f"mtmetrics: warning: plugin '{plugin}': {why} The command is skipped.", file=sys.stderr)
     for name, entry in registry.commands.items():
@@ -217,8 +217,8 @@ def _main(args: list[str]) -> int:
     """Parse the plugin options, build the command tree and run the command."""
     disabled = _pop_disabled(args)
     if disabled:
-        plugins.disable_plugins(disabled)
-    for name, err in plugins.load_errors():
+        plugins.REGISTRY.disable_plugins(disabled)
+    for name, err in plugins.REGISTRY.load_errors():
         print(f"mtmetrics: warning: plugin '{name}' failed to load and is skipped: {err}", file=sys.stderr)
     tree = command_tree()
     startup.spare_blas_threads(args[0] if args and args[0] in tree else "score")

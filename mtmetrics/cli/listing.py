@@ -17,7 +17,7 @@ from .args import StrictArgumentParser
 def describe_metrics() -> list[dict[str, Any]]:
     """A JSON-ready description of every registered metric."""
     out = []
-    for name, entry in plugins.metric_registry().items():
+    for name, entry in plugins.REGISTRY.metric_registry().items():
         cls: Any = entry.cls
         lo, hi = cls.score_range
         limit, unit, complexity = gate.default_limit(cls)
@@ -61,11 +61,11 @@ def run_list(argv: Sequence[str]) -> int:
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     ns = parser.parse_args(list(argv))
     metrics = describe_metrics()
-    errors = plugins.load_errors()
+    errors = plugins.REGISTRY.load_errors()
     if ns.json:
         doc = {
             "metrics": metrics,
-            "plugins": [vars(p) | {} for p in plugins.plugins()],
+            "plugins": [vars(p) | {} for p in plugins.REGISTRY.plugins()],
             "failed_plugins": [{"name": n, "error": e} for n, e in errors],
         }
         sys.stdout.write(strict_json(doc, indent=1) + "\n")

@@ -139,7 +139,7 @@ def inputs_of(ns: argparse.Namespace, names: list[str]) -> list[MetricInput]:
             out.append(precomputed_statistics(spec, names, n_seg))
             continue
         name, inline = parse_inline(spec)
-        scorer = load_metric(plugins.canonical_name(name), language_pair=ns.language_pair, **inline)
+        scorer = load_metric(plugins.REGISTRY.canonical_name(name), language_pair=ns.language_pair, **inline)
         ref_rows = list(zip(*refs, strict=True))
         stats = tuple(
             scorer.statistics(h, [list(r) for r in zip(*ref_rows, strict=True)], src, jobs=jobs) for h in hyps

@@ -31,7 +31,7 @@ from .output import FORMATS, Scored, render
 from .progress import Progress
 
 if TYPE_CHECKING:
-    from ..stats.systems import Settings
+    from ..engine.significance import Settings
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ _STDIN = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
 def parse_spec(text: str) -> MetricSpec:
     """Parse ``name`` or ``name:param=value,param=value``; the name in any case (``BLEU`` is ``bleu``)."""
     name, inline = parse_inline(text)
-    return MetricSpec(text, plugins.canonical_name(name), inline)
+    return MetricSpec(text, plugins.REGISTRY.canonical_name(name), inline)
 
 
 def base_parser() -> argparse.ArgumentParser:
@@ -80,7 +80,7 @@ def base_parser() -> argparse.ArgumentParser:
         help="per-segment annotation NAME from FILE (one line per segment); with several files, each "
         "segment gets a list of lines, one per file (e.g. --annotation ref_pos refA.pos refB.pos); repeatable",
     )
-    plugins.get_plugin_manager().hook.add_row_options(command="score", parser=p)  # e.g. --align-hyp FILE
+    plugins.REGISTRY.get_plugin_manager().hook.add_row_options(command="score", parser=p)  # e.g. --align-hyp FILE
     p.add_argument(
         "--max-segment-tokens",
         type=bounded(int, 0),
@@ -167,7 +167,7 @@ def settings_of(ns: argparse.Namespace, n_systems: int) -> Settings | None:
             raise ParameterError(f"{flag} has no effect without {test}: add the test or drop it.")
     if not (ns.confidence or paired):
         return None
-    from ..stats.systems import Settings  # the statistics machinery only when a test runs
+    from ..engine.significance import Settings  # the statistics machinery only when a test runs
 
     if paired and n_systems < 2:
         raise InputError("paired tests compare systems: give at least two files to -i (the first is the baseline).")
@@ -218,7 +218,7 @@ def _unknown_flag_error(unknown: list[str], classes: dict[str, type[Metric]]) ->
                 f"Its parameters: {', '.join(f'--{name}-{f}' for f in flags) or 'none'}."
             )
     name = flag.split("=", 1)[0]
-    for metric, entry in sorted(plugins.metric_registry().items()):
+    for metric, entry in sorted(plugins.REGISTRY.metric_registry().items()):
         for prm in entry.cls.params:
             if name in prm.aliases:
                 return ParameterError(
@@ -332,7 +332,7 @@ def _check_inputs(ns: argparse.Namespace, specs: list[MetricSpec], metrics: list
             raise InputError(f"--annotation {item[0]} is given twice.")
         seen.add(item[0])
     # the files of plugins' options (e.g. --align-hyp), each with its decoder: kept for _layout
-    ns.plugin_files = plugins.get_plugin_manager().hook.annotate_lines(args=ns)
+    ns.plugin_files = plugins.REGISTRY.get_plugin_manager().hook.annotate_lines(args=ns)
     return systems
 
 
@@ -362,7 +362,7 @@ def run_score(argv: Sequence[str]) -> int:
     specs = [parse_spec(t) for t in first.metrics]
     classes: dict[str, type[Metric]] = {}
     for spec in specs:
-        classes[spec.name] = plugins.metric_class(spec.name)
+        classes[spec.name] = plugins.REGISTRY.metric_class(spec.name)
     parser = base_parser()
     dests = _add_metric_flags(parser, classes)
     if wants_help:
@@ -395,6 +395,7 @@ def run_score(argv: Sequence[str]) -> int:
         source=any(m.inputs.source for m in metrics),
         annotations=tuple(sorted({a for m in metrics for a in m.inputs.annotations})),
         references=any(m.inputs.references for m in metrics),
+        hints={k: v for m in metrics for k, v in m.inputs.hints.items()},
     )
     for name, *_ in ns.annotation or []:
         if name not in inputs.annotations:
@@ -489,7 +490,7 @@ def _with_tests(
     scored: list[Scored], metrics: list[Metric], stats: list[list[Statistics]], settings: Settings
 ) -> list[Scored]:
     """Attach intervals, p-values and the resampling settings' signature fields."""
-    from ..stats.systems import compare_systems
+    from ..engine.significance import compare_systems
 
     tests = compare_systems(metrics, stats, settings)
     extra = settings.signature_fields()

@@ -1,7 +1,7 @@
 """What the ``mtmetrics`` process does before its command runs: defer heavy imports, spare BLAS threads.
 
 * **Deferred imports.** numpy and sacrebleu are imported lazily in the command's process
-  (:class:`_Deferred`): ``import numpy`` binds a module whose code runs at the first use of one
+  (:func:`defer_imports`): ``import numpy`` binds a module whose code runs at the first use of one
   of its attributes. ``mtmetrics --help`` and ``mtmetrics list`` read every
   metric's declarations but compute nothing, so they never execute either package; a command
   that scores executes them at its first computation, exactly as an eager import would.
@@ -20,7 +20,7 @@ import importlib.util
 import os
 import sys
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import Any
 
@@ -32,37 +32,13 @@ BLAS_THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THR
 BLAS_FREE_COMMANDS = frozenset({"score", "list"})
 
 
-class _Deferred(ModuleType):
-    """A module whose code runs at the first access to anything but its ``__spec__``.
-
-    The import system reads ``__spec__`` of a module already in :data:`sys.modules` whenever an
-    ``import`` statement names it, so answering that without loading is what lets ``import numpy``
-    in many modules stay free (:class:`importlib.util.LazyLoader` loads on any attribute).
-    """
-
-    def __getattribute__(self, attr: str) -> Any:
-        spec = object.__getattribute__(self, "__spec__")
-        if attr == "__spec__":
-            return spec
-        with _loading:
-            if type(self) is _Deferred:  # not loaded by another thread meanwhile
-                object.__setattr__(self, "__class__", ModuleType)
-                spec._initializing = True
-                try:
-                    spec.loader.exec_module(self)
-                except BaseException:
-                    sys.modules.pop(spec.name, None)  # as a failed eager import leaves it
-                    raise
-                finally:
-                    spec._initializing = False
-        return getattr(self, attr)
-
-
-_loading = threading.RLock()
-
-
 def defer_imports(names: Iterable[str] = DEFERRED) -> None:
-    """Make ``import NAME`` bind a module that executes at first use (for modules not imported yet)."""
+    """Make ``import NAME`` bind a module that executes at first use (for modules not imported yet).
+
+    The bound module holds only ``__name__`` and ``__spec__`` (all the ``import`` statement reads)
+    and a module ``__getattr__`` (PEP 562, the package's one lazy mechanism) that runs the module's
+    code into it at the first access to anything else, ``__path__`` included.
+    """
     for name in names:
         if name in sys.modules:
             continue
@@ -70,14 +46,44 @@ def defer_imports(names: Iterable[str] = DEFERRED) -> None:
         if spec is None or spec.loader is None:
             continue  # not installed: the import fails where it is written, as usual
         module = importlib.util.module_from_spec(spec)
-        module.__class__ = _Deferred
+        hidden: dict[str, Any] = {
+            k: module.__dict__.pop(k) for k in ("__path__", "__file__", "__cached__") if k in module.__dict__
+        }
+        module.__getattr__ = _runner(module, hidden)  # type: ignore[method-assign]
+        _waiting.add(name)
         sys.modules[name] = module
+
+
+def _runner(module: ModuleType, hidden: dict[str, Any]) -> Callable[[str], Any]:
+    def run(attr: str) -> Any:
+        spec = module.__spec__
+        assert spec is not None and spec.loader is not None
+        with _loading:
+            if vars(module).get("__getattr__") is run:  # not run by another thread meanwhile
+                del module.__getattr__
+                module.__dict__.update(hidden)
+                _waiting.discard(spec.name)
+                spec._initializing = True  # type: ignore[attr-defined]
+                try:
+                    spec.loader.exec_module(module)
+                except BaseException:
+                    sys.modules.pop(spec.name, None)  # as a failed eager import leaves it
+                    raise
+                finally:
+                    spec._initializing = False  # type: ignore[attr-defined]
+        return getattr(module, attr)
+
+    return run
+
+
+_loading = threading.RLock()
+#: deferred modules whose code has not run yet
+_waiting: set[str] = set()
 
 
 def executed(name: str) -> bool:
     """Whether module ``name`` has run its code in this process (a deferred one that is unused has not)."""
-    module = sys.modules.get(name)
-    return module is not None and type(module) is ModuleType
+    return name in sys.modules and name not in _waiting
 
 
 def spare_blas_threads(command: str) -> None:

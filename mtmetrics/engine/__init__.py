@@ -8,6 +8,7 @@ significance, Dask) scores through one entry point, :func:`.scoring.run`:
   ``-j`` workers, each metric's statistics shape-checked in one place (:func:`~.scoring.score_chunk`);
 * :mod:`.pool`: worker processes, with the one fork policy and the state a run shares;
 * :mod:`.results`: statistics and sums to results and signatures (:mod:`.accumulate`: exact sums);
+* :mod:`.significance`: bootstrap intervals and paired tests on statistics;
 * :mod:`.streaming`: streams of chunks kept as running sums (the CLI); :mod:`.tables`: judged
   tables (meta-evaluation).
 

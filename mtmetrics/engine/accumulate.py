@@ -77,11 +77,3 @@ class ExactSum:
     def total(self) -> np.ndarray:
         """Correctly rounded column sums (equal to ``math.fsum`` over all rows of each column)."""
         return np.array([fsum(p) for p in self._parts], dtype=np.float64)
-
-    def __getstate__(self) -> dict[str, object]:
-        return {"width": self.width, "count": self.count, "parts": self._parts}
-
-    def __setstate__(self, state: dict[str, object]) -> None:
-        self.width = int(state["width"])  # type: ignore[call-overload]
-        self.count = int(state["count"])  # type: ignore[call-overload]
-        self._parts = state["parts"]  # type: ignore[assignment]

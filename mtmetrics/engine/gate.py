@@ -1,22 +1,10 @@
 """The gate: what every road from text to segment statistics passes before anything is scored.
 
-Every road (``mtmetrics score``, the Python API, meta tables, ORANGE, significance, Dask, model
-training) goes through the functions here, so a promise holds on all of them or on none:
-
-* :func:`build_metric` applies the language pair's parameter defaults
-  (:meth:`~mtmetrics.Metric.language_defaults`) to the parameters the user did not set, and refuses
-  a target language the metric's resources do not cover *before* the metric is built, so no
-  resource (WordNet, a tagger) is loaded for a run that cannot happen;
-* :func:`admit` builds the segments (:func:`~mtmetrics.metric.build_segments`: streams, required
-  source and annotations) and refuses a segment longer than a metric's limit;
-* :func:`limit_of` is a metric's limit: what the user set on the instance
-  (``scorer.max_segment_tokens``; 0 or ``None``: no limit), else what its parameters imply
-  (:meth:`~mtmetrics.Metric.segment_limit`);
-* :func:`prepare` gives a metric that needs the corpus's references (NIST) a copy prepared with
-  them, and :func:`require_ready` refuses to score with an unprepared one.
-
-The engine's state of a metric instance (the user's limit, the parameters the user gave, the
-corpus state, signature caches) is its :class:`~mtmetrics.metric.EngineState`.
+Every road goes through these functions, so a promise holds on all of them or on none:
+:func:`build_metric` applies the language pair's defaults and refuses an uncovered target language
+before the metric loads anything; :func:`admit` builds the segments and refuses one over a
+metric's limit (:func:`limit_of`: the user's, else :meth:`~mtmetrics.Metric.segment_limit`);
+:func:`prepare` gives a metric that needs the corpus's references (NIST) a prepared copy.
 """
 
 from __future__ import annotations
@@ -26,11 +14,23 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any
 
 from ..errors import InputError, ParameterError
 from ..metric import EngineState, Inputs, Metric, Segment, build_segments
 from ..params import resolve_params
+
+
+def bare_metric(metric: Any) -> Metric:
+    """The plugin metric behind what a user passes: a :class:`~mtmetrics.api.Scorer`'s, or a bare metric.
+
+    The library's functions that take a metric (Dask, tables, significance tests) take what
+    :func:`mtmetrics.load_metric` returns as well as a bare metric.
+    """
+    inner = metric if isinstance(metric, Metric) else getattr(metric, "metric", None)  # a Scorer's
+    if not isinstance(inner, Metric):
+        raise ParameterError(f"expected a metric (mtmetrics.load_metric(name)), got {metric!r:.60}.")
+    return inner
 
 
 # ------------------------------------------------------------------------------------ limits
@@ -293,6 +293,7 @@ def _inputs(classes: tuple[type[Metric], ...]) -> Inputs:
         source=any(cls.inputs.source for cls in classes),
         annotations=tuple(sorted({a for cls in classes for a in cls.inputs.annotations})),
         references=not classes or any(cls.inputs.references for cls in classes),  # unless all are reference-free
+        hints={k: v for cls in classes for k, v in cls.inputs.hints.items()},
     )
 
 
@@ -332,54 +333,14 @@ def build(
 ) -> list[Segment]:
     """The segments of the given streams (:func:`~mtmetrics.metric.build_segments`), unchecked:
     what :func:`admit` checks, and what a table's groups check each with their own metric."""
-    inputs = inputs or _inputs(())
-    plain = sources is None and not annotations and not inputs.source and not inputs.annotations
-    segments = _plain_segments(hyps, refs) if plain else None
-    return build_segments(hyps, refs, sources, annotations, inputs, names, first) if segments is None else segments
-
-
-def admit_one(metric: Metric, hyp: object, refs: object) -> Segment | None:
-    """One segment of a hypothesis and a list of references for ``metric`` (``sentence_score``'s
-    common case), refused as :func:`admit` refuses it; ``None`` when :func:`admit` must judge the
-    input (a metric needing sources or annotations, anything but a string and a non-empty list or
-    tuple of strings), which then builds the same segment or names what is wrong."""
-    if type(hyp) is not str or type(refs) not in (list, tuple):
-        return None
-    refs = cast("list[object]", refs)
-    if not refs or any(type(r) is not str for r in refs):
-        return None
-    inputs = _inputs((type(metric),))
-    if inputs.source or inputs.annotations:
-        return None
-    segment = Segment(hyp, tuple(cast("list[str]", refs)))
-    check([metric], [segment])
-    return segment
-
-
-#: fewer segments than this are built by build_segments itself, which is as fast for so few
-_PLAIN_FROM = 8
-
-
-def _plain_segments(hyps: Sequence[str], refs: Sequence[Sequence[str | None]]) -> list[Segment] | None:
-    """The segments of hypotheses and references alone, when :func:`~mtmetrics.metric.build_segments`
-    would refuse none of them and drop no reference: every stream as long as the hypotheses, every
-    entry a string (no ``None``). Built a row at a time, without a step per stream; ``None`` for
-    anything else (build_segments then checks it and names what is wrong)."""
-    n = len(hyps)
-    if n < _PLAIN_FROM or not refs or isinstance(hyps, str) or isinstance(refs[0], str):
-        return None
-    if any(len(stream) != n for stream in refs):
-        return None
-    if not all(type(h) is str for h in hyps) or not all(type(r) is str for stream in refs for r in stream):
-        return None
-    return [Segment(h, rs) for h, rs in zip(hyps, zip(*refs, strict=True), strict=True)]
+    return build_segments(hyps, refs, sources, annotations, inputs or _inputs(()), names, first)
 
 
 __all__ = [
     "Limit",
     "Rule",
     "admit",
-    "admit_one",
+    "bare_metric",
     "build",
     "build_metric",
     "check",

@@ -29,14 +29,14 @@ def signature(metric: Metric, nrefs: str = "1") -> Signature:
     state = metric._engine
     fixed = state.signature_fields
     if fixed is None:
-        from ..plugins import provenance
+        from ..plugins import REGISTRY
 
         params = tuple(
             Field(p.sig_key, p.signature_value(metric.values[p.name], metric.values), p.sig_short or p.sig_key)
             for p in type(metric).params
             if p.sig_key is not None
         )
-        dist, version = provenance(type(metric))
+        dist, version = REGISTRY.provenance(type(metric))
         tail = (Field("plugin", f"{dist}@{version}", "p"), Field("version", __version__, "v"))
         fixed = state.signature_fields = (params, tail)
     params, tail = fixed

@@ -1,22 +1,12 @@
 """The one entry point into scoring: :func:`run`, which every road calls.
 
-Every road from admitted segments to statistics (:meth:`Scorer.statistics <mtmetrics.api.Scorer.statistics>`
-through :func:`statistics_of`, the CLI's streams (:mod:`.streaming`), meta's tables (:mod:`.tables`),
-ORANGE, Dask's partitions) hands :func:`run` its metrics and its work: chunks of segments (a list,
-or lines read in lockstep that become segments where they are scored), or :class:`Part` s of
-segment lists the run shares. Each chunk is scored by :func:`score_chunk`, which checks the shape
-of every metric's statistics; at most ``2 × jobs`` chunks are in flight, so memory stays bounded on
-endless input, rows come back in the original order, and corpus sums are exact
-(:mod:`.accumulate`), so every result is byte-identical to the single-process one.
-
-Workers start only when the input has shown it is worth them: chunks are scored in the calling
-process until the work still waiting (up to :data:`LOOKAHEAD` chunks, read ahead) would take
-:data:`POOL_AFTER` seconds at the pace measured so far, so a small input never pays for starting
-workers and a large one reaches them after its first small chunk. Workers start by the fork policy
-of :mod:`.pool`: forked workers inherit the metrics the first chunks warmed up (the first one
-small, :data:`WARM_CHUNK` segments, cut by :func:`first_chunk`) and the shared segment lists, so
-only part bounds travel; forkserver workers rebuild the metrics once from their parameters
-(:meth:`Metric.__reduce__`) and receive each part's segments.
+Every road (:func:`statistics_of` for the Scorer, the CLI's streams, meta's tables, ORANGE, Dask)
+hands :func:`run` its metrics and its work: chunks of segments, lines that become segments where
+they are scored, or :class:`Part` s of shared segment lists. :func:`score_chunk` computes and
+shape-checks every metric's statistics; at most ``2 × jobs`` chunks are in flight, rows come back
+in order and sums are exact (:mod:`.accumulate`), so every result is byte-identical to the
+single-process one. Workers start only when the waiting work would take :data:`POOL_AFTER` seconds
+at the pace measured so far (small inputs never pay for them), by the fork policy of :mod:`.pool`.
 """
 
 from __future__ import annotations

@@ -73,23 +73,14 @@ def score_tables(
 ) -> tuple[list[list[TableStatistics]], list[Unavailable]]:
     """Score every row of every table with every metric, balancing the work over ``jobs`` processes.
 
-    The work is cut into tasks of ``task_rows`` rows of one metric on one table, and the tasks are
-    handed out longest first (cost estimated by scoring the first :data:`PROBE_ROWS` segments, which
-    also checks that each metric's resources are there): one slow
-    metric (TER) is then shared by all workers instead of keeping one busy while the others idle.
-    Statistics are per segment, so the rows are the same as scoring in one piece. When every
-    metric is :attr:`~mtmetrics.Metric.fork_safe` the workers are forked after the probes and
-    inherit the loaded resources and the segments; otherwise they are *spawned* and rebuild the
-    metrics from their parameters: a forked worker would share the file offsets of resources this
-    process already opened (NLTK's WordNet reads its data files lazily through one handle per
-    file, and concurrent readers corrupt each other's reads). With
-    ``skip_unavailable`` a metric whose probe raises :class:`~mtmetrics.ResourceError` is left out
-    and reported; otherwise the error propagates. ``annotations`` (one mapping or ``None`` per
-    table, e.g. :func:`~mtmetrics.hookspecs.annotate_table`) reach the metrics
-    that declare them in :attr:`~mtmetrics.Metric.inputs`. In a group named like a language pair the
-    parameters the user did not set follow the pair (:meth:`~mtmetrics.Metric.language_defaults`);
-    a metric whose resources do not cover its target language is refused with ``refuse_languages``
-    (one line), and otherwise scored as it is for a report that leaves it out of the group.
+    Tasks of ``task_rows`` rows of one metric are handed out longest first (cost estimated by
+    scoring the first :data:`PROBE_ROWS` segments here, which also checks each metric's
+    resources), so one slow metric is shared by all workers; the rows equal scoring in one piece.
+    With ``skip_unavailable`` a metric whose probe raises :class:`~mtmetrics.ResourceError` is left
+    out and reported. ``annotations`` (one mapping or ``None`` per table) reach the metrics that
+    declare them. In a group named like a language pair the parameters the user did not set follow
+    the pair; a metric that cannot score its target language is refused with ``refuse_languages``,
+    otherwise scored as it is (a report leaves it out of the group).
     """
     bare = list(specs)
     work: list[tuple[Metric, list[Segment]]] = []

@@ -185,7 +185,7 @@ def report_metric_names(settings: ReportSettings) -> list[str]:
     from .. import plugins
     from .report import default_metric_names
 
-    return list(settings.metrics or default_metric_names(plugins.metric_registry()))
+    return list(settings.metrics or default_metric_names(plugins.REGISTRY.metric_registry()))
 
 
 def build_report(
@@ -204,6 +204,7 @@ def build_report(
     the scoring (rows × metrics).
     """
     from ..engine import tables as engine
+    from ..engine.gate import bare_metric
     from ..version import __version__
     from .correlate import CorrelationSettings, correlate
     from .precomputed import merge_scores
@@ -220,7 +221,7 @@ def build_report(
     with progress(sum(len(lt.table) for lt in loaded) * len(metrics)) if progress else nullcontext() as advance:
         scored, unavailable = engine.score_tables(
             [(lt.table, lt.columns) for lt in loaded],
-            [(spec, Scorer.metric_of(m)) for spec, m in metrics],
+            [(spec, bare_metric(m)) for spec, m in metrics],
             s.jobs,
             not s.metrics,
             annotations=annotations,

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..api import Scorer
 from ..engine import tables
+from ..engine.gate import bare_metric
 from ..engine.results import score_statistics, signature
 from ..engine.tables import TableStatistics
 from ..io.tables import Columns, Table
@@ -89,7 +90,7 @@ def score_table(
     """Every metric's scores of every row of one table, scored by :func:`mtmetrics.engine.tables.score_tables`
     (``progress`` gets the rows of each finished task); a metric that cannot score a group's target
     language is refused."""
-    bare = [(spec, Scorer.metric_of(metric)) for spec, metric in specs]
+    bare = [(spec, bare_metric(metric)) for spec, metric in specs]
     scored, _ = tables.score_tables(
         [(table, columns)], bare, jobs, annotations=[annotations], progress=progress, refuse_languages=True
     )

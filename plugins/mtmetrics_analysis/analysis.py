@@ -81,7 +81,7 @@ def _scorer(spec: str, settings: Settings, sentence: bool = False) -> Scorer:
     name, inline = _core.parse_inline(spec)
     params: dict[str, Any] = {}
     if sentence:
-        cls = _core.metric_class(name)
+        cls = _core.REGISTRY.metric_class(name)
         declared = {p.name for p in cls.params}
         params.update({k: v for k, v in cls.sentence_defaults().items() if k in declared})
     params.update(inline)

@@ -61,7 +61,7 @@ def _spec(text: str, model: str) -> tuple[type[Metric], dict[str, str]]:
     parameters; a path among them (a :attr:`~mtmetrics.Param.path`) is read relative to the file
     ``model`` and must stay in its folder (:func:`~mtmetrics.io.files.resolve_named`)."""
     name, params = parse_inline(text)
-    cls = plugins.metric_class(plugins.canonical_name(name))
+    cls = plugins.REGISTRY.metric_class(plugins.REGISTRY.canonical_name(name))
     declared = {p.name: p for p in cls.params}
 
     def resolve(value: str) -> str:
@@ -150,6 +150,7 @@ class Combo(Metric):
         self.inputs = Inputs(  # type: ignore[misc]
             source=any(f.inputs.source for f in self.features),
             annotations=tuple(dict.fromkeys(a for f in self.features for a in f.inputs.annotations)),
+            hints={k: v for f in self.features for k, v in f.inputs.hints.items()},
         )
 
     def _feature(self, i: int, f: Feature, model: str) -> Metric:

@@ -43,6 +43,12 @@ from .alignments import Alignment, tokens
 from .source_tokens import SPACED_DEFAULT, language_tokenizer, resolve, source_tokens
 
 ALIGN_ANNOTATIONS = ("align_hyp", "align_refs")
+#: How the command line provides them (:attr:`mtmetrics.Inputs.hints`: named when one is missing).
+ALIGN_HINTS = {
+    "align_hyp": "--align-hyp FILE (Pharaoh source-hypothesis links; with --align-ref and --src, "
+    "e.g. from 'mtmetrics align SRC HYP -o PREFIX')",
+    "align_refs": "--align-ref FILE [FILE ...] (one per reference)",
+}
 #: The optional target→source direction of each (see the module docstring).
 REV_ANNOTATIONS = ("align_hyp_rev", "align_refs_rev")
 

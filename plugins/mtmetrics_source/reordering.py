@@ -25,7 +25,7 @@ import numpy as np
 
 from mtmetrics import Inputs, Param
 
-from ._common import ALIGN_ANNOTATIONS, SRC_TOKENIZE, AlignedMetric, AlignedSegment, mean_positions
+from ._common import ALIGN_ANNOTATIONS, ALIGN_HINTS, SRC_TOKENIZE, AlignedMetric, AlignedSegment, mean_positions
 
 
 def prs_score(src_len: int, h: list[float | None], refs: list[list[float | None]]) -> float:
@@ -68,7 +68,7 @@ class Prs(AlignedMetric):
     aggregation = "mean"
     score_range = (0.0, 1.0)
     perfect_on_identity = False
-    inputs = Inputs(source=True, annotations=ALIGN_ANNOTATIONS)
+    inputs = Inputs(source=True, annotations=ALIGN_ANNOTATIONS, hints=ALIGN_HINTS)
     params: ClassVar[tuple[Param, ...]] = (SRC_TOKENIZE,)
 
     def stat_names(self) -> tuple[str, ...]:
@@ -89,7 +89,7 @@ class Mpr(AlignedMetric):
     aggregation = "mean"
     score_range = (0.0, 1.0)
     perfect_on_identity = False
-    inputs = Inputs(source=True, annotations=ALIGN_ANNOTATIONS[:1])
+    inputs = Inputs(source=True, annotations=ALIGN_ANNOTATIONS[:1], hints=ALIGN_HINTS)
     needs_ref_alignments = False
     params: ClassVar[tuple[Param, ...]] = (SRC_TOKENIZE,)
 

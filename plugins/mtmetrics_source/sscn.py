@@ -58,7 +58,7 @@ from mtmetrics import Field, InputError, Inputs, Param
 from mtmetrics.resources import LOWERCASE
 from mtmetrics.resources.similarity import SIMILARITY_PARAMS, SimilarityTable, load_table
 
-from ._common import ALIGN_ANNOTATIONS, SRC_TOKENIZE, AlignedMetric, AlignedSegment, source_sets
+from ._common import ALIGN_ANNOTATIONS, ALIGN_HINTS, SRC_TOKENIZE, AlignedMetric, AlignedSegment, source_sets
 
 CONSTRAINTS = ("1", "2", "union", "intersect")
 #: Constraints that compare two alignment directions.
@@ -101,7 +101,7 @@ class Sscn(AlignedMetric):
     aggregation = "mean"
     score_range = (0.0, 1.0)
     perfect_on_identity = False
-    inputs = Inputs(source=True, annotations=ALIGN_ANNOTATIONS)
+    inputs = Inputs(source=True, annotations=ALIGN_ANNOTATIONS, hints=ALIGN_HINTS)
     params: ClassVar[tuple[Param, ...]] = (
         Param("n", int, DEFAULT_N, "n-gram order", sig_key="n", range=(1, 9)),
         Param(

@@ -18,8 +18,8 @@ import numpy as np
 import pytest
 
 import mtmetrics
-from mtmetrics.plugins import metric_class, metric_registry
-from mtmetrics.stats.significance import bootstrap_scores
+from mtmetrics.engine.significance import bootstrap_scores
+from mtmetrics.plugins import REGISTRY
 from mtmetrics_analysis.analysis import Analysis, Settings, Texts, score_rows
 from tests.datapaths import WMT21, read_text, require
 
@@ -66,8 +66,8 @@ def test_sentence_defaults_do_not_change_statistics() -> None:
     ref, outs = _wmt(1)
     hyps, refs = outs[0][:60], [ref[:60]]
     checked = 0
-    for name in sorted(metric_registry()):
-        cls = metric_class(name)
+    for name in sorted(REGISTRY.metric_registry()):
+        cls = REGISTRY.metric_class(name)
         declared = {p.name for p in cls.params}
         implied = {k: v for k, v in cls.sentence_defaults().items() if k in declared}
         if not implied:

@@ -27,14 +27,14 @@ from mtmetrics.params import format_range
 from tests.cli import run_cli as _run
 from tests.datapaths import WMT21, read_text, require
 
-REGISTRY = sorted(plugins.metric_registry())
+REGISTRY = sorted(plugins.REGISTRY.metric_registry())
 NUMERIC = [
     (name, p)
     for name in REGISTRY
-    for p in plugins.metric_registry()[name].cls.params
+    for p in plugins.REGISTRY.metric_registry()[name].cls.params
     if p.type in (int, float) and p.type is not bool
 ]
-plugins.reset()
+plugins.REGISTRY.reset()
 
 
 def _strict_loads(text: str) -> Any:
@@ -95,7 +95,7 @@ CASES = [(name, p, v) for name, p in NUMERIC for v in _bad_values(p)]
 def test_out_of_range_is_a_parameter_error(name: str, param: Param, value: Any) -> None:
     assert param.range is not None
     with pytest.raises(ParameterError) as info:
-        plugins.metric_class(name)(**{param.name: value})
+        plugins.REGISTRY.metric_class(name)(**{param.name: value})
     message = str(info.value)
     assert param.name in message
     assert format_range(param.range) in message
@@ -165,9 +165,9 @@ def undefined_metric() -> Iterator[None]:
         register(_Undefined)
 
     module.register_metrics = register_metrics  # type: ignore[attr-defined]
-    plugins.register_plugin(module, name="toy_undefined")
+    plugins.REGISTRY.register_plugin(module, name="toy_undefined")
     yield
-    plugins.unregister_plugin("toy_undefined")
+    plugins.REGISTRY.unregister_plugin("toy_undefined")
 
 
 def test_score_json_is_strict_with_notes(undefined_metric: None, tmp_path: Path) -> None:

@@ -187,12 +187,12 @@ def register() -> Iterator[Callable[[types.ModuleType, str], None]]:
     added: list[str] = []
 
     def add(module: types.ModuleType, name: str) -> None:
-        plugins.register_plugin(module, name=name)
+        plugins.REGISTRY.register_plugin(module, name=name)
         added.append(name)
 
     yield add
     for name in added:
-        plugins.unregister_plugin(name)
+        plugins.REGISTRY.unregister_plugin(name)
 
 
 def test_plugin_commands_of_both_forms_run_lazily(

@@ -319,7 +319,7 @@ def test_combo_languages_are_checked_before_its_features_load(tmp_path: Path) ->
     any feature is built (METEOR would load WordNet first)."""
     import sys
 
-    meteor = next(p for p in mtmetrics.plugins.metric_class("meteor").params if p.name == "modules")
+    meteor = next(p for p in mtmetrics.plugins.REGISTRY.metric_class("meteor").params if p.name == "modules")
     assert meteor.default  # the default modules need English resources
     feature = Feature("meteor", "METEOR|nrefs:1")  # never compared: the refusal comes first
     write_json(tmp_path / "m.json", CombinationModel((feature,), (1.0,)).to_json())

@@ -42,13 +42,14 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "resources.wordnet",
         ),
     ),
+    # numerics only: vectors in, numbers out (the tests on a metric's statistics are the engine's)
+    ("statistics", ("stats",)),
     ("protocol", ("metric",)),
     ("readers", ("io", "resources.taggers", "resources.similarity")),
     # the hook specifications name the readers' types (a plugin's line decoder, a table)
     ("registry", ("plugins", "hookspecs")),
     ("engine", ("engine",)),
     ("roads", ("api", "dask")),
-    ("statistics", ("stats",)),
     # rank: systems ranked from statistics and from scores files (meta.precomputed reads those)
     ("meta", ("meta", "rank")),
     # "": the package itself, the facade over all of it; compat: sacrebleu's classes, on load_metric

@@ -126,7 +126,7 @@ def core_plugin_names(root: Path, metric_names: list[str]) -> list[str]:
 def builtin_metric_names() -> list[str]:
     """The names of the metrics the built-in plugins register."""
     builtin = set(plugins.BUILTIN_PLUGINS)
-    return [name for name, entry in plugins.metric_registry().items() if entry.plugin.name in builtin]
+    return [name for name, entry in plugins.REGISTRY.metric_registry().items() if entry.plugin.name in builtin]
 
 
 def test_no_plugin_imports_another_plugin() -> None:

@@ -61,19 +61,19 @@ class FakeEntryPoint:
 
 
 def test_builtin_metrics_come_from_builtin_plugins() -> None:
-    entry = plugins.metric_registry()["bleu"]
+    entry = plugins.REGISTRY.metric_registry()["bleu"]
     assert entry.plugin.name == "mtmetrics_classic" and entry.plugin.builtin
     assert entry.plugin.distribution == "mtmetrics" and entry.plugin.version == mtmetrics.__version__
 
 
 def test_register_and_unregister_a_plugin_object() -> None:
-    plugins.register_plugin(_plugin_module("toy", Length), name="toy", distribution="toy-dist", version="9.9")
+    plugins.REGISTRY.register_plugin(_plugin_module("toy", Length), name="toy", distribution="toy-dist", version="9.9")
     try:
         res = mtmetrics.load_metric("toy-length").corpus_score(["a b c", "a"], [["x", "y"]])
         assert res.score == 2.0
         assert res.signature.get("plugin") == "toy-dist@9.9"
     finally:
-        plugins.unregister_plugin("toy")
+        plugins.REGISTRY.unregister_plugin("toy")
     with pytest.raises(UnknownMetricError):
         mtmetrics.load_metric("toy-length")
 
@@ -87,11 +87,11 @@ def test_entry_points_load_and_a_broken_one_is_reported(monkeypatch: pytest.Monk
         FakeEntryPoint("bad", broken, FakeDist("mtmetrics-bad", "0.1")),
     ]
     monkeypatch.setattr(plugins, "entry_points", lambda group: eps if group == "mtmetrics" else [])
-    plugins.reset()
-    assert plugins.load_errors() == [("bad", "ImportError: No module named 'numpyy'")]
-    entry = plugins.metric_registry()["toy-length"]
+    plugins.REGISTRY.reset()
+    assert plugins.REGISTRY.load_errors() == [("bad", "ImportError: No module named 'numpyy'")]
+    entry = plugins.REGISTRY.metric_registry()["toy-length"]
     assert (entry.plugin.name, entry.plugin.distribution, entry.plugin.version) == ("good", "mtmetrics-good", "1.2.3")
-    assert "bleu" in plugins.metric_registry()  # the built-ins still load
+    assert "bleu" in plugins.REGISTRY.metric_registry()  # the built-ins still load
 
 
 def test_duplicate_metric_name_names_both_plugins(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -102,22 +102,22 @@ def test_duplicate_metric_name_names_both_plugins(monkeypatch: pytest.MonkeyPatc
         FakeEntryPoint("imposter", lambda: _plugin_module("imposter", FakeBleu), FakeDist("mtmetrics-imposter", "2.0"))
     ]
     monkeypatch.setattr(plugins, "entry_points", lambda group: eps)
-    plugins.reset()
+    plugins.REGISTRY.reset()
     with pytest.raises(
         PluginError,
         match=r"'bleu' is registered twice: by plugin 'mtmetrics_classic'.*'imposter' \(mtmetrics-imposter 2.0\)",
     ):
-        plugins.metric_registry()
+        plugins.REGISTRY.metric_registry()
     # disabling either one resolves it
     monkeypatch.setenv(plugins.DISABLE_ENV, "imposter")
-    plugins.reset()
-    assert plugins.metric_registry()["bleu"].plugin.name == "mtmetrics_classic"
+    plugins.REGISTRY.reset()
+    assert plugins.REGISTRY.metric_registry()["bleu"].plugin.name == "mtmetrics_classic"
 
 
 def test_disable_builtin_plugin_by_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(plugins.DISABLE_ENV, "mtmetrics_classic, other")
-    plugins.reset()
-    assert "bleu" not in plugins.metric_registry()
+    plugins.REGISTRY.reset()
+    assert "bleu" not in plugins.REGISTRY.metric_registry()
 
 
 def test_disable_plugin_flag(capsys: pytest.CaptureFixture[str]) -> None:
@@ -128,12 +128,12 @@ def test_disable_plugin_flag(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_not_a_metric_is_rejected() -> None:
-    plugins.register_plugin(_plugin_module("odd", int), name="odd")  # type: ignore[arg-type]
+    plugins.REGISTRY.register_plugin(_plugin_module("odd", int), name="odd")  # type: ignore[arg-type]
     try:
         with pytest.raises(PluginError, match="plugin 'odd' registered <class 'int'>, which is not a Metric"):
-            plugins.metric_registry()
+            plugins.REGISTRY.metric_registry()
     finally:
-        plugins.unregister_plugin("odd")
+        plugins.REGISTRY.unregister_plugin("odd")
 
 
 def test_misspelt_hook_fails_loudly() -> None:
@@ -145,8 +145,8 @@ def test_misspelt_hook_fails_loudly() -> None:
 
     module.register_metric = register_metric  # type: ignore[attr-defined]
     with pytest.raises(pluggy.PluginValidationError):
-        plugins.register_plugin(module, name="typo")
-    plugins.reset()
+        plugins.REGISTRY.register_plugin(module, name="typo")
+    plugins.REGISTRY.reset()
 
 
 def test_importing_mtmetrics_loads_no_plugin() -> None:

@@ -106,10 +106,10 @@ def test_metric_has_no_user_method_and_the_scorer_has_them_all() -> None:
         assert not hasattr(scorer.metric, name), name
 
 
-@pytest.mark.parametrize("name", sorted(plugins.metric_registry()))
+@pytest.mark.parametrize("name", sorted(plugins.REGISTRY.metric_registry()))
 def test_every_metric_keeps_the_protocol(name: str) -> None:
     """No public name outside the protocol and the class's helpers: nothing a plugin defines is ignored."""
-    assert protocol_problems(plugins.metric_class(name)) == []
+    assert protocol_problems(plugins.REGISTRY.metric_class(name)) == []
 
 
 def test_the_docstring_example_runs() -> None:
@@ -227,9 +227,9 @@ def _bad_kind() -> type:
 def test_a_member_that_would_be_ignored_is_refused_at_registration(make: Any, message: str) -> None:
     cls = make()
     assert protocol_problems(cls)
-    plugins.register_plugin(_Plugin(cls), "misspelling")
+    plugins.REGISTRY.register_plugin(_Plugin(cls), "misspelling")
     with pytest.raises(PluginError, match=r"plugin 'misspelling' registered metric 'misspelt' .*" + message):
-        plugins.metric_registry()
+        plugins.REGISTRY.metric_registry()
 
 
 def test_a_helper_declared_or_private_is_the_plugin_own() -> None:
@@ -244,7 +244,7 @@ def test_a_helper_declared_or_private_is_the_plugin_own() -> None:
             return text.split()
 
     assert protocol_problems(Helped) == []
-    plugins.register_plugin(_Plugin(Helped), "helped")
+    plugins.REGISTRY.register_plugin(_Plugin(Helped), "helped")
     assert mtmetrics.load_metric("helped").metric.tokens("a b") == ["a", "b"]  # type: ignore[attr-defined]
 
 

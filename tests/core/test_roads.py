@@ -187,7 +187,7 @@ def test_a_limit_implied_by_the_parameters_is_refused(road: str, tmp_path: Path)
 def test_a_target_language_is_refused_before_anything_loads(
     road: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    cls = plugins.metric_class("meteor")
+    cls = plugins.REGISTRY.metric_class("meteor")
     loaded: list[str] = []
     monkeypatch.setattr(cls, "setup", lambda self: loaded.append("setup"))
     if road == "dask":  # Dask's road starts from a metric the user built: the check is on its parameters

@@ -74,14 +74,14 @@ def _write(path: Path, lines: list[str]) -> str:
 
 @pytest.mark.parametrize("name", SUPERLINEAR)
 def test_superlinear_metrics_declare_a_limit(name: str) -> None:
-    cls = plugins.metric_class(name)
+    cls = plugins.REGISTRY.metric_class(name)
     assert isinstance(cls.max_segment_tokens, int) and cls.max_segment_tokens >= 250
     assert cls.complexity != "O(n + m)"
 
 
 @pytest.mark.parametrize("name", LINEAR)
 def test_linear_metrics_have_no_limit(name: str) -> None:
-    cls = plugins.metric_class(name)
+    cls = plugins.REGISTRY.metric_class(name)
     assert cls.max_segment_tokens is None
     assert gate.default_limit(cls)[0] is None
 
@@ -104,7 +104,7 @@ def test_a_huge_line_exits_2_within_seconds(
     assert time.perf_counter() - start < 10
     assert code == 2 and out == ""
     path = hyp_path if where == "hyp" else ref_path
-    limit = gate.default_limit(plugins.metric_class(name))[0]
+    limit = gate.default_limit(plugins.REGISTRY.metric_class(name))[0]
     unit = "tercom tokens" if name == "ter" else "13a tokens"
     assert f"{path}:7: {HUGE} {unit}, more than the {limit} that {name} accepts" in err
     assert "--max-segment-tokens N" in err and err.count("\n") == 1

@@ -8,7 +8,7 @@ import pytest
 
 import mtmetrics
 from mtmetrics import InputError, api
-from mtmetrics.engine import gate
+from mtmetrics.engine import scoring
 
 PAIRS = [
     ("the cat sat on the mat", ["the cat is on the mat", "a cat sat on a mat"]),
@@ -80,9 +80,8 @@ ODD_INPUTS: list[tuple[Any, Any]] = [
 @pytest.mark.parametrize("hyp, refs", ODD_INPUTS)
 @pytest.mark.parametrize("name", ["hlepor", "chrf", "sia"])
 def test_the_one_segment_shortcut_equals_the_streams_checks(name: str, hyp: Any, refs: Any) -> None:
-    """A string and a list of strings are admitted as one segment directly (``gate.admit_one``);
-    every input gives what the streams' full checks (a generator of references) give: the same
-    result, or the same error message."""
+    """A string and a list of strings give what the streams' full checks (a generator of
+    references) give: the same result, or the same error message."""
     metric = mtmetrics.load_metric(name)
     metric.max_segment_tokens = 4
 
@@ -98,12 +97,14 @@ def test_the_one_segment_shortcut_equals_the_streams_checks(name: str, hyp: Any,
     assert outcome(refs) == streams
 
 
-def test_the_shortcut_is_taken_for_a_string_and_a_list_of_strings(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_one_segment_is_scored_without_the_corpus_road(monkeypatch: pytest.MonkeyPatch) -> None:
+    """sentence_score's one-segment road (kept: a third of chrF's and TER's per-segment time) scores
+    through the gate and ``score_chunk``, never the corpus road's ``run``, with the same result."""
     metric = mtmetrics.load_metric("hlepor")
-    expected = metric.sentence_score("a b c d", ["a b d c"])
+    expected = metric.corpus_score(["a b c d"], [["a b d c"]])
 
     def refuse(*args: Any, **kwargs: Any) -> None:
-        raise AssertionError("the streams' checks were taken for a string and a list of strings")
+        raise AssertionError("the corpus road was taken for one segment")
 
-    monkeypatch.setattr(gate, "admit", refuse)
-    assert metric.sentence_score("a b c d", ["a b d c"]) == expected
+    monkeypatch.setattr(scoring, "run", refuse)
+    assert metric.sentence_score("a b c d", ["a b d c"]).score == expected.score

@@ -155,17 +155,17 @@ def _module(*classes: type[Metric]) -> types.ModuleType:
 
 @pytest.fixture
 def toy_plugin() -> Iterator[None]:
-    plugins.register_plugin(_module(_Reader, _Plain), name="toy_readers")
+    plugins.REGISTRY.register_plugin(_module(_Reader, _Plain), name="toy_readers")
     yield None
-    plugins.unregister_plugin("toy_readers")
+    plugins.REGISTRY.unregister_plugin("toy_readers")
 
 
 @pytest.mark.usefixtures("toy_plugin")
 def test_report_defaults_follow_plain_text() -> None:
-    names = default_metric_names(plugins.metric_registry())
+    names = default_metric_names(plugins.REGISTRY.metric_registry())
     assert "toy-plain" in names and "toy-model-reader" not in names and "combo" not in names
     for name in names:
-        assert plugins.metric_class(name).plain_text
+        assert plugins.REGISTRY.metric_class(name).plain_text
 
 
 @pytest.mark.usefixtures("toy_plugin")

@@ -103,13 +103,13 @@ def test_clusters_need_four_points_and_skip_nan() -> None:
 
 # ------------------------------------------------------------------------------ metric set, sampling
 def test_default_metric_names() -> None:
-    names = default_metric_names(plugins.metric_registry())
+    names = default_metric_names(plugins.REGISTRY.metric_registry())
     for needed in ("bleu", "chrf", "ter", "sia", "meteor", "rouge-l", "hlepor"):
         assert needed in names
     for left_out in ("combo", "mpr", "prs", "sscn", "hlepor-e"):
         assert left_out not in names
     for name in names:
-        cls = plugins.metric_class(name)
+        cls = plugins.REGISTRY.metric_class(name)
         assert not cls.inputs.source and not cls.inputs.annotations
 
 
@@ -245,7 +245,7 @@ def test_report_default_metrics_tiny(tmp_path: Path, wmt17_small: Path) -> None:
     tiny.write_text("\n".join(lines[:41]) + "\n", encoding="utf-8")
     code, out = _run("meta", "report", str(tiny), "--bootstrap-n", "20", "--levels", "segment")
     assert code == 0
-    registry = plugins.metric_registry()
+    registry = plugins.REGISTRY.metric_registry()
     for name in default_metric_names(registry):
         assert f"| {name} |" in out or f"| {name} ↓ |" in out
     assert "combo" not in out.split("## Signatures")[1]

@@ -12,7 +12,7 @@ from distributed import Client, LocalCluster
 
 import mtmetrics
 from mtmetrics.dask import score_bag, score_dataframe
-from mtmetrics.stats import paired_bootstrap
+from mtmetrics.engine.significance import paired_bootstrap
 from tests.datapaths import WMT21, read_text, require
 
 TXT = WMT21 / "txt"

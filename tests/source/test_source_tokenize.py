@@ -63,7 +63,7 @@ def _score_args(files: dict[str, str], *extra: str) -> list[str]:
     ("source", "expected"), [("zh", "zh"), ("ja", "ja-mecab"), ("ko", "ko-mecab"), ("de", "none"), ("ru", "none")]
 )
 def test_language_defaults_follow_the_source_language(name: str, source: str, expected: str) -> None:
-    cls = plugins.metric_class(name)
+    cls = plugins.REGISTRY.metric_class(name)
     assert cls.language_defaults("en", source) == {"src_tokenize": expected}
     assert cls.language_defaults("en") == {}
 

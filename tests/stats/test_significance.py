@@ -17,7 +17,7 @@ from sacrebleu.significance import PairedTest
 
 import mtmetrics
 from mtmetrics.cli import main
-from mtmetrics.stats import (
+from mtmetrics.engine.significance import (
     Settings,
     bootstrap_ci,
     bootstrap_scores,

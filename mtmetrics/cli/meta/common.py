@@ -96,7 +96,7 @@ def input_args(p: argparse.ArgumentParser, system_level: bool = True, row_option
         "the language pair to read, e.g. en-de",
     )
     if row_options:
-        plugins.get_plugin_manager().hook.add_row_options(command="meta", parser=p)
+        plugins.REGISTRY.get_plugin_manager().hook.add_row_options(command="meta", parser=p)
     if not system_level:
         p.set_defaults(system_human=None, system_human_col=None)
         return
@@ -123,7 +123,7 @@ def build_metrics(texts: Sequence[str], groups: Sequence[str] = (), where: str =
         if text in texts[:k]:
             raise ParameterError(f"-m {text} is given twice.")
         spec = parse_spec(text)
-        cls = plugins.metric_class(spec.name)
+        cls = plugins.REGISTRY.metric_class(spec.name)
         values = resolve_params(cls.params, spec.inline, cls.name)
         for source, target in pairs:
             reason = gate.language_refusal(cls, target, values)
@@ -140,7 +140,7 @@ def _dump(obj: Any) -> str:
 
 def table_annotations(ns: argparse.Namespace, table: Table, columns: Columns) -> dict[str, Any] | None:
     """The annotations plugins give ``table``'s rows from their options (e.g. ``--aligner``), or None."""
-    found = plugins.get_plugin_manager().hook.annotate_table(args=ns, table=table, columns=columns)
+    found = plugins.REGISTRY.get_plugin_manager().hook.annotate_table(args=ns, table=table, columns=columns)
     return {name: values for part in found for name, values in part.items()} or None
 
 

@@ -55,7 +55,7 @@ def _written(path: str) -> str:
     names none of them)."""
     from ... import plugins
 
-    readers = [name for name, entry in plugins.metric_registry().items() if FORMAT in entry.cls.model_formats]
+    readers = [name for name, entry in plugins.REGISTRY.metric_registry().items() if FORMAT in entry.cls.model_formats]
     how = ", ".join(f"-m {name}:model={path}" for name in readers)
     return f"model written to {path}" + (f" (score with: {how})" if how else "")
 

@@ -1,6 +1,6 @@
 """Clipped n-gram matches of many segments, compiled with numba (optional extra ``mtmetrics[fast]``).
 
-The one counting step BLEU, chrF and chrF++ share (see :mod:`.ngram_kernel` for the why and the
+The one counting step BLEU, chrF, chrF++ and NIST share (see :mod:`.ngram_kernel` for the why and the
 checks). Symbols are integers (a character's code point, a word's id); a segment is a hypothesis
 followed by its references, each a run of symbols. Per segment, every start position of every
 sequence is sorted once by the symbols that follow it (its window, at most ``max_order`` long and
@@ -81,6 +81,30 @@ def _sort(pos: np.ndarray, tmp: np.ndarray, sym: np.ndarray, end: np.ndarray, or
 
 
 @numba.njit(cache=True, nogil=True)
+def _sorted_windows(
+    sym: np.ndarray, seq_off: np.ndarray, first: int, last: int, max_order: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover
+    """Positions of sequences ``first..last-1`` (relative to the first one's start) sorted by
+    their windows, the common prefix with the previous one, each position's sequence end, and
+    which sequence (0: the hypothesis) it belongs to."""
+    lo, hi = seq_off[first], seq_off[last]
+    total = hi - lo
+    end = np.empty(total, dtype=np.int64)
+    owner = np.empty(total, dtype=np.int64)
+    for s in range(first, last):
+        for p in range(seq_off[s], seq_off[s + 1]):
+            end[p - lo] = seq_off[s + 1] - lo
+            owner[p - lo] = s - first
+    local = sym[lo:hi]
+    pos = np.arange(total)
+    _sort(pos, np.empty(total, dtype=np.int64), local, end, max_order)
+    lcp = np.zeros(total, dtype=np.int64)
+    for j in range(1, total):
+        lcp[j] = _compare(local, end, pos[j - 1], pos[j], max_order) >> 1
+    return pos, lcp, end, owner
+
+
+@numba.njit(cache=True, nogil=True)
 def ngram_matches(sym: np.ndarray, seq_off: np.ndarray, seg_off: np.ndarray, max_order: int) -> np.ndarray:  # pragma: no cover
     """Clipped n-gram matches, one row per sequence and one column per order ``1..max_order``.
 
@@ -90,28 +114,14 @@ def ngram_matches(sym: np.ndarray, seq_off: np.ndarray, seg_off: np.ndarray, max
     that reference); a hypothesis's row holds ``sum over g of min(hyp count, largest count in any
     one reference)`` (BLEU's clipped matches).
     """
-    nseq = seq_off.size - 1
-    out = np.zeros((nseq, max_order), dtype=np.int64)
-    nseg = seg_off.size - 1
-    for i in range(nseg):
+    out = np.zeros((seq_off.size - 1, max_order), dtype=np.int64)
+    for i in range(seg_off.size - 1):
         first, last = seg_off[i], seg_off[i + 1]
         nrefs = last - first - 1
-        lo, hi = seq_off[first], seq_off[last]
-        total = hi - lo
-        if nrefs < 1 or seq_off[first + 1] == lo or total == 0:
+        if nrefs < 1 or seq_off[first + 1] == seq_off[first]:
             continue  # no reference or an empty hypothesis: nothing matches
-        end = np.empty(total, dtype=np.int64)
-        owner = np.empty(total, dtype=np.int64)
-        for s in range(first, last):
-            for p in range(seq_off[s], seq_off[s + 1]):
-                end[p - lo] = seq_off[s + 1] - lo
-                owner[p - lo] = s - first
-        local = sym[lo:hi]
-        pos = np.arange(total)
-        _sort(pos, np.empty(total, dtype=np.int64), local, end, max_order)
-        lcp = np.zeros(total, dtype=np.int64)
-        for j in range(1, total):
-            lcp[j] = _compare(local, end, pos[j - 1], pos[j], max_order) >> 1
+        pos, lcp, end, owner = _sorted_windows(sym, seq_off, first, last, max_order)
+        total = pos.size
         counts = np.zeros(nrefs + 1, dtype=np.int64)
         for n in range(1, max_order + 1):
             open_run = False
@@ -134,4 +144,72 @@ def ngram_matches(sym: np.ndarray, seq_off: np.ndarray, seg_off: np.ndarray, max
                 if end[p] - p >= n:
                     counts[owner[p]] += 1
                     open_run = True
+    return out
+
+
+@numba.njit(cache=True, nogil=True)
+def clipped_ngrams(
+    sym: np.ndarray, seq_off: np.ndarray, seg_off: np.ndarray, max_order: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:  # pragma: no cover
+    """Every distinct hypothesis n-gram that occurs in a reference, with its clipped count.
+
+    Same layout as :func:`ngram_matches`. Returns parallel arrays ``(segment, n, start, count)``:
+    the n-gram of order ``n`` starting at ``start`` (an index into ``sym``, in the hypothesis)
+    matches ``count = min(hyp count, largest count in any one reference)`` times (NIST's clipping).
+    """
+    cap = 16
+    seg_out = np.empty(cap, dtype=np.int64)
+    n_out = np.empty(cap, dtype=np.int64)
+    start_out = np.empty(cap, dtype=np.int64)
+    count_out = np.empty(cap, dtype=np.int64)
+    size = 0
+    for i in range(seg_off.size - 1):
+        first, last = seg_off[i], seg_off[i + 1]
+        nrefs = last - first - 1
+        lo = seq_off[first]
+        if nrefs < 1 or seq_off[first + 1] == lo:
+            continue
+        pos, lcp, end, owner = _sorted_windows(sym, seq_off, first, last, max_order)
+        total = pos.size
+        counts = np.zeros(nrefs + 1, dtype=np.int64)
+        for n in range(1, max_order + 1):
+            open_run = False
+            where = -1
+            for j in range(total + 1):
+                if j == total or lcp[j] < n:
+                    if open_run:
+                        best = 0
+                        for k in range(1, nrefs + 1):
+                            best = max(best, counts[k])
+                        clipped = min(counts[0], best)
+                        if clipped > 0:
+                            if size == cap:
+                                cap *= 2
+                                seg_out = _grown(seg_out, cap)
+                                n_out = _grown(n_out, cap)
+                                start_out = _grown(start_out, cap)
+                                count_out = _grown(count_out, cap)
+                            seg_out[size] = i
+                            n_out[size] = n
+                            start_out[size] = lo + where
+                            count_out[size] = clipped
+                            size += 1
+                        counts[:] = 0
+                        open_run = False
+                        where = -1
+                    if j == total:
+                        break
+                p = pos[j]
+                if end[p] - p >= n:
+                    counts[owner[p]] += 1
+                    open_run = True
+                    if owner[p] == 0:
+                        where = p
+    return seg_out[:size], n_out[:size], start_out[:size], count_out[:size]
+
+
+@numba.njit(cache=True, nogil=True)
+def _grown(a: np.ndarray, cap: int) -> np.ndarray:  # pragma: no cover
+    out = np.empty(cap, dtype=np.int64)
+    out[: a.size] = a
     return out

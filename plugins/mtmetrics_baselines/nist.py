@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
 from typing import Any
 
@@ -75,12 +75,16 @@ def information_weights(references: Iterable[Sequence[str]], max_order: int) -> 
     ``references`` are token lists, every reference of every segment (mteval-v13a's
     ``compute_ngram_info`` counts each reference of each reference set).
     """
-    counts: Counter[Ngram] = Counter()
-    total_words = 0
-    for ref in references:
-        total_words += len(ref)
-        for n in range(1, max_order + 1):
-            counts.update(ngram_counts(ref, n))
+    lengths: list[int] = []
+
+    def grams() -> Iterator[Iterable[Ngram]]:
+        for ref in references:
+            lengths.append(len(ref))
+            for n in range(1, max_order + 1):  # zip of n shifted views: the n-gram tuples, built in C
+                yield zip(*(ref[i:] for i in range(n)))
+
+    counts: Counter[Ngram] = Counter(chain.from_iterable(grams()))
+    total_words = sum(lengths)
     return {
         gram: math.log2((counts[gram[:-1]] if len(gram) > 1 else total_words) / count) for gram, count in counts.items()
     }
@@ -122,6 +126,12 @@ def _load_numba() -> Any:
     return kernels.load("mtmetrics_classic._ngram_numba", _warm, "nist")
 
 
+def word_ids(words: list[str]) -> np.ndarray:
+    """One integer per word, equal for equal strings (the vocabulary built and applied at C speed)."""
+    vocab = {w: i for i, w in enumerate(dict.fromkeys(words))}
+    return np.fromiter(map(vocab.__getitem__, words), dtype=np.int64, count=len(words))
+
+
 def kernel() -> str:
     """``numba`` or ``python``: which n-gram count NIST uses in this process."""
     return kernels.name(_load_numba())
@@ -139,10 +149,8 @@ def nist_statistics_batch(
     count, and only those are looked up in the information weights (``math.fsum`` of the same
     products, so the same float, whatever their order)."""
     tokens = [seq for hyp, rs in zip(hyps, refs, strict=True) for seq in (hyp, *rs)]
-    vocab: dict[str, int] = {}
-    get = vocab.setdefault
     flat = list(chain.from_iterable(tokens))
-    ids = np.fromiter((get(w, len(vocab)) for w in flat), dtype=np.int64, count=len(flat))
+    ids = word_ids(flat)
     seq_off = np.zeros(len(tokens) + 1, dtype=np.int64)
     np.cumsum(np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens)), out=seq_off[1:])
     seg_off = np.zeros(len(hyps) + 1, dtype=np.int64)

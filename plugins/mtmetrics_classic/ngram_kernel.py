@@ -63,10 +63,14 @@ def _layout(segments: Sequence[Segment]) -> tuple[np.ndarray, np.ndarray, np.nda
 
 def _word_ids(token_lists: list[list[str]]) -> tuple[np.ndarray, np.ndarray]:
     """Flat word ids (one id per distinct string in this batch) and each list's length."""
-    vocab: dict[str, int] = {}
-    get = vocab.setdefault
-    ids = np.fromiter((get(w, len(vocab)) for w in chain.from_iterable(token_lists)), dtype=np.int64)
-    return ids, np.fromiter(map(len, token_lists), dtype=np.int64, count=len(token_lists))
+    flat = list(chain.from_iterable(token_lists))
+    return word_ids(flat), np.fromiter(map(len, token_lists), dtype=np.int64, count=len(token_lists))
+
+
+def word_ids(words: list[str]) -> np.ndarray:
+    """One integer per word, equal for equal strings (the vocabulary built and applied at C speed)."""
+    vocab = {w: i for i, w in enumerate(dict.fromkeys(words))}
+    return np.fromiter(map(vocab.__getitem__, words), dtype=np.int64, count=len(words))
 
 
 def _offsets(lengths: np.ndarray) -> np.ndarray:
@@ -93,9 +97,13 @@ def bleu_statistics(bleu: sacrebleu.BLEU, segments: Sequence[Segment]) -> np.nda
     matches = nb.ngram_matches(ids, _offsets(lengths), seg_off, order)
     hyp_rows = seg_off[:-1]
     hyp_len = lengths[hyp_rows]
-    ref_len = np.empty(len(segments), dtype=np.int64)
-    for i, (a, b) in enumerate(zip(hyp_rows.tolist(), seg_off[1:].tolist(), strict=True)):
-        ref_len[i] = bleu._get_closest_ref_len(int(lengths[a]), lengths[a + 1 : b].tolist())
+    if len(tokens) == 2 * len(segments):  # one reference each: it is the closest
+        ref_len = lengths[hyp_rows + 1]
+    else:
+        closest = bleu._get_closest_ref_len
+        all_lengths = lengths.tolist()
+        bounds = zip(hyp_rows.tolist(), seg_off[1:].tolist(), strict=True)
+        ref_len = np.array([closest(all_lengths[a], all_lengths[a + 1 : b]) for a, b in bounds], dtype=np.int64)
     out = np.empty((len(segments), 2 + 2 * order), dtype=np.float64)
     out[:, 0] = hyp_len
     out[:, 1] = ref_len

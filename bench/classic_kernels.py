@@ -96,7 +96,7 @@ def timed(case: int, impl: str, hyps: list[str], refs: list[list[str]], repeat: 
         return score, min(cpu_time(lambda: run(case, impl, hyps, refs)) for _ in range(repeat))
 
 
-class _nothing:  # noqa: N801 - a do-nothing context manager
+class _nothing:  # a do-nothing context manager
     def __enter__(self) -> None:
         return None
 

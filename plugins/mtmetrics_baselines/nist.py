@@ -81,7 +81,7 @@ def information_weights(references: Iterable[Sequence[str]], max_order: int) -> 
         for ref in references:
             lengths.append(len(ref))
             for n in range(1, max_order + 1):  # zip of n shifted views: the n-gram tuples, built in C
-                yield zip(*(ref[i:] for i in range(n)))
+                yield zip(*(ref[i:] for i in range(n)), strict=False)
 
     counts: Counter[Ngram] = Counter(chain.from_iterable(grams()))
     total_words = sum(lengths)
@@ -158,9 +158,7 @@ def nist_statistics_batch(
     seg, order, start, count = (a.tolist() for a in nb.clipped_ngrams(ids, seq_off, seg_off, max_order))
     weights = [info] * len(hyps) if info is not None else [information_weights(rs, max_order) for rs in refs]
     try:
-        products = [
-            weights[i][tuple(flat[s : s + n])] * c for i, n, s, c in zip(seg, order, start, count, strict=True)
-        ]
+        products = [weights[i][tuple(flat[s : s + n])] * c for i, n, s, c in zip(seg, order, start, count, strict=True)]
     except KeyError:
         raise InputError(UNPREPARED) from None
     out = np.zeros((len(hyps), 2 * max_order + 2), dtype=np.float64)

@@ -105,7 +105,9 @@ def _sorted_windows(
 
 
 @numba.njit(cache=True, nogil=True)
-def ngram_matches(sym: np.ndarray, seq_off: np.ndarray, seg_off: np.ndarray, max_order: int) -> np.ndarray:  # pragma: no cover
+def ngram_matches(
+    sym: np.ndarray, seq_off: np.ndarray, seg_off: np.ndarray, max_order: int
+) -> np.ndarray:  # pragma: no cover
     """Clipped n-gram matches, one row per sequence and one column per order ``1..max_order``.
 
     ``sym[seq_off[s]:seq_off[s + 1]]`` is sequence ``s``; segment ``i`` is sequences

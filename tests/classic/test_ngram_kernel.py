@@ -8,6 +8,7 @@ statistics are integers and the scores are computed from them by sacrebleu's own
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -96,7 +97,7 @@ def test_kernel_equals_counters_on_random_symbol_sequences() -> None:
         sym = np.array([x for s in seqs for x in s], dtype=np.int64)
         off = np.cumsum([0] + [len(s) for s in seqs], dtype=np.int64)
         got = _ngram_numba.ngram_matches(sym, off, np.array(seg_off, dtype=np.int64), order)
-        for a, b in zip(seg_off, seg_off[1:], strict=False):
+        for a, b in itertools.pairwise(seg_off):
             for n in range(1, order + 1):
                 hyp = _grams(seqs[a], n)
                 most: Counter[tuple[int, ...]] = Counter()
@@ -218,7 +219,8 @@ def test_wmt21_equals_sacrebleu(pair: str, system: str, labels: str, n: int) -> 
 def test_kernels_give_identical_statistics() -> None:
     """The compiled kernel and the Python one (sacrebleu's code) on the same 3-reference text."""
     hyps, refs = corpus("en-de", "Online-W", "ACD", 300)
-    for name, options in (("bleu", {}), ("bleus", {}), ("chrf", {}), ("chrf", {"word_order": 2})):
+    cases: list[tuple[str, dict[str, Any]]] = [("bleu", {}), ("bleus", {}), ("chrf", {}), ("chrf", {"word_order": 2})]
+    for name, options in cases:
         rows = {}
         for which in ("python", "numba"):
             with kernels.forced(which):

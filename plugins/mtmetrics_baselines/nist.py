@@ -40,15 +40,21 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain
 from typing import Any
 
 import numpy as np
 
 from mtmetrics import InputError, Metric, Param, Score, Segment
-from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param
+from mtmetrics.resources import LOWERCASE, Preprocessor, kernels, tokenize_param
 
 from ._common import Ngram, ngram_counts
+
+UNPREPARED = (
+    "NIST: a segment's references were not among those the metric was prepared with; "
+    "prepare it with the references of the corpus it scores (scorer.prepare(references))."
+)
 
 #: β of the brevity penalty: a hypothesis 2/3 as long as the references is penalised by 0.5.
 BETA = math.log(0.5) / math.log(1.5) ** 2
@@ -69,12 +75,16 @@ def information_weights(references: Iterable[Sequence[str]], max_order: int) -> 
     ``references`` are token lists, every reference of every segment (mteval-v13a's
     ``compute_ngram_info`` counts each reference of each reference set).
     """
-    counts: Counter[Ngram] = Counter()
-    total_words = 0
-    for ref in references:
-        total_words += len(ref)
-        for n in range(1, max_order + 1):
-            counts.update(ngram_counts(ref, n))
+    lengths: list[int] = []
+
+    def grams() -> Iterator[Iterable[Ngram]]:
+        for ref in references:
+            lengths.append(len(ref))
+            for n in range(1, max_order + 1):  # zip of n shifted views: the n-gram tuples, built in C
+                yield zip(*(ref[i:] for i in range(n)), strict=False)
+
+    counts: Counter[Ngram] = Counter(chain.from_iterable(grams()))
+    total_words = sum(lengths)
     return {
         gram: math.log2((counts[gram[:-1]] if len(gram) > 1 else total_words) / count) for gram, count in counts.items()
     }
@@ -100,12 +110,69 @@ def nist_statistics(
         try:
             gained[n - 1] = math.fsum(info[g] * min(c, ref_max[g]) for g, c in hyp_grams.items() if g in ref_max)
         except KeyError:
-            raise InputError(
-                "NIST: a segment's references were not among those the metric was prepared with; "
-                "prepare it with the references of the corpus it scores (scorer.prepare(references))."
-            ) from None
+            raise InputError(UNPREPARED) from None
     ref_len = sum(len(r) for r in refs) / len(refs) if refs else 0.0
     return [*gained, *totals, float(len(hyp)), float(ref_len)]
+
+
+def _warm(module: Any) -> object:
+    one = np.zeros(2, dtype=np.int64)
+    return module.clipped_ngrams(one, np.array([0, 1, 2]), np.array([0, 2]), 2)
+
+
+def _load_numba() -> Any:
+    """The compiled n-gram count BLEU and chrF use (``mtmetrics_classic._ngram_numba``), or None
+    (the Python count above), as ``MTMETRICS_KERNEL`` says."""
+    return kernels.load("mtmetrics_classic._ngram_numba", _warm, "nist")
+
+
+def word_ids(words: list[str]) -> np.ndarray:
+    """One integer per word, equal for equal strings (the vocabulary built and applied at C speed)."""
+    vocab = {w: i for i, w in enumerate(dict.fromkeys(words))}
+    return np.fromiter(map(vocab.__getitem__, words), dtype=np.int64, count=len(words))
+
+
+def kernel() -> str:
+    """``numba`` or ``python``: which n-gram count NIST uses in this process."""
+    return kernels.name(_load_numba())
+
+
+def nist_statistics_batch(
+    nb: Any,
+    hyps: Sequence[Sequence[str]],
+    refs: Sequence[Sequence[Sequence[str]]],
+    max_order: int,
+    info: dict[Ngram, float] | None,
+) -> np.ndarray:
+    """:func:`nist_statistics` of many segments (one row each), the clipping done by the compiled
+    kernel ``nb``: it finds each distinct hypothesis n-gram found in a reference with its clipped
+    count, and only those are looked up in the information weights (``math.fsum`` of the same
+    products, so the same float, whatever their order)."""
+    tokens = [seq for hyp, rs in zip(hyps, refs, strict=True) for seq in (hyp, *rs)]
+    flat = list(chain.from_iterable(tokens))
+    ids = word_ids(flat)
+    seq_off = np.zeros(len(tokens) + 1, dtype=np.int64)
+    np.cumsum(np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens)), out=seq_off[1:])
+    seg_off = np.zeros(len(hyps) + 1, dtype=np.int64)
+    np.cumsum(np.fromiter((1 + len(rs) for rs in refs), dtype=np.int64, count=len(refs)), out=seg_off[1:])
+    seg, order, start, count = (a.tolist() for a in nb.clipped_ngrams(ids, seq_off, seg_off, max_order))
+    weights = [info] * len(hyps) if info is not None else [information_weights(rs, max_order) for rs in refs]
+    try:
+        products = [weights[i][tuple(flat[s : s + n])] * c for i, n, s, c in zip(seg, order, start, count, strict=True)]
+    except KeyError:
+        raise InputError(UNPREPARED) from None
+    out = np.zeros((len(hyps), 2 * max_order + 2), dtype=np.float64)
+    a = 0
+    for b in range(1, len(products) + 1):  # the products of one (segment, order) are adjacent
+        if b == len(products) or seg[b] != seg[a] or order[b] != order[a]:
+            out[seg[a], order[a] - 1] = math.fsum(products[a:b])
+            a = b
+    for i, (hyp, rs) in enumerate(zip(hyps, refs, strict=True)):
+        for n in range(1, max_order + 1):
+            out[i, max_order + n - 1] = float(max(0, len(hyp) - n + 1))
+        out[i, 2 * max_order] = float(len(hyp))
+        out[i, 2 * max_order + 1] = sum(len(r) for r in rs) / len(rs) if rs else 0.0
+    return out
 
 
 def nist_from_statistics(stats: Sequence[float], max_order: int) -> tuple[float, list[float], float]:
@@ -184,14 +251,23 @@ class Nist(Metric):
         return self._names
 
     def segment_statistics(self, segment: Segment) -> np.ndarray:
+        return self.corpus_statistics([segment])[0]
+
+    def corpus_statistics(self, segments: Sequence[Segment]) -> np.ndarray:
+        """Rows of :func:`nist_statistics`, clipped by the compiled kernel when there is one."""
         if self.corpus_state is None and self.needs_corpus():
             raise RuntimeError(
                 "NIST (info=corpus) needs the corpus's references first: score with a prepared copy "
                 "(corpus_score, statistics and the CLI prepare it; scorer.prepare(references))."
             )
-        refs = [self._prep(r) for r in segment.refs]
         info = self.corpus_state  # None with info=seg: the segment's own references
-        return np.asarray(nist_statistics(self._prep(segment.hyp), refs, self._order, info), dtype=np.float64)
+        hyps = [self._prep(s.hyp) for s in segments]
+        refs = [[self._prep(r) for r in s.refs] for s in segments]
+        nb = _load_numba()
+        if nb is not None and segments:
+            return nist_statistics_batch(nb, hyps, refs, self._order, info)
+        rows = [nist_statistics(h, rs, self._order, info) for h, rs in zip(hyps, refs, strict=True)]
+        return np.array(rows, dtype=np.float64).reshape(len(segments), len(self._names))
 
     def compute_score(self, stats: np.ndarray) -> Score:
         score, precisions, bp = nist_from_statistics([float(x) for x in stats], self._order)

@@ -1,4 +1,7 @@
-"""BLEU (Papineni et al. 2002) and BLEUS, the smoothed sentence BLEU of Lin & Och (2004), via sacrebleu."""
+"""BLEU (Papineni et al. 2002) and BLEUS, the smoothed sentence BLEU of Lin & Och (2004), via sacrebleu.
+
+n-grams are counted by the compiled kernel of :mod:`.ngram_kernel` (sacrebleu's statistics, bit for bit).
+"""
 
 from __future__ import annotations
 
@@ -11,7 +14,8 @@ import sacrebleu
 from mtmetrics import Field, Metric, Param, Score, Segment
 from mtmetrics.resources import LOWERCASE, tokenize_param
 
-from ._sacrebleu import sacrebleu_field, segment_stats
+from ._sacrebleu import sacrebleu_field
+from .ngram_kernel import bleu_statistics
 
 _SMOOTH_DEFAULTS = {"none": None, "floor": 0.1, "add-k": 1, "exp": None}
 
@@ -130,10 +134,10 @@ class Bleu(Metric):
         return self._names
 
     def segment_statistics(self, segment: Segment) -> np.ndarray:
-        return segment_stats(self._bleu, [segment])[0]
+        return bleu_statistics(self._bleu, [segment])[0]
 
     def corpus_statistics(self, segments: Sequence[Segment]) -> np.ndarray:
-        return segment_stats(self._bleu, segments)
+        return bleu_statistics(self._bleu, segments)
 
     def compute_score(self, stats: np.ndarray) -> Score:
         order = self._order

@@ -1,4 +1,7 @@
-"""chrF and chrF++ (Popović 2015, 2017) via sacrebleu."""
+"""chrF and chrF++ (Popović 2015, 2017) via sacrebleu.
+
+n-grams are counted by the compiled kernel of :mod:`.ngram_kernel` (sacrebleu's statistics, bit for bit).
+"""
 
 from __future__ import annotations
 
@@ -11,7 +14,8 @@ import sacrebleu
 from mtmetrics import Field, Metric, Param, Score, Segment
 from mtmetrics.resources import LOWERCASE
 
-from ._sacrebleu import sacrebleu_field, segment_stats
+from ._sacrebleu import sacrebleu_field
+from .ngram_kernel import chrf_statistics
 
 
 def _eff_fmt(eps_smoothing: Any, values: Mapping[str, Any]) -> str:
@@ -121,10 +125,10 @@ class Chrf(Metric):
         return self._names
 
     def segment_statistics(self, segment: Segment) -> np.ndarray:
-        return segment_stats(self._chrf, [segment])[0]
+        return chrf_statistics(self._chrf, [segment])[0]
 
     def corpus_statistics(self, segments: Sequence[Segment]) -> np.ndarray:
-        return segment_stats(self._chrf, segments)
+        return chrf_statistics(self._chrf, segments)
 
     def compute_score(self, stats: np.ndarray) -> Score:
         v = self.values  # sacrebleu's CHRFScore attributes

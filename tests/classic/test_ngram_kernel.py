@@ -1,0 +1,241 @@
+"""The compiled n-gram count gives sacrebleu's BLEU and chrF statistics and scores, bit for bit.
+
+Oracle: sacrebleu itself (``BLEU``/``CHRF._extract_corpus_statistics``, ``corpus_score``,
+``sentence_score``), run here on the same inputs, and the Python kernel (``MTMETRICS_KERNEL=python``,
+which is sacrebleu's own code). Equality is ``==`` on every statistic and every score: the
+statistics are integers and the scores are computed from them by sacrebleu's own functions.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from functools import cache
+from typing import Any
+
+import numpy as np
+import pytest
+import sacrebleu
+
+import mtmetrics
+from mtmetrics.resources import kernels
+from mtmetrics_classic import _ngram_numba, ngram_kernel
+from tests.datapaths import WMT21, read_text, require
+
+TXT = WMT21 / "txt"
+Refs = Sequence[Sequence[str | None]]  # None: a missing reference (sacrebleu's typing omits it)
+
+
+@cache
+def corpus(pair: str, system: str, labels: str, n: int) -> tuple[list[str], list[list[str]]]:
+    """The first n raw lines of a WMT21 system output and of its references."""
+    tgt = pair.split("-")[1]
+    hyps = read_text(require(TXT / "system-outputs" / f"newstest2021.{pair}.hyp.{system}.{tgt}.gz"))[:n]
+    refs = [read_text(require(TXT / "references" / f"newstest2021.{pair}.ref.{k}.{tgt}"))[:n] for k in labels]
+    return hyps, refs
+
+
+@pytest.fixture(params=["python", "numba"])
+def kernel(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Force sacrebleu's Python count or the compiled one (numba is a test dependency)."""
+    with kernels.forced(request.param):
+        assert ngram_kernel.kernel() == request.param
+        yield request.param
+
+
+def sacre(name: str, options: dict[str, Any]) -> Any:
+    if name == "chrf":
+        return sacrebleu.CHRF(**options)
+    return sacrebleu.BLEU(force=True, **options)
+
+
+def assert_identical(name: str, hyps: list[str], refs: Refs, **options: Any) -> None:
+    """Per-segment statistics, the corpus score and every segment score equal sacrebleu's."""
+    ours = mtmetrics.load_metric(name, **options)
+    theirs = sacre(name, options)
+    sacre_refs: Any = refs
+    got = ours.statistics(hyps, refs).array
+    expected = np.array(theirs._extract_corpus_statistics(hyps, sacre_refs), dtype=np.float64)
+    assert got.shape == expected.shape
+    diff = np.flatnonzero((got != expected).any(axis=1))
+    assert diff.size == 0, f"{name} {options} segments {diff[:10]}: ours {got[diff[:2]]} sacrebleu {expected[diff[:2]]}"
+    assert ours.corpus_score(hyps, refs).score == theirs.corpus_score(hyps, sacre_refs).score
+    for i, seg in enumerate(ours.segment_scores(hyps, refs)):
+        one = [r[i] for r in refs if r[i] is not None]
+        assert seg.score == theirs.sentence_score(hyps[i], one).score, (name, options, i)
+
+
+def test_numba_kernel_is_used_when_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    import numba  # noqa: F401  (a test dependency: the compiled count must be tested)
+
+    monkeypatch.delenv(kernels.ENV, raising=False)
+    with kernels.forced("auto"):
+        assert ngram_kernel.kernel() == "numba"
+    with kernels.forced("python"):
+        assert ngram_kernel.kernel() == "python"
+
+
+def _grams(seq: list[int], n: int) -> Counter[tuple[int, ...]]:
+    return Counter(tuple(seq[i : i + n]) for i in range(len(seq) - n + 1))
+
+
+def test_kernel_equals_counters_on_random_symbol_sequences() -> None:
+    """The raw count against Counters: tiny alphabets (long repeated windows), empty sequences,
+    segments without references, orders past every length."""
+    rng = random.Random(35)
+    for _ in range(400):
+        order = rng.randint(1, 12)
+        seqs: list[list[int]] = []
+        seg_off = [0]
+        for _ in range(rng.randint(1, 5)):
+            vocab = rng.randint(1, 6)
+            for _ in range(rng.randint(1, 5)):  # the hypothesis and 0-4 references
+                seqs.append([rng.randint(0, vocab) for _ in range(rng.choice((0, 1, 3, 20, 60)))])
+            seg_off.append(len(seqs))
+        sym = np.array([x for s in seqs for x in s], dtype=np.int64)
+        off = np.cumsum([0] + [len(s) for s in seqs], dtype=np.int64)
+        got = _ngram_numba.ngram_matches(sym, off, np.array(seg_off, dtype=np.int64), order)
+        for a, b in itertools.pairwise(seg_off):
+            for n in range(1, order + 1):
+                hyp = _grams(seqs[a], n)
+                most: Counter[tuple[int, ...]] = Counter()
+                for k in range(a + 1, b):
+                    ref = _grams(seqs[k], n)
+                    most |= ref
+                    assert got[k, n - 1] == sum(min(c, ref[g]) for g, c in hyp.items())
+                assert got[a, n - 1] == sum(min(c, most[g]) for g, c in hyp.items())
+
+
+# characters of many scripts, combining marks, astral planes, a lone surrogate, and many kinds of whitespace
+ALPHABETS = [
+    "abcab",
+    "The cat sat on the mat, the end.",
+    "Größe straße ÄÖÜ İı ß",
+    "Привет мир, как дела?",
+    "日本語の文章です。中文句子。",
+    "한국어 문장입니다",
+    "مرحبا بالعالم",
+    "שלום עולם",
+    "नमस्ते दुनिया",
+    "สวัสดีชาวโลก",
+    "e\u0301 a\u0308 \U0001f600\U0001f44d\U00010348 \ud800",
+    "(hi) 'x' \"y\" a-b ... !?",
+]
+SPACES = [" ", " ", "  ", "\t", "\u00a0", "\u3000", "\u2003", "\n"]
+
+
+def _line(rng: random.Random) -> str:
+    kind = rng.random()
+    if kind < 0.08:
+        return ""
+    if kind < 0.14:
+        return "".join(rng.choice(SPACES) for _ in range(rng.randint(1, 4)))
+    alphabet = rng.choice(ALPHABETS)
+    words = []
+    for _ in range(rng.randint(1, 14)):
+        word = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 6))).strip()
+        words.append(word or "x")
+    out = ""
+    for word in words:
+        out += word + rng.choice(SPACES)
+    return out if rng.random() < 0.5 else out.rstrip()
+
+
+def _random_corpus(rng: random.Random) -> tuple[list[str], list[list[str | None]]]:
+    """1-4 reference streams, some references missing (None) but never all of one segment."""
+    n = rng.randint(1, 12)
+    nrefs = rng.randint(1, 4)
+    hyps = [_line(rng) for _ in range(n)]
+    refs: list[list[str | None]] = [[_line(rng) for _ in range(n)] for _ in range(nrefs)]
+    for i in range(n):
+        for k in range(1, nrefs):
+            if rng.random() < 0.2:
+                refs[k][i] = None
+        if rng.random() < 0.3:  # a reference that copies (part of) the hypothesis: many matches
+            refs[rng.randrange(nrefs)][i] = hyps[i][: rng.randint(0, len(hyps[i]))] + _line(rng)
+    return hyps, refs
+
+
+def test_chrf_random_parameters_and_text_equal_sacrebleu(kernel: str) -> None:
+    rng = random.Random(2035)
+    for _ in range(60):
+        options = {
+            "char_order": rng.choice((0, 1, 2, 6, 6, 9)),
+            "word_order": rng.choice((0, 0, 1, 2, 3)),
+            "beta": rng.choice((0, 1, 2, 3)),
+            "lowercase": rng.random() < 0.3,
+            "whitespace": rng.random() < 0.3,
+            "eps_smoothing": rng.random() < 0.3,
+        }
+        if options["char_order"] + options["word_order"] == 0:
+            options["char_order"] = 3
+        hyps, refs = _random_corpus(rng)
+        assert_identical("chrf", hyps, refs, **options)
+
+
+def test_bleu_random_parameters_and_text_equal_sacrebleu(kernel: str) -> None:
+    rng = random.Random(3035)
+    tokenizers = ("13a", "none", "intl", "char", "zh")
+    for _ in range(60):
+        method = rng.choice(("exp", "none", "floor", "add-k"))
+        options = {
+            "tokenize": rng.choice(tokenizers),
+            "smooth_method": method,
+            "smooth_value": rng.choice((None, 0.5)) if method in ("floor", "add-k") else None,
+            "max_ngram_order": rng.choice((1, 2, 4, 4, 6)),
+            "effective_order": rng.random() < 0.4,
+            "lowercase": rng.random() < 0.3,
+        }
+        hyps, refs = _random_corpus(rng)
+        assert_identical("bleu", hyps, refs, **options)
+
+
+# (pair, system, references, segments): to and out of English, Chinese and Japanese targets, 1-3 refs
+REAL = [
+    ("de-en", "Online-A", "AB", 400),
+    ("zh-en", "Online-A", "A", 200),
+    ("en-de", "Online-W", "ACD", 200),
+    ("en-zh", "Online-B", "AB", 200),
+    ("en-ja", "Online-B", "A", 200),
+    ("en-cs", "Online-B", "AB", 200),
+]
+
+
+@pytest.mark.parametrize(("pair", "system", "labels", "n"), REAL)
+def test_wmt21_equals_sacrebleu(pair: str, system: str, labels: str, n: int) -> None:
+    kernels.reset()
+    assert ngram_kernel.kernel() == "numba"
+    hyps, refs = corpus(pair, system, labels, n)
+    tgt = pair.split("-")[1]
+    tokenize = {"zh": "zh", "ja": "char"}.get(tgt, "13a")
+    assert_identical("bleu", hyps, refs, tokenize=tokenize)
+    assert_identical("bleu", hyps, refs, tokenize="none", effective_order=True)
+    assert_identical("chrf", hyps, refs)
+    assert_identical("chrf", hyps, refs, word_order=2, eps_smoothing=True)
+
+
+def test_kernels_give_identical_statistics() -> None:
+    """The compiled kernel and the Python one (sacrebleu's code) on the same 3-reference text."""
+    hyps, refs = corpus("en-de", "Online-W", "ACD", 300)
+    cases: list[tuple[str, dict[str, Any]]] = [("bleu", {}), ("bleus", {}), ("chrf", {}), ("chrf", {"word_order": 2})]
+    for name, options in cases:
+        rows = {}
+        for which in ("python", "numba"):
+            with kernels.forced(which):
+                rows[which] = mtmetrics.load_metric(name, **options).statistics(hyps, refs).array
+        assert np.array_equal(rows["python"], rows["numba"]), (name, options)
+
+
+def test_f_scores_equal_sacrebleu_compute_f_score() -> None:
+    """The vectorised F-score choosing among references is CHRF._compute_f_score, bit for bit."""
+    rng = np.random.default_rng(35)
+    for beta in (0, 1, 2, 3):
+        for eps in (False, True):
+            for order in (1, 3, 8):
+                stats = rng.integers(0, 6, size=(300, 3 * order))
+                stats[:, 2::3] = np.minimum(stats[:, 2::3], np.minimum(stats[:, 0::3], stats[:, 1::3]))
+                chrf = sacrebleu.CHRF(char_order=order, beta=beta, eps_smoothing=eps)
+                expected = [chrf._compute_f_score(row) for row in stats.tolist()]
+                assert ngram_kernel.f_scores(stats, beta, eps).tolist() == expected

@@ -15,7 +15,7 @@ from mtmetrics.io.text import read_lines
 from mtmetrics.metric import Metric, finish_totals
 from mtmetrics.params import parse_inline
 from mtmetrics.plugins import metric_class
-from mtmetrics.resources.taggers import TAGGER_SPECS, Tagger, get_tagger
+from mtmetrics.resources.taggers import TAGGER_SPECS, Tagger, get_tagger, tagger_languages
 from mtmetrics.resources.tokenizers import TOKENIZER_NAMES, get_tokenizer, tokenizer_signature
 from mtmetrics.stats import DEFAULT_BOOTSTRAP, DEFAULT_SEED
 from mtmetrics.stats.significance import (
@@ -81,6 +81,7 @@ __all__ = [
     "read_alignment",
     "read_lines",
     "source_words",
+    "tagger_languages",
     "tokenizer_signature",
     "write_all",
 ]

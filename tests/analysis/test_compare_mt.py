@@ -178,8 +178,9 @@ def _rule_alignment(src: list[str], ref: list[str]) -> str:
 
 @pytest.fixture(scope="module")
 def labelled(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """The report with --tag nltk and --align on 13a-tokenised WMT21 de-en (what an alignment indexes),
-    and compare-mt's inputs: words, the tagger's labels, source words and links."""
+    """The report with label files (the NLTK tagger's tags of the words) and --align on 13a-tokenised
+    WMT21 de-en (what an alignment indexes), and compare-mt's inputs: words, labels, source words and links.
+    (--tag gives the label files' numbers: ``test_page_and_errors.py``.)"""
     nltk_data = require(SHARED / "nltk_data" / "taggers" / "averaged_perceptron_tagger_eng").parents[1]
     import nltk
 
@@ -197,17 +198,19 @@ def labelled(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         files[-1].write_text("\n".join(" ".join(w) for w in corpus) + "\n", encoding="utf-8")
     aligns = [_rule_alignment(s, r) for s, r in zip(src, ref, strict=True)]
     (d / "align").write_text("\n".join(aligns) + "\n", encoding="utf-8")
-    out = d / "r.json"
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("NLTK_DATA", str(nltk_data))
-        code, _, err = run_cli(
-            "analyze", str(files[0]), "-i", str(files[1]), str(files[2]), "--src", str(files[3]),
-            "--align", str(d / "align"), "--tag", "nltk", "-m", "bleu", "--n-bootstrap", "20", "--examples", "1",
-            "--json", str(out),
-        )  # fmt: skip
-        assert code == 0, err
         tagger = get_tagger("nltk")
         labels = [[tagger.tag(x) for x in corpus] for corpus in (ref, *outs)]
+    for name, tags in zip(("ref.tags", "a.tags", "b.tags"), labels, strict=True):
+        (d / name).write_text("\n".join(" ".join(t) for t in tags) + "\n", encoding="utf-8")
+    out = d / "r.json"
+    code, _, err = run_cli(
+        "analyze", str(files[0]), "-i", str(files[1]), str(files[2]), "--src", str(files[3]),
+        "--align", str(d / "align"), "--ref-labels", str(d / "ref.tags"), "--out-labels", str(d / "a.tags"),
+        str(d / "b.tags"), "-m", "bleu", "--n-bootstrap", "20", "--examples", "1", "--json", str(out),
+    )  # fmt: skip
+    assert code == 0, err
     links = [[tuple(map(int, p.split("-"))) for p in line.split()] for line in aligns]
     return {"report": json.loads(out.read_text()), "ref": ref, "outs": outs, "src": src, "labels": labels,
             "links": links}  # fmt: skip
@@ -217,7 +220,6 @@ def test_word_accuracy_by_label_equals_compare_mt(labelled: dict[str, Any]) -> N
     section = labelled["report"]["label_accuracy"]
     names = [b["label"] for b in section["buckets"]]
     assert {"NN", "DT", "IN", "VBD", "."} <= set(names)
-    assert section["labels_from"].startswith("tagger nltk-perceptron:eng@")
     ref_labels, *out_labels = labelled["labels"]
     bucketer = bucketers.LabelWordBucketer(label_set=names)
     stats, *_ = bucketer.calc_statistics(

@@ -135,10 +135,14 @@ def _bars(
                     f'<path d="M{cx:.1f} {y(a):.1f}V{y(b):.1f}M{cx - 3:.1f} {y(a):.1f}h6M{cx - 3:.1f} {y(b):.1f}h6" '
                     'stroke="#000" stroke-width="1.2" fill="none"/>'
                 )
-        parts.append(
-            f'<text x="{x0 + gw * 0.4:.1f}" y="{H - bottom + 16}" font-size="11" text-anchor="middle">'
-            f"{escape(label)}</text>"
+        cx, ty = x0 + gw * 0.4, H - bottom + 16
+        # many groups (labels, length differences): labels turned so that neighbours do not overlap
+        turn = (
+            f' transform="rotate(-50 {cx:.1f} {ty - 4})" text-anchor="end"'
+            if len(groups) > 12
+            else ' text-anchor="middle"'
         )
+        parts.append(f'<text x="{cx:.1f}" y="{ty}" font-size="11"{turn}>{escape(label)}</text>')
     parts.append(f'<text x="{left}" y="14" font-size="12">{escape(title)}</text></svg>')
     return "".join(parts)
 

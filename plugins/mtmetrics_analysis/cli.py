@@ -1,6 +1,7 @@
 """``mtmetrics analyze REF [REF ...] -i SYS1 SYS2 [...] -o report.html --json report.json``.
 
-Reads and checks the files (line-aligned, UTF-8, a training file in the references' language),
+Reads and checks the files (line-aligned, UTF-8, a training file in the references' language; label
+files and the source-to-reference alignment, read by the source plugin's Pharaoh reader),
 runs :class:`~.analysis.Analysis` and writes the HTML page and/or the JSON, all or nothing.
 """
 
@@ -43,7 +44,8 @@ def build_parser(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``mtmetrics analyze`` on the core's parser."""
     parser.description = (
         "Where systems differ: aggregate scores with intervals and paired tests, sentence buckets, word accuracy "
-        "by frequency, characteristic n-grams and examples, as one self-contained HTML page and strict JSON."
+        "by frequency (and by label, source-word accuracy), characteristic n-grams and examples, as one "
+        "self-contained HTML page and strict JSON."
     )
     parser.epilog = "JSON schema and definitions: docs/analyze.md. The first system is the baseline of every test."
     parser.add_argument("refs", nargs="+", metavar="REF", help="reference files, one segment per line (.gz accepted)")

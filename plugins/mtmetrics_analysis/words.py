@@ -11,6 +11,9 @@
 * :class:`NgramMatches`: matched n-grams per system (``ngram_utils.compare_ngrams``, clipped
   counts) and compare-mt's smoothed ratio ``(a + α) / (a + b + 2α)`` (``extract_salient_features``).
 * :func:`match_marks`: for display, the longest matched n-gram covering each output token.
+* :func:`label_counts`, :func:`source_counts`: word accuracy by label and source-word accuracy,
+  which need positions (a matched output word takes the label of the reference word it matched;
+  a source word is matched when every reference word aligned to it is): :func:`ref_matched`.
 """
 
 from __future__ import annotations

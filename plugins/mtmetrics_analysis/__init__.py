@@ -2,7 +2,8 @@
 
 Registers one command; :mod:`.cli` (and everything it imports) loads only when it runs. The report
 (one self-contained HTML page and strict JSON) holds aggregate scores with intervals and paired
-tests, sentence buckets, word accuracy by frequency, characteristic n-grams and examples, with
+tests, sentence buckets, word accuracy by frequency and by label, source-word accuracy (with an
+alignment), characteristic n-grams and examples, with
 compare-mt 0.2.10's definitions where compare-mt computes the same thing (``docs/analyze.md``).
 """
 

@@ -23,7 +23,7 @@ import mtmetrics
 from mtmetrics import InputError, Scorer, Statistics
 
 from . import _core
-from .words import Cutoffs, NgramMatches, match_marks, prf, prf_rows, word_counts
+from .words import Cutoffs, NgramMatches, label_counts, match_marks, prf, prf_rows, source_counts, word_counts
 
 FORMAT = "mtmetrics-analysis/1"
 FREQ_CUTOFFS = Cutoffs((1, 2, 3, 4, 5, 10, 100, 1000))
@@ -59,6 +59,33 @@ class Settings:
 
 
 @dataclass
+class Labels:
+    """One label per word of the first reference and of each system (compare-mt's ``--ref_labels`` /
+    ``--out_labels``): label lines read from files, or made by a tagger on the words themselves."""
+
+    ref_lines: list[str] | None = None
+    out_lines: list[list[str]] | None = None
+    paths: list[str] = field(default_factory=list)  # the reference's label file, then one per system
+    tagger: _core.Tagger | None = None  # instead of the files: tags the words themselves
+    label_set: tuple[str, ...] | None = None  # compare-mt's label_set: these labels, then 'other'
+
+    def origin(self) -> str:
+        """Where the labels come from, for the report and the signature."""
+        return f"tagger {self.tagger.signature()}" if self.tagger is not None else "files " + ", ".join(self.paths)
+
+
+@dataclass
+class SourceAlignment:
+    """Links between the source and the first reference (Pharaoh, read by ``mtmetrics_source``), per segment."""
+
+    links: list[frozenset[tuple[int, int]]]
+    path: str
+    tokenize: str  # sacrebleu tokenizer splitting the source (the ``mtmetrics align`` sidecar's; none: spaces)
+    train_counts: dict[str, int] | None = None
+    train_path: str | None = None
+
+
+@dataclass
 class Texts:
     """The inputs, line-aligned and checked: references (streams), systems, optional source and training counts."""
 
@@ -70,6 +97,8 @@ class Texts:
     source: list[str] | None = None
     train_counts: dict[str, int] | None = None
     train_path: str | None = None
+    labels: Labels | None = None
+    alignment: SourceAlignment | None = None
 
 
 def finite(x: float) -> float | None:
@@ -135,6 +164,13 @@ class Analysis:
             return str(text).split()
 
         self.words: Callable[[str], list[str]] = words
+        src_tok = texts.alignment.tokenize if texts.alignment is not None else "none"
+
+        def src_words(line: str) -> list[str]:
+            ws = _core.source_words(line, src_tok)
+            return [w.lower() for w in ws] if lower else ws
+
+        self.src_words: Callable[[str], list[str]] = src_words
         self.ref_counts: Counter[str] = Counter()
         ref_len = np.zeros(self.n, dtype=np.int64)
         for i, line in enumerate(texts.refs[0]):
@@ -142,6 +178,11 @@ class Analysis:
             ref_len[i] = len(ws)
             self.ref_counts.update(ws)
         self.ref_len = ref_len
+        self.src_counts: Counter[str] = Counter()
+        if texts.alignment is not None:
+            assert texts.source is not None
+            for line in texts.source:
+                self.src_counts.update(self.src_words(line))
         self.word_signature = (
             f"ref:1|tok:{_core.tokenizer_signature(settings.tokenize)}|case:{'lc' if lower else 'mixed'}"
             f"|version:{mtmetrics.__version__}"
@@ -264,6 +305,14 @@ class Analysis:
         self.word_OUT = np.zeros((self.n, self.S, B), dtype=np.int64)
         self.word_M = np.zeros((self.n, self.S, B), dtype=np.int64)
         self.ngram_matches = NgramMatches(self.S, self.s.ngram_min, self.s.ngram_max)
+        labels, alignment = self.t.labels, self.t.alignment
+        label_index: dict[str, int] = {x: k for k, x in enumerate(labels.label_set or ())} if labels else {}
+        label_rows: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+        src_bucket_of: dict[str, int] = {}
+        if alignment is not None:
+            Bs = len(self.s.freq_cutoffs)
+            self.src_R = np.zeros((self.n, Bs), dtype=np.int64)
+            self.src_M = np.zeros((self.n, self.S, Bs), dtype=np.int64)
         for i in range(self.n):
             ref = self.words(self.t.refs[0][i])
             outs = [self.words(system[i]) for system in self.t.systems]
@@ -279,6 +328,105 @@ class Analysis:
             self.keys[self.S].append(_digest(ref))
             self.word_R[i], self.word_OUT[i], self.word_M[i] = word_counts(ref, outs, bucket_of, B, default)
             self.ngram_matches.add(ref, outs)
+            if labels is not None:
+                label_rows.append(self._label_row(labels, label_index, i, ref, outs))
+            if alignment is not None:
+                self.src_R[i], self.src_M[i] = self._source_row(alignment, src_bucket_of, i, ref, outs)
+        if labels is not None:
+            self._label_matrices(labels, label_index, label_rows)
+
+    def _labels_of(self, labels: Labels, k: int, i: int, words: list[str]) -> list[str]:
+        """Labels of the words of segment ``i`` of text ``k`` (0: the first reference, ``s + 1``: system ``s``)."""
+        if labels.tagger is not None:
+            return labels.tagger.tag(words)
+        assert labels.ref_lines is not None and labels.out_lines is not None
+        line = labels.ref_lines[i] if k == 0 else labels.out_lines[k - 1][i]
+        tags = line.split()
+        if len(tags) != len(words):
+            text = self.t.ref_paths[0] if k == 0 else self.t.paths[k - 1]
+            tok = self.s.tokenize
+            raise InputError(
+                f"{labels.paths[k]}:{i + 1}: {len(tags)} labels for the {len(words)} words of line {i + 1} of {text} "
+                f"(split by -tok {tok}); give one label per word of -tok {tok}'s output, separated by spaces "
+                "(or let --tag label the words)."
+            )
+        return tags
+
+    def _label_row(
+        self, labels: Labels, index: dict[str, int], i: int, ref: list[str], outs: list[list[str]]
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """One segment's word counts by label; labels not yet in ``index`` get the next bucket, or
+        compare-mt's ``other`` (the last) when a label set was given."""
+        fixed = labels.label_set
+
+        def bucket(tag: str) -> int:
+            k = index.get(tag)
+            if k is None:
+                if fixed is not None:
+                    return len(fixed)
+                k = index[tag] = len(index)
+            return k
+
+        ref_b = [bucket(t) for t in self._labels_of(labels, 0, i, ref)]
+        out_b = [[bucket(t) for t in self._labels_of(labels, s + 1, i, out)] for s, out in enumerate(outs)]
+        width = len(fixed) + 1 if fixed is not None else len(index)
+        return label_counts(ref, ref_b, outs, out_b, width)
+
+    def _label_matrices(
+        self, labels: Labels, index: dict[str, int], rows: list[tuple[np.ndarray, np.ndarray, np.ndarray]]
+    ) -> None:
+        """The per-segment label counts as ``(n, L)`` / ``(n, S, L)`` matrices, buckets in report order:
+        the given label set then ``other``, or every label seen, most reference words first."""
+        fixed = labels.label_set
+        names = [*fixed, "other"] if fixed is not None else list(index)
+        L = len(names)
+        R = np.zeros((self.n, L), dtype=np.int64)
+        OUT = np.zeros((self.n, self.S, L), dtype=np.int64)
+        M = np.zeros((self.n, self.S, L), dtype=np.int64)
+        for i, (r, o, m) in enumerate(rows):
+            w = len(r)
+            R[i, :w], OUT[i, :, :w], M[i, :, :w] = r, o, m
+        if fixed is None:
+            totals = R.sum(0)
+            order = sorted(range(L), key=lambda k: (-int(totals[k]), names[k]))
+            names = [names[k] for k in order]
+            R, OUT, M = R[:, order], OUT[:, :, order], M[:, :, order]
+        else:
+            for k, name in enumerate(fixed):
+                if not R[:, k].any() and not OUT[:, :, k].any():
+                    raise InputError(
+                        f"--label-set {'+'.join(fixed)}: label {name} labels no word of the reference or outputs; "
+                        "give labels that occur in the label files (or leave --label-set out: every label)."
+                    )
+        self.label_names, self.label_R, self.label_OUT, self.label_M = names, R, OUT, M
+
+    def _source_row(
+        self, alignment: SourceAlignment, bucket_of: dict[str, int], i: int, ref: list[str], outs: list[list[str]]
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """One segment's source words by frequency bucket and, per system, the matched ones."""
+        assert self.t.source is not None
+        links = alignment.links[i]
+        if links:
+            given = _core.pharaoh_tokens(self.t.refs[0][i])
+            if self.s.lowercase:
+                given = [w.lower() for w in given]
+            if given != ref:
+                tok = self.s.tokenize
+                raise InputError(
+                    f"{alignment.path}:{i + 1}: its target indices refer to the space-separated tokens of line {i + 1} "
+                    f"of {self.t.ref_paths[0]}, which -tok {tok} splits otherwise ({len(given)} tokens, {len(ref)} "
+                    f"words); align the reference tokenised as analyze sees it (tokenise the reference and outputs "
+                    f"with sacrebleu -tok {tok} first, align and analyze those files)."
+                )
+        freq = alignment.train_counts if alignment.train_counts is not None else self.src_counts
+        cut = self.s.freq_cutoffs
+        buckets = []
+        for w in self.src_words(self.t.source[i]):
+            b = bucket_of.get(w)
+            if b is None:
+                b = bucket_of[w] = cut.one(freq.get(w, 0))
+            buckets.append(b)
+        return source_counts(buckets, links, ref, outs, len(cut))
 
     # ------------------------------------------------------------------------------ sections
     def scores(self) -> list[dict[str, Any]]:
@@ -413,21 +561,22 @@ class Analysis:
         """``(n, B + 2 S B)``: reference words, output words and matches per frequency bucket."""
         return np.concatenate([self.word_R, self.word_OUT.reshape(self.n, -1), self.word_M.reshape(self.n, -1)], axis=1)
 
-    def word_accuracy(self, sample: np.ndarray) -> dict[str, Any]:
-        """compare-mt's word accuracy by frequency bucket, with bootstrap intervals of F and paired tests.
+    def _prf_buckets(
+        self, labels: list[str], R: np.ndarray, OUT: np.ndarray, M: np.ndarray, sample: np.ndarray
+    ) -> list[dict[str, Any]]:
+        """compare-mt's word-accuracy rows of each bucket, with bootstrap intervals of F and paired tests.
 
-        ``sample``: the resampled sums of :meth:`_word_columns`.
+        ``R`` ``(n, B)``, ``OUT`` and ``M`` ``(n, S, B)``: per-segment reference words, output words
+        and matches; ``sample``: the resampled sums of their columns, laid out as :meth:`_word_columns`.
         """
-        source = f"training file {self.t.train_path}" if self.t.train_counts is not None else "the (first) reference"
-        cut = self.s.freq_cutoffs
-        B = len(cut)
-        r, o, m = self.word_R.sum(0), self.word_OUT.sum(0), self.word_M.sum(0)
+        B = len(labels)
+        r, o, m = R.sum(0), OUT.sum(0), M.sum(0)
         rs = sample[:, :B]
         os_ = sample[:, B : B + self.S * B].reshape(-1, self.S, B)
         ms = sample[:, B + self.S * B :].reshape(-1, self.S, B)
         _, _, fs = prf_rows(ms, rs[:, None, :], os_)
         buckets = []
-        for b, label in enumerate(cut.labels()):
+        for b, label in enumerate(labels):
             systems = []
             for s in range(self.S):
                 rec, prec, f = prf(int(m[s, b]), int(r[b]), int(o[s, b]))
@@ -449,10 +598,80 @@ class Analysis:
                 p = self._p(fs[:, j, b] - fs[:, 0, b], obs)
                 tests.append(self._test(j, systems[0]["f"], systems[j]["f"], p))
             buckets.append({"label": label, "reference_words": int(r[b]), "systems": systems, "tests": tests})
+        return buckets
+
+    def word_accuracy(self, sample: np.ndarray) -> dict[str, Any]:
+        """compare-mt's word accuracy by frequency bucket, with bootstrap intervals of F and paired tests.
+
+        ``sample``: the resampled sums of :meth:`_word_columns`.
+        """
+        source = f"training file {self.t.train_path}" if self.t.train_counts is not None else "the (first) reference"
+        cut = self.s.freq_cutoffs
         return {
             "frequency_from": source,
             "cutoffs": [float(c) for c in cut.cuts],
             "signature": f"wordacc|{self.word_signature}|freq:{'train' if self.t.train_counts is not None else 'ref'}",
+            "buckets": self._prf_buckets(cut.labels(), self.word_R, self.word_OUT, self.word_M, sample),
+        }
+
+    @staticmethod
+    def _columns(R: np.ndarray, *per_system: np.ndarray) -> np.ndarray:
+        """``(n, B + k S B)``: ``R`` then each per-system ``(n, S, B)`` matrix flattened, system-major."""
+        n = len(R)
+        return np.concatenate([R] + [x.reshape(n, -1) for x in per_system], axis=1)
+
+    def label_accuracy(self, sample: np.ndarray) -> dict[str, Any] | None:
+        """compare-mt's word accuracy by label (``bucket_type=label``), as :meth:`word_accuracy`."""
+        labels = self.t.labels
+        if labels is None:
+            return None
+        origin = labels.tagger.signature() if labels.tagger is not None else "files"
+        return {
+            "labels_from": labels.origin(),
+            "label_set": None if labels.label_set is None else list(labels.label_set),
+            "signature": f"wordacc|{self.word_signature}|labels:{origin}",
+            "buckets": self._prf_buckets(self.label_names, self.label_R, self.label_OUT, self.label_M, sample),
+        }
+
+    def source_accuracy(self, sample: np.ndarray) -> dict[str, Any] | None:
+        """compare-mt's source-word accuracy by frequency (``--compare_src_word_accuracies``): the share of
+        each bucket's source words whose aligned reference words a system all matches, with intervals and tests.
+
+        compare-mt reports recall only (its precision and F of these counts are the same number).
+        ``sample``: the resampled sums of ``[src_R, src_M]``.
+        """
+        al = self.t.alignment
+        if al is None:
+            return None
+        cut = self.s.freq_cutoffs
+        B = len(cut)
+        r, m = self.src_R.sum(0), self.src_M.sum(0)
+        rs = sample[:, :B]
+        ms = sample[:, B:].reshape(-1, self.S, B)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            rec_s = np.where(ms > 0, ms / np.where(rs > 0, rs, 1)[:, None, :], 0.0)
+        buckets = []
+        for b, label in enumerate(cut.labels()):
+            systems = []
+            for s in range(self.S):
+                rec, _, _ = prf(int(m[s, b]), int(r[b]), int(r[b]))
+                iv = _core.interval(rec_s[:, s, b], self.s.seed)
+                systems.append(
+                    {"matches": int(m[s, b]), "recall": rec, "recall_lower": iv.lower, "recall_upper": iv.upper}
+                )
+            tests = []
+            for j in range(1, self.S):
+                obs = systems[j]["recall"] - systems[0]["recall"]
+                p = self._p(rec_s[:, j, b] - rec_s[:, 0, b], obs)
+                tests.append(self._test(j, systems[0]["recall"], systems[j]["recall"], p))
+            buckets.append({"label": label, "source_words": int(r[b]), "systems": systems, "tests": tests})
+        train = al.train_counts is not None
+        return {
+            "frequency_from": f"training file {al.train_path}" if train else "the source",
+            "alignment": al.path,
+            "source_tokenize": al.tokenize,
+            "cutoffs": [float(c) for c in cut.cuts],
+            "signature": f"srcacc|{self.word_signature}|src-tok:{al.tokenize}|freq:{'train' if train else 'src'}",
             "buckets": buckets,
         }
 
@@ -545,14 +764,25 @@ class Analysis:
         self.read_segments()
         kinds = self.bucket_kinds(seg)
         word_cols = self._word_columns()
-        columns = [word_cols] + [self._onehots(idx, len(cut)) for _, _, cut, idx, per in kinds if per]
+        blocks = [word_cols]
+        if self.t.labels is not None:
+            blocks.append(self._columns(self.label_R, self.label_OUT, self.label_M))
+        if self.t.alignment is not None:
+            blocks.append(self._columns(self.src_R, self.src_M))
+        columns = blocks + [self._onehots(idx, len(cut)) for _, _, cut, idx, per in kinds if per]
         extra = np.concatenate(columns, axis=1).astype(np.float64)
         items = [(sc.metric, st) for sc, stats in zip(self.scorers, self.stats, strict=True) for st in stats]
         flat, sums = self._boot(items, extra)
         assert sums is not None
         self.full_boots = [flat[m * self.S : (m + 1) * self.S] for m in range(len(self.scorers))]
-        word_sample = sums[:, : word_cols.shape[1]]
-        start = word_cols.shape[1]
+        samples = []
+        start = 0
+        for block in blocks:
+            samples.append(sums[:, start : start + block.shape[1]])
+            start += block.shape[1]
+        word_sample = samples[0]
+        label_sample = samples[1] if self.t.labels is not None else None
+        source_sample = samples[-1] if self.t.alignment is not None else None
         buckets = []
         for kind, title, cut, idx, per_system in kinds:
             count_sample = None
@@ -581,6 +811,8 @@ class Analysis:
             "scores": self.scores(),
             "sentence_buckets": buckets,
             "word_accuracy": self.word_accuracy(word_sample),
+            "label_accuracy": None if label_sample is None else self.label_accuracy(label_sample),
+            "source_word_accuracy": None if source_sample is None else self.source_accuracy(source_sample),
             "ngrams": self.ngrams(),
             "examples": self.examples(seg),
         }

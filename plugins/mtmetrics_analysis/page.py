@@ -135,10 +135,14 @@ def _bars(
                     f'<path d="M{cx:.1f} {y(a):.1f}V{y(b):.1f}M{cx - 3:.1f} {y(a):.1f}h6M{cx - 3:.1f} {y(b):.1f}h6" '
                     'stroke="#000" stroke-width="1.2" fill="none"/>'
                 )
-        parts.append(
-            f'<text x="{x0 + gw * 0.4:.1f}" y="{H - bottom + 16}" font-size="11" text-anchor="middle">'
-            f"{escape(label)}</text>"
+        cx, ty = x0 + gw * 0.4, H - bottom + 16
+        # many groups (labels, length differences): labels turned so that neighbours do not overlap
+        turn = (
+            f' transform="rotate(-50 {cx:.1f} {ty - 4})" text-anchor="end"'
+            if len(groups) > 12
+            else ' text-anchor="middle"'
         )
+        parts.append(f'<text x="{cx:.1f}" y="{ty}" font-size="11"{turn}>{escape(label)}</text>')
     parts.append(f'<text x="{left}" y="14" font-size="12">{escape(title)}</text></svg>')
     return "".join(parts)
 
@@ -271,17 +275,12 @@ def _buckets(r: dict[str, Any], names: list[str]) -> str:
     return "".join(out)
 
 
-def _words(r: dict[str, Any], names: list[str]) -> str:
-    w = r["word_accuracy"]
+def _prf_table(w: dict[str, Any], names: list[str], first: str, plot_title: str) -> str:
+    """Plot and table of word-accuracy buckets (F with interval, recall, precision, p of the F difference)."""
     sig = w["signature"]
-    out = [
-        '<section id="words"><h2>Word accuracy by frequency</h2>',
-        f"<p>Output words bucketed by their frequency in {escape(w['frequency_from'])} (compare-mt's analysis); "
-        "F-measure with 95 % bootstrap interval, recall and precision.</p>",
-    ]
     vals = [[(s["f"], s["f_lower"], s["f_upper"]) for s in b["systems"]] for b in w["buckets"]]
-    out.append(_bars([b["label"] for b in w["buckets"]], vals, names, "word F-measure by frequency bucket"))
-    head = ["frequency", "ref words"]
+    out = [_bars([b["label"] for b in w["buckets"]], vals, names, plot_title)]
+    head = [first, "ref words"]
     for n in names:
         head += [f"F {escape(n)}", f"R {escape(n)}", f"P {escape(n)}"]
     head += [f"p F {escape(n)}" for n in names[1:]]
@@ -294,6 +293,74 @@ def _words(r: dict[str, Any], names: list[str]) -> str:
         for s in b["systems"]:
             cells.append(_num(s["f"], sig, 4, f" <small>[{_f(s['f_lower'], 3)}, {_f(s['f_upper'], 3)}]</small>"))
             cells += [_num(s["recall"], sig, 4), _num(s["precision"], sig, 4)]
+        cells += [_p(t) for t in b["tests"]]
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    out.append(_table(head, rows, _sig(sig)))
+    return "".join(out)
+
+
+def _words(r: dict[str, Any], names: list[str]) -> str:
+    w = r["word_accuracy"]
+    return (
+        '<section id="words"><h2>Word accuracy by frequency</h2>'
+        f"<p>Output words bucketed by their frequency in {escape(w['frequency_from'])} (compare-mt's analysis); "
+        "F-measure with 95 % bootstrap interval, recall and precision.</p>"
+        + _prf_table(w, names, "frequency", "word F-measure by frequency bucket")
+        + "</section>"
+    )
+
+
+def _labels(r: dict[str, Any], names: list[str]) -> str:
+    w = r.get("label_accuracy")
+    out = ['<section id="labels"><h2>Word accuracy by label</h2>']
+    if w is None:
+        out.append(
+            "<p>Not computed: give one label per word (e.g. part-of-speech tags) with --ref-labels and "
+            "--out-labels, or let --tag label the words.</p></section>"
+        )
+        return "".join(out)
+    out.append(
+        f"<p>Words bucketed by their label (labels from {escape(w['labels_from'])}); an output word matched to a "
+        "reference word takes that word's label (compare-mt's analysis). F-measure with 95 % bootstrap interval, "
+        "recall and precision.</p>"
+    )
+    out.append(_prf_table(w, names, "label", "word F-measure by label"))
+    out.append("</section>")
+    return "".join(out)
+
+
+def _source(r: dict[str, Any], names: list[str]) -> str:
+    w = r.get("source_word_accuracy")
+    out = ['<section id="source"><h2>Source-word accuracy by frequency</h2>']
+    if w is None:
+        out.append(
+            "<p>Not computed: give the source with --src and its word alignment to the reference with --align "
+            "(e.g. mtmetrics align's output).</p></section>"
+        )
+        return "".join(out)
+    sig = w["signature"]
+    out.append(
+        f"<p>Source words bucketed by their frequency in {escape(w['frequency_from'])}; a source word is translated "
+        f"right when every reference word aligned to it (<code>{escape(w['alignment'])}</code>) is matched by the "
+        "output (compare-mt's analysis; unaligned source words never are). Recall with 95 % bootstrap interval.</p>"
+    )
+    vals = [[(s["recall"], s["recall_lower"], s["recall_upper"]) for s in b["systems"]] for b in w["buckets"]]
+    out.append(_bars([b["label"] for b in w["buckets"]], vals, names, "source-word recall by frequency bucket"))
+    head = ["frequency", "source words"]
+    for n in names:
+        head += [f"matched {escape(n)}", f"R {escape(n)} [95 %]"]
+    head += [f"p R {escape(n)}" for n in names[1:]]
+    rows = []
+    for b in w["buckets"]:
+        cells = [
+            f'<td class="l" data-v="{escape(b["label"])}">{escape(b["label"])}</td>',
+            f'<td data-v="{b["source_words"]}">{b["source_words"]}</td>',
+        ]
+        for s in b["systems"]:
+            cells.append(f'<td data-v="{s["matches"]}" title="{escape(sig)}">{s["matches"]}</td>')
+            cells.append(
+                _num(s["recall"], sig, 4, f" <small>[{_f(s['recall_lower'], 3)}, {_f(s['recall_upper'], 3)}]</small>")
+            )
         cells += [_p(t) for t in b["tests"]]
         rows.append("<tr>" + "".join(cells) + "</tr>")
     out.append(_table(head, rows, _sig(sig)))
@@ -361,7 +428,7 @@ def _examples(r: dict[str, Any], names: list[str]) -> str:
     return "".join(out)
 
 
-SECTIONS = ("scores", "buckets", "words", "ngrams", "examples")
+SECTIONS = ("scores", "buckets", "words", "labels", "source", "ngrams", "examples")
 
 
 def render(report: dict[str, Any]) -> str:
@@ -383,6 +450,8 @@ def render(report: dict[str, Any]) -> str:
         + _scores(report, names)
         + _buckets(report, names)
         + _words(report, names)
+        + _labels(report, names)
+        + _source(report, names)
         + _ngrams(report, names)
         + _examples(report, names)
     )

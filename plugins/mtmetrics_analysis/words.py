@@ -11,6 +11,9 @@
 * :class:`NgramMatches`: matched n-grams per system (``ngram_utils.compare_ngrams``, clipped
   counts) and compare-mt's smoothed ratio ``(a + α) / (a + b + 2α)`` (``extract_salient_features``).
 * :func:`match_marks`: for display, the longest matched n-gram covering each output token.
+* :func:`label_counts`, :func:`source_counts`: word accuracy by label and source-word accuracy,
+  which need positions (a matched output word takes the label of the reference word it matched;
+  a source word is matched when every reference word aligned to it is): :func:`ref_matched`.
 """
 
 from __future__ import annotations
@@ -176,3 +179,79 @@ def frequencies(corpus: Iterable[Sequence[str]]) -> Counter[str]:
     for words in corpus:
         counts.update(words)
     return counts
+
+
+def ref_matched(ref: Sequence[str], out: Sequence[str]) -> list[bool]:
+    """For each reference position, whether an output word is matched to it.
+
+    compare-mt (``WordBucketer._calc_trg_matches``) matches the k-th occurrence of a word in the
+    output with its k-th occurrence in the reference: the first ``min(count in output, count in
+    reference)`` occurrences of a word in the reference are the matched ones.
+    """
+    in_out = Counter(out)
+    seen: Counter[str] = Counter()
+    flags = []
+    for w in ref:
+        flags.append(seen[w] < in_out.get(w, 0))
+        seen[w] += 1
+    return flags
+
+
+def label_counts(
+    ref: Sequence[str],
+    ref_buckets: Sequence[int],
+    outs: Sequence[Sequence[str]],
+    out_buckets: Sequence[Sequence[int]],
+    n_buckets: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(ref_total[B], out_total[S, B], out_match[S, B])`` of one segment, words bucketed by label.
+
+    compare-mt's ``_calc_trg_buckets_and_matches`` with labels: a reference word counts in its
+    label's bucket; an output word matched to the k-th occurrence of its word in the reference
+    counts (and matches) in *that reference word's* bucket, an unmatched one in its own label's.
+    """
+    ref_total = np.bincount(np.asarray(ref_buckets, dtype=np.int64), minlength=n_buckets)
+    positions: dict[str, list[int]] = {}
+    for i, w in enumerate(ref):
+        positions.setdefault(w, []).append(i)
+    out_total = np.zeros((len(outs), n_buckets), dtype=np.int64)
+    out_match = np.zeros((len(outs), n_buckets), dtype=np.int64)
+    for s, (out, buckets) in enumerate(zip(outs, out_buckets, strict=True)):
+        seen: Counter[str] = Counter()
+        for w, b in zip(out, buckets, strict=True):
+            where = positions.get(w)
+            k = seen[w]
+            seen[w] += 1
+            if where is not None and k < len(where):
+                rb = ref_buckets[where[k]]
+                out_total[s, rb] += 1
+                out_match[s, rb] += 1
+            else:
+                out_total[s, b] += 1
+    return ref_total, out_total, out_match
+
+
+def source_counts(
+    src_buckets: Sequence[int],
+    links: Iterable[tuple[int, int]],
+    ref: Sequence[str],
+    outs: Sequence[Sequence[str]],
+    n_buckets: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """``(src_total[B], out_match[S, B])`` of one segment: compare-mt's ``_calc_src_buckets_and_matches``.
+
+    Every source word counts once in its bucket; it is matched by a system when it is aligned
+    (``links``: ``(source, reference)`` positions) to at least one reference word and every
+    reference word aligned to it is matched (:func:`ref_matched`).
+    """
+    src_total = np.bincount(np.asarray(src_buckets, dtype=np.int64), minlength=n_buckets)
+    aligned: list[list[int]] = [[] for _ in src_buckets]
+    for i, j in links:
+        aligned[i].append(j)
+    out_match = np.zeros((len(outs), n_buckets), dtype=np.int64)
+    for s, out in enumerate(outs):
+        matched = ref_matched(ref, out)
+        for b, targets in zip(src_buckets, aligned, strict=True):
+            if targets and all(matched[j] for j in targets):
+                out_match[s, b] += 1
+    return src_total, out_match

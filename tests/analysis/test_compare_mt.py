@@ -5,7 +5,15 @@ word accuracy by frequency bucket (counts, recall, precision, F: equal floats), 
 by reference length and length difference (labels and counts), score buckets (compare-mt's
 bucketer on the same sentence scores), characteristic n-grams (matched counts and the smoothed
 ratio for every n-gram, and the top lists), and BLEU per length bucket wherever compare-mt's own
-BLEU agrees with sacrebleu's (every bucket of sentences of 10 words or more).
+BLEU agrees with sacrebleu's (every bucket of sentences of 10 words or more); word accuracy by
+label (``LabelWordBucketer`` with ``ref_labels``/``out_labels``; the labels are the NLTK tagger's on
+the same words) and source-word accuracy by frequency (``calc_statistics(src=..., ref_aligns=...)``).
+
+WMT21 de-en has no gold word alignment (``../shared/data/align`` holds en-fr, ro-en, zh-en and
+ja-en only) and eflomal runs are not reproducible, so the alignment here is made by a
+deterministic rule (:func:`_rule_alignment`): a source word is linked to every reference word equal
+to it ignoring case, else to the reference word at the same relative position, except every
+seventh source word (left unaligned, which compare-mt counts as never translated).
 """
 
 from __future__ import annotations
@@ -18,7 +26,7 @@ import pytest
 
 from mtmetrics.resources.tokenizers import get_tokenizer
 from tests.cli import run_cli
-from tests.datapaths import WMT21, read_text, require
+from tests.datapaths import SHARED, WMT21, read_text, require
 
 compare_mt = pytest.importorskip("compare_mt", reason="compare-mt==0.2.10 (the test extra) is not installed")
 from compare_mt import bucketers, ngram_utils, scorers, stat_utils  # type: ignore[import-untyped]  # noqa: E402
@@ -154,3 +162,91 @@ def test_characteristic_ngrams_equal_compare_mt(run: dict[str, Any]) -> None:
     for e in pair["left_better"] + pair["right_better"]:
         key = tuple(e["ngram"].split(" "))
         assert (e["left"], e["right"], e["ratio"]) == (m0[key], m1[key], salient[key])
+
+
+def _rule_alignment(src: list[str], ref: list[str]) -> str:
+    """One Pharaoh line by the module's deterministic rule (see the module docstring)."""
+    links: set[tuple[int, int]] = set()
+    for i, w in enumerate(src):
+        same = [j for j, v in enumerate(ref) if v.lower() == w.lower()]
+        if same:
+            links.update((i, j) for j in same)
+        elif i % 7 != 3 and ref:
+            links.add((i, i * len(ref) // len(src)))
+    return " ".join(f"{i}-{j}" for i, j in sorted(links))
+
+
+@pytest.fixture(scope="module")
+def labelled(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The report with label files (the NLTK tagger's tags of the words) and --align on 13a-tokenised
+    WMT21 de-en (what an alignment indexes), and compare-mt's inputs: words, labels, source words and links.
+    (--tag gives the label files' numbers: ``test_page_and_errors.py``.)"""
+    nltk_data = require(SHARED / "nltk_data" / "taggers" / "averaged_perceptron_tagger_eng").parents[1]
+    import nltk
+
+    if str(nltk_data) not in nltk.data.path:
+        nltk.data.path.insert(0, str(nltk_data))
+    from mtmetrics.resources.taggers import get_tagger
+
+    ref_path, sys_paths = _paths()
+    d = tmp_path_factory.mktemp("labels")
+    ref, outs = _words(ref_path), [_words(p) for p in sys_paths]
+    src = [line.split() for line in read_text(require(WMT21 / "txt" / "sources" / "newstest2021.de-en.src.de"))]
+    files = []
+    for name, corpus in (("ref", ref), ("a", outs[0]), ("b", outs[1]), ("src", src)):
+        files.append(d / name)
+        files[-1].write_text("\n".join(" ".join(w) for w in corpus) + "\n", encoding="utf-8")
+    aligns = [_rule_alignment(s, r) for s, r in zip(src, ref, strict=True)]
+    (d / "align").write_text("\n".join(aligns) + "\n", encoding="utf-8")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("NLTK_DATA", str(nltk_data))
+        tagger = get_tagger("nltk")
+        labels = [[tagger.tag(x) for x in corpus] for corpus in (ref, *outs)]
+    for name, tags in zip(("ref.tags", "a.tags", "b.tags"), labels, strict=True):
+        (d / name).write_text("\n".join(" ".join(t) for t in tags) + "\n", encoding="utf-8")
+    out = d / "r.json"
+    code, _, err = run_cli(
+        "analyze", str(files[0]), "-i", str(files[1]), str(files[2]), "--src", str(files[3]),
+        "--align", str(d / "align"), "--ref-labels", str(d / "ref.tags"), "--out-labels", str(d / "a.tags"),
+        str(d / "b.tags"), "-m", "bleu", "--n-bootstrap", "20", "--examples", "1", "--json", str(out),
+    )  # fmt: skip
+    assert code == 0, err
+    links = [[tuple(map(int, p.split("-"))) for p in line.split()] for line in aligns]
+    return {"report": json.loads(out.read_text()), "ref": ref, "outs": outs, "src": src, "labels": labels,
+            "links": links}  # fmt: skip
+
+
+def test_word_accuracy_by_label_equals_compare_mt(labelled: dict[str, Any]) -> None:
+    section = labelled["report"]["label_accuracy"]
+    names = [b["label"] for b in section["buckets"]]
+    assert {"NN", "DT", "IN", "VBD", "."} <= set(names)
+    ref_labels, *out_labels = labelled["labels"]
+    bucketer = bucketers.LabelWordBucketer(label_set=names)
+    stats, *_ = bucketer.calc_statistics(
+        labelled["ref"], labelled["outs"], ref_labels=ref_labels, out_labels=out_labels
+    )
+    for bi, bucket in enumerate(section["buckets"]):
+        for s, mine in enumerate(bucket["systems"]):
+            counts = (mine["matches"], bucket["reference_words"], mine["output_words"])
+            assert (*counts, mine["recall"], mine["precision"], mine["f"]) == tuple(stats[s][bi]), (bucket["label"], s)
+    # every label seen is a bucket: compare-mt's 'other' stays empty
+    assert all(stats[s][len(names)][:3] == (0, 0, 0) for s in range(2))
+    # matched output words take the reference word's label, so the tagger's own counts differ
+    own = sum(1 for sent in out_labels[0] for t in sent if t == "NN")
+    assert section["buckets"][names.index("NN")]["systems"][0]["output_words"] != own
+
+
+def test_source_word_accuracy_equals_compare_mt(labelled: dict[str, Any]) -> None:
+    section = labelled["report"]["source_word_accuracy"]
+    assert section["frequency_from"] == "the source" and section["source_tokenize"] == "none"
+    bucketer = bucketers.FreqWordBucketer(freq_data=labelled["src"])
+    stats, *_ = bucketer.calc_statistics(
+        labelled["ref"], labelled["outs"], src=labelled["src"], ref_aligns=labelled["links"]
+    )
+    assert [b["label"] for b in section["buckets"]] == bucketer.bucket_strs
+    for bi, bucket in enumerate(section["buckets"]):
+        for s, mine in enumerate(bucket["systems"]):
+            mcnt, rcnt, ocnt, rec, prec, f = stats[s][bi]
+            assert (mine["matches"], bucket["source_words"], mine["recall"]) == (mcnt, rcnt, rec), (bi, s)
+            assert rcnt == ocnt and rec == prec == f  # compare-mt's totals are the source words: recall only
+    assert sum(b["source_words"] for b in section["buckets"]) == sum(map(len, labelled["src"]))

@@ -36,10 +36,10 @@ def _cjk(n: int) -> str:
 
 #: metric spec, hypothesis line 2, what the message names (count and unit, limit)
 CASES: dict[str, tuple[str, str, tuple[str, ...]]] = {
-    "sia-char": ("sia:tokenize=char", _two_words(3000, ""), ("3000 char tokens", "than the 300 that sia")),
-    "sia-zh": ("sia:tokenize=zh", _cjk(1500), ("1500 zh tokens", "than the 300 that sia")),
-    "sia-two-words": ("sia", _two_words(1000), ("1000 13a tokens", "than the 300 that sia")),
-    "meteor-two-words": ("meteor", _two_words(1000), ("1000 13a tokens", "than the 250 that meteor")),
+    "sia-char": ("sia:tokenize=char", _two_words(3000, ""), ("3000 char tokens", "than the 1000 that sia")),
+    "sia-zh": ("sia:tokenize=zh", _cjk(1500), ("1500 zh tokens", "than the 1000 that sia")),
+    "sia-two-words": ("sia", _two_words(1200), ("1200 13a tokens", "than the 1000 that sia")),
+    "meteor-two-words": ("meteor", _two_words(1000), ("1000 13a tokens", "than the 500 that meteor")),
     "hlepor-char": ("hlepor:tokenize=char", "a" * 30000, ("30000 char tokens", "than the 8000 that hlepor")),
     "rouge-s-star-char": (
         "rouge-s:skip=-1,tokenize=char",
@@ -94,11 +94,11 @@ def test_a_line_over_the_line_cap_is_one_line(tmp_path: Path) -> None:
 def test_a_combination_checks_each_feature_in_its_own_units(tmp_path: Path) -> None:
     from mtmetrics.stats.combination import CombinationModel, Feature
 
-    # limits 300 char tokens and 3000 tercom tokens
+    # limits 1000 char tokens and 3000 tercom tokens
     sia, ter = mtmetrics.load_metric("sia", tokenize="char"), mtmetrics.load_metric("ter")
     features = (Feature("sia:tokenize=char", str(sia.signature("1"))), Feature("ter", str(ter.signature("1"))))
     (tmp_path / "model.json").write_text(CombinationModel(features, (0.5, -0.5)).to_json(), encoding="utf-8")
     (tmp_path / "ref").write_text("".join(x + "\n" for x in REF_LINES), encoding="utf-8")
-    (tmp_path / "hyp").write_text(f"{REF_LINES[0]}\n{'x' * 400}\n{REF_LINES[2]}\n", encoding="utf-8")
+    (tmp_path / "hyp").write_text(f"{REF_LINES[0]}\n{'x' * 1200}\n{REF_LINES[2]}\n", encoding="utf-8")
     args = ["ref", "-i", "hyp", "-m", "combo:model=model.json"]
-    fails(tmp_path, args, "hyp:2: 400 char tokens of its feature sia", "than the 300 that combo")
+    fails(tmp_path, args, "hyp:2: 1200 char tokens of its feature sia", "than the 1000 that combo")

@@ -417,8 +417,11 @@ def _method(report: Report) -> list[str]:
         "metrics, each agreement table gives its floors: the value of a *constant metric* (one score for "
         "everything: it agrees with every pair the humans tie) and, where defined, the expected value of a "
         "*random metric* (pairwise accuracy: half the pairs the humans order; soft pairwise accuracy: uniform "
-        "p-values). A value near the floor says the measure is dominated by human ties, not that the metric "
-        "agrees with the humans.",
+        "p-values). No floor depends on the order of the systems in the file: soft pairwise accuracy's floors "
+        "are expectations over a uniformly random order of the systems (each pair counted both ways round, "
+        "the humans' p-value that the second system beats the first from the same permutations), since a "
+        "constant metric's p-value is 1 whichever system comes first. A value near the floor says the measure "
+        "is dominated by human ties, not that the metric agrees with the humans.",
         "",
     ]
 

@@ -53,6 +53,26 @@ def system_item_matrix(
     return out
 
 
+def _human_p(
+    cache: GroupCache,
+    human: str,
+    segment_human: np.ndarray,
+    item_ids: np.ndarray,
+    system_rows: list[np.ndarray],
+    seed: list[int],
+    permutations: int,
+) -> tuple[int, np.ndarray]:
+    """Fill ``cache`` with the group's permutation signs and ``human``'s pairwise p-values (both
+    orientations, for the order-free floors); the number of items and the signs."""
+    n_items = int(item_ids.max()) + 1 if len(item_ids) else 0
+    if cache.signs is None:
+        cache.signs = permutation_signs(permutations, n_items, seed)
+    if human not in cache.human_p:
+        matrix = system_item_matrix(segment_human, item_ids, system_rows, n_items)
+        cache.human_p[human] = pairwise_p_values(matrix, cache.signs, both=True)
+    return n_items, cache.signs
+
+
 @dataclass
 class Value:
     """One agreement value: bootstrap replicates, points, the calibrated ε (acc-eq) and what
@@ -99,14 +119,8 @@ def agreement(
             boot = accuracy_rows(metric_boot, human_boot)
         return Value(agree / pairs if pairs else math.nan, boot, len(metric_points), pool=(float(agree), pairs))
     if kind == "soft-accuracy":
-        n_items = int(item_ids.max()) + 1 if len(item_ids) else 0
-        if cache.signs is None:
-            cache.signs = permutation_signs(permutations, n_items, [*seed_key, 2])
-        if human not in cache.human_p:
-            cache.human_p[human] = pairwise_p_values(
-                system_item_matrix(segment_human, item_ids, system_rows, n_items), cache.signs
-            )
-        p_metric = pairwise_p_values(system_item_matrix(segment_metric, item_ids, system_rows, n_items), cache.signs)
+        n_items, signs = _human_p(cache, human, segment_human, item_ids, system_rows, [*seed_key, 2], permutations)
+        p_metric = pairwise_p_values(system_item_matrix(segment_metric, item_ids, system_rows, n_items), signs)
         spa, total, pairs = soft_pairwise_accuracy(cache.human_p[human], p_metric)
         return Value(spa, np.zeros(0), len(system_rows), pool=(total, pairs))
     if kind == "acc-eq":
@@ -162,16 +176,10 @@ def floor_values(
             RANDOM: Value(rand, np.zeros(0), n, pool=(rand * pairs if pairs else 0.0, pairs)),
         }
     if kind == "soft-accuracy":
-        n_items = int(item_ids.max()) + 1 if len(item_ids) else 0
-        if cache.signs is None:
-            cache.signs = permutation_signs(permutations, n_items, [*seed_key, 2])
-        if human not in cache.human_p:
-            cache.human_p[human] = pairwise_p_values(
-                system_item_matrix(segment_human, item_ids, system_rows, n_items), cache.signs
-            )
+        _human_p(cache, human, segment_human, item_ids, system_rows, [*seed_key, 2], permutations)
         p_h = cache.human_p[human]
         i, j = np.triu_indices(p_h.shape[0], 1)
-        defined_pairs = int(np.count_nonzero(np.isfinite(p_h[i, j])))
+        defined_pairs = int(np.count_nonzero(np.isfinite(p_h[i, j])))  # pairs sharing an item: either way
         const, rand = floors.constant_soft_accuracy(p_h), floors.random_soft_accuracy(p_h)
         n = len(system_rows)
         return {

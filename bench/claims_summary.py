@@ -96,7 +96,7 @@ def segment_markdown(docs: list[tuple[tuple, dict]], run: dict) -> str:
         "leader (named) is better, Holm-adjusted over the pairs of the claim's row. Verdict: the rule at the "
         "top of claims.md.",
         "",
-        "| row | claim (A better than B) | pair | A | B | p Holm (leader) |",
+        "| row | claim (A better than B) | pair | A | B | p (leader) |",
         "|---|---|---|---|---|---|",
     ]
     verdicts = []
@@ -135,7 +135,7 @@ def _p(p: float, n: int = 0) -> str:
     if math.isnan(p):
         return "n/a"
     if n:
-        return p_text(p, n, 3)
+        return p_text(p, n, 3).replace("<", "< ")
     return "< 0.001" if p < 0.001 else f"{p:.3f}"
 
 
@@ -205,6 +205,27 @@ def _segment_rows(num: str, claim: str, docs: list[tuple[tuple, dict]]) -> str:
     )
 
 
+#: the Williams comparisons of rows 5 and 6 (A, B), one Holm family per row
+SYSTEM_FAMILIES = [[("hlepor", "bleu"), ("hlepor", "ter"), ("hlepor", "meteor")], [("hlepor:pos=nltk", "hlepor")]]
+
+
+def williams_leads(entries: list[dict]) -> dict[tuple[str, str], list[tuple]]:
+    """Per comparison of ``claims-system.json``'s ``williams``: (pair, r of A, r of B, leader, its
+    Holm-adjusted one-sided p) per pair, Holm over the comparisons of a row (:data:`SYSTEM_FAMILIES`)."""
+    by = {(w["a"], w["b"]): w["pairs"] for w in entries}
+    out = {}
+    for family in SYSTEM_FAMILIES:
+        lead = [
+            [
+                (x["pair"], x["r_a"], x["r_b"], *(("a", x["p_a"]) if x["r_a"] > x["r_b"] else ("b", x["p_b"])))
+                for x in by[c]
+            ]
+            for c in family
+        ]
+        out.update(zip(family, holm(lead), strict=True))
+    return out
+
+
 def _system_rows(sysj: dict) -> list[str]:
     """Rows 5, 6 and 11 from ``claims-system.json``."""
     by = {r["name"]: r for r in sysj["rows"]}
@@ -212,19 +233,13 @@ def _system_rows(sysj: dict) -> list[str]:
     row = {spec: by[f"{spec} (mtmetrics, {sample})"] for spec in ("hlepor", "bleu", "ter", "meteor", "hlepor:pos=nltk")}
     nsys = sum(sysj["systems"].values())
     data = f"WMT21 official system DA z, {len(sysj['pairs'])} to-English pairs, {nsys} MT systems, {sample} of each"
-    wil = {(w["a"], w["b"]): w for w in sysj["williams"]}
+
+    adjusted = williams_leads(sysj["williams"])
 
     def wtexts(comparisons: list[tuple[str, str, str, str]]) -> list[tuple[str, str]]:
-        """Verdict and text per comparison, Holm over all their pairs (one row's family)."""
-        lead = [
-            [
-                (x["pair"], x["r_a"], x["r_b"], *(("a", x["p_a"]) if x["r_a"] > x["r_b"] else ("b", x["p_b"])))
-                for x in wil[(a, b)]["pairs"]
-            ]
-            for a, b, _, _ in comparisons
-        ]
         out = []
-        for (_, _, la, lb), pairs in zip(comparisons, holm(lead), strict=True):
+        for a, b, la, lb in comparisons:
+            pairs = adjusted[(a, b)]
             _, det, v = _compare_text(pairs, la, lb, 0)
             out.append((v, f"vs {lb}: {v} (ahead on {sum(x[3] == 'a' for x in pairs)}/{len(pairs)}; {det})"))
         return out

@@ -24,7 +24,7 @@ import pytest
 
 import mtmetrics
 from mtmetrics.resources.taggers import get_tagger
-from mtmetrics.stats.combination import CombinationModel, Feature
+from mtmetrics.meta.combination import CombinationModel, Feature
 from tests.cli import run_cli
 from tests.core.test_failures import HYP, REF, _para_doc, combo_doc, fails, fails_case, table, write_json
 

@@ -213,7 +213,7 @@ def williams_leads(entries: list[dict]) -> dict[tuple[str, str], list[tuple]]:
     """Per comparison of ``claims-system.json``'s ``williams``: (pair, r of A, r of B, leader, its
     Holm-adjusted one-sided p) per pair, Holm over the comparisons of a row (:data:`SYSTEM_FAMILIES`)."""
     by = {(w["a"], w["b"]): w["pairs"] for w in entries}
-    out = {}
+    out: dict[tuple[str, str], list[tuple]] = {}
     for family in SYSTEM_FAMILIES:
         lead = [
             [

@@ -14,8 +14,8 @@ import numpy as np
 from ..errors import InputError
 from ..io.tables import Columns, Table
 from .combination import CombinationModel, Feature, Scale
-from .textprep import text_profile
 from .scores import MetricScores
+from .textprep import text_profile
 
 
 @dataclass(frozen=True)

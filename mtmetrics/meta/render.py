@@ -203,7 +203,8 @@ def compare_text(doc: CompareDocument, width: int) -> str:
             pb = tests["paired_bootstrap"]
             lines.append(
                 f"  paired bootstrap: r(A) - r(B) = {fmt(pb['difference'], width)} "
-                f"[{fmt(pb['lower'], width)}, {fmt(pb['upper'], width)}], p (A > B) {_p_is(pb['p_one_sided'], pb['resamples'])} "
+                f"[{fmt(pb['lower'], width)}, {fmt(pb['upper'], width)}], "
+                f"p (A > B) {_p_is(pb['p_one_sided'], pb['resamples'])} "
                 f"({pb['resamples']} resamples, seed {head['bootstrap']['seed']})"
             )
     if not values:

@@ -52,8 +52,8 @@ from mtmetrics import (
 )
 from mtmetrics.engine import gate
 from mtmetrics.io import files
-from mtmetrics.params import parse_inline, resolve_params
 from mtmetrics.meta.combination import FORMAT, CombinationModel, Feature
+from mtmetrics.params import parse_inline, resolve_params
 
 
 def _spec(text: str, model: str) -> tuple[type[Metric], dict[str, str]]:

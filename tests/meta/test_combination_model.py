@@ -26,8 +26,8 @@ import sacrebleu
 import mtmetrics
 from mtmetrics import InputError, Metric, Param, Segment, plugins
 from mtmetrics.cli import main
-from mtmetrics.meta.report import default_metric_names
 from mtmetrics.meta.combination import FORMAT, CombinationModel, Feature
+from mtmetrics.meta.report import default_metric_names
 
 
 def _learn(command: str, table: Path, out: Path, *extra: str) -> str:

@@ -88,10 +88,12 @@ def test_no_floor_moves_when_the_systems_are_listed_otherwise(case: tuple[list[i
     human[0, 0] = np.nan  # a missing judgement
     signs = permutation_signs(100, human.shape[1], seed)
     system_means = np.nanmean(human, axis=1)
-    for fn in (floors.constant_soft_accuracy, floors.random_soft_accuracy):
-        assert fn(pairwise_p_values(human[order], signs, both=True)) == fn(pairwise_p_values(human, signs, both=True))
-    for fn in (floors.constant_accuracy, floors.random_accuracy):
-        assert fn(system_means[order]) == fn(system_means)
+    for soft in (floors.constant_soft_accuracy, floors.random_soft_accuracy):
+        assert soft(pairwise_p_values(human[order], signs, both=True)) == soft(
+            pairwise_p_values(human, signs, both=True)
+        )
+    for acc in (floors.constant_accuracy, floors.random_accuracy):
+        assert acc(system_means[order]) == acc(system_means)
 
 
 def test_mqm_zh_en_floor_is_the_share_of_human_ties() -> None:

@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 from claims_data import DATA, DATASETS, ROOT, WMT21_DIR, Data, Pair, _lines_tag, load
-from claims_summary import COMPARISONS, PROB, _verdict, render_doc, segment_markdown
+from claims_summary import COMPARISONS, PROB, _verdict, render_doc, segment_docs, segment_markdown, williams_leads
 
 from mtmetrics.stats.correlation import pearson
 from mtmetrics.stats.corrtests import williams
@@ -197,7 +197,7 @@ def _williams(test: Data, col: dict[str, list[np.ndarray]], entries: list[dict[s
     lines; the numbers are appended to ``entries``."""
     out = [
         "\nWilliams' test per pair (one-sided p that A's Pearson exceeds B's; same systems):\n",
-        "| A vs B | " + " | ".join(test.pairs) + " | pairs A > B | significant (p < 0.05) |",
+        "| A vs B | " + " | ".join(test.pairs) + " | pairs A > B | p < 0.05 (uncorrected; Holm: claims.md) |",
         "|---|" + "---|" * len(test.pairs) + "---|---|",
     ]
     for a, b in [("hlepor", "bleu"), ("hlepor", "ter"), ("hlepor", "meteor"), ("hlepor:pos=nltk", "hlepor")]:
@@ -210,13 +210,13 @@ def _williams(test: Data, col: dict[str, list[np.ndarray]], entries: list[dict[s
             )
             per_pair.append({"pair": test.pairs[k], "r_a": ra, "r_b": rb, "n": len(h), "p_a": p, "p_b": p_b})
         ma, mb = (float(np.mean([x[key] for x in per_pair])) for key in ("r_a", "r_b"))
-        leads = [("a", x["p_a"]) if x["r_a"] > x["r_b"] else ("b", x["p_b"]) for x in per_pair]
-        entries.append(
-            {"a": a, "b": b, "pairs": per_pair, "mean_a": ma, "mean_b": mb, "verdict": _verdict(leads, ma, mb)}
-        )
+        entries.append({"a": a, "b": b, "pairs": per_pair, "mean_a": ma, "mean_b": mb})
         cells = " | ".join(f"{x['r_a'] - x['r_b']:+.3f} (p={x['p_a']:.2f})" for x in per_pair)
         wins, sig = sum(x["r_a"] > x["r_b"] for x in per_pair), sum(x["p_a"] < 0.05 for x in per_pair)
         out.append(f"| {a} vs {b} | {cells} | {wins}/{len(per_pair)} | {sig}/{len(per_pair)} |")
+    for (a, b), pairs in williams_leads(entries).items():  # the verdicts of claims.md (Holm per row)
+        e = next(e for e in entries if (e["a"], e["b"]) == (a, b))
+        e["verdict"] = _verdict([(x[3], x[4]) for x in pairs], e["mean_a"], e["mean_b"])
     return out
 
 
@@ -411,7 +411,6 @@ def segment(ns: argparse.Namespace) -> None:
     prob = str(_prob_table(cache)) if any(PROB in c[2] + c[3] for c in chosen) else ""
     bar.advance(1)
     t0 = time.perf_counter()
-    results = []
     for row, name, a, b, la, lb in chosen:
         a, b = a.replace(PROB, prob), b.replace(PROB, prob)
         args = ["meta", "report", *map(_rel, SEGMENT_TABLES), "-m", a, b, "--levels", "segment"]
@@ -419,10 +418,10 @@ def segment(ns: argparse.Namespace) -> None:
         args += ["--json", _rel(out / f"claims-seg-{name}.json"), "-o", _rel(out / f"claims-seg-{name}.md")]
         args += ["--title", f"Claim {row}: {la} vs {lb}, segment level"]
         _mtmetrics(args + (["--sample-segments", str(ns.segments)] if ns.segments else []))
-        results.append((row, a, b, la, lb, json.loads((out / f"claims-seg-{name}.json").read_text())))
         bar.advance(1)
     bar.close()
-    (out / "claims-segment.md").write_text(segment_markdown(results, ns, time.perf_counter() - t0), encoding="utf-8")
+    run = {"parts": {"segment": {"seconds": time.perf_counter() - t0}}, "jobs": ns.jobs}
+    (out / "claims-segment.md").write_text(segment_markdown(segment_docs(out), run), encoding="utf-8")
     print(f"wrote {out / 'claims-segment.md'}", file=sys.stderr)
 
 

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 from collections import defaultdict
@@ -11,6 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+
+from mtmetrics.stats.corrections import adjust, p_text
 
 PROB = "{prob}"  # replaced by the path of the trained similarity table
 WLS, SIA_LC = ("WLS+PROB", "WLS (lowercased)"), ("SIA+PROB", "SIA (lowercased)")
@@ -27,15 +28,29 @@ COMPARISONS = [
 ]
 
 
+ALPHA = 0.05
+
+
 def _verdict(leads: list[tuple[str, float]], mean_a: float, mean_b: float) -> str:
-    """The verdict rule at the top of claims.md: ``leads`` is (leader "a"/"b", one-sided p) per pair."""
-    sig_a = sum(1 for who, p in leads if who == "a" and p < 0.05)
-    sig_b = sum(1 for who, p in leads if who == "b" and p < 0.05)
+    """The verdict rule at the top of claims.md: ``leads`` is (leader "a"/"b", Holm-adjusted one-sided
+    p) per pair. Supported or reversed needs significance: the side the mean favours significant on at
+    least half of the pairs, the other side on none."""
+    sig_a, sig_b = (sum(1 for who, p in leads if who == side and p <= ALPHA) for side in "ab")
     if mean_a > mean_b and sig_a * 2 >= len(leads) and sig_b == 0:
         return "supported"
-    if mean_b > mean_a and sig_b and not sig_a:
+    if mean_b > mean_a and sig_b * 2 >= len(leads) and sig_a == 0:
         return "reversed"
     return "not supported"
+
+
+def holm(families: list[list[tuple]], n: int = 0) -> list[list[tuple]]:
+    """The per-pair tests of one claim (several comparisons, each a list of tuples whose item 4 is a
+    one-sided p) with Holm-adjusted p-values over all of them: one family per row of claims.md.
+    ``n`` > 0: the p-values are shares of ``n`` permutations (``c / n``, mt-metrics-eval's), taken as
+    ``(c + 1) / (n + 1)`` before adjusting, so that none is 0."""
+    flat = [(x[4] * n + 1) / (n + 1) if n else x[4] for f in families for x in f]
+    q = iter(adjust(np.nan_to_num(np.array(flat, dtype=float), nan=1.0), "holm").tolist() if flat else [])
+    return [[(*x[:4], next(q), *x[5:]) for x in f] for f in families]
 
 
 Pairs = list[tuple[str, float, float, str, float, dict[str, tuple[float, float, float]], str]]
@@ -62,57 +77,71 @@ def _level_pairs(doc: dict, a: str, b: str, level: str, perm: bool = False) -> P
     return rows
 
 
-def segment_markdown(results: list, ns: argparse.Namespace, seconds: float) -> str:
-    """claims-segment.md: per comparison, every pair's r [95 % CI] of both metrics, the PERM-BOTH p, the verdict."""
+def segment_markdown(docs: list[tuple[tuple, dict]], run: dict) -> str:
+    """claims-segment.md: per comparison, every pair's r [95 % CI] of both metrics, the PERM-BOTH p
+    (Holm-adjusted over the row's pairs), the verdict."""
+    d0 = docs[0][1]
+    n, boot = d0["permutations"]["n"], d0["bootstrap"]["n"]
+    segments = (d0["tables"][0].get("sample") or {}).get("segments_per_group", 0)
+    seconds = run.get("parts", {}).get("segment", {}).get("seconds", math.nan)
     lines = [
         "# Segment-level claims (rows 1-4 of claims.md), generated",
         "",
         "Written by `python bench/claims.py segment "
-        + (f"--segments {ns.segments} " if ns.segments else "")
-        + f"--permutations {ns.permutations} --bootstrap {ns.bootstrap} -j {ns.jobs}` "
-        + ("(all judged segments of every table)" if not ns.segments else f"({ns.segments} source segments per pair)")
+        + (f"--segments {segments} " if segments else "")
+        + f"--permutations {n} --bootstrap {boot} -j {run.get('jobs', 1)}` "
+        + ("(all judged segments of every table)" if not segments else f"({segments} source segments per pair)")
         + f" in {seconds / 60:.1f} min; the per-comparison reports are `claims-seg-*.md` / `.json` beside this file.",
         "Pearson r per pair [95 % bootstrap CI]; p: PERM-BOTH over whole source segments, one-sided, that the "
-        "leader (named) is better. Verdict: the rule at the top of claims.md.",
+        "leader (named) is better, Holm-adjusted over the pairs of the claim's row. Verdict: the rule at the "
+        "top of claims.md.",
         "",
         "| row | claim (A better than B) | pair | A | B | p (leader) |",
         "|---|---|---|---|---|---|",
     ]
     verdicts = []
-    for row, a, b, la, lb, doc in results:
-        pairs = _level_pairs(doc, a, b, "segment", perm=True)
-        for g, _, _, who, p, est, human in pairs:
-            cell = [f"{est[m][0]:.3f} [{est[m][1]:.3f}, {est[m][2]:.3f}]" for m in (a, b)]
-            pt = f"< {1 / ns.permutations:g}" if p == 0 else f"{p:.3f}"  # no permutation reached the observed
-            lines.append(
-                f"| {row} | {la} > {lb} | {g} ({human}) | {cell[0]} | {cell[1]} | {la if who == 'a' else lb} {pt} |"
-            )
-        mean_a, mean_b = (float(np.mean([x[i] for x in pairs])) for i in (1, 2))
-        leads = [(x[3], x[4]) for x in pairs]
-        verdicts.append((row, la, lb, mean_a, mean_b, leads, _verdict(leads, mean_a, mean_b)))
+    for num in SEGMENT_CLAIMS:
+        row_docs = [(c, d) for c, d in docs if c[0] == num]
+        specs = [tuple(m["spec"] for m in d["tables"][0]["metrics"]) for _, d in row_docs]
+        fams = holm(
+            [_level_pairs(d, a, b, "segment", perm=True) for (a, b), (_, d) in zip(specs, row_docs, strict=True)], n
+        )
+        for ((_, _, _, _, la, lb), _), (a, b), pairs in zip(row_docs, specs, fams, strict=True):
+            for g, _, _, who, p, est, human in pairs:
+                cell = [f"{est[m][0]:.3f} [{est[m][1]:.3f}, {est[m][2]:.3f}]" for m in (a, b)]
+                lines.append(
+                    f"| {num} | {la} > {lb} | {g} ({human}) | {cell[0]} | {cell[1]} | "
+                    f"{la if who == 'a' else lb} {_p(p, n)} |"
+                )
+            mean_a, mean_b = (float(np.mean([x[i] for x in pairs])) for i in (1, 2))
+            leads = [(x[3], x[4]) for x in pairs]
+            verdicts.append((num, la, lb, mean_a, mean_b, leads, _verdict(leads, mean_a, mean_b)))
     lines += [
         "",
         "| row | claim | mean r A vs B | A significant | B significant | verdict |",
         "|---|---|---|---|---|---|",
     ]
     for row, la, lb, ma, mb, leads, v in verdicts:
-        sa, sb = (sum(1 for w, p in leads if w == who and p < 0.05) for who in "ab")
+        sa, sb = (sum(1 for w, p in leads if w == who and p <= ALPHA) for who in "ab")
         lines.append(
             f"| {row} | {la} > {lb} | {ma:.3f} vs {mb:.3f} | {sa}/{len(leads)} | {sb}/{len(leads)} | **{v}** |"
         )
     return "\n".join(lines) + "\n"
 
 
-def _p(p: float, floor: float = 0.0) -> str:
-    """A p-value as printed: ``< 0.001`` under a thousandth, else three decimals."""
+def _p(p: float, n: int = 0) -> str:
+    """A p-value as printed: of ``n`` resamples by :func:`~mtmetrics.stats.corrections.p_text` (never
+    0), an analytic one (``n = 0``) with three decimals or ``< 0.001``."""
     if math.isnan(p):
         return "n/a"
-    return f"< {max(floor, 0.001):g}" if p < max(floor, 0.001) else f"{p:.3f}"
+    if n:
+        return p_text(p, n, 3).replace("<", "< ")
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"
 
 
-def _compare_text(pairs: Sequence[tuple], la: str, lb: str, floor: float) -> tuple[str, str, str]:
+def _compare_text(pairs: Sequence[tuple], la: str, lb: str, n: int) -> tuple[str, str, str]:
     """(result cell, significance detail, verdict) of one A-vs-B comparison over pairs
-    (group, r of A, r of B, leader "a"/"b", its one-sided p)."""
+    (group, r of A, r of B, leader "a"/"b", its Holm-adjusted one-sided p; ``n``: resamples, 0 analytic)."""
     ma, mb = (float(np.mean([x[i] for x in pairs])) for i in (1, 2))
     verdict = _verdict([(x[3], x[4]) for x in pairs], ma, mb)
     diffs = ", ".join(f"{x[0]} {x[1] - x[2]:+.3f}" for x in pairs)
@@ -121,8 +150,8 @@ def _compare_text(pairs: Sequence[tuple], la: str, lb: str, floor: float) -> tup
     )
     detail = []
     for who, label in (("a", f"{la} significant"), ("b", lb)):
-        sig = [x for x in pairs if x[3] == who and x[4] < 0.05]
-        ps = f" ({', '.join(f'{x[0]} p {_p(x[4], floor)}' for x in sig)})" if sig else ""
+        sig = [x for x in pairs if x[3] == who and x[4] <= ALPHA]
+        ps = f" ({', '.join(f'{x[0]} p {_p(x[4], n)}' for x in sig)})" if sig else ""
         detail.append(f"{label} on {len(sig)}/{len(pairs)}{ps}")
     return result, ", ".join(detail), verdict
 
@@ -153,11 +182,13 @@ def _ci(r: dict) -> str:
 
 
 def _segment_rows(num: str, claim: str, docs: list[tuple[tuple, dict]]) -> str:
-    """Rows 1-4: the two-metric segment-level reports of the claim."""
+    """Rows 1-4: the two-metric segment-level reports of the claim (Holm over all their pairs)."""
+    n = docs[0][1]["permutations"]["n"]
+    specs = [tuple(m["spec"] for m in d["tables"][0]["metrics"]) for _, d in docs]  # the command's order: A, B
+    fams = holm([_level_pairs(d, a, b, "segment") for (a, b), (_, d) in zip(specs, docs, strict=True)], n)
     results, texts, verdicts = [], [], []
-    for (_, _, _, _, la, lb), d in docs:
-        a, b = (m["spec"] for m in d["tables"][0]["metrics"])  # in the command's order: A, then B
-        res, det, v = _compare_text(_level_pairs(d, a, b, "segment"), la, lb, 1 / max(d["permutations"]["n"], 1))
+    for ((*_, la, lb), _), pairs in zip(docs, fams, strict=True):
+        res, det, v = _compare_text(pairs, la, lb, n)
         results.append(res)
         texts.append(f"{la} > {lb}: {v}, {det}")
         verdicts.append(v)
@@ -167,10 +198,32 @@ def _segment_rows(num: str, claim: str, docs: list[tuple[tuple, dict]]) -> str:
     return (
         f"| {num} | {claim} | WMT21 DA is/ja/ru + WMT22 MQM zh-en, {sampled} (rows: {data}) | segment Pearson r | "
         + "; ".join(results)
-        + f" | PERM-BOTH per pair, {docs[0][1]['permutations']['n']:,} permutations | **{_combine(verdicts)}**: "
+        + f" | PERM-BOTH per pair, {n:,} permutations, Holm over the row's {sum(map(len, fams))} tests | "
+        + f"**{_combine(verdicts)}**: "
         + "; ".join(texts)
         + " | `segment` |"
     )
+
+
+#: the Williams comparisons of rows 5 and 6 (A, B), one Holm family per row
+SYSTEM_FAMILIES = [[("hlepor", "bleu"), ("hlepor", "ter"), ("hlepor", "meteor")], [("hlepor:pos=nltk", "hlepor")]]
+
+
+def williams_leads(entries: list[dict]) -> dict[tuple[str, str], list[tuple]]:
+    """Per comparison of ``claims-system.json``'s ``williams``: (pair, r of A, r of B, leader, its
+    Holm-adjusted one-sided p) per pair, Holm over the comparisons of a row (:data:`SYSTEM_FAMILIES`)."""
+    by = {(w["a"], w["b"]): w["pairs"] for w in entries}
+    out: dict[tuple[str, str], list[tuple]] = {}
+    for family in SYSTEM_FAMILIES:
+        lead = [
+            [
+                (x["pair"], x["r_a"], x["r_b"], *(("a", x["p_a"]) if x["r_a"] > x["r_b"] else ("b", x["p_b"])))
+                for x in by[c]
+            ]
+            for c in family
+        ]
+        out.update(zip(family, holm(lead), strict=True))
+    return out
 
 
 def _system_rows(sysj: dict) -> list[str]:
@@ -180,20 +233,20 @@ def _system_rows(sysj: dict) -> list[str]:
     row = {spec: by[f"{spec} (mtmetrics, {sample})"] for spec in ("hlepor", "bleu", "ter", "meteor", "hlepor:pos=nltk")}
     nsys = sum(sysj["systems"].values())
     data = f"WMT21 official system DA z, {len(sysj['pairs'])} to-English pairs, {nsys} MT systems, {sample} of each"
-    wil = {(w["a"], w["b"]): w for w in sysj["williams"]}
 
-    def wtext(a: str, b: str, la: str, lb: str) -> tuple[str, str]:
-        ahead = [x["r_a"] > x["r_b"] for x in wil[(a, b)]["pairs"]]
-        pairs = [
-            (x["pair"], x["r_a"], x["r_b"], "a" if up else "b", x["p_a"] if up else x["p_b"])
-            for x, up in zip(wil[(a, b)]["pairs"], ahead, strict=True)
-        ]
-        _, det, v = _compare_text(pairs, la, lb, 0.0)
-        return v, f"vs {lb}: {v} (ahead on {sum(ahead)}/{len(pairs)}; {det})"
+    adjusted = williams_leads(sysj["williams"])
 
-    parts5 = [wtext("hlepor", b, "hLEPOR", lb) for b, lb in (("bleu", "BLEU"), ("ter", "TER"), ("meteor", "METEOR"))]
+    def wtexts(comparisons: list[tuple[str, str, str, str]]) -> list[tuple[str, str]]:
+        out = []
+        for a, b, la, lb in comparisons:
+            pairs = adjusted[(a, b)]
+            _, det, v = _compare_text(pairs, la, lb, 0)
+            out.append((v, f"vs {lb}: {v} (ahead on {sum(x[3] == 'a' for x in pairs)}/{len(pairs)}; {det})"))
+        return out
+
+    parts5 = wtexts([("hlepor", b, "hLEPOR", lb) for b, lb in (("bleu", "BLEU"), ("ter", "TER"), ("meteor", "METEOR"))])
     labels = (("hlepor", "hLEPOR"), ("bleu", "BLEU"), ("ter", "TER"), ("meteor", "METEOR"))
-    v6, t6 = wtext("hlepor:pos=nltk", "hlepor", "hLEPOR_E", "hLEPOR")
+    [(v6, t6)] = wtexts([("hlepor:pos=nltk", "hlepor", "hLEPOR_E", "hLEPOR")])
     chosen = next(r for r in sysj["rows"] if r["name"].endswith("← chosen on dev"))
     chrf = next(r for r in sysj["rows"] if r["name"].startswith("chrf-A"))
     comet = next(r for r in sysj["rows"] if r["name"].startswith("COMET"))
@@ -204,11 +257,12 @@ def _system_rows(sysj: dict) -> list[str]:
         f"| 5 | hLEPOR beats BLEU, TER and METEOR at system level across language pairs | {data} | "
         "mean over pairs of system Pearson r | "
         + "; ".join(f"{lab} {_ci(row[s])}" for s, lab in labels)
-        + f" | Williams per pair | **{_combine([v for v, _ in parts5])}**: "
+        + " | Williams per pair, Holm over the row's 21 tests | "
+        + f"**{_combine([v for v, _ in parts5])}**: "
         + "; ".join(t for _, t in parts5)
         + " | `system` |",
         f"| 6 | hLEPOR_E (POS level, NLTK perceptron tagger) adds to hLEPOR | as 5 | as 5 | "
-        f"hLEPOR_E {_ci(row['hlepor:pos=nltk'])} vs hLEPOR {_ci(row['hlepor'])} | Williams per pair | "
+        f"hLEPOR_E {_ci(row['hlepor:pos=nltk'])} vs hLEPOR {_ci(row['hlepor'])} | Williams per pair, Holm | "
         f"**{v6}**: {t6} | `system` |",
         "| 11 | a combination of the classic metrics, trained and chosen on dev only, beats chrF (and approaches "
         f"COMET) at system level | as 5 | mean over pairs of system Pearson r | chosen on dev "
@@ -230,7 +284,9 @@ def _orange_row(ora: dict) -> str:
         return f"{100 * m['orange']:.2f} [{100 * m['orange_lower']:.2f}, {100 * m['orange_upper']:.2f}]"
 
     close = [m for m in ms if m["orange_lower"] <= ms[0]["orange_upper"]]  # reaching the best's interval
-    v7 = "supported" if {rank["rouge-s:skip=4"], rank["bleus:max_order=4"]} == {1, 2} else "not supported"
+    # no paired test: supported only if the two are best and every other variant's interval lies above both
+    clear = all(m["orange_lower"] > max(s4["orange_upper"], b4["orange_upper"]) for m in ms if m not in (s4, b4))
+    v7 = "supported" if {rank["rouge-s:skip=4"], rank["bleus:max_order=4"]} == {1, 2} and clear else "not supported"
     return (
         f"| 7 | ROUGE-S4 and BLEUS4 rank best by ORANGE | Joshua bn-en n-best, {len(ora['refs'])} references, "
         f"{ora['sentences']} sentences ({ora['candidates']} candidates) | ORANGE % (lower is better) | "
@@ -262,10 +318,13 @@ def _rank_row(rk: dict, rep: dict) -> str:
 def _mct_row(mct: dict) -> str:
     """Row 9: the segment-level MCT against chrF, segment and system level."""
     a = next(m["spec"] for m in mct["tables"][0]["metrics"] if m["spec"].startswith("combo"))
-    texts = []
-    for level in ("segment", "system"):
-        floor = 1 / max(mct["permutations"]["n"], 1) if level == "segment" else 0.0  # permutations / Williams
-        texts.append((level, *_compare_text(_level_pairs(mct, a, "chrf", level), "MCT", "chrF", floor)))
+    n = mct["permutations"]["n"]  # segment level: PERM-BOTH; system level: Williams (analytic)
+    seg, sys_ = (_level_pairs(mct, a, "chrf", level) for level in ("segment", "system"))
+    [seg] = holm([seg], n)
+    [sys_] = holm([sys_])  # one family per test kind: the resampled p-values are not Williams'
+    texts = [
+        (lv, *_compare_text(pairs, "MCT", "chrF", k)) for lv, pairs, k in (("segment", seg, n), ("system", sys_, 0))
+    ]
     tests = {c["level"]: c for c in mct["tables"][0]["clusters"]}.values()
     return (
         "| 9 | MCT combinations beat their best component | WMT21 DA is/ja/ru, "
@@ -275,10 +334,17 @@ def _mct_row(mct: dict) -> str:
         + "; ".join(f"{lv}: {res}" for lv, res, _, _ in texts)
         + " | "
         + ", ".join(f"{TESTS.get(c['test'], c['test'])} ({c['level']})" for c in tests)
+        + ", Holm per level"
         + f" | **{_combine([v for *_, v in texts])}**: "
         + "; ".join(f"{lv}: {v}, {det}" for lv, _, det, v in texts)
         + " | `mct` |"
     )
+
+
+def segment_docs(out: Path) -> list[tuple[tuple, dict]]:
+    """(comparison, report JSON) of every segment-level comparison whose report exists, in row order."""
+    paths = [(c, out / f"claims-seg-{c[1]}.json") for c in COMPARISONS]
+    return [(c, json.loads(p.read_text(encoding="utf-8"))) for c, p in paths if p.exists()]
 
 
 def summary_rows(out: Path, sliced: bool = False) -> list[str]:
@@ -292,8 +358,8 @@ def summary_rows(out: Path, sliced: bool = False) -> list[str]:
         return f"| {num} | {claim} | not run (part `{part}`) | | | | | |"
 
     rows = []
-    for num, (claim, names) in SEGMENT_CLAIMS.items():
-        docs = [(c, d) for n in names for c in COMPARISONS if c[1] == n if (d := load_json(f"claims-seg-{n}.json"))]
+    for num, (claim, _) in SEGMENT_CLAIMS.items():
+        docs = [(c, d) for c, d in segment_docs(out) if c[0] == num]
         rows.append(_segment_rows(num, claim, docs) if docs else missing(num, claim, "segment"))
     sysj = load_json("claims-system.json")
     rows += _system_rows(sysj) if sysj else [missing(n, c, "system") for n, c in SYSTEM_CLAIMS.items()]
@@ -323,9 +389,12 @@ def _paraphrase_row(text: str, sliced: bool) -> str:
     pairs = cells("| Model |")[3:]
     rb, rbp = ([float(x.split()[0]) for x in cells(f"| {m} |")[3:]] for m in ("B", "BP"))
     ps = [float(c.split("W p=")[1].split(",")[0]) for c in cells("| B vs. BP |")[1:]]
-    leads = [("a", p) if x > y else ("b", 1 - p) for x, y, p in zip(rbp, rb, ps, strict=True)]
+    raw = [
+        (lp, 0.0, 0.0, *(("a", p) if x > y else ("b", 1 - p))) for lp, x, y, p in zip(pairs, rbp, rb, ps, strict=True)
+    ]
+    leads = [(x[3], x[4]) for x in holm([raw])[0]]
     v = _verdict(leads, float(np.mean(rbp)), float(np.mean(rb)))
-    sig = [f"{lp} (p = {p:.2g})" for lp, (who, p) in zip(pairs, leads, strict=True) if who == "a" and p < 0.05]
+    sig = [f"{lp} (p Holm = {p:.2g})" for lp, (who, p) in zip(pairs, leads, strict=True) if who == "a" and p <= ALPHA]
     rows_used = next((x for x in lines if x.startswith("Training table:")), "")
     trained = rows_used.split("(")[1].split(",")[0] if "(" in rows_used else "?"
     return (
@@ -333,7 +402,7 @@ def _paraphrase_row(text: str, sliced: bool) -> str:
         + ("all judged segments" if not sliced else "the first rows only")
         + " (`paraphrase-models.md`) | segment Pearson r | B vs BP: "
         + ", ".join(f"{lp} {x:.3f} vs {y:.3f}" for lp, x, y in zip(pairs, rb, rbp, strict=True))
-        + f" | Williams | **{v}**: BP significant on {len(sig)}/{len(pairs)}"
+        + f" | Williams, Holm over the pairs | **{v}**: BP significant on {len(sig)}/{len(pairs)}"
         + (f" ({', '.join(sig)})" if sig else "")
         + f"; trained on {trained} of WMT17 dev | `paraphrase` |"
     )
@@ -375,7 +444,8 @@ def _replace_block(text: str, name: str, body: list[str]) -> str:
 
 
 def render_doc(out: Path, doc: Path, run: dict) -> None:
-    """Write the generated blocks of claims.md: the summary table, the floors, the timings."""
+    """Write the generated blocks of claims.md (the summary table, the floors, the timings) and
+    claims-segment.md."""
     head = ["| # | claim | data | measure | result | test | verdict | part |", "|---|---|---|---|---|---|---|---|"]
     per_part = ", ".join(f"{k} {v['seconds'] / 60:.1f} min" for k, v in run["parts"].items())
     timing = [
@@ -386,3 +456,5 @@ def render_doc(out: Path, doc: Path, run: dict) -> None:
     text = _replace_block(text, "timing", timing)
     text = _replace_block(text, "summary", head + summary_rows(out, bool(run.get("slice"))))
     doc.write_text(_replace_block(text, "floors", floors_table(out)), encoding="utf-8")
+    if segment_docs(out):
+        (out / "claims-segment.md").write_text(segment_markdown(segment_docs(out), run), encoding="utf-8")

@@ -305,7 +305,6 @@ def _correlate(
         draws = group_draws(rows, systems, items, n_boot, seed, gi, split=split, system_resampling=resampling)
         if system_human is not None:
             draws = _official_systems(draws, system_human, group)
-        cache = agr.GroupCache()
         for human in humans:
             h_all = human_values[human][rows]
             h_sys = np.array([h_all[pos].mean() for pos in draws.system_rows])
@@ -322,6 +321,10 @@ def _correlate(
                             for w, pos in zip(draws.system_weights, draws.system_rows, strict=True)
                         ]
                     )
+            hs = agr.Humans(
+                h_sys, h_sys_boot, h_all, draws.item_ids, draws.system_rows, [seed, gi], settings.permutations
+            )
+            measured = [(lv, k) for lv in levels for k in kinds if k in agr.KINDS and agr.defined(k, lv)]
             for ms in scores:
                 m_all = ms.segment_scores[rows]
                 for level in levels:
@@ -329,32 +332,17 @@ def _correlate(
                     out.points[(group, human, level, ms.spec)] = pts
                     seg_boot = _segment_boot(level, kinds, pts, draws)
                     for kind in kinds:
+                        if (level, kind) in measured:
+                            val = agr.agreement(kind, level, hs, pts.metric, pts.metric_boot, m_all)
+                            per_group.setdefault((human, ms.spec, kind), []).append(val)
+                            _add(
+                                out,
+                                Estimate(group, human, level, ms.spec, kind, val.value, 0, 0, val.n, 0),
+                                val,
+                                seed,
+                                keep_samples,
+                            )
                         if kind in agr.KINDS:
-                            if agr.defined(kind, level):
-                                val = agr.agreement(
-                                    kind,
-                                    level,
-                                    metric_points=pts.metric,
-                                    human_points=pts.human,
-                                    metric_boot=pts.metric_boot,
-                                    human_boot=pts.human_boot,
-                                    segment_metric=m_all,
-                                    segment_human=h_all,
-                                    item_ids=draws.item_ids,
-                                    system_rows=draws.system_rows,
-                                    human=human,
-                                    cache=cache,
-                                    seed_key=[seed, gi],
-                                    permutations=settings.permutations,
-                                )
-                                per_group.setdefault((human, ms.spec, kind), []).append(val)
-                                _add(
-                                    out,
-                                    Estimate(group, human, level, ms.spec, kind, val.value, 0, 0, val.n, 0),
-                                    val,
-                                    seed=seed,
-                                    keep_samples=keep_samples,
-                                )
                             continue
                         est, boot = _estimate(level, kind, pts, draws, n_boot, seg_boot)
                         lo, hi, valid = _interval(est, boot, seed) if n_boot else (math.nan, math.nan, 0)
@@ -370,27 +358,12 @@ def _correlate(
                         out.system_points.append(
                             SystemPoint(group, human, ms.spec, name, float(score), float(hval), len(pos))
                         )
-            for level in levels:
-                for kind in kinds:
-                    if kind not in agr.KINDS or not agr.defined(kind, level):
-                        continue
-                    found = agr.floor_values(
-                        kind,
-                        level,
-                        human_points=h_sys,
-                        segment_human=h_all,
-                        item_ids=draws.item_ids,
-                        system_rows=draws.system_rows,
-                        human=human,
-                        cache=cache,
-                        seed_key=[seed, gi],
-                        permutations=settings.permutations,
+            for level, kind in measured:
+                for name, val in agr.floor_values(kind, level, hs).items():
+                    per_group.setdefault((human, name, kind), []).append(val)
+                    out.floors.append(
+                        Estimate(group, human, level, name, kind, val.value, math.nan, math.nan, val.n, 0)
                     )
-                    for name, val in found.items():
-                        per_group.setdefault((human, name, kind), []).append(val)
-                        out.floors.append(
-                            Estimate(group, human, level, name, kind, val.value, math.nan, math.nan, val.n, 0)
-                        )
     if len(group_names) > 1 and "system" in levels:
         for (human, spec, kind), vals in per_group.items():
             if kind in ("accuracy", "soft-accuracy"):
@@ -405,8 +378,8 @@ def _correlate(
                     out,
                     Estimate(agr.POOLED, human, "system", spec, kind, value, 0, 0, n, 0),
                     agr.Value(value, boot, n),
-                    seed=seed,
-                    keep_samples=keep_samples,
+                    seed,
+                    keep_samples,
                 )
     return out
 
@@ -427,7 +400,7 @@ def _official_systems(draws: GroupDraws, table: Mapping[tuple[str, str], float],
     )
 
 
-def _add(out: Correlations, est: Estimate, val: agr.Value, *, seed: int, keep_samples: bool) -> None:
+def _add(out: Correlations, est: Estimate, val: agr.Value, seed: int, keep_samples: bool) -> None:
     """Append an agreement estimate with its interval (from ``val.boot``) and ε."""
     lo, hi, valid = _interval(val.value, val.boot, seed) if len(val.boot) else (math.nan, math.nan, 0)
     out.estimates.append(

@@ -1,6 +1,6 @@
 """Learning a combined metric from a scored table (docs/meta.md §4): :func:`train_mct` and
 :func:`train_stepwise` fit :mod:`mtmetrics.stats.mct`'s models on :func:`learning_data` and return
-the :class:`~mtmetrics.stats.combination.CombinationModel` a metric applies.
+the :class:`~mtmetrics.meta.combination.CombinationModel` a metric applies.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import numpy as np
 
 from ..errors import InputError
 from ..io.tables import Columns, Table
-from ..stats.combination import CombinationModel, Feature, Scale
-from ..stats.textprep import text_profile
+from .combination import CombinationModel, Feature, Scale
 from .scores import MetricScores
+from .textprep import text_profile
 
 
 @dataclass(frozen=True)
@@ -51,9 +51,9 @@ def learning_data(
 def combination_model(
     kind: str, data: LearningData, weights: Sequence[float], intercept: float, extra: dict[str, Any]
 ) -> CombinationModel:
-    """The model (:mod:`~mtmetrics.stats.combination`): features (spec, signature, sign and the
+    """The model (:mod:`~mtmetrics.meta.combination`): features (spec, signature, sign and the
     scale of their signed segment scores on the training rows), weights and the training text's
-    profile (:mod:`~mtmetrics.stats.textprep`), which a metric applying the model checks its text against."""
+    profile (:mod:`~mtmetrics.meta.textprep`), which a metric applying the model checks its text against."""
     hyps = data.table.columns[data.columns.hyp]
     return CombinationModel(
         features=tuple(

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..stats.agreement import FLOORS
+from ..stats.corrections import p_text
 from ..texttables import markdown_cell
 from .correlate import Estimate, epsilon_text
 from .models import Report, TableReport
@@ -152,6 +153,12 @@ def correlations_markdown(doc: CorrelateDocument, width: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _p_is(p: float, n: int) -> str:
+    """``= p`` or, at the floor of ``n`` resamples, ``<F`` (:func:`~mtmetrics.stats.corrections.p_text`)."""
+    shown = p_text(p, n)
+    return shown if shown.startswith("<") else "= " + shown
+
+
 def compare_text(doc: CompareDocument, width: int) -> str:
     """``meta compare``'s tests as plain text: per group and human column, or of given correlations."""
     head = doc.to_dict()
@@ -187,18 +194,17 @@ def compare_text(doc: CompareDocument, width: int) -> str:
                 )
         if "perm_both" in tests:
             pt = tests["perm_both"]
-            k, p = pt["permutations"], pt["p_one_sided"]
-            # no permutation reached the observed difference: the estimate is 0, the p-value below 1/k
-            shown = f"< {1 / k:.4g}" if p == 0 else f"= {p:.4g}"
+            shown = _p_is(pt["p_one_sided"], pt["permutations"])
             lines.append(
                 f"  PERM-BOTH (swapping whole {pt['swapped']}): p (A > B) {shown} "
-                f"({k} permutations, seed {head['bootstrap']['seed']})"
+                f"({pt['permutations']} permutations, seed {head['bootstrap']['seed']})"
             )
         if "paired_bootstrap" in tests:
             pb = tests["paired_bootstrap"]
             lines.append(
                 f"  paired bootstrap: r(A) - r(B) = {fmt(pb['difference'], width)} "
-                f"[{fmt(pb['lower'], width)}, {fmt(pb['upper'], width)}], p (A > B) = {pb['p_one_sided']:.4g} "
+                f"[{fmt(pb['lower'], width)}, {fmt(pb['upper'], width)}], "
+                f"p (A > B) {_p_is(pb['p_one_sided'], pb['resamples'])} "
                 f"({pb['resamples']} resamples, seed {head['bootstrap']['seed']})"
             )
     if not values:
@@ -417,8 +423,11 @@ def _method(report: Report) -> list[str]:
         "metrics, each agreement table gives its floors: the value of a *constant metric* (one score for "
         "everything: it agrees with every pair the humans tie) and, where defined, the expected value of a "
         "*random metric* (pairwise accuracy: half the pairs the humans order; soft pairwise accuracy: uniform "
-        "p-values). A value near the floor says the measure is dominated by human ties, not that the metric "
-        "agrees with the humans.",
+        "p-values). No floor depends on the order of the systems in the file: soft pairwise accuracy's floors "
+        "are expectations over a uniformly random order of the systems (each pair counted both ways round, "
+        "the humans' p-value that the second system beats the first from the same permutations), since a "
+        "constant metric's p-value is 1 whichever system comes first. A value near the floor says the measure "
+        "is dominated by human ties, not that the metric agrees with the humans.",
         "",
     ]
 

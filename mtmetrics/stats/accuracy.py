@@ -49,12 +49,13 @@ def permutation_signs(k: int, n_items: int, seed: int | list[int]) -> np.ndarray
     return np.where(rng.random((k, n_items)) < 0.5, 1.0, -1.0)
 
 
-def pairwise_p_values(scores: np.ndarray, signs: np.ndarray) -> np.ndarray:
+def pairwise_p_values(scores: np.ndarray, signs: np.ndarray, both: bool = False) -> np.ndarray:
     """One-sided paired permutation p-values that system ``i`` beats ``j`` (upper triangle).
 
     ``scores`` is ``(systems, items)`` with ``nan`` for a missing score; ``signs`` comes from
     :func:`permutation_signs`. Entry ``[i, j]`` (``i < j``) is ``nan`` when the two systems share
-    no item; the lower triangle and the diagonal are ``nan``.
+    no item; the diagonal is ``nan``, and so is the lower triangle unless ``both``: then ``[j, i]``
+    is the p-value that ``j`` beats ``i`` from the same draws (what listing ``j`` first would give).
     """
     x = np.asarray(scores, dtype=np.float64)
     n_sys = x.shape[0]
@@ -70,6 +71,8 @@ def pairwise_p_values(scores: np.ndarray, signs: np.ndarray) -> np.ndarray:
     tol = 1e-9 * np.maximum(np.abs(diff).sum(axis=1), 1e-300)
     p = np.mean(null >= (observed - tol)[None, :], axis=0)
     out[i, j] = np.where(common.any(axis=1), p, np.nan)
+    if both:
+        out[j, i] = np.where(common.any(axis=1), np.mean(null <= (observed + tol)[None, :], axis=0), np.nan)
     return out
 
 

@@ -9,7 +9,7 @@ it nor ``acc-eq`` has a bootstrap interval.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -67,51 +67,55 @@ class Value:
 
 
 @dataclass
-class GroupCache:
-    """Per group: the permutation signs and the humans' pairwise p-values (one per human column)."""
+class Humans:
+    """What every measure of one group and human column shares: the humans' system points (and
+    their replicates), segment scores, item ids, each system's rows, and the permutation seed; the
+    permutation signs and the humans' pairwise p-values are computed once, on first use."""
 
+    system: np.ndarray
+    system_boot: np.ndarray | None
+    segment: np.ndarray
+    item_ids: np.ndarray
+    system_rows: list[np.ndarray]
+    seed: list[int]
+    permutations: int = DEFAULT_PERMUTATIONS
     signs: np.ndarray | None = None
-    human_p: dict[str, np.ndarray] = field(default_factory=dict)
+    p: np.ndarray | None = None
+
+    def n_items(self) -> int:
+        return int(self.item_ids.max()) + 1 if len(self.item_ids) else 0
+
+    def pairwise(self, segment: np.ndarray, both: bool = False) -> np.ndarray:
+        """:func:`pairwise_p_values` of the systems' per-item means of ``segment``, on this group's signs."""
+        if self.signs is None:
+            self.signs = permutation_signs(self.permutations, self.n_items(), [*self.seed, 2])
+        return pairwise_p_values(
+            system_item_matrix(segment, self.item_ids, self.system_rows, self.n_items()), self.signs, both
+        )
+
+    def human_p(self) -> np.ndarray:
+        """The humans' pairwise p-values in both orientations (the order-free floors need both)."""
+        if self.p is None:
+            self.p = self.pairwise(self.segment, both=True)
+        return self.p
 
 
 def agreement(
-    kind: str,
-    level: str,
-    *,
-    metric_points: np.ndarray,
-    human_points: np.ndarray,
-    metric_boot: np.ndarray | None,
-    human_boot: np.ndarray | None,
-    segment_metric: np.ndarray,
-    segment_human: np.ndarray,
-    item_ids: np.ndarray,
-    system_rows: list[np.ndarray],
-    human: str,
-    cache: GroupCache,
-    seed_key: list[int],
-    permutations: int = DEFAULT_PERMUTATIONS,
+    kind: str, level: str, hs: Humans, metric_points: np.ndarray, metric_boot: np.ndarray | None, segment: np.ndarray
 ) -> Value:
-    """The measure ``kind`` at ``level`` for one group, metric and human column."""
+    """The measure ``kind`` at ``level`` of one metric (system points, their replicates, segment scores)."""
     if kind == "accuracy":
-        agree, pairs = accuracy_counts(metric_points, human_points)
+        agree, pairs = accuracy_counts(metric_points, hs.system)
         boot = np.zeros(0)
-        if metric_boot is not None and human_boot is not None and pairs:
-            boot = accuracy_rows(metric_boot, human_boot)
+        if metric_boot is not None and hs.system_boot is not None and pairs:
+            boot = accuracy_rows(metric_boot, hs.system_boot)
         return Value(agree / pairs if pairs else math.nan, boot, len(metric_points), pool=(float(agree), pairs))
     if kind == "soft-accuracy":
-        n_items = int(item_ids.max()) + 1 if len(item_ids) else 0
-        if cache.signs is None:
-            cache.signs = permutation_signs(permutations, n_items, [*seed_key, 2])
-        if human not in cache.human_p:
-            cache.human_p[human] = pairwise_p_values(
-                system_item_matrix(segment_human, item_ids, system_rows, n_items), cache.signs
-            )
-        p_metric = pairwise_p_values(system_item_matrix(segment_metric, item_ids, system_rows, n_items), cache.signs)
-        spa, total, pairs = soft_pairwise_accuracy(cache.human_p[human], p_metric)
-        return Value(spa, np.zeros(0), len(system_rows), pool=(total, pairs))
+        spa, total, pairs = soft_pairwise_accuracy(hs.human_p(), hs.pairwise(segment))
+        return Value(spa, np.zeros(0), len(hs.system_rows), pool=(total, pairs))
     if kind == "acc-eq":
-        res = acc_eq(segment_metric, segment_human, item_ids if level == "item" else None)
-        n = res.groups if level == "item" else len(segment_metric)
+        res = acc_eq(segment, hs.segment, hs.item_ids if level == "item" else None)
+        n = res.groups if level == "item" else len(segment)
         return Value(res.value, np.zeros(0), n, epsilon=res.epsilon, epsilon_last=res.epsilon_last)
     raise ValueError(f"unknown agreement measure {kind!r}")
 
@@ -138,50 +142,26 @@ RANDOM = "random metric"
 FLOORS = (CONSTANT, RANDOM)
 
 
-def floor_values(
-    kind: str,
-    level: str,
-    *,
-    human_points: np.ndarray,
-    segment_human: np.ndarray,
-    item_ids: np.ndarray,
-    system_rows: list[np.ndarray],
-    human: str,
-    cache: GroupCache,
-    seed_key: list[int],
-    permutations: int = DEFAULT_PERMUTATIONS,
-) -> dict[str, Value]:
+def floor_values(kind: str, level: str, hs: Humans) -> dict[str, Value]:
     """The floors of ``kind`` at ``level`` for one group and human column, by pseudo-metric name
     (:data:`CONSTANT`, :data:`RANDOM` where defined), with the counts pooling needs."""
-    if kind == "accuracy":
-        n = len(human_points)
-        pairs = n * (n - 1) // 2
-        const, rand = floors.constant_accuracy(human_points), floors.random_accuracy(human_points)
+    if kind in ("accuracy", "soft-accuracy"):
+        if kind == "accuracy":
+            n = len(hs.system)
+            pairs = n * (n - 1) // 2
+            const, rand = floors.constant_accuracy(hs.system), floors.random_accuracy(hs.system)
+        else:
+            p_h = hs.human_p()
+            i, j = np.triu_indices(p_h.shape[0], 1)
+            pairs = int(np.count_nonzero(np.isfinite(p_h[i, j])))  # pairs sharing an item: either way
+            const, rand = floors.constant_soft_accuracy(p_h), floors.random_soft_accuracy(p_h)
+        n = len(hs.system_rows)
         return {
-            CONSTANT: Value(const, np.zeros(0), n, pool=(const * pairs if pairs else 0.0, pairs)),
-            RANDOM: Value(rand, np.zeros(0), n, pool=(rand * pairs if pairs else 0.0, pairs)),
-        }
-    if kind == "soft-accuracy":
-        n_items = int(item_ids.max()) + 1 if len(item_ids) else 0
-        if cache.signs is None:
-            cache.signs = permutation_signs(permutations, n_items, [*seed_key, 2])
-        if human not in cache.human_p:
-            cache.human_p[human] = pairwise_p_values(
-                system_item_matrix(segment_human, item_ids, system_rows, n_items), cache.signs
-            )
-        p_h = cache.human_p[human]
-        i, j = np.triu_indices(p_h.shape[0], 1)
-        defined_pairs = int(np.count_nonzero(np.isfinite(p_h[i, j])))
-        const, rand = floors.constant_soft_accuracy(p_h), floors.random_soft_accuracy(p_h)
-        n = len(system_rows)
-        return {
-            CONSTANT: Value(
-                const, np.zeros(0), n, pool=(const * defined_pairs if defined_pairs else 0.0, defined_pairs)
-            ),
-            RANDOM: Value(rand, np.zeros(0), n, pool=(rand * defined_pairs if defined_pairs else 0.0, defined_pairs)),
+            name: Value(v, np.zeros(0), n, pool=(v * pairs if pairs else 0.0, pairs))
+            for name, v in ((CONSTANT, const), (RANDOM, rand))
         }
     if kind == "acc-eq":
-        grouped = item_ids if level == "item" else None
-        n = int(np.count_nonzero(np.bincount(item_ids) >= 2)) if level == "item" else len(segment_human)
-        return {CONSTANT: Value(floors.constant_acc_eq(segment_human, grouped), np.zeros(0), n)}
+        grouped = hs.item_ids if level == "item" else None
+        n = int(np.count_nonzero(np.bincount(hs.item_ids) >= 2)) if level == "item" else len(hs.segment)
+        return {CONSTANT: Value(floors.constant_acc_eq(hs.segment, grouped), np.zeros(0), n)}
     raise ValueError(f"unknown agreement measure {kind!r}")

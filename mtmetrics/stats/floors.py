@@ -2,10 +2,13 @@
 (docs/meta.md §7). These measures are shares of agreeing pairs, so their chance level depends on
 the human scores alone (MQM ties half the segments at 0), and a value means something only next to
 these floors. A *constant metric* agrees exactly with the human-tied pairs (accuracy, acc-eq) and
-gets p = 1 for every pair (SPA: the mean of the humans' p-values); a *random metric* agrees with
-half the ordered pairs and has uniform p-values, ``E|p_h - U| = (p_h² + (1 - p_h)²) / 2``. acc-eq
-has no random floor (its threshold is searched on the metric's own scores); tie calibration never
-falls below the constant metric.
+gets p = 1 for every pair; a *random metric* agrees with half the ordered pairs and has uniform
+p-values, ``E|p_h - U| = (p_h² + (1 - p_h)²) / 2``. acc-eq has no random floor (its threshold is
+searched on the metric's own scores); tie calibration never falls below the constant metric.
+
+No floor depends on the order of the systems in the file: the accuracy and acc-eq floors count
+unordered pairs, and the SPA floors are expectations over a uniformly random order (each pair in
+both orientations, the humans' p-value that ``j`` beats ``i`` from the same permutation draws).
 """
 
 from __future__ import annotations
@@ -51,19 +54,32 @@ def constant_acc_eq(human: np.ndarray, groups: np.ndarray | None = None) -> floa
     return float(np.mean(shares)) if shares else math.nan
 
 
-def _upper(p_human: np.ndarray) -> np.ndarray:
+def _orientations(p_human: np.ndarray) -> np.ndarray:
+    """``(pairs, 2)``: each pair's p-values in both orientations (``[i, j]`` and ``[j, i]`` of a
+    ``pairwise_p_values(..., both=True)`` matrix), the pairs whose p-value is defined."""
     i, j = np.triu_indices(p_human.shape[0], 1)
-    p = p_human[i, j]
-    return p[np.isfinite(p)]
+    p = np.column_stack([p_human[i, j], p_human[j, i]])
+    return p[np.isfinite(p).all(axis=1)]
+
+
+def _mean(x: np.ndarray) -> float:
+    """The mean, exactly rounded whatever the order of ``x`` (so listing the systems otherwise cannot move it)."""
+    return math.fsum(x.ravel().tolist()) / x.size if x.size else math.nan
 
 
 def constant_soft_accuracy(p_human: np.ndarray) -> float:
-    """Soft pairwise accuracy of a constant metric from the humans' pairwise p-values (upper triangle)."""
-    p = _upper(p_human)
-    return float(np.mean(p)) if len(p) else math.nan
+    """Soft pairwise accuracy of a constant metric, expected over the orders of the systems.
+
+    A constant metric's p-value is 1 whichever system comes first (its null always reaches its
+    observed 0), so in one file order a pair scores the humans' ``p[i, j]``; over a uniformly random
+    order each pair is listed either way with probability 1/2: the floor is the mean of
+    ``(p[i, j] + p[j, i]) / 2``, about 0.5 (above it by the chance of a null tie).
+    """
+    return _mean(_orientations(p_human))
 
 
 def random_soft_accuracy(p_human: np.ndarray) -> float:
-    """Expected soft pairwise accuracy of a metric whose pairwise p-values are independent uniform."""
-    p = _upper(p_human)
-    return float(1.0 - np.mean((p**2 + (1.0 - p) ** 2) / 2.0)) if len(p) else math.nan
+    """Expected soft pairwise accuracy of a metric whose pairwise p-values are independent uniform,
+    ``1 - E|p - U| = 1 - (p² + (1 - p)²) / 2``, over both orientations of each pair."""
+    p = _orientations(p_human)
+    return 1.0 - _mean((p**2 + (1.0 - p) ** 2) / 2.0) if len(p) else math.nan

@@ -1,5 +1,6 @@
 """The agreement measures' floors against independent oracles: the measures themselves run on a
-constant metric, and the expectation of a random metric by enumeration or integration."""
+constant metric (SPA: averaged over every order of the systems), and the expectation of a random
+metric by enumeration or integration; and no floor moves when the systems are listed otherwise."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import itertools
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mtmetrics.stats import floors
 from mtmetrics.stats.accuracy import pairwise_accuracy, pairwise_p_values, permutation_signs, soft_pairwise_accuracy
@@ -42,20 +45,55 @@ def test_accuracy_floors_against_the_measure_and_every_ordering(seed: int) -> No
     assert floors.random_accuracy(human) == pytest.approx(float(np.mean(every)), abs=1e-12)
 
 
-@pytest.mark.parametrize("seed", range(10))
-def test_soft_accuracy_floors(seed: int) -> None:
-    rng = np.random.default_rng(seed)
-    n_sys, n_items = int(rng.integers(2, 7)), 30
-    human = rng.normal(size=(n_sys, n_items)) + rng.normal(size=(n_sys, 1))
-    signs = permutation_signs(200, n_items, seed)
-    p_h = pairwise_p_values(human, signs)
+def _soft_floors_over_every_order(human: np.ndarray, signs: np.ndarray) -> tuple[float, float]:
+    """Oracle: SPA of a constant metric, and 1 - E|p_h - U| of uniform p-values (midpoint rule),
+    each averaged over every order of the systems, in mt-metrics-eval's upper-triangle form."""
+    n_sys, n_items = human.shape
     constant = pairwise_p_values(np.full((n_sys, n_items), 0.7), signs)
-    assert floors.constant_soft_accuracy(p_h) == pytest.approx(soft_pairwise_accuracy(p_h, constant)[0], abs=1e-12)
-    # E over U ~ uniform(0, 1) of 1 - |p - U|, by the midpoint rule on a fine grid
-    u = (np.arange(200_000) + 0.5) / 200_000
-    i, j = np.triu_indices(n_sys, 1)
-    expected = np.mean([1 - np.mean(np.abs(p - u)) for p in p_h[i, j]])
-    assert floors.random_soft_accuracy(p_h) == pytest.approx(expected, abs=1e-8)
+    u = (np.arange(20_000) + 0.5) / 20_000
+    const, rand = [], []
+    for order in itertools.permutations(range(n_sys)):
+        p_h = pairwise_p_values(human[list(order)], signs)
+        const.append(soft_pairwise_accuracy(p_h, constant)[0])
+        i, j = np.triu_indices(n_sys, 1)
+        rand.append(np.mean([1 - np.mean(np.abs(p - u)) for p in p_h[i, j]]))
+    return float(np.mean(const)), float(np.mean(rand))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_soft_accuracy_floors_are_expectations_over_the_order_of_systems(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    n_sys, n_items = int(rng.integers(2, 6)), 12
+    human = np.round(rng.normal(size=(n_sys, n_items)) + rng.normal(size=(n_sys, 1)), 1)
+    signs = permutation_signs(200, n_items, seed)
+    p_h = pairwise_p_values(human, signs, both=True)
+    const, rand = _soft_floors_over_every_order(human, signs)
+    assert floors.constant_soft_accuracy(p_h) == pytest.approx(const, abs=1e-12)
+    assert floors.random_soft_accuracy(p_h) == pytest.approx(rand, abs=1e-8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(2, 7).flatmap(
+        lambda n: st.tuples(
+            st.permutations(range(n)),
+            st.lists(st.lists(st.integers(-3, 3), min_size=9, max_size=9), min_size=n, max_size=n),
+            st.integers(0, 2**16),
+        )
+    )
+)
+def test_no_floor_moves_when_the_systems_are_listed_otherwise(case: tuple[list[int], list[list[int]], int]) -> None:
+    order, rows, seed = case
+    human = np.array(rows, dtype=float)
+    human[0, 0] = np.nan  # a missing judgement
+    signs = permutation_signs(100, human.shape[1], seed)
+    system_means = np.nanmean(human, axis=1)
+    for soft in (floors.constant_soft_accuracy, floors.random_soft_accuracy):
+        assert soft(pairwise_p_values(human[order], signs, both=True)) == soft(
+            pairwise_p_values(human, signs, both=True)
+        )
+    for acc in (floors.constant_accuracy, floors.random_accuracy):
+        assert acc(system_means[order]) == acc(system_means)
 
 
 def test_mqm_zh_en_floor_is_the_share_of_human_ties() -> None:

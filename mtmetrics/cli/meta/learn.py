@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 from ...errors import InputError
 from ...io.files import atomic_write, check_writable
+from ...meta.combination import FORMAT, CombinationModel
 from ...meta.learn import LearningData, learning_data, train_mct, train_stepwise
 from ...meta.scores import score_table
-from ...stats.combination import FORMAT, CombinationModel
 from ..args import bounded
 from .common import TABLE_HELP, _load, build_metrics, input_args, meta_parser, scoring_progress, table_annotations
 

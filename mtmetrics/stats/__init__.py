@@ -3,8 +3,8 @@
 Correlation coefficients (:mod:`.correlation`), resampling for the tests between systems
 (:mod:`.significance`; the tests on a metric's statistics are :mod:`mtmetrics.engine.significance`),
 tests between correlations (:mod:`.corrtests`, :mod:`.permutation`), the WMT agreement measures
-(:mod:`.agreement`, :mod:`.accuracy`, :mod:`.ties`) and learned combinations (:mod:`.mct`,
-:mod:`.combination`). Nothing here imports the protocol or the engine.
+(:mod:`.agreement`, :mod:`.accuracy`, :mod:`.ties`), learned combinations (:mod:`.mct`) and
+multiple-comparison corrections (:mod:`.corrections`). Nothing here imports the protocol or the engine.
 """
 
 #: the defaults of the resampling tests (sacrebleu's), here so the command line needs no numpy code to show them

@@ -215,3 +215,74 @@ def _grown(a: np.ndarray, cap: int) -> np.ndarray:  # pragma: no cover
     out = np.empty(cap, dtype=np.int64)
     out[: a.size] = a
     return out
+
+
+@numba.njit(cache=True, nogil=True)
+def _same(codes: np.ndarray, a: int, b: int, length: int) -> bool:  # pragma: no cover
+    for t in range(length):
+        if codes[a + t] != codes[b + t]:
+            return False
+    return True
+
+
+@numba.njit(cache=True, nogil=True)
+def split_words(codes: np.ndarray, text_len: np.ndarray, space: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # pragma: no cover
+    """``str.split()`` of every text, each word numbered: equal words (same code points) get the same id.
+
+    ``codes`` are the code points of the texts one after another, ``text_len[t]`` text t's length
+    in code points, ``space[c]`` whether ``chr(c).isspace()`` (what ``str.split()`` splits at).
+    Returns the word ids in order and each text's number of words. Words are found in an
+    open-addressing table by a hash of their code points and then compared code point by code
+    point, so two different words never share an id.
+    """
+    ids = np.empty(codes.size, dtype=np.int64)
+    counts = np.zeros(text_len.size, dtype=np.int64)
+    cap = 1024
+    table = np.full(cap, -1, dtype=np.int64)
+    rep_start = np.empty(codes.size, dtype=np.int64)  # the first occurrence of word id v
+    rep_len = np.empty(codes.size, dtype=np.int64)
+    rep_hash = np.empty(codes.size, dtype=np.int64)
+    nwords = 0
+    nids = 0
+    pos = 0
+    for t in range(text_len.size):
+        end = pos + text_len[t]
+        i = pos
+        while i < end:
+            while i < end and space[codes[i]]:
+                i += 1
+            if i == end:
+                break
+            start = i
+            h = np.int64(1469598103934665603)
+            while i < end and not space[codes[i]]:
+                h = (h ^ np.int64(codes[i])) * np.int64(1099511628211)  # FNV-1a, wrapping
+                i += 1
+            length = i - start
+            mask = cap - 1
+            slot = h & mask
+            while True:
+                v = table[slot]
+                if v == -1:
+                    v = nids
+                    nids += 1
+                    rep_start[v], rep_len[v], rep_hash[v] = start, length, h
+                    table[slot] = v
+                    if 2 * nids > cap:  # keep the table at most half full
+                        cap *= 2
+                        mask = cap - 1
+                        table = np.full(cap, -1, dtype=np.int64)
+                        for u in range(nids):
+                            s = rep_hash[u] & mask
+                            while table[s] != -1:
+                                s = (s + 1) & mask
+                            table[s] = u
+                    break
+                if rep_hash[v] == h and rep_len[v] == length and _same(codes, rep_start[v], start, length):
+                    break
+                slot = (slot + 1) & mask
+            ids[nwords] = v
+            nwords += 1
+            counts[t] += 1
+        pos = end
+    return ids[:nwords], counts

@@ -159,7 +159,11 @@ def clipped_ngrams(
     the n-gram of order ``n`` starting at ``start`` (an index into ``sym``, in the hypothesis)
     matches ``count = min(hyp count, largest count in any one reference)`` times (NIST's clipping).
     """
-    cap = 16
+    cap = 0  # at most one entry per hypothesis n-gram
+    for i in range(seg_off.size - 1):
+        length = seq_off[seg_off[i] + 1] - seq_off[seg_off[i]]
+        for n in range(1, max_order + 1):
+            cap += max(0, length - n + 1)
     seg_out = np.empty(cap, dtype=np.int64)
     n_out = np.empty(cap, dtype=np.int64)
     start_out = np.empty(cap, dtype=np.int64)
@@ -185,12 +189,6 @@ def clipped_ngrams(
                             best = max(best, counts[k])
                         clipped = min(counts[0], best)
                         if clipped > 0:
-                            if size == cap:
-                                cap *= 2
-                                seg_out = _grown(seg_out, cap)
-                                n_out = _grown(n_out, cap)
-                                start_out = _grown(start_out, cap)
-                                count_out = _grown(count_out, cap)
                             seg_out[size] = i
                             n_out[size] = n
                             start_out[size] = lo + where
@@ -208,13 +206,6 @@ def clipped_ngrams(
                     if owner[p] == 0:
                         where = p
     return seg_out[:size], n_out[:size], start_out[:size], count_out[:size]
-
-
-@numba.njit(cache=True, nogil=True)
-def _grown(a: np.ndarray, cap: int) -> np.ndarray:  # pragma: no cover
-    out = np.empty(cap, dtype=np.int64)
-    out[: a.size] = a
-    return out
 
 
 @numba.njit(cache=True, nogil=True)

@@ -210,14 +210,16 @@ def clipped_ngrams(
 
 @numba.njit(cache=True, nogil=True)
 def _same(codes: np.ndarray, a: int, b: int, length: int) -> bool:  # pragma: no cover
-    for t in range(length):
+    for t in range(length):  # noqa: SIM110 - a plain loop compiles to a plain loop
         if codes[a + t] != codes[b + t]:
             return False
     return True
 
 
 @numba.njit(cache=True, nogil=True)
-def split_words(codes: np.ndarray, text_len: np.ndarray, space: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # pragma: no cover
+def split_words(
+    codes: np.ndarray, text_len: np.ndarray, space: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:  # pragma: no cover
     """``str.split()`` of every text, each word numbered: equal words (same code points) get the same id.
 
     ``codes`` are the code points of the texts one after another, ``text_len[t]`` text t's length

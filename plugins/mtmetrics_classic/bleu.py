@@ -43,9 +43,7 @@ def _exp(values: np.ndarray) -> np.ndarray:
     return np.fromiter(map(math.exp, values.tolist()), dtype=np.float64, count=values.size)
 
 
-def bleu_scores(
-    rows: np.ndarray, order: int, method: str, value: float | None, effective_order: bool
-) -> np.ndarray:
+def bleu_scores(rows: np.ndarray, order: int, method: str, value: float | None, effective_order: bool) -> np.ndarray:
     """``sacrebleu.BLEU.compute_bleu(...).score`` of every row ``[sys_len, ref_len, correct_1..N,
     total_1..N]``, the same floating-point operations in the same order, over whole columns.
 
@@ -58,7 +56,8 @@ def bleu_scores(
     sys_len, ref_len = rows[:, 0], rows[:, 1]
     correct = rows[:, 2 : 2 + order].copy()
     total = rows[:, 2 + order : 2 + 2 * order].copy()
-    smooth = sacrebleu.BLEU.SMOOTH_DEFAULTS[method] if value is None else value
+    default = sacrebleu.BLEU.SMOOTH_DEFAULTS[method]
+    smooth = float((default if value is None else value) or 0.0)  # None only where unused
     short = (sys_len < ref_len) & (sys_len > 0)
     bp = np.ones(k)
     bp[short] = _exp(1 - ref_len[short] / sys_len[short])

@@ -69,7 +69,7 @@ def test_corpus_information_equals_the_weights_dict() -> None:
         want = nist.information_weights(refs, order)
         got = nist.CorpusInformation(refs, order)
         assert all(got[gram] == weight for gram, weight in want.items())
-        words = sorted({w for r in refs for w in r}) + ["absent"]
+        words = [*sorted({w for r in refs for w in r}), "absent"]
         for gram in {tuple(rng.choice(words) for _ in range(rng.randint(1, order + 1))) for _ in range(50)}:
             if gram not in want:
                 with pytest.raises(KeyError):

@@ -13,6 +13,8 @@ count it used before): chrF <= 0.20, BLEU 13a <= 0.50, BLEU tokenize=none <= 0.3
 
 ``--memory`` also runs each case once in a fresh process and reports its peak resident set
 (``VmHWM``, including the interpreter, numpy and, for the compiled kernel, numba).
+``--memory-only numba`` skips the timing and measures only the listed implementations (at 10^6
+lines sacrebleu needs over 12 GB, and the Python kernels take minutes per case).
 """
 
 from __future__ import annotations
@@ -129,10 +131,18 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--refs", default="1,4", help="reference counts to run, e.g. 1,4")
     parser.add_argument("--memory", action="store_true", help="also measure peak memory (fresh processes)")
+    parser.add_argument("--memory-only", help="only peak memory, of these implementations (e.g. numba,python)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(args.child)
+        return
+    if args.memory_only:
+        print(f"{args.lines} lines of WMT21, peak resident MB of a fresh process")
+        for nrefs in (int(x) for x in args.refs.split(",")):
+            for case, (label, *_) in enumerate(CASES):
+                mem = {impl: peak_memory(case, impl, args.lines, nrefs) for impl in args.memory_only.split(",")}
+                print(f"{label:<11} {nrefs:>4}  " + "  ".join(f"{k} {v:.0f}" for k, v in mem.items()), flush=True)
         return
     print(f"{args.lines} lines of WMT21, CPU seconds, best of {args.repeat}")
     head = f"{'case':<11} {'refs':>4} {'sacrebleu':>10} {'python':>9} {'numba':>9} {'ratio':>7} {'target':>7}  met"

@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import chain
+from itertools import chain, repeat
 from typing import Any
 
 import numpy as np
@@ -91,7 +91,10 @@ def information_weights(references: Iterable[Sequence[str]], max_order: int) -> 
 
 
 def nist_statistics(
-    hyp: Sequence[str], refs: Sequence[Sequence[str]], max_order: int, info: dict[Ngram, float] | None = None
+    hyp: Sequence[str],
+    refs: Sequence[Sequence[str]],
+    max_order: int,
+    info: dict[Ngram, float] | CorpusInformation | None = None,
 ) -> list[float]:
     """``[info_1..info_N, count_1..count_N, hyp_len, ref_len]`` of one segment.
 
@@ -137,12 +140,87 @@ def kernel() -> str:
     return kernels.name(_load_numba())
 
 
+def _log2_ratios(num: np.ndarray, den: np.ndarray) -> np.ndarray:
+    """``math.log2(num / den)`` elementwise (Python's int division and libm's log2, as
+    :func:`information_weights`), computed once per distinct pair."""
+    if num.size == 0:
+        return np.zeros(0, dtype=np.float64)
+    pairs, where = np.unique(np.stack([num, den], axis=1), axis=0, return_inverse=True)
+    table = np.array([math.log2(int(a) / int(b)) for a, b in pairs.tolist()], dtype=np.float64)
+    return table[where.ravel()]
+
+
+class CorpusInformation:
+    """:func:`information_weights` held as arrays instead of a dict of string tuples.
+
+    Words are numbered (:attr:`vocab`); a unigram's rank is its word's id, and an n-gram's rank is
+    its index in the sorted array ``keys[n]`` of ``rank(prefix) * len(vocab) + id(last word)``
+    over the distinct n-grams of the references. ``weights[n][rank]`` is its weight, the same
+    float as :func:`information_weights` gives (the counts are the same integers and the ratio
+    goes through ``math.log2``). Built with numpy sorts instead of a ``Counter`` of tuples;
+    ``info[gram]`` works as on the dict (``KeyError`` when absent).
+    """
+
+    def __init__(self, references: Iterable[Sequence[str]], max_order: int) -> None:
+        token_lists = list(references)
+        flat = list(chain.from_iterable(token_lists))
+        self.vocab: dict[str, int] = {w: i for i, w in enumerate(dict.fromkeys(flat))}
+        self.size = max(1, len(self.vocab))
+        ids = np.fromiter(map(self.vocab.__getitem__, flat), dtype=np.int64, count=len(flat))
+        lengths = np.fromiter(map(len, token_lists), dtype=np.int64, count=len(token_lists))
+        ends = np.repeat(np.cumsum(lengths), lengths)  # each position's sequence end
+        counts = np.bincount(ids, minlength=len(self.vocab))
+        self.keys: list[np.ndarray] = [np.zeros(0, dtype=np.int64), np.arange(len(self.vocab), dtype=np.int64)]
+        self.weights: list[np.ndarray] = [
+            np.zeros(0),
+            _log2_ratios(np.full(counts.size, ids.size, dtype=np.int64), counts),
+        ]
+        starts = np.arange(ids.size, dtype=np.int64)  # positions with an n-gram of the current order
+        rank = ids  # its rank, per entry of starts
+        for n in range(2, max_order + 1):
+            keep = starts + n <= ends[starts]
+            starts, rank = starts[keep], rank[keep]
+            keys, rank, order_counts = np.unique(
+                rank * self.size + ids[starts + n - 1], return_inverse=True, return_counts=True
+            )
+            rank = rank.ravel()
+            self.keys.append(keys)
+            self.weights.append(_log2_ratios(counts[keys // self.size], order_counts))
+            counts = order_counts
+
+    def ranks(self, ids: np.ndarray, starts: np.ndarray, orders: np.ndarray) -> np.ndarray:
+        """Rank of the n-gram of order ``orders[k]`` at ``ids[starts[k]:]`` (word ids of this
+        vocabulary; larger ids are words it does not have), -1 where the references lack it."""
+        rank = np.where(ids[starts] < self.size, ids[starts], -1) if starts.size else starts.copy()
+        for n in range(2, int(orders.max(initial=1)) + 1):
+            todo = np.flatnonzero((orders >= n) & (rank >= 0))
+            word = ids[starts[todo] + n - 1]
+            key = rank[todo] * self.size + word
+            keys = self.keys[n] if n < len(self.keys) else np.zeros(0, dtype=np.int64)
+            if keys.size == 0:
+                rank[todo] = -1
+                continue
+            at = np.minimum(np.searchsorted(keys, key), keys.size - 1)
+            rank[todo] = np.where((word < self.size) & (keys[at] == key), at, -1)
+        return rank
+
+    def __getitem__(self, gram: Ngram) -> float:
+        """The weight of ``gram`` (a tuple of words), as ``information_weights(...)[gram]``."""
+        ids = np.array([self.vocab[w] for w in gram], dtype=np.int64)
+        if not 0 < len(gram) < len(self.keys):
+            raise KeyError(gram)
+        rank = self.ranks(ids, np.zeros(1, dtype=np.int64), np.array([len(gram)]))[0]
+        if rank < 0:
+            raise KeyError(gram)
+        return float(self.weights[len(gram)][rank])
+
+
 def nist_statistics_batch(
     nb: Any,
     hyps: Sequence[Sequence[str]],
     refs: Sequence[Sequence[Sequence[str]]],
     max_order: int,
-    info: dict[Ngram, float] | None,
+    info: dict[Ngram, float] | CorpusInformation | None,
 ) -> np.ndarray:
     """:func:`nist_statistics` of many segments (one row each), the clipping done by the compiled
     kernel ``nb``: it finds each distinct hypothesis n-gram found in a reference with its clipped
@@ -150,28 +228,48 @@ def nist_statistics_batch(
     products, so the same float, whatever their order)."""
     tokens = [seq for hyp, rs in zip(hyps, refs, strict=True) for seq in (hyp, *rs)]
     flat = list(chain.from_iterable(tokens))
-    ids = word_ids(flat)
+    lengths = np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens))
+    if isinstance(info, CorpusInformation):  # the corpus's word ids; other words numbered after them
+        ids = np.fromiter(map(info.vocab.get, flat, repeat(-1)), dtype=np.int64, count=len(flat))
+        unknown = np.flatnonzero(ids < 0)
+        ids[unknown] = info.size + word_ids([flat[k] for k in unknown.tolist()])
+    else:
+        ids = word_ids(flat)
     seq_off = np.zeros(len(tokens) + 1, dtype=np.int64)
-    np.cumsum(np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens)), out=seq_off[1:])
+    np.cumsum(lengths, out=seq_off[1:])
     seg_off = np.zeros(len(hyps) + 1, dtype=np.int64)
     np.cumsum(np.fromiter((1 + len(rs) for rs in refs), dtype=np.int64, count=len(refs)), out=seg_off[1:])
-    seg, order, start, count = (a.tolist() for a in nb.clipped_ngrams(ids, seq_off, seg_off, max_order))
-    weights = [info] * len(hyps) if info is not None else [information_weights(rs, max_order) for rs in refs]
-    try:
-        products = [weights[i][tuple(flat[s : s + n])] * c for i, n, s, c in zip(seg, order, start, count, strict=True)]
-    except KeyError:
-        raise InputError(UNPREPARED) from None
-    out = np.zeros((len(hyps), 2 * max_order + 2), dtype=np.float64)
-    a = 0
-    for b in range(1, len(products) + 1):  # the products of one (segment, order) are adjacent
-        if b == len(products) or seg[b] != seg[a] or order[b] != order[a]:
-            out[seg[a], order[a] - 1] = math.fsum(products[a:b])
-            a = b
-    for i, (hyp, rs) in enumerate(zip(hyps, refs, strict=True)):
+    seg, order, start, count = nb.clipped_ngrams(ids, seq_off, seg_off, max_order)
+    if isinstance(info, CorpusInformation):
+        rank = info.ranks(ids, start, order)
+        if (rank < 0).any():
+            raise InputError(UNPREPARED)
+        weight = np.zeros(rank.size)
         for n in range(1, max_order + 1):
-            out[i, max_order + n - 1] = float(max(0, len(hyp) - n + 1))
-        out[i, 2 * max_order] = float(len(hyp))
-        out[i, 2 * max_order + 1] = sum(len(r) for r in rs) / len(rs) if rs else 0.0
+            mine = order == n
+            weight[mine] = info.weights[n][rank[mine]]
+        products = (weight * count).tolist()
+    else:
+        weights = [info] * len(hyps) if info is not None else [information_weights(rs, max_order) for rs in refs]
+        try:
+            products = [
+                weights[i][tuple(flat[s : s + n])] * c
+                for i, n, s, c in zip(seg.tolist(), order.tolist(), start.tolist(), count.tolist(), strict=True)
+            ]
+        except KeyError:
+            raise InputError(UNPREPARED) from None
+    out = np.zeros((len(hyps), 2 * max_order + 2), dtype=np.float64)
+    # the products of one (segment, order) are adjacent: one math.fsum per run
+    group = seg * (max_order + 1) + order
+    bounds = np.flatnonzero(np.diff(group)) + 1
+    firsts = np.concatenate([[0], bounds]).astype(np.int64) if group.size else np.zeros(0, dtype=np.int64)
+    lasts = np.concatenate([bounds, [group.size]]).astype(np.int64) if group.size else firsts
+    sums = [math.fsum(products[a:b]) for a, b in zip(firsts.tolist(), lasts.tolist(), strict=True)]
+    out[seg[firsts], order[firsts] - 1] = sums
+    hyp_len = lengths[seg_off[:-1]]
+    out[:, max_order : 2 * max_order] = np.maximum(hyp_len[:, None] - np.arange(max_order)[None, :], 0)
+    out[:, 2 * max_order] = hyp_len
+    out[:, 2 * max_order + 1] = [sum(map(len, rs)) / len(rs) if rs else 0.0 for rs in refs]
     return out
 
 
@@ -244,7 +342,10 @@ class Nist(Metric):
         return bool(self.values["info"] == "corpus")
 
     def build_corpus_state(self, references: Iterable[Sequence[str]]) -> Any:
-        """The information weights of every reference of every segment, tokenised as scored."""
+        """The information weights of every reference of every segment, tokenised as scored: as
+        arrays for the compiled count (:class:`CorpusInformation`), else as a dict."""
+        if _load_numba() is not None:
+            return CorpusInformation((self._prep(r) for refs in references for r in refs), self._order)
         return information_weights((self._prep(r) for refs in references for r in refs), self._order)
 
     def stat_names(self) -> tuple[str, ...]:

@@ -159,7 +159,11 @@ def clipped_ngrams(
     the n-gram of order ``n`` starting at ``start`` (an index into ``sym``, in the hypothesis)
     matches ``count = min(hyp count, largest count in any one reference)`` times (NIST's clipping).
     """
-    cap = 16
+    cap = 0  # at most one entry per hypothesis n-gram
+    for i in range(seg_off.size - 1):
+        length = seq_off[seg_off[i] + 1] - seq_off[seg_off[i]]
+        for n in range(1, max_order + 1):
+            cap += max(0, length - n + 1)
     seg_out = np.empty(cap, dtype=np.int64)
     n_out = np.empty(cap, dtype=np.int64)
     start_out = np.empty(cap, dtype=np.int64)
@@ -185,12 +189,6 @@ def clipped_ngrams(
                             best = max(best, counts[k])
                         clipped = min(counts[0], best)
                         if clipped > 0:
-                            if size == cap:
-                                cap *= 2
-                                seg_out = _grown(seg_out, cap)
-                                n_out = _grown(n_out, cap)
-                                start_out = _grown(start_out, cap)
-                                count_out = _grown(count_out, cap)
                             seg_out[size] = i
                             n_out[size] = n
                             start_out[size] = lo + where
@@ -211,7 +209,73 @@ def clipped_ngrams(
 
 
 @numba.njit(cache=True, nogil=True)
-def _grown(a: np.ndarray, cap: int) -> np.ndarray:  # pragma: no cover
-    out = np.empty(cap, dtype=np.int64)
-    out[: a.size] = a
-    return out
+def _same(codes: np.ndarray, a: int, b: int, length: int) -> bool:  # pragma: no cover
+    for t in range(length):  # noqa: SIM110 - a plain loop compiles to a plain loop
+        if codes[a + t] != codes[b + t]:
+            return False
+    return True
+
+
+@numba.njit(cache=True, nogil=True)
+def split_words(
+    codes: np.ndarray, text_len: np.ndarray, space: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:  # pragma: no cover
+    """``str.split()`` of every text, each word numbered: equal words (same code points) get the same id.
+
+    ``codes`` are the code points of the texts one after another, ``text_len[t]`` text t's length
+    in code points, ``space[c]`` whether ``chr(c).isspace()`` (what ``str.split()`` splits at).
+    Returns the word ids in order and each text's number of words. Words are found in an
+    open-addressing table by a hash of their code points and then compared code point by code
+    point, so two different words never share an id.
+    """
+    ids = np.empty(codes.size, dtype=np.int64)
+    counts = np.zeros(text_len.size, dtype=np.int64)
+    cap = 1024
+    table = np.full(cap, -1, dtype=np.int64)
+    rep_start = np.empty(codes.size, dtype=np.int64)  # the first occurrence of word id v
+    rep_len = np.empty(codes.size, dtype=np.int64)
+    rep_hash = np.empty(codes.size, dtype=np.int64)
+    nwords = 0
+    nids = 0
+    pos = 0
+    for t in range(text_len.size):
+        end = pos + text_len[t]
+        i = pos
+        while i < end:
+            while i < end and space[codes[i]]:
+                i += 1
+            if i == end:
+                break
+            start = i
+            h = np.int64(1469598103934665603)
+            while i < end and not space[codes[i]]:
+                h = (h ^ np.int64(codes[i])) * np.int64(1099511628211)  # FNV-1a, wrapping
+                i += 1
+            length = i - start
+            mask = cap - 1
+            slot = h & mask
+            while True:
+                v = table[slot]
+                if v == -1:
+                    v = nids
+                    nids += 1
+                    rep_start[v], rep_len[v], rep_hash[v] = start, length, h
+                    table[slot] = v
+                    if 2 * nids > cap:  # keep the table at most half full
+                        cap *= 2
+                        mask = cap - 1
+                        table = np.full(cap, -1, dtype=np.int64)
+                        for u in range(nids):
+                            s = rep_hash[u] & mask
+                            while table[s] != -1:
+                                s = (s + 1) & mask
+                            table[s] = u
+                    break
+                if rep_hash[v] == h and rep_len[v] == length and _same(codes, rep_start[v], start, length):
+                    break
+                slot = (slot + 1) & mask
+            ids[nwords] = v
+            nwords += 1
+            counts[t] += 1
+        pos = end
+    return ids[:nwords], counts

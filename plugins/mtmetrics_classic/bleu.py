@@ -5,6 +5,7 @@ n-grams are counted by the compiled kernel of :mod:`.ngram_kernel` (sacrebleu's 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -27,6 +28,67 @@ def _smooth_fmt(method: Any, values: Mapping[str, Any]) -> str:
         return str(method)
     value = values.get("smooth_value")
     return f"{method}[{(default if value is None else value):.2f}]"
+
+
+def _log(values: np.ndarray) -> np.ndarray:
+    """sacrebleu's ``my_log`` elementwise: ``math.log`` (libm's, not numpy's own), -9999999999 for 0."""
+    flat = values.ravel().tolist()
+    out = np.fromiter(map(math.log, [v if v != 0.0 else 1.0 for v in flat]), dtype=np.float64, count=len(flat))
+    out[values.ravel() == 0.0] = -9999999999.0
+    return out.reshape(values.shape)
+
+
+def _exp(values: np.ndarray) -> np.ndarray:
+    """``math.exp`` elementwise (numpy's exp may differ from libm's in the last bit)."""
+    return np.fromiter(map(math.exp, values.tolist()), dtype=np.float64, count=values.size)
+
+
+def bleu_scores(rows: np.ndarray, order: int, method: str, value: float | None, effective_order: bool) -> np.ndarray:
+    """``sacrebleu.BLEU.compute_bleu(...).score`` of every row ``[sys_len, ref_len, correct_1..N,
+    total_1..N]``, the same floating-point operations in the same order, over whole columns.
+
+    Only ``log`` and ``exp`` go element by element, through ``math`` as sacrebleu's do. The rows
+    hold integers (sums of counts), exact in float64 as Python's ints are below 2**53, so
+    ``100. * correct / total`` and ``ref_len / sys_len`` round as sacrebleu's int arithmetic does.
+    """
+    rows = np.trunc(np.asarray(rows, dtype=np.float64))  # compute_score's int(x)
+    k = len(rows)
+    sys_len, ref_len = rows[:, 0], rows[:, 1]
+    correct = rows[:, 2 : 2 + order].copy()
+    total = rows[:, 2 + order : 2 + 2 * order].copy()
+    default = sacrebleu.BLEU.SMOOTH_DEFAULTS[method]
+    smooth = float((default if value is None else value) or 0.0)  # None only where unused
+    short = (sys_len < ref_len) & (sys_len > 0)
+    bp = np.ones(k)
+    bp[short] = _exp(1 - ref_len[short] / sys_len[short])
+    bp[(sys_len < ref_len) & (sys_len <= 0)] = 0.0
+    precisions = np.zeros((k, order))
+    live = np.ones(k, dtype=bool)  # not yet stopped at an order without n-grams
+    eff = np.full(k, order, dtype=np.int64)
+    smooth_mteval = np.ones(k)
+    for n in range(order):
+        if method == "add-k" and n > 0:
+            correct[:, n] += smooth
+            total[:, n] += smooth
+        live &= total[:, n] != 0
+        if effective_order:
+            eff[live] = n + 1
+        t = np.where(live, total[:, n], 1.0)
+        zero = live & (correct[:, n] == 0)
+        if method == "exp":
+            smooth_mteval[zero] *= 2
+            precisions[zero, n] = 100.0 / (smooth_mteval[zero] * t[zero])
+        elif method == "floor":
+            precisions[zero, n] = 100.0 * smooth / t[zero]
+        hit = live & (correct[:, n] != 0)
+        precisions[hit, n] = 100.0 * correct[hit, n] / t[hit]
+    logs = _log(precisions)
+    summed = np.zeros(k)
+    for n in range(order):  # Python's sum: left to right, over the first eff orders only
+        summed = np.where(n < eff, summed + logs[:, n], summed)
+    score = bp * _exp(summed / eff)
+    score[~rows[:, 2 : 2 + order].any(axis=1)] = 0.0  # no match at all: sacrebleu stops early with 0.0
+    return score
 
 
 def _stat_names(order: int) -> tuple[str, ...]:
@@ -161,15 +223,9 @@ class Bleu(Metric):
         return Score(float(res.score), subs, res._verbose, {k: getattr(res, k) for k in names})
 
     def score_rows(self, totals: np.ndarray) -> np.ndarray:
-        """BLEU of many statistics rows (resamples) without building Score objects."""
-        order = self._order
+        """BLEU of many statistics rows (resamples) at once: :func:`bleu_scores`."""
         method, value, eff = self._smoothing
-        compute = sacrebleu.BLEU.compute_bleu
-        out = np.empty(len(totals), dtype=np.float64)
-        for k, row in enumerate(np.rint(totals).astype(np.int64).tolist()):
-            res = compute(row[2 : 2 + order], row[2 + order :], row[0], row[1], method, value, eff, order)
-            out[k] = res.score
-        return out
+        return bleu_scores(totals, self._order, method, value, eff)
 
     def resource_fields(self) -> tuple[Field, ...]:
         return (sacrebleu_field(),)

@@ -15,7 +15,7 @@ from mtmetrics import Field, Metric, Param, Score, Segment
 from mtmetrics.resources import LOWERCASE
 
 from ._sacrebleu import sacrebleu_field
-from .ngram_kernel import chrf_statistics
+from .ngram_kernel import chrf_statistics, f_scores
 
 
 def _eff_fmt(eps_smoothing: Any, values: Mapping[str, Any]) -> str:
@@ -134,6 +134,13 @@ class Chrf(Metric):
         v = self.values  # sacrebleu's CHRFScore attributes
         attributes = {"char_order": v["char_order"], "word_order": v["word_order"], "beta": v["beta"]}
         return Score(float(self._chrf._compute_f_score([int(x) for x in stats])), attributes=attributes)
+
+    def score_rows(self, totals: np.ndarray) -> np.ndarray:
+        """chrF of many statistics rows (resamples) at once: :func:`.ngram_kernel.f_scores`, the
+        operations of sacrebleu's ``_compute_f_score`` over whole columns (integers below 2**53
+        divide as Python's ints do)."""
+        rows = np.trunc(np.asarray(totals, dtype=np.float64))  # compute_score's int(x)
+        return f_scores(rows, int(self.values["beta"]), bool(self.values["eps_smoothing"]))
 
     def resource_fields(self) -> tuple[Field, ...]:
         return (sacrebleu_field(),)

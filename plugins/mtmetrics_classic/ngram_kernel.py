@@ -22,6 +22,7 @@ The choice is made once per process by ``MTMETRICS_KERNEL`` (:mod:`mtmetrics.res
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import chain
 from typing import Any
 
@@ -38,6 +39,7 @@ EPS = 1e-16  # CHRF._compute_f_score's epsilon
 
 def _warm(module: Any) -> object:
     one = np.zeros(2, dtype=np.int64)
+    module.split_words(np.zeros(1, dtype=np.uint32), np.ones(1, dtype=np.int64), np.zeros(1, dtype=np.bool_))
     return module.ngram_matches(one, np.array([0, 1, 2]), np.array([0, 2]), 2)
 
 
@@ -73,6 +75,25 @@ def word_ids(words: list[str]) -> np.ndarray:
     return np.fromiter(map(vocab.__getitem__, words), dtype=np.int64, count=len(words))
 
 
+@cache
+def _space() -> np.ndarray:
+    """``space[c]``: whether ``chr(c).isspace()``, what ``str.split()`` splits at (every code point)."""
+    return np.array([chr(c).isspace() for c in range(0x110000)], dtype=np.bool_)
+
+
+def _codes(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """The code points of ``texts`` one after another (lone surrogates kept) and each text's length."""
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+    return np.frombuffer("".join(texts).encode("utf-32-le", "surrogatepass"), dtype=np.uint32), lengths
+
+
+def split_ids(nb: Any, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """``_word_ids([t.split() for t in texts])``, the splitting and numbering compiled."""
+    codes, lengths = _codes(texts)
+    ids, counts = nb.split_words(codes, lengths, _space())
+    return ids, counts
+
+
 def _offsets(lengths: np.ndarray) -> np.ndarray:
     off = np.zeros(lengths.size + 1, dtype=np.int64)
     np.cumsum(lengths, out=off[1:])
@@ -91,13 +112,12 @@ def bleu_statistics(bleu: sacrebleu.BLEU, segments: Sequence[Segment]) -> np.nda
         return segment_stats(bleu, segments)
     prep = bleu._preprocess_segment
     order = int(bleu.max_ngram_order)
-    tokens = [prep(text).split() for s in segments for text in (s.hyp, *s.refs)]
-    ids, lengths = _word_ids(tokens)
+    ids, lengths = split_ids(nb, [prep(text) for s in segments for text in (s.hyp, *s.refs)])
     seg_off, _, _ = _layout(segments)
     matches = nb.ngram_matches(ids, _offsets(lengths), seg_off, order)
     hyp_rows = seg_off[:-1]
     hyp_len = lengths[hyp_rows]
-    if len(tokens) == 2 * len(segments):  # one reference each: it is the closest
+    if lengths.size == 2 * len(segments):  # one reference each: it is the closest
         ref_len = lengths[hyp_rows + 1]
     else:
         closest = bleu._get_closest_ref_len
@@ -164,8 +184,7 @@ def chrf_statistics(chrf: sacrebleu.CHRF, segments: Sequence[Segment]) -> np.nda
     c_order, w_order = int(chrf.char_order), int(chrf.word_order)
     if c_order:
         chars = texts if chrf.whitespace else ["".join(t.split()) for t in texts]
-        lengths = np.fromiter(map(len, chars), dtype=np.int64, count=len(chars))
-        codes = np.frombuffer("".join(chars).encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+        codes, lengths = _codes(chars)
         matches = nb.ngram_matches(codes.astype(np.int64), _offsets(lengths), seg_off, c_order)
         parts.append(_order_stats(lengths, matches, hyp, refs, c_order))
     if w_order:

@@ -98,5 +98,15 @@ class Ter(Metric):
         res = self._ter._compute_score_from_stats([float(stats[0]), float(stats[1])])
         return Score(float(res.score), {"num_edits": float(stats[0]), "ref_length": float(stats[1])})
 
+    def score_rows(self, totals: np.ndarray) -> np.ndarray:
+        """TER of many statistics rows (resamples) at once, as sacrebleu's
+        ``_compute_score_from_stats``: 100 · edits / reference length; with no reference words,
+        100 if there are edits, else 0."""
+        edits = np.asarray(totals, dtype=np.float64)[:, 0]
+        length = np.asarray(totals, dtype=np.float64)[:, 1]
+        some = length > 0
+        ratio = np.divide(edits, length, out=np.zeros(len(edits)), where=some)
+        return np.where(some, 100 * ratio, np.where(edits > 0, 100.0, 0.0))
+
     def resource_fields(self) -> tuple[Field, ...]:
         return (Field("tok", self._ter.tokenizer_signature, "t"), sacrebleu_field())

@@ -58,3 +58,19 @@ def test_random_repetitive_text_several_references() -> None:
                     stream[i] = None
         options = {"max_order": rng.randint(1, 9), "info": rng.choice(("corpus", "seg")), "tokenize": "none"}
         assert_same(hyps, refs, **options)
+
+
+def test_corpus_information_equals_the_weights_dict() -> None:
+    """Every weight of the array form is the dict's float, and what the dict lacks is missing too."""
+    rng = random.Random(3535)
+    for _ in range(20):
+        order = rng.randint(1, 9)
+        refs = [line.split() for line in _lines(rng, rng.randint(0, 12))]
+        want = nist.information_weights(refs, order)
+        got = nist.CorpusInformation(refs, order)
+        assert all(got[gram] == weight for gram, weight in want.items())
+        words = [*sorted({w for r in refs for w in r}), "absent"]
+        for gram in {tuple(rng.choice(words) for _ in range(rng.randint(1, order + 1))) for _ in range(50)}:
+            if gram not in want:
+                with pytest.raises(KeyError):
+                    got[gram]

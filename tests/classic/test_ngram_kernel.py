@@ -239,3 +239,25 @@ def test_f_scores_equal_sacrebleu_compute_f_score() -> None:
                 chrf = sacrebleu.CHRF(char_order=order, beta=beta, eps_smoothing=eps)
                 expected = [chrf._compute_f_score(row) for row in stats.tolist()]
                 assert ngram_kernel.f_scores(stats, beta, eps).tolist() == expected
+
+
+def test_split_words_equals_str_split_and_a_vocabulary() -> None:
+    """The compiled ``str.split()`` + numbering against Python's: every whitespace code point Python
+    splits at, lone surrogates, astral planes, and enough distinct words to grow the table many times."""
+    spaces = [chr(c) for c in range(0x110000) if chr(c).isspace()]
+    near = ["\u200b", "\u180e", "\ufeff", "\x00", "\x1b", "\u2060", "\ud800", "\U0010ffff"]  # not whitespace
+    rng = random.Random(3535)
+    texts = []
+    for _ in range(3000):
+        alphabet = rng.choice(ALPHABETS) + "".join(near)
+        parts = []
+        for _ in range(rng.randint(0, 12)):
+            parts.append("".join(rng.choice(alphabet) for _ in range(rng.randint(1, 4))))
+            parts.append("".join(rng.choice(spaces) for _ in range(rng.randint(1, 2))))
+        texts.append("".join(parts) if rng.random() < 0.7 else "".join(parts).strip())
+    texts += [f"w{k} w{k // 2} {k}" for k in range(20_000)]  # ~40,000 distinct words
+    nb = ngram_kernel._load_numba()
+    ids, lengths = ngram_kernel.split_ids(nb, texts)
+    want_ids, want_lengths = ngram_kernel._word_ids([t.split() for t in texts])
+    assert lengths.tolist() == want_lengths.tolist()
+    assert ids.tolist() == want_ids.tolist()  # both number words in order of first occurrence

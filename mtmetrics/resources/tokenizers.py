@@ -137,9 +137,12 @@ def _load_spm(name: str, path: Path) -> Any:
         import sentencepiece
     except ImportError:
         raise _missing_extra(name, "spm") from None
-    from ..io import files
-
-    data = files.read_bytes(path, "SentencePiece model", "model", decompress=False)  # hashed as read
+    try:
+        data = path.read_bytes()  # read once: the hash is of the bytes loaded
+    except OSError as exc:
+        raise ResourceError(
+            f"{path}: cannot read the SentencePiece model of tokenizer '{name}' ({exc.strerror})."
+        ) from None
     processor = sentencepiece.SentencePieceProcessor()
     try:
         processor.LoadFromSerializedProto(data)

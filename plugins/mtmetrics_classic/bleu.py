@@ -13,7 +13,7 @@ import numpy as np
 import sacrebleu
 
 from mtmetrics import Field, Metric, Param, Score, Segment
-from mtmetrics.resources import LOWERCASE, tokenize_param
+from mtmetrics.resources import LOWERCASE, get_tokenizer, tokenize_param, tokenizer_fields
 
 from ._sacrebleu import sacrebleu_field
 from .ngram_kernel import bleu_statistics
@@ -120,7 +120,7 @@ class Bleu(Metric):
             sig_key="eff",
             sig_short="e",
         ),
-        tokenize_param(),
+        tokenize_param(subword=True),
         Param(
             "smooth_method",
             str,
@@ -169,12 +169,13 @@ class Bleu(Metric):
         self._bleu = sacrebleu.BLEU(
             lowercase=v["lowercase"],
             force=True,
-            tokenize=v["tokenize"],
+            tokenize="none",  # replaced below: sacrebleu would download a SentencePiece model
             smooth_method=v["smooth_method"],
             smooth_value=v["smooth_value"],
             max_ngram_order=self._order,
             effective_order=v["effective_order"],
         )
+        self._bleu.tokenizer = get_tokenizer(v["tokenize"])
         self._names = _stat_names(self._order)
 
     @property
@@ -228,7 +229,7 @@ class Bleu(Metric):
         return bleu_scores(totals, self._order, method, value, eff)
 
     def resource_fields(self) -> tuple[Field, ...]:
-        return (sacrebleu_field(),)
+        return (*tokenizer_fields(self._bleu.tokenizer), sacrebleu_field())
 
 
 class BleuS(Bleu):
@@ -243,7 +244,7 @@ class BleuS(Bleu):
     description = "smoothed sentence BLEU of the ORANGE paper (add-one for n > 1), BLEUS1-9"
     params = (
         LOWERCASE,
-        tokenize_param(),
+        tokenize_param(subword=True),
         Param(
             "max_order",
             int,
@@ -262,11 +263,12 @@ class BleuS(Bleu):
         self._bleu = sacrebleu.BLEU(
             lowercase=v["lowercase"],
             force=True,
-            tokenize=v["tokenize"],
+            tokenize="none",  # replaced below: sacrebleu would download a SentencePiece model
             smooth_method="add-k",
             smooth_value=1,
             max_ngram_order=self._order,
         )
+        self._bleu.tokenizer = get_tokenizer(v["tokenize"])
         self._names = _stat_names(self._order)
 
     @property

@@ -108,3 +108,16 @@ def annotate_table(args: argparse.Namespace, table: Table, columns: Columns) -> 
     given. E.g. ``mtmetrics_source`` aligns the table (``--aligner eflomal``) for ``align_hyp`` and
     ``align_refs``. With several plugins answering, their annotations are merged.
     """
+
+
+@hookspec(firstresult=True)
+def word_alignments() -> Any:
+    """The reader of word-alignment files, for plugins that use alignments made by another plugin.
+
+    Plugins never import each other; they meet here. The plugin that owns the alignment format
+    returns an object with ``read(path, sources, targets, one_based) -> (links, source_tokenizer)``
+    (one frozenset of ``(source, target)`` word indices per segment, every link checked against its
+    sentences, errors naming file and line), ``source_tokens(text, tokenize) -> list[str]`` and
+    ``target_tokens(text) -> list[str]`` (the words as the file indexes them). ``None``: no plugin
+    reads alignments. E.g. ``mtmetrics analyze --align`` reads them for source-word accuracy.
+    """

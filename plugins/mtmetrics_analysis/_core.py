@@ -1,16 +1,16 @@
 """Every name this plugin takes from mtmetrics beyond the top-level API, in one place.
 
-The core is being reorganised (the metric-taking resampling functions may move from
-``mtmetrics.stats.significance`` to ``mtmetrics.engine``): only this module names those paths.
-Source-word accuracy reuses the source plugin's Pharaoh reader and source tokens (what ``mtmetrics
-align`` writes and the alignment metrics read), imported only when an alignment is given.
+Source-word accuracy reads alignment files through the ``word_alignments`` hook (the plugin that
+writes them with ``mtmetrics align`` provides the reader; plugins never import each other).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from mtmetrics.engine.significance import bootstrap_scores, paired_bootstrap
+from mtmetrics.errors import ParameterError
 from mtmetrics.io.files import check_writable, write_all
 from mtmetrics.io.text import read_lines
 from mtmetrics.metric import Metric, finish_totals
@@ -24,31 +24,35 @@ from mtmetrics.stats.significance import Interval, bootstrap_weights, interval, 
 Links = frozenset[tuple[int, int]]
 
 
+def _alignments() -> Any:
+    """The alignment reader a plugin provides (the ``word_alignments`` hook), or an error saying which."""
+    reader = REGISTRY.get_plugin_manager().hook.word_alignments()
+    if reader is None:
+        raise ParameterError(
+            "--align needs a plugin that reads word alignments (the built-in source plugin, which "
+            "provides `mtmetrics align`); none is registered."
+        )
+    return reader
+
+
 def read_alignment(
     path: str, sources: Sequence[str], targets: Sequence[str], one_based: bool = False
 ) -> tuple[list[Links], str]:
-    """Links (source, target) of each segment of a Pharaoh file, checked against the sentences by
-    ``mtmetrics_source``'s reader (file, line and pair named on error), and the source tokenizer its
-    ``mtmetrics align`` sidecar records (``none``: the source split at spaces)."""
-    from mtmetrics_source.alignments import read_alignment_file
-    from mtmetrics_source.source_tokens import recorded_tokenizer
-
-    alignments = read_alignment_file(path, sources, targets, one_based)
-    return [frozenset() if a is None else a.links for a in alignments], recorded_tokenizer(path)
+    """Links (source, target) of each segment of a Pharaoh file, checked against the sentences
+    (file, line and pair named on error), and the source tokenizer its ``mtmetrics align`` sidecar
+    records (``none``: the source split at spaces)."""
+    links, tokenizer = _alignments().read(path, sources, targets, one_based)
+    return list(links), str(tokenizer)
 
 
 def source_words(text: str, tokenize: str) -> list[str]:
-    """The source's words as an alignment file indexes them (``mtmetrics_source.source_tokens``)."""
-    from mtmetrics_source.source_tokens import source_tokens
-
-    return source_tokens(text, tokenize)
+    """The source's words as an alignment file indexes them."""
+    return list(_alignments().source_tokens(text, tokenize))
 
 
 def pharaoh_tokens(text: str) -> list[str]:
     """The target's tokens as an alignment file indexes them: split at ASCII whitespace."""
-    from mtmetrics_source.alignments import tokens
-
-    return tokens(text)
+    return list(_alignments().target_tokens(text))
 
 
 __all__ = [

@@ -124,9 +124,9 @@ def _warm(module: Any) -> object:
 
 
 def _load_numba() -> Any:
-    """The compiled n-gram count BLEU and chrF use (``mtmetrics_classic._ngram_numba``), or None
+    """The compiled n-gram count BLEU and chrF use (``mtmetrics.resources.ngram_numba``), or None
     (the Python count above), as ``MTMETRICS_KERNEL`` says."""
-    return kernels.load("mtmetrics_classic._ngram_numba", _warm, "nist")
+    return kernels.load("mtmetrics.resources.ngram_numba", _warm, "nist")
 
 
 def word_ids(words: list[str]) -> np.ndarray:

@@ -6,7 +6,7 @@ prepared by sacrebleu's own code (``_preprocess_segment``: lowercasing and, for 
 tokenizer; chrF++'s ``_remove_punctuation`` for words), turned into integers (a character's code
 point, a word's id in a vocabulary of this batch), and the one counting step both metrics share,
 ``sum over n-grams of min(hypothesis count, reference count)``, runs compiled
-(:func:`._ngram_numba.ngram_matches`). Everything else follows from lengths: a sequence of L
+(:func:`mtmetrics.resources.ngram_numba.ngram_matches`). Everything else follows from lengths: a sequence of L
 symbols has ``max(0, L - n + 1)`` n-grams of order n, which is what sacrebleu's totals count.
 
 What sacrebleu decides is kept decision for decision: BLEU clips each n-gram by its largest count
@@ -45,7 +45,7 @@ def _warm(module: Any) -> object:
 
 def _load_numba() -> Any:
     """The compiled module, or None (sacrebleu's Python code), as ``MTMETRICS_KERNEL`` says."""
-    return kernels.load("mtmetrics_classic._ngram_numba", _warm, "bleu/chrf")
+    return kernels.load("mtmetrics.resources.ngram_numba", _warm, "bleu/chrf")
 
 
 def kernel() -> str:

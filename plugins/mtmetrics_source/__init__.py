@@ -11,6 +11,7 @@ files with eflomal. Uses only mtmetrics' public API.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import mtmetrics
 
@@ -24,7 +25,16 @@ METRICS = {
     "dup": "mtmetrics_source.dup:Dup",
 }
 __getattr__ = mtmetrics.lazy_attributes(METRICS)
-__all__ = ["Dup", "Mpr", "Prs", "Sscn", "add_row_options", "annotate_lines", "annotate_table"]
+__all__ = [
+    "Dup",
+    "Mpr",
+    "Prs",
+    "Sscn",
+    "add_row_options",
+    "annotate_lines",
+    "annotate_table",
+    "word_alignments",
+]
 
 
 @mtmetrics.hookimpl
@@ -42,3 +52,11 @@ def register_commands(register: Callable[[str, str, str], None]) -> None:
         "eflomal word alignments, both directions and symmetrisations, as Pharaoh files for sscn/prs/mpr",
         f"{__name__}.align_command",
     )
+
+
+@mtmetrics.hookimpl
+def word_alignments() -> Any:
+    """This package's Pharaoh reader, for other plugins (:mod:`.alignment_reader`)."""
+    from .alignment_reader import READER
+
+    return READER

@@ -21,7 +21,8 @@ import sacrebleu
 
 import mtmetrics
 from mtmetrics.resources import kernels
-from mtmetrics_classic import _ngram_numba, ngram_kernel
+from mtmetrics.resources import ngram_numba as _ngram_numba
+from mtmetrics_classic import ngram_kernel
 from tests.datapaths import WMT21, read_text, require
 
 TXT = WMT21 / "txt"

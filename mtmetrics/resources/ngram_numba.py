@@ -1,7 +1,7 @@
 """Clipped n-gram matches of many segments, compiled with numba (optional extra ``mtmetrics[fast]``).
 
-The one counting step BLEU, chrF, chrF++ and NIST share (see :mod:`.ngram_kernel` for the why and the
-checks). Symbols are integers (a character's code point, a word's id); a segment is a hypothesis
+The one counting step that BLEU, chrF and chrF++ share with NIST, metrics of two plugins, so it is a
+core resource. Symbols are integers (a character's code point, a word's id); a segment is a hypothesis
 followed by its references, each a run of symbols. Per segment, every start position of every
 sequence is sorted once by the symbols that follow it (its window, at most ``max_order`` long and
 never crossing its sequence's end); in that order the positions whose windows share their first

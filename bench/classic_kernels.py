@@ -164,8 +164,8 @@ def main() -> None:
                 f"{target:>7.2f}  {'yes' if ratio <= target else 'NO'} (vs {anchor})"
             )
             if args.memory:
-                mem = [f"{peak_memory(case, impl, args.lines, nrefs):.0f}" for impl in impls]
-                line += "  " + "/".join(mem)
+                peaks = [f"{peak_memory(case, impl, args.lines, nrefs):.0f}" for impl in impls]
+                line += "  " + "/".join(peaks)
             print(line, flush=True)
 
 

@@ -266,7 +266,7 @@ def check_signature(cls: type[Metric], corpus: Corpus) -> None:
     m = _make(cls, corpus)
     sig = _score(m, corpus.hyps, corpus.refs, corpus.sources).signature
     text = sig.format()
-    assert text.startswith(m.display_name + "|"), f"{cls.name}: signature {text} must start with the name"
+    assert text.startswith(m.metric.display_name + "|"), f"{cls.name}: signature {text} must start with the name"
     keys = [f.key for f in sig.fields]
     for p in cls.params:
         if p.sig_key is not None:

@@ -391,12 +391,7 @@ def run_score(argv: Sequence[str]) -> int:
     systems = _check_inputs(ns, specs, metrics)
     ns.jobs = check_jobs(ns.jobs, ns.quiet)
     settings = settings_of(ns, len(systems))
-    inputs = Inputs(
-        source=any(m.inputs.source for m in metrics),
-        annotations=tuple(sorted({a for m in metrics for a in m.inputs.annotations})),
-        references=any(m.inputs.references for m in metrics),
-        hints={k: v for m in metrics for k, v in m.inputs.hints.items()},
-    )
+    inputs = gate.inputs_of(tuple(type(m) for m in metrics))
     for name, *_ in ns.annotation or []:
         if name not in inputs.annotations:
             used = ", ".join(inputs.annotations) or "none"

@@ -1,11 +1,4 @@
-"""Scoring the rows of judged tables for meta-evaluation (docs/meta.md §1).
-
-:func:`score_tables` scores every row of one or more :class:`~mtmetrics.io.tables.Table` with each
-metric, through the engine's one entry point (:func:`~mtmetrics.engine.scoring.run`): the work is
-cut into parts of a few hundred rows of one metric, handed out longest first, and the per-segment
-statistics are kept (:class:`TableStatistics`), from which every level re-aggregates instead of
-rescoring (:class:`mtmetrics.meta.scores.MetricScores`).
-"""
+"""Scoring every row of judged tables for meta-evaluation (docs/meta.md §1), keeping per-segment statistics."""
 
 from __future__ import annotations
 
@@ -71,16 +64,12 @@ def score_tables(
     progress: Callable[[int], None] | None = None,
     refuse_languages: bool = False,
 ) -> tuple[list[list[TableStatistics]], list[Unavailable]]:
-    """Score every row of every table with every metric, balancing the work over ``jobs`` processes.
+    """Score every row of every table with every metric over ``jobs`` processes.
 
-    Tasks of ``task_rows`` rows of one metric are handed out longest first (cost estimated by
-    scoring the first :data:`PROBE_ROWS` segments here, which also checks each metric's
-    resources), so one slow metric is shared by all workers; the rows equal scoring in one piece.
-    With ``skip_unavailable`` a metric whose probe raises :class:`~mtmetrics.ResourceError` is left
-    out and reported. ``annotations`` (one mapping or ``None`` per table) reach the metrics that
-    declare them. In a group named like a language pair the parameters the user did not set follow
-    the pair; a metric that cannot score its target language is refused with ``refuse_languages``,
-    otherwise scored as it is (a report leaves it out of the group).
+    Tasks of ``task_rows`` rows of one metric go longest first (costs from probing :data:`PROBE_ROWS`
+    segments here, which also finds missing resources: left out with ``skip_unavailable``).
+    ``annotations``: one mapping or ``None`` per table. Groups named like a language pair score with
+    that pair's defaults; an uncovered target is refused with ``refuse_languages``, else scored as is.
     """
     bare = list(specs)
     work: list[tuple[Metric, list[Segment]]] = []
@@ -132,8 +121,6 @@ def score_tables(
         for start in range(0, len(segs), task_rows)
     ]
     tasks.sort(key=lambda t: -costs[t.source] * len(t))
-    # the probes loaded the resources: forked workers inherit them and the segments (nothing
-    # pickled); otherwise fresh workers rebuild the metrics from their parameters
     parts: dict[int, list[tuple[int, np.ndarray]]] = {}
     seconds = list(probe_seconds)
     for task, (size, _, (rows,), spent) in zip(
@@ -177,15 +164,10 @@ def score_tables(
 def _per_group(
     spec: str, metric: Metric, table: Table, columns: Columns, segments: Sequence[Segment], refuse: bool = True
 ) -> list[tuple[Metric, np.ndarray | None]]:
-    """The metric as it scores each group's rows: one corpus per group (language pair).
+    """``(metric, rows)`` per group (language pair), or ``[(metric, None)]`` when every row is scored alike.
 
-    In a group named like a language pair (``en-de``), a metric whose resources do not cover the
-    target language is refused (one line; with ``refuse`` False it is scored as it is, for a report
-    that leaves it out of the group and says why), and the parameters the user did not set follow
-    the pair (:meth:`~mtmetrics.Metric.language_defaults`, as ``-l`` on the command line). A metric
-    that needs corpus state (NIST's information weights) is prepared from the group's references,
-    each judged source segment's once (rows of several systems share them), in table order.
-    Returns ``(metric, rows)`` per group, or ``[(metric, None)]`` when every row is scored alike.
+    A group's metric follows its pair (or is refused with ``refuse``), and one needing corpus state
+    is prepared from the group's references, each source segment's once, in table order.
     """
     groups = table.columns[columns.group] if columns.group else [""] * len(segments)
     rows_of: dict[str, list[int]] = {}

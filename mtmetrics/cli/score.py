@@ -1,8 +1,7 @@
 """``mtmetrics [score] REF [REF ...] -i HYP [HYP ...] -m NAME [NAME ...]``: score systems.
 
-Parsed in two passes: the first finds the metrics, the second adds their ``--<metric>-<param>``
-flags, so an unknown parameter is an error listing the real ones. Everything is read, checked and
-scored before anything is written to standard output.
+Parsed twice (the metrics first, then their ``--<metric>-<param>`` flags); everything is scored
+before anything is written.
 """
 
 from __future__ import annotations
@@ -231,8 +230,7 @@ def _unknown_flag_error(unknown: list[str], classes: dict[str, type[Metric]]) ->
 def _build_metric(
     spec: MetricSpec, cls: type[Metric], ns: argparse.Namespace, dests: dict[str, tuple[str, str]]
 ) -> Metric:
-    """The metric of one ``-m`` entry, through the gate: ``-l``'s defaults apply and its target is
-    checked before the metric loads anything (:func:`mtmetrics.engine.gate.build_metric`)."""
+    """The metric of one ``-m`` entry, through :func:`mtmetrics.engine.gate.build_metric` (``-l``, ``-sl``)."""
     declared = {p.name for p in cls.params}
     implied = {k: v for k, v in cls.sentence_defaults().items() if k in declared} if ns.sentence_level else {}
     source, target = checked_pair(ns.language_pair, "-l/--language-pair") if ns.language_pair else (None, None)
@@ -243,8 +241,8 @@ def _build_metric(
 def _metric_params(
     spec: MetricSpec, cls: type[Metric], ns: argparse.Namespace, dests: dict[str, tuple[str, str]]
 ) -> dict[str, Any]:
-    """The parameters the user set for one ``-m`` entry (flags, ``-tok``, ``-lc``, inline); one set
-    two ways is an error naming both, whatever the values."""
+    """The parameters the user set for one ``-m`` entry (flags, ``-tok``, ``-lc``, inline); one set two
+    ways is an error."""
     declared = {p.name for p in cls.params}
     given: dict[str, tuple[str, Any]] = {}
 
@@ -396,17 +394,12 @@ def run_score(argv: Sequence[str]) -> int:
         if name not in inputs.annotations:
             used = ", ".join(inputs.annotations) or "none"
             raise InputError(f"--annotation {name}: no chosen metric uses it (the chosen metrics use: {used}).")
-    names = {f"ref{k}": path for k, path in enumerate(ns.refs)}
-    if ns.src:
-        names["sources"] = ns.src
-    bar = Progress(None, "scoring", enabled=False if ns.no_progress or ns.quiet else None)
-    scored: list[Scored] = []
     stores: list[SegmentStore] = []
     # references (and the source) read once per system, and once more to prepare a metric: a pipe is kept
     again = [*ns.refs, *([ns.src] if ns.src else [])] if len(systems) > 1 or not all(map(gate.ready, metrics)) else []
     try:
         with rereadable(again):
-            _score_systems(ns, systems, specs, metrics, inputs, names, settings, bar, scored, stores)
+            _score_systems(ns, systems, specs, metrics, inputs, settings, stores)
     except InputError as exc:
         raise InputError(_with_annotation_files(str(exc), ns)) from None
     finally:
@@ -428,13 +421,13 @@ def _score_systems(
     specs: list[MetricSpec],
     metrics: list[Metric],
     inputs: Inputs,
-    names: dict[str, str],
     settings: Settings | None,
-    bar: Progress,
-    scored: list[Scored],
     stores: list[SegmentStore],
 ) -> None:
     """Score every system, then write the output (``stores`` collects spool files to close)."""
+    names = {f"ref{k}": path for k, path in enumerate(ns.refs)} | ({"sources": ns.src} if ns.src else {})
+    bar = Progress(None, "scoring", enabled=False if ns.no_progress or ns.quiet else None)
+    scored: list[Scored] = []
     all_stats: list[list[Statistics]] = [[] for _ in metrics]
     # corpus-level state (NIST's information weights) from a first pass over the reference files
     metrics = [gate.prepare(m, read_reference_rows(ns.refs)) for m in metrics]

@@ -47,16 +47,17 @@ def register_commands(register: Callable[[str, str, str], None]) -> None:
 
 @hookspec
 def add_row_options(command: str, parser: argparse.ArgumentParser) -> None:
-    """Add options to a core command whose rows the plugin annotates: ``"score"``, or ``"meta"`` (the meta
-    commands that score a table). Keep it cheap; the values reach :func:`annotate_lines` or
-    :func:`annotate_table` as ``args``."""
+    """Add options to ``parser``, of the core ``command`` whose rows the plugin annotates (``"score"``, or
+    ``"meta"``: the meta commands that score a table). Called whenever that parser is built, so keep it
+    cheap; the values reach :func:`annotate_lines` or :func:`annotate_table` as ``args``."""
 
 
 @hookspec
 def annotate_lines(args: argparse.Namespace) -> tuple[Sequence[str], LineDecoder] | None:
     """For ``mtmetrics score``: files read in lockstep with the input, and how their lines become annotations.
 
-    Return ``None`` when the plugin's options are not given, else ``(paths, decode)``: a picklable
+    Called once per run with the parsed ``args``. Return ``None`` when the plugin's options are not
+    given, else ``(paths, decode)``: a picklable
     ``decode(columns, sources, hyps, refs, first) -> {annotation: [value per segment]}``, called
     where a run of segments is scored (``columns[k]``: lines of ``paths[k]``; ``first``: the run's
     first line number). Refuse options that do not fit with :class:`mtmetrics.InputError`.
@@ -67,6 +68,6 @@ def annotate_lines(args: argparse.Namespace) -> tuple[Sequence[str], LineDecoder
 def annotate_table(args: argparse.Namespace, table: Table, columns: Columns) -> dict[str, list[Any]] | None:
     """For the meta commands that score a table: ``{annotation: [one value per row]}``, or ``None``.
 
-    Called once per table before it is scored; ``columns`` names the table's hypothesis, reference,
-    source and group columns. Several plugins' annotations are merged.
+    Called once per ``table`` before it is scored, with the parsed ``args``; ``columns`` names its
+    hypothesis, reference, source and group columns. Several plugins' annotations are merged.
     """

@@ -168,7 +168,45 @@ class Metric(abc.ABC):
     The engine reads these members directly. Any other public name must be listed in
     :attr:`helpers` or the plugin is refused at registration (a misspelt member is never ignored).
 
-    A user calls a :class:`~mtmetrics.api.Scorer` around it; ``docs/plugin-guide.md`` has a worked example.
+    A user never calls a metric directly: :func:`mtmetrics.load_metric` (or
+    :class:`~mtmetrics.api.Scorer` around an instance) gives ``corpus_score``,
+    ``sentence_score``, ``segment_scores``, ``statistics`` and ``get_signature``, built on these
+    members by the engine.
+
+    Example: unigram precision, summed over the corpus then divided (a ``sum`` metric)::
+
+        from collections import Counter
+
+        import numpy as np
+
+        from mtmetrics import Metric, Param, Score, Scorer, Segment
+
+        class UnigramPrecision(Metric):
+            name = "uniprec"
+            description = "clipped unigram precision"
+            params = (Param("lowercase", bool, False, "lowercase first", sig_key="lc"),)
+
+            def setup(self) -> None:
+                self._lc = self.values["lowercase"]
+
+            def stat_names(self) -> tuple[str, ...]:
+                return ("matches", "hyp_len")
+
+            def segment_statistics(self, segment: Segment) -> np.ndarray:
+                norm = str.lower if self._lc else str
+                hyp = Counter(norm(segment.hyp).split())
+                best = max(sum((hyp & Counter(norm(r).split())).values()) for r in segment.refs)
+                return np.array([best, sum(hyp.values())], dtype=np.float64)
+
+            def compute_score(self, stats: np.ndarray) -> Score:
+                return Score(float(stats[0] / stats[1]) if stats[1] else 0.0)
+
+        result = Scorer(UnigramPrecision()).corpus_score(["a b c"], [["a b d"]])
+        assert result.score == 2 / 3
+        assert str(result.signature).startswith("UNIPREC|nrefs:1|lc:no|")
+
+    It gets a signature, ``-j``, significance tests and ``mtmetrics -m uniprec`` once it is
+    registered (``docs/plugin-guide.md``).
     """
 
     # the engine's state of this instance (:class:`EngineState`), outside the instance's __dict__

@@ -281,24 +281,3 @@ def build(
 ) -> list[Segment]:
     """The segments of the streams without the limit check (a table's groups check each with their metric)."""
     return build_segments(hyps, refs, sources, annotations, inputs or inputs_of(()), names, first)
-
-
-__all__ = [
-    "Limit",
-    "Rule",
-    "admit",
-    "bare_metric",
-    "build",
-    "build_metric",
-    "check",
-    "default_limit",
-    "for_language",
-    "implied_params",
-    "inputs_of",
-    "language_refusal",
-    "limit_of",
-    "prepare",
-    "ready",
-    "require_ready",
-    "strictest",
-]

@@ -453,26 +453,23 @@ def build_segments(
     ``names`` maps ``"hyps"``, ``"ref0"``…, ``"sources"`` to file names for messages; ``first`` numbers
     the first segment. A ``None`` reference is dropped (a segment left with none is an error).
     """
-    names = names or {}
-
-    def label(key: str, default: str) -> str:
-        return names.get(key, default)
-
+    label = (names or {}).get
     if isinstance(hyps, str) or (refs and isinstance(refs[0], str)):
         raise InputError(
             "hyps must be a list of strings and refs a list of reference streams (lists of strings), "
             "e.g. corpus_score(['a b'], [['a b']])."
         )
     n = len(hyps)
+    ref_names = [label(f"ref{k}", f"reference stream {k + 1}") for k in range(len(refs))]
     if n == 0:
         raise InputError(f"{label('hyps', 'hypotheses')}: no segments to score (empty input).")
     if not refs and inputs.references:
         raise InputError("no references given: pass at least one reference stream.")
-    for k, stream in enumerate(refs):
+    for name, stream in zip(ref_names, refs, strict=True):
         if len(stream) != n:
             raise InputError(
-                f"{label(f'ref{k}', f'reference stream {k + 1}')} has {len(stream)} segments but "
-                f"{label('hyps', 'the hypotheses')} have {n}; every stream needs one line per segment."
+                f"{name} has {len(stream)} segments but {label('hyps', 'the hypotheses')} have {n}; "
+                f"every stream needs one line per segment."
             )
     if inputs.source and sources is None:
         raise InputError("this metric needs the source sentences (sources=..., or --src on the command line).")
@@ -493,28 +490,16 @@ def build_segments(
         if len(values) != n:
             raise InputError(f"annotation '{key}' has {len(values)} segments, the hypotheses have {n}.")
     segments = []
-    for i in range(n):
-        hyp = hyps[i]
-        if not isinstance(hyp, str):
-            raise InputError(
-                f"{label('hyps', 'hypotheses')}: segment {first + i} is {type(hyp).__name__}, not a string."
-            )
-        for k, stream in enumerate(refs):
-            if stream[i] is not None and not isinstance(stream[i], str):
-                raise InputError(
-                    f"{label(f'ref{k}', f'reference stream {k + 1}')}: segment {first + i} is "
-                    f"{type(stream[i]).__name__}, not a string."
-                )
+    for i, hyp in enumerate(hyps):
+        wrong = [] if isinstance(hyp, str) else [(label("hyps", "hypotheses"), hyp)]
+        wrong += [
+            (name, r) for name, s in zip(ref_names, refs, strict=True) if not isinstance(r := s[i], (str, type(None)))
+        ]
+        if wrong:
+            raise InputError(f"{wrong[0][0]}: segment {first + i} is {type(wrong[0][1]).__name__}, not a string.")
         seg_refs = tuple(r for stream in refs if (r := stream[i]) is not None)
         if not seg_refs and inputs.references:
-            where = ", ".join(label(f"ref{k}", f"reference stream {k + 1}") for k in range(len(refs)))
-            raise InputError(f"segment {first + i} has no reference: it is None in {where}.")
-        segments.append(
-            Segment(
-                hyp,
-                seg_refs,
-                None if sources is None else sources[i],
-                {k: v[i] for k, v in annotations.items()} if annotations else {},
-            )
-        )
+            raise InputError(f"segment {first + i} has no reference: it is None in {', '.join(ref_names)}.")
+        source = None if sources is None else sources[i]
+        segments.append(Segment(hyp, seg_refs, source, {k: v[i] for k, v in annotations.items()}))
     return segments

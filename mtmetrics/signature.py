@@ -63,6 +63,4 @@ class Signature:
 def nrefs_value(counts: Iterable[int]) -> str:
     """``'N'`` when every segment has N references, ``'var'`` when the number varies."""
     distinct = set(counts)
-    if len(distinct) == 1:
-        return str(distinct.pop())
-    return "var"
+    return str(distinct.pop()) if len(distinct) == 1 else "var"

@@ -335,32 +335,26 @@ def _check_inputs(ns: argparse.Namespace, specs: list[MetricSpec], metrics: list
 
 
 def _layout(ns: argparse.Namespace, system: str) -> Layout:
+    """Where each file of one system's run sits in the row of lines read in lockstep."""
     paths = [system, *ns.refs]
-    src = None
-    if ns.src:
-        src = len(paths)
-        paths.append(ns.src)
-    annotations = []
-    for name, *files in ns.annotation or []:
-        annotations.append((name, tuple(range(len(paths), len(paths) + len(files)))))
+
+    def place(files: Sequence[str]) -> tuple[int, ...]:
         paths.extend(files)
-    decoders = []
-    for files, decode in ns.plugin_files:
-        decoders.append((decode, tuple(range(len(paths), len(paths) + len(files)))))
-        paths.extend(files)
-    return Layout(tuple(paths), len(ns.refs), src, tuple(annotations), tuple(decoders))
+        return tuple(range(len(paths) - len(files), len(paths)))
+
+    src = place([ns.src])[0] if ns.src else None
+    annotations = tuple((name, place(files)) for name, *files in ns.annotation or [])
+    decoders = tuple((decode, place(files)) for files, decode in ns.plugin_files)
+    return Layout(tuple(paths), len(ns.refs), src, annotations, decoders)
 
 
 def run_score(argv: Sequence[str]) -> int:
     """Run the scoring command; returns the exit status."""
     argv = list(argv)
     wants_help = any(a in ("-h", "--help") for a in argv)
-    pre = base_parser()
-    first, _ = pre.parse_known_args([a for a in argv if a not in ("-h", "--help")])
+    first, _ = base_parser().parse_known_args([a for a in argv if a not in ("-h", "--help")])
     specs = [parse_spec(t) for t in first.metrics]
-    classes: dict[str, type[Metric]] = {}
-    for spec in specs:
-        classes[spec.name] = plugins.REGISTRY.metric_class(spec.name)
+    classes = {spec.name: plugins.REGISTRY.metric_class(spec.name) for spec in specs}
     parser = base_parser()
     dests = _add_metric_flags(parser, classes)
     if wants_help:

@@ -37,26 +37,22 @@ class SegmentStore:
     def __len__(self) -> int:
         return self.count
 
-    def __iter__(self) -> Iterator[Score]:
+    def _blocks(self) -> Iterator[np.ndarray]:
+        """The spooled rows, a writable block at a time (a metric's scoring may write to them)."""
         self._file.flush()
         self._file.seek(0)
-        block = CHUNK * self._width * 8
-        compute = self._metric.compute_score
-        while chunk := self._file.read(block):
-            for row in np.frombuffer(chunk, dtype=np.float64).reshape(-1, self._width):
-                yield compute(row.copy())
+        while chunk := self._file.read(CHUNK * self._width * 8):
+            yield np.frombuffer(chunk, dtype=np.float64).reshape(-1, self._width).copy()
         self._file.seek(0, 2)
+
+    def __iter__(self) -> Iterator[Score]:
+        compute = self._metric.compute_score
+        for rows in self._blocks():
+            yield from map(compute, rows)
 
     def scores(self) -> Iterator[np.ndarray]:
         """The main scores, in order, one array per block of the spool (:meth:`~mtmetrics.Metric.score_rows`)."""
-        self._file.flush()
-        self._file.seek(0)
-        block = CHUNK * self._width * 8
-        while chunk := self._file.read(block):
-            # a writable copy, as a metric's score_rows may expect
-            rows = np.frombuffer(chunk, dtype=np.float64).reshape(-1, self._width).copy()
-            yield self._metric.score_rows(rows)
-        self._file.seek(0, 2)
+        return map(self._metric.score_rows, self._blocks())
 
     def close(self) -> None:
         """Delete the temporary file."""

@@ -63,8 +63,8 @@ def main() -> None:
     base = None
     for name in METRICS:
         metric = mtmetrics.load_metric(name)
-        srcs = src if metric.inputs.source else None
-        use = ann if metric.inputs.annotations else None
+        srcs = src if metric.metric.inputs.source else None
+        use = ann if metric.metric.inputs.annotations else None
         few = {k: v[:20] for k, v in use.items()} if use else None
         metric.corpus_score(hyp[:20], [r[:20] for r in refs], srcs[:20] if srcs else None, few)  # load resources
 

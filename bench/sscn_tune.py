@@ -136,8 +136,8 @@ def main() -> None:
             results = metric.segment_scores(
                 hyps,
                 refs,
-                src if metric.inputs.source else None,
-                ann if metric.inputs.annotations else None,
+                src if metric.metric.inputs.source else None,
+                ann if metric.metric.inputs.annotations else None,
             )
             scores = np.array([r.score for r in results], dtype=float)
             table_r.setdefault(label, []).append(pearson(scores, z))

@@ -42,14 +42,9 @@ if TYPE_CHECKING:
 
 
 def lazy_attributes(targets: Mapping[str, str] | Iterable[str]) -> Callable[[str], Any]:
-    """A module ``__getattr__`` (PEP 562) that imports each ``"module:Name"`` target on first use.
-
-    The package's one lazy-import mechanism: ``Name`` is imported from ``module`` the first time the
-    module is asked for it. A plugin passes the map it registers its metrics with
-    (``{"my-metric": "mtmetrics_mine.metric:MyMetric"}``, the values are the targets), so
-    ``from mtmetrics_mine import MyMetric`` keeps working while the command line imports only the
-    metric it scores.
-    """
+    """A module ``__getattr__`` (PEP 562) importing each ``"module:Name"`` target on first use: the
+    package's one lazy-import mechanism. A plugin passes the map it registers its metrics with, so
+    ``from mtmetrics_mine import MyMetric`` works while the command line imports only what it scores."""
     import importlib
 
     pairs = (t.partition(":") for t in (targets.values() if isinstance(targets, Mapping) else targets))
@@ -63,9 +58,7 @@ def lazy_attributes(targets: Mapping[str, str] | Iterable[str]) -> Callable[[str
     return get
 
 
-#: the protocol's names (numpy, which a command that never scores should not pay for), the Scorer,
-#: and sacrebleu's API (:mod:`mtmetrics.compat`: ``from mtmetrics import BLEU``, and after ``import
-#: mtmetrics as sacrebleu`` its functions)
+#: the protocol's names (numpy), the Scorer and sacrebleu's API (``from mtmetrics import BLEU``)
 _lazy = lazy_attributes(
     [
         *(f"mtmetrics.metric:{n}" for n in ("Inputs", "Metric", "Segment", "Statistics", "build_segments")),
@@ -90,15 +83,10 @@ def __getattr__(name: str) -> Any:
 
 
 def load_metric(name: str, *, language_pair: str | None = None, **params: Any) -> Scorer:
-    """A scorer of the registered metric ``name`` with ``params`` (checked against its declaration).
+    """A :class:`~mtmetrics.api.Scorer` of the registered metric ``name`` with checked ``params``.
 
-    The :class:`~mtmetrics.api.Scorer` offers ``corpus_score``, ``sentence_score``,
-    ``segment_scores``, ``statistics`` and ``get_signature``; the plugin's metric instance is its
-    ``metric``.
-
-    With ``language_pair`` (``"en-de"``, as ``-l`` on the command line) the parameters the pair
-    implies apply unless given (BLEU tokenises Chinese with ``zh``), and a metric whose resources
-    do not cover the target language is refused before it loads anything.
+    With ``language_pair`` (``"en-de"``, as ``-l``) the pair's implied parameters apply unless given,
+    and a metric not covering the target language is refused before it loads anything.
     """
     from .api import Scorer
     from .engine import gate

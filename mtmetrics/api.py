@@ -1,22 +1,14 @@
-"""The Python API a user calls: :class:`Scorer`, sacrebleu's methods on a metric.
-
-:func:`mtmetrics.load_metric` returns a :class:`Scorer`: it holds the metric (a plugin's
-:class:`~mtmetrics.Metric`, which offers only the plugin protocol) and the state of its use (the
-number of references of the last corpus, for :meth:`Scorer.get_signature`), and offers sacrebleu's
-``corpus_score``, ``sentence_score`` and ``get_signature`` and the statistics kept for resampling.
-It calls the engine (:mod:`mtmetrics.engine`): the gate every segment passes, then the engine's one
-entry point (:func:`mtmetrics.engine.scoring.run`), then statistics to results
-(:mod:`mtmetrics.engine.results`), the functions the core's other roads call on bare metrics.
-"""
+"""What a user calls on a metric: :class:`Scorer`, sacrebleu's methods over the engine."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import numpy as np
 
-from .engine import gate
+from .engine import gate, results
 from .engine.results import result, score_aggregate, score_statistics, segment_results, signature
 from .engine.scoring import score_chunk, statistics_of
 from .errors import InputError, ParameterError
@@ -25,18 +17,28 @@ from .params import number
 from .result import Result
 from .signature import Signature
 
-if TYPE_CHECKING:
-    from .metric import Aggregation, Inputs
-    from .params import Param
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 
-# ------------------------------------------------------------------------------------ Scorer
+def _then(
+    name: str, read: Callable[Concatenate[Scorer, _P], Statistics], finish: Callable[[Metric, Statistics], _T], doc: str
+) -> Callable[Concatenate[Scorer, _P], _T]:
+    """Method ``name``: ``finish`` of ``read``'s statistics, with ``read``'s arguments (one signature for all)."""
+
+    def method(self: Scorer, *args: _P.args, **kwargs: _P.kwargs) -> _T:
+        return finish(self.metric, read(self, *args, **kwargs))
+
+    functools.update_wrapper(method, read)  # help() shows read's arguments
+    method.__name__, method.__qualname__, method.__doc__ = name, f"Scorer.{name}", doc
+    return method
+
+
 class Scorer:
-    """What a user calls on a metric: sacrebleu's API and the statistics kept for resampling.
+    """A built metric (:attr:`metric`) with sacrebleu's API and the statistics kept for resampling.
 
-    ``Scorer(metric)`` wraps a built metric; :func:`mtmetrics.load_metric` builds both from a
-    registry name. The metric's declarations a user reads (:attr:`name`, :attr:`values`,
-    :attr:`higher_is_better`, ...) are read-only properties; the metric itself is :attr:`metric`.
+    :func:`mtmetrics.load_metric` builds one from a registry name; the metric's declarations are
+    read on :attr:`metric` (``scorer.metric.display_name``).
     """
 
     def __init__(self, metric: Metric) -> None:
@@ -52,62 +54,6 @@ class Scorer:
     def __repr__(self) -> str:
         return f"Scorer({self.metric!r})"
 
-    # ------------------------------------------------------------------ the metric's declarations
-    @property
-    def name(self) -> str:
-        """The registry name (``bleu``, ``rouge-l``)."""
-        return type(self.metric).name
-
-    @property
-    def display_name(self) -> str:
-        """Name shown in signatures and tables (``BLEU``, ``chrF2``)."""
-        return self.metric.display_name
-
-    @property
-    def values(self) -> Mapping[str, Any]:
-        """The metric's parameter values (every declared parameter)."""
-        return self.metric.values
-
-    @property
-    def params(self) -> tuple[Param, ...]:
-        """The metric's declared parameters."""
-        return type(self.metric).params
-
-    @property
-    def inputs(self) -> Inputs:
-        """What the metric needs besides hypotheses and references."""
-        return type(self.metric).inputs
-
-    @property
-    def aggregation(self) -> Aggregation:
-        """``"sum"`` or ``"mean"``: how segment statistics become a corpus score."""
-        return type(self.metric).aggregation
-
-    @property
-    def higher_is_better(self) -> bool:
-        """False for error rates."""
-        return type(self.metric).higher_is_better
-
-    @property
-    def score_range(self) -> tuple[float, float]:
-        """Inclusive range of scores."""
-        return type(self.metric).score_range
-
-    @property
-    def description(self) -> str:
-        """The metric's one-line description."""
-        return type(self.metric).description
-
-    @property
-    def given(self) -> frozenset[str] | None:
-        """The parameters the user set (``None`` for a metric not built by ``load_metric``)."""
-        return self.metric._engine.given
-
-    @property
-    def corpus_state(self) -> Any:
-        """The corpus state of a prepared scorer (None otherwise)."""
-        return self.metric.corpus_state
-
     @property
     def max_segment_tokens(self) -> int | None:
         """The longest segment scored, in tokens (``None``: any); settable (0 or ``None``: no limit)."""
@@ -117,14 +63,9 @@ class Scorer:
     def max_segment_tokens(self, value: int | None) -> None:
         self.metric._engine.limit = 0 if value is None else number(value, "max_segment_tokens", int, (0, None))
 
-    # ------------------------------------------------------------------ corpus preparation
     def prepare(self, references: Iterable[Sequence[str]]) -> Scorer:
-        """A scorer ready to score the corpus whose segments have ``references``.
-
-        Returns ``self`` when the metric needs no corpus state. ``references`` yields each segment's
-        references in corpus order (missing ones already dropped, as in :class:`Segment`); it is
-        consumed once, so a generator over files works.
-        """
+        """A scorer ready for the corpus whose segments have ``references`` (``self`` if the metric
+        needs no corpus state); ``references`` is read once, so a generator over files works."""
         if isinstance(references, (str, bytes)) or not isinstance(references, Iterable):
             raise InputError(f"prepare: references are each segment's list of references, got {references!r:.40}.")
         prepared = gate.prepare(self.metric, references)
@@ -135,16 +76,12 @@ class Scorer:
         """Whether this scorer can score segments (prepared, or needing no preparation)."""
         return gate.ready(self.metric)
 
-    # ------------------------------------------------------------------------- signatures
     def get_signature(self) -> Signature:
-        """The signature of the last corpus scored, as sacrebleu's ``metric.get_signature()``.
-
-        Like sacrebleu, it needs a scored corpus first: the signature names its number of references.
-        """
+        """The signature of the last corpus scored (it names its number of references), as sacrebleu's."""
         if self.last_nrefs is None:
             raise InputError(
-                f"{self.display_name}.get_signature(): score a corpus first (the signature names its number of "
-                f"references), or call signature(nrefs) with the number of references."
+                f"{self.metric.display_name}.get_signature(): score a corpus first (the signature names its number "
+                f"of references), or call signature(nrefs) with the number of references."
             )
         return signature(self.metric, self.last_nrefs)
 
@@ -152,7 +89,6 @@ class Scorer:
         """The signature of this metric instance for a run with ``nrefs`` references."""
         return signature(self.metric, nrefs)
 
-    # ------------------------------------------------------------------------- statistics
     def statistics(
         self,
         hyps: Iterable[str] | None = None,
@@ -166,12 +102,10 @@ class Scorer:
     ) -> Statistics:
         """Segment statistics of a corpus: the raw material of scores, bootstrap and paired tests.
 
-        ``jobs > 1`` spreads the segments over that many worker processes (same result, exactly).
-        The given segments are the corpus: a metric that needs corpus state is prepared from their
-        references, whatever it was prepared with before. ``hypotheses`` and ``references`` are
-        sacrebleu's names for ``hyps`` and ``refs``; any iterable (a generator) is accepted. A
-        segment longer than the metric's limit (:func:`mtmetrics.engine.gate.limit_of`) is an
-        error naming it, before anything is scored.
+        ``refs`` is a list of reference streams, each as long as ``hyps``; ``hypotheses`` and
+        ``references`` are sacrebleu's names for them, and any iterable works. ``jobs > 1`` uses
+        that many worker processes (same bits). The segments are the corpus a metric needing
+        corpus state is prepared from; one over the metric's limit is refused before any is scored.
         """
         hyp_list, ref_lists = _streams(hyps, hypotheses, refs, references)
         annotations = _mapping(annotations)
@@ -181,15 +115,11 @@ class Scorer:
         return stats
 
     def statistics_of(
-        self,
-        segments: Sequence[Segment],
-        jobs: int = 1,
-        progress: Callable[[int], None] | None = None,
+        self, segments: Sequence[Segment], jobs: int = 1, progress: Callable[[int], None] | None = None
     ) -> Statistics:
-        """Statistics of already built segments: :func:`statistics_of` with this scorer's metric."""
+        """Statistics of already built segments, with this scorer's metric (its corpus state kept)."""
         return statistics_of(self.metric, segments, jobs, progress)
 
-    # ----------------------------------------------------------------------------- scores
     def score_statistics(self, stats: Statistics, weights: np.ndarray | None = None) -> Result:
         """The corpus result of (optionally resampled) statistics."""
         return score_statistics(self.metric, stats, weights)
@@ -198,23 +128,19 @@ class Scorer:
         """The result of already aggregated statistics (a sum, or a mean for ``mean`` metrics)."""
         return score_aggregate(self.metric, aggregated, n_segments, nrefs)
 
-    def corpus_score(
-        self,
-        hyps: Iterable[str] | None = None,
-        refs: Iterable[Iterable[str | None]] | None = None,
-        sources: Iterable[str] | None = None,
-        annotations: Mapping[str, Sequence[Any]] | None = None,
-        jobs: int = 1,
-        *,
-        hypotheses: Iterable[str] | None = None,
-        references: Iterable[Iterable[str | None]] | None = None,
-    ) -> Result:
-        """Score a corpus. ``refs`` is a list of reference streams, each as long as ``hyps``.
+    def segment_results(self, stats: Statistics) -> list[Result]:
+        """Per-segment results from already computed statistics (no re-scoring of text)."""
+        return segment_results(self.metric, stats)
 
-        ``hypotheses=`` and ``references=`` (sacrebleu's keywords) work too, as do generators.
-        """
-        stats = self.statistics(hyps, refs, sources, annotations, jobs, hypotheses=hypotheses, references=references)
-        return score_statistics(self.metric, stats)
+    corpus_score = _then(
+        "corpus_score", statistics, results.score_statistics, "Score a corpus; takes :meth:`statistics`' arguments."
+    )
+    segment_scores = _then(
+        "segment_scores",
+        statistics,
+        results.segment_results,
+        "One result per segment (as :meth:`sentence_score`); :meth:`statistics`' arguments.",
+    )
 
     def sentence_score(
         self,
@@ -242,31 +168,11 @@ class Scorer:
         if type(metric).observe is not Metric.observe or metric.needs_corpus():
             return self.corpus_score([hyp], ref_streams, sources, ann)
         segments = gate.admit([metric], [hyp], ref_streams, sources, ann)
-        # one segment of a metric without corpus state or observers: the corpus road's chunking and
-        # sums of one row would only cost time (a third of chrF's and TER's per-segment time); the
-        # gate, the batch statistics and the score are the same calls, so the same numbers
+        # one segment, no corpus state, no observer: the corpus road's chunking and sums would only
+        # cost time (a third of chrF's per-segment time); same gate, statistics and score
         (rows,) = score_chunk([metric], segments)
         self.last_nrefs = nrefs = str(len(segments[0].refs))
         return result(metric, metric.compute_score(rows[0].copy()), nrefs, 1)
-
-    def segment_scores(
-        self,
-        hyps: Iterable[str] | None = None,
-        refs: Iterable[Iterable[str | None]] | None = None,
-        sources: Iterable[str] | None = None,
-        annotations: Mapping[str, Sequence[Any]] | None = None,
-        jobs: int = 1,
-        *,
-        hypotheses: Iterable[str] | None = None,
-        references: Iterable[Iterable[str | None]] | None = None,
-    ) -> list[Result]:
-        """One result per segment, each as :meth:`sentence_score` would give it."""
-        stats = self.statistics(hyps, refs, sources, annotations, jobs, hypotheses=hypotheses, references=references)
-        return segment_results(self.metric, stats)
-
-    def segment_results(self, stats: Statistics) -> list[Result]:
-        """Per-segment results from already computed statistics (no re-scoring of text)."""
-        return segment_results(self.metric, stats)
 
 
 def _given(name: str, value: Any, alias: str, alias_value: Any) -> Any:

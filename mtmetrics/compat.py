@@ -1,15 +1,9 @@
-"""sacrebleu 2.x's Python API over mtmetrics' own metrics: switch by changing one import.
+"""sacrebleu 2.x's Python API over mtmetrics' metrics: ``BLEU``, ``CHRF``, ``TER``, the functions and
+``PairedTest`` (after ``import mtmetrics as sacrebleu``, also ``sacrebleu.metrics``/``.significance``).
 
-``from mtmetrics.compat import BLEU, CHRF, TER`` (or ``from mtmetrics import BLEU``) gives classes
-with sacrebleu's constructor arguments and methods, the functional API (``corpus_bleu``, …) and
-``PairedTest``; after ``import mtmetrics as sacrebleu``, ``sacrebleu.compat``, ``sacrebleu.metrics``
-and ``sacrebleu.significance`` are this module. The per-segment statistics are mtmetrics'
-(:func:`mtmetrics.load_metric`); summing them, the score objects, the bootstrap and the paired tests
-are sacrebleu's own, so the results are sacrebleu's bit for bit, types included.
-
-Two things stay mtmetrics': signatures (``get_signature()`` lists every parameter, sacrebleu's version
-and the plugin) and input checking (streams of different lengths raise :class:`mtmetrics.InputError`
-where sacrebleu's ``zip`` truncates; a bad argument is a :class:`mtmetrics.ParameterError`).
+The per-segment statistics are mtmetrics'; sums, score objects, bootstrap and paired tests are
+sacrebleu's own, so results are sacrebleu's bit for bit. Signatures and input checks (no silent
+truncation; :class:`mtmetrics.InputError`, :class:`mtmetrics.ParameterError`) stay mtmetrics'.
 """
 
 from __future__ import annotations
@@ -45,8 +39,7 @@ _SHORT = {"seed": "rs"}
 
 
 class SacrebleuSignature:
-    """An mtmetrics signature in sacrebleu's ``Signature`` shape: ``str()`` is the fields without the
-    name, ``info`` maps each field to its value, ``format(short=True)`` abbreviates the keys."""
+    """An mtmetrics signature in sacrebleu's ``Signature`` shape (``str()``: the fields, ``info``: a dict)."""
 
     def __init__(self, signature: Any) -> None:
         self._signature = signature
@@ -68,8 +61,7 @@ RefStreams = Sequence[Sequence[str | None]]
 
 
 class _Metric:
-    """What the three classes share: an mtmetrics metric, cached references, the bootstrap, and
-    sacrebleu's ``Metric`` methods that its ``PairedTest`` calls."""
+    """What the three classes share, including the sacrebleu ``Metric`` methods its ``PairedTest`` calls."""
 
     _registry_name: ClassVar[str]
 
@@ -95,8 +87,7 @@ class _Metric:
         return [int(x) for x in totals]
 
     def _aggregate_and_compute(self, rows: Any) -> Any:
-        """The score of per-segment statistics, summed in segment order as sacrebleu's
-        ``sum_of_lists`` adds them (the last bit of TER's fractional reference lengths depends on it)."""
+        """The score of per-segment statistics summed in order, as sacrebleu's ``sum_of_lists`` (TER's last bit)."""
         rows = np.asarray(rows)
         totals = np.cumsum(rows, axis=0)[-1] if len(rows) else np.zeros(rows.shape[1])
         return self._compute_score_from_stats(self._typed(totals))
@@ -122,7 +113,7 @@ class _Metric:
         self, hypotheses: Iterable[str], references: Iterable[Iterable[str | None]] | None = None, n_bootstrap: int = 1
     ) -> Any:
         """The corpus score (``references=None``: the constructor's); ``n_bootstrap > 1`` adds sacrebleu's
-        bootstrap estimate, seeded by ``SACREBLEU_SEED`` (default 12345), and ``bs:N|seed:S`` to the signature."""
+        bootstrap estimate (``SACREBLEU_SEED``) and ``bs:N|seed:S`` to the signature."""
         n_bootstrap = _count("n_bootstrap", n_bootstrap, 1)
         rows = self._extract_corpus_statistics(hypotheses, references)
         result = self._aggregate_and_compute(rows)
@@ -197,8 +188,7 @@ def _count(name: str, value: Any, low: int, high: int = MAX_SAMPLES) -> int:
 
 
 def _resampled(metric: _Metric, rows: np.ndarray, rng: np.random.Generator, n: int) -> list[float]:
-    """Scores of ``n`` bootstrap resamples: sacrebleu's draws (``rng.choice(len, size=(n, len))``,
-    the same stream when made a chunk at a time) summed in float32 as sacrebleu sums them."""
+    """Scores of ``n`` bootstrap resamples: sacrebleu's draws, a chunk at a time, summed in float32 as sacrebleu."""
     rows32 = rows.astype(np.float32)
     scores: list[float] = []
     for done in range(0, n, _CHUNK):
@@ -208,8 +198,7 @@ def _resampled(metric: _Metric, rows: np.ndarray, rng: np.random.Generator, n: i
 
 
 class BLEU(_Metric):
-    """sacrebleu's ``BLEU``, scored by mtmetrics' ``bleu``; ``tokenize=None`` takes the target
-    language's tokenizer (``trg_lang``: ``zh``, ``ja-mecab``, ``ko-mecab``; otherwise ``13a``)."""
+    """sacrebleu's ``BLEU``, scored by mtmetrics' ``bleu``; ``tokenize=None`` takes ``trg_lang``'s tokenizer."""
 
     _registry_name = "bleu"
     SMOOTH_DEFAULTS: ClassVar[dict[str, float | None]] = {"none": None, "floor": 0.1, "add-k": 1, "exp": None}
@@ -267,8 +256,7 @@ class BLEU(_Metric):
         effective_order: bool = False,
         max_ngram_order: int = 4,
     ) -> BLEUScore:
-        """sacrebleu's ``BLEU.compute_bleu``, its arguments checked first (a short list is an error
-        naming it, not an ``IndexError``)."""
+        """sacrebleu's ``BLEU.compute_bleu``, its arguments checked first."""
         order = _count("max_ngram_order", max_ngram_order, 1, 9)
         if smooth_method not in BLEU.SMOOTH_DEFAULTS:
             raise ParameterError(f"smooth_method: one of {', '.join(BLEU.SMOOTH_DEFAULTS)}, got {smooth_method!r}.")
@@ -432,8 +420,7 @@ def sentence_ter(
 
 
 class PairedTest(_SacrebleuPairedTest):
-    """sacrebleu's ``significance.PairedTest`` on this module's metrics, its arguments checked
-    first; the tests run in this process whatever ``n_jobs`` (the results do not depend on it)."""
+    """sacrebleu's ``significance.PairedTest`` on this module's metrics, arguments checked, run in this process."""
 
     def __init__(
         self,

@@ -1,13 +1,6 @@
-"""Scoring on a Dask cluster (``pip install 'mtmetrics[dask]'``).
-
-Segments live in a Dask bag (of :class:`~mtmetrics.Segment` objects or of dicts with ``hyp``,
-``refs`` and optionally ``source`` and ``annotations``) or in a Dask DataFrame (one column for the
-hypothesis, one per reference). Each partition is scored where it lives: the worker builds the
-metric once (cached per process by class and parameters, so tokenizers, tables and taggers load
-once per worker) and returns the partition's exact statistic sums (:class:`ExactSum`), which the
-client merges in partition order. The result object and its signature are the ones
-``metric.corpus_score`` gives on the same segments, to the last bit.
-"""
+"""Scoring on a Dask cluster (``pip install 'mtmetrics[dask]'``): a bag of segments (or of dicts with
+``hyp``, ``refs``, ``source``, ``annotations``) or a DataFrame; each partition returns exact sums,
+so the result equals ``corpus_score``'s to the last bit."""
 
 from __future__ import annotations
 
@@ -82,14 +75,10 @@ def _partition(
 def score_bag(
     metric: Metric | Scorer, bag: Any, keep_statistics: bool = False, language_pair: str | None = None
 ) -> tuple[Result, Statistics | None]:
-    """Score a Dask bag of segments; returns the corpus result and, on request, the statistics.
+    """Score a Dask bag of segments: the corpus result and, on request, the statistics.
 
-    The gate holds here as on every road: a segment longer than the metric's limit is refused
-    (in the partition that holds it, before it is scored), and with ``language_pair`` (``en-de``)
-    a metric that cannot score the target language is refused before anything is shipped, and the
-    parameters it implies (:meth:`~mtmetrics.Metric.language_defaults`) apply. A metric that needs
-    corpus state (NIST's information weights) is prepared here, from every item's references
-    computed in partition order, and the prepared copy is shipped to the workers.
+    The gate holds as on every road (limits, ``language_pair``); a metric needing corpus state is
+    prepared here from every item's references and shipped prepared.
     """
     _require_dask()
     metric = gate.bare_metric(metric)

@@ -1,16 +1,8 @@
-"""The Metric protocol: what a plugin author declares and implements, and nothing else.
+"""The Metric protocol: what a plugin author declares and implements, and the segments it scores.
 
-:class:`Metric`'s docstring lists every member, in groups, with the default a metric that does
-not define one gets; the engine reads them directly, and a public name that is not a member is
-refused when the plugin registers (:func:`protocol_problems`). What a user calls is on
-:class:`~mtmetrics.api.Scorer`.
-
-**Corpus preparation.** A segment's statistics normally depend on that segment alone, so the core
-scores chunks anywhere (``-j``, Dask, streaming) and resamples rows. A metric whose statistics need
-state from the whole corpus's references (mteval-v13a's NIST) says so with
-:meth:`Metric.needs_corpus` and builds it in :meth:`Metric.build_corpus_state`; the engine prepares
-a copy once per corpus, before any segment is scored, whose :attr:`Metric.corpus_state` travels
-with it (pickled, forked, shipped to Dask). Scoring an unprepared copy is an error.
+A metric whose statistics need state from the whole corpus's references (NIST) says so with
+:meth:`Metric.needs_corpus`; the engine then prepares a copy per corpus (:meth:`Metric.build_corpus_state`),
+whose :attr:`Metric.corpus_state` travels with it to workers. Scoring an unprepared copy is an error.
 """
 
 from __future__ import annotations
@@ -40,13 +32,10 @@ class Inputs:
 
     Attributes:
         source: the source sentence of each segment is required.
-        references: the metric reads references (False: a reference-free metric such as CometKiwi,
-            which every road scores without reference files; references given anyway are not read,
-            and the signature says how many were given).
-        annotations: names of per-segment annotations that must be present (e.g. ``"hyp_pos"``,
-            ``"align_hyp"``); their values are passed through unchanged in :attr:`Segment.annotations`.
-        hints: how the command line provides an annotation, by name (the plugin's own option, e.g.
-            ``"--align-hyp FILE"``), for the message when it is missing; else ``--annotation NAME FILE``.
+        references: the metric reads references (False: reference-free, such as CometKiwi).
+        annotations: per-segment annotations that must be present (``"hyp_pos"``), passed unchanged.
+        hints: the command-line option giving an annotation (``"--align-hyp FILE"``), for the message
+            when it is missing; else ``--annotation NAME FILE``.
     """
 
     source: bool = False
@@ -66,11 +55,7 @@ class Segment:
 
 
 def fsum(values: Iterable[float]) -> float:
-    """``math.fsum``, except that NaN and infinities propagate as in a plain sum (``inf - inf`` is NaN).
-
-    ``math.fsum`` raises ``ValueError`` on ``inf + -inf``; a metric whose statistics hold both
-    (an undefined segment) must give a NaN score, not a traceback.
-    """
+    """``math.fsum``, except that NaN and infinities propagate as in a plain sum (``inf - inf`` is NaN, no error)."""
     values = list(values)
     if all(map(math.isfinite, values)):
         return math.fsum(values)
@@ -78,11 +63,10 @@ def fsum(values: Iterable[float]) -> float:
 
 
 def finish_totals(aggregation: Aggregation, totals: np.ndarray, counts: np.ndarray | float) -> np.ndarray:
-    """The sum/mean rule, in one place: summed statistics of ``counts`` segments -> ``compute_score``'s input.
+    """Summed statistics of ``counts`` segments as ``compute_score``'s input (for ``mean`` metrics, their mean).
 
-    ``sum`` metrics score the sums themselves; ``mean`` metrics their mean. ``totals`` is one row of
-    sums (``counts`` a number) or one row per resample (``counts`` a vector); a row over no segment
-    is left as it is (all zeros) rather than divided by zero.
+    ``totals`` is one row (``counts`` a number) or one per resample (``counts`` a vector); a row
+    over no segment stays zeros.
     """
     if aggregation != "mean":
         return totals
@@ -97,11 +81,8 @@ def finish_totals(aggregation: Aggregation, totals: np.ndarray, counts: np.ndarr
 
 @dataclass(frozen=True)
 class Statistics:
-    """Per-segment statistics of one metric on one system, kept for re-aggregation.
-
-    ``array`` has one row per segment and one column per name in ``names``. Bootstrap resampling
-    and paired tests re-aggregate rows (by integer weights) instead of re-scoring text.
-    """
+    """Per-segment statistics of one metric on one system (a row per segment, a column per name),
+    which resampling re-aggregates instead of re-scoring text."""
 
     names: tuple[str, ...]
     array: np.ndarray
@@ -116,11 +97,7 @@ class Statistics:
         return self.array[:, self.names.index(name)]
 
     def aggregate(self, weights: np.ndarray | None = None) -> np.ndarray:
-        """Sum (or mean) of the rows, optionally weighted by resampling counts.
-
-        Unweighted sums are exactly rounded (``math.fsum``), so the result does not depend on the
-        order of segments or on how they were split into chunks.
-        """
+        """Sum (or mean) of the rows, optionally weighted; unweighted sums are exact (order-independent)."""
         if weights is None and len(self) == 1:
             total = self.array[0].copy()  # the exact sum of one row is the row
             n = 1.0
@@ -135,11 +112,8 @@ class Statistics:
 
 @dataclass
 class EngineState:
-    """What the engine keeps about one metric instance, in one object the plugin never touches.
-
-    It lives in :class:`Metric`'s slot ``_engine``, outside the instance's ``__dict__`` (where the
-    plugin's own attributes are), and travels with the metric when it is pickled (the caches aside).
-    """
+    """What the engine keeps about one metric instance, in its slot ``_engine`` (outside the plugin's
+    ``__dict__``); pickled with the metric, the caches aside."""
 
     #: the limit the user set (``scorer.max_segment_tokens = N``; 0: none); ``None``: not set
     limit: int | None = None
@@ -191,10 +165,8 @@ class Metric(abc.ABC):
       :attr:`corpus_state` (what it built, on the prepared copy);
     * *conformance examples*: :meth:`example_params`, :meth:`example_annotations` (None).
 
-    The engine reads these members directly. Any other public name a metric class defines must be
-    listed in its :attr:`helpers`, or it is refused when the plugin registers (a misspelt
-    ``max_segment_token = 5`` would otherwise be ignored); names starting with ``_`` are the
-    plugin's own.
+    The engine reads these members directly. Any other public name must be listed in
+    :attr:`helpers` or the plugin is refused at registration (a misspelt member is never ignored).
 
     A user never calls a metric directly: :func:`mtmetrics.load_metric` (or
     :class:`~mtmetrics.api.Scorer` around an instance) gives ``corpus_score``,
@@ -301,10 +273,7 @@ class Metric(abc.ABC):
         return out
 
     def compute_score(self, stats: np.ndarray) -> Score:
-        """The score of aggregated statistics (a sum for ``sum`` metrics, a mean for ``mean`` ones).
-
-        The default serves ``mean`` metrics, whose vector is ``[score, *sub_scores]``.
-        """
+        """The score of aggregated statistics; the default serves ``mean`` metrics (``[score, *sub_scores]``)."""
         if type(self).aggregation != "mean":
             raise NotImplementedError(f"{type(self).__name__} must implement compute_score()")
         names = self.stat_names()
@@ -320,9 +289,7 @@ class Metric(abc.ABC):
     def score_rows(self, totals: np.ndarray) -> np.ndarray:
         """Main scores of many rows of aggregated statistics (one per resample in significance tests).
 
-        Must equal ``compute_score(row).score`` for every row; override when scores can be computed
-        faster without building :class:`Score` objects. A ``mean`` metric that keeps the default
-        :meth:`compute_score` scores a row as its first entry (its vector is ``[score, *sub_scores]``).
+        Must equal ``compute_score(row).score`` for every row; override for speed.
         """
         cls = type(self)
         if cls.aggregation == "mean" and cls.compute_score is Metric.compute_score:
@@ -331,11 +298,9 @@ class Metric(abc.ABC):
 
     # ------------------------------------------------------------------------------ languages
     def target_languages(self) -> tuple[str, ...] | None:
-        """Target languages (ISO 639-1) these parameters' resources support; ``None``: any language.
+        """Target languages (ISO 639-1) these parameters' resources support (``("en",)``); ``None``: any.
 
-        A metric with English-only resources (WordNet, an English tagger) returns ``("en",)``, and
-        every road refuses another target language. It must depend on ``self.values`` only: it is
-        asked before :meth:`setup`, so a refused run loads nothing.
+        Asked before :meth:`setup` (so a refused run loads nothing): depends on ``self.values`` only.
         """
         return None
 
@@ -345,59 +310,38 @@ class Metric(abc.ABC):
 
     @classmethod
     def language_defaults(cls, target: str, source: str | None = None) -> dict[str, Any]:
-        """Parameter values implied by the language pair (``-l``, a table's ``lp``) unless the user sets them.
-
-        sacrebleu's BLEU, for instance, tokenises Chinese with ``zh``; the source-sentence metrics
-        split a Chinese source with ``zh``. ``source`` is ``None`` where only the target is known.
-        The default implies nothing.
-        """
+        """Parameter values a language pair implies unless the user sets them (BLEU tokenises Chinese
+        with ``zh``); ``source`` is ``None`` where only the target is known."""
         return {}
 
     @classmethod
     def sentence_defaults(cls) -> dict[str, Any]:
-        """Parameter values the CLI's ``-sl`` implies unless the user sets them.
-
-        sacrebleu's ``-sl`` scores BLEU with effective order; so does BLEU here. Nothing by default.
-        """
+        """Parameter values the CLI's ``-sl`` implies unless the user sets them (BLEU: effective order)."""
         return {}
 
     # --------------------------------------------------------------------------------- limits
-    #: Longest segment scored with the default parameters, in :attr:`unit` (what the metric aligns
-    #: or counts), for a metric whose cost grows faster than linearly; ``None``: any. A longer
-    #: segment is an error naming it before anything is scored, on every road. A user raises it per
-    #: instance (``scorer.max_segment_tokens = N``; 0 or ``None``: no limit) or on the command line
-    #: (``--max-segment-tokens N``).
+    #: Longest segment scored with the default parameters, in :attr:`unit`, for a metric whose cost
+    #: grows faster than linearly (``None``: any); a longer one is refused before anything is scored.
     max_segment_tokens: ClassVar[int | None] = None
-    #: Cost of one segment in its hypothesis length n and reference length m, and how its worst case
-    #: (repetitive or spaceless text at the limit) is kept under 10 s and 1 GB: by the limit or by
-    #: a bound in the algorithm (for messages and ``mtmetrics list``); a property when the
-    #: parameters change it.
+    #: Cost of one segment in hypothesis length n and reference length m, and what bounds its worst
+    #: case (for messages and ``mtmetrics list``); a property when the parameters change it.
     complexity: ClassVar[str] = "O(n + m)"
 
     def segment_limit(self) -> int | None:
-        """Longest segment these parameters can score in reasonable time and memory; ``None``: any.
-
-        The default is the class's :attr:`max_segment_tokens`. Override when a parameter changes
-        the cost (a run-length exponent, a skip distance, an n-gram order), together with
-        :attr:`complexity`. Depends on ``self.values`` only.
-        """
+        """Longest segment these parameters score in reasonable time and memory (``None``: any); by
+        default :attr:`max_segment_tokens`. Depends on ``self.values`` only."""
         return type(self).max_segment_tokens
 
     @property
     def unit(self) -> str:
-        """What :meth:`count_units` counts, plural: ``"13a tokens"`` (the ``tokenize`` parameter's),
-        ``"tokens"`` (whitespace-separated), ``"characters"``."""
+        """What :meth:`count_units` counts, plural (``"13a tokens"``, ``"tokens"``, ``"characters"``)."""
         tok = self.values.get("tokenize")
         return f"{tok} tokens" if isinstance(tok, str) else "tokens"
 
     def count_units(self, text: str) -> int:
-        """The units of ``text`` the limit counts: the tokens the metric aligns or counts.
+        """The units of ``text`` the limit counts: the ``tokenize`` parameter's tokens, else words.
 
-        The default counts the tokens of the metric's ``tokenize`` parameter (sacrebleu's
-        tokenizer), else whitespace-separated words. An override must count at most one unit per
-        character, so a text of at most N characters holds at most N units (the gate checks only
-        longer texts); lowercasing is therefore not applied (it lengthens only U+0130, by a dot).
-        Depends on ``self.values`` only.
+        At most one unit per character (the gate counts only texts longer than the limit).
         """
         tok = self.values.get("tokenize")
         if isinstance(tok, str):
@@ -407,19 +351,13 @@ class Metric(abc.ABC):
         return len(text.split())
 
     # ------------------------------------------------------------------------------ resources
-    #: Whether ``meta report`` may run it by default on a table's hypotheses and references alone.
-    #: False when it needs something a table cannot supply: a model file (learned combinations), a
-    #: source or annotations (metrics declaring ``inputs.source`` / ``inputs.annotations`` are left
-    #: out by default whatever this says; they declare False as well to say so).
+    #: Whether ``meta report`` may run it by default on a table's hypotheses and references alone
+    #: (False when it needs a model file, a source or annotations).
     plain_text: ClassVar[bool] = True
-    #: Model file formats (ids such as ``mtmetrics-combo/1``) that this metric's ``model`` parameter
-    #: reads: a command that writes such a model names the metrics that apply it, without naming them
-    #: in the core.
+    #: Model file formats (``mtmetrics-combo/1``) its ``model`` parameter reads.
     model_formats: ClassVar[tuple[str, ...]] = ()
-    #: True when a process forked from one that has used this metric can go on using its copy:
-    #: everything the metric loads is in memory (no file read lazily through an open handle, no
-    #: thread, no socket). Then ``-j`` forks warm workers from the calling process; otherwise each
-    #: worker starts fresh (``forkserver``) and rebuilds the metric from its parameters.
+    #: True when a forked copy of a used metric keeps working (all it loads is in memory: no open
+    #: file read lazily, thread or socket); then ``-j`` forks warm workers.
     fork_safe: ClassVar[bool] = False
 
     def resource_fields(self) -> tuple[Field, ...]:
@@ -427,40 +365,27 @@ class Metric(abc.ABC):
         return ()
 
     def observe(self, segments: Sequence[Segment]) -> None:  # noqa: B027 - optional, does nothing by default
-        """See every chunk of segments in the calling process before it is scored (maybe elsewhere).
-
-        For metrics whose signature depends on the input's provenance (which aligner produced the
-        annotations); the default does nothing. Statistics must not depend on it.
-        """
+        """See every chunk in the calling process before it is scored, for a signature that depends on
+        the input's provenance (which aligner made the annotations); statistics must not depend on it."""
 
     # --------------------------------------------------------------------- corpus preparation
     def needs_corpus(self) -> bool:
-        """Whether segment statistics depend on state built from all references of the corpus.
-
-        False by default; NIST says True (unless its parameters say otherwise: ``info=seg``).
-        """
+        """Whether segment statistics depend on state built from all references of the corpus (NIST)."""
         return False
 
     def build_corpus_state(self, references: Iterable[Sequence[str]]) -> Any:
-        """The corpus-level state of a corpus whose segments have ``references`` (one tuple per segment).
-
-        Called once per corpus, in the calling process, when :meth:`needs_corpus` is True. The state
-        must pickle.
-        """
+        """The (picklable) state of the corpus whose segments have ``references``, once per corpus."""
         raise NotImplementedError(f"{type(self).__name__}.needs_corpus() is True but build_corpus_state() is missing")
 
     @property
     def corpus_state(self) -> Any:
-        """What :meth:`build_corpus_state` built for the corpus being scored; None until the engine
-        prepared this copy (see "Corpus preparation" in :mod:`mtmetrics.metric`)."""
+        """What :meth:`build_corpus_state` built, on the copy the engine prepared; else None."""
         return self._engine.corpus_state
 
     # -------------------------------------------------------------------- conformance examples
     @staticmethod
     def example_params(folder: Path) -> dict[str, str] | None:
-        """Parameters to build the metric with in the conformance suite (:mod:`mtmetrics.testing`),
-        or None: its defaults. For metrics that cannot be built from their defaults (``combo``
-        needs a model file, which this writes to ``folder``)."""
+        """Parameters for the conformance suite when the defaults cannot build it (files go in ``folder``)."""
         return None
 
     @staticmethod
@@ -474,13 +399,10 @@ MEMBERS = frozenset(n for n in (*vars(Metric), *Metric.__annotations__) if not n
 
 
 def protocol_problems(cls: type[Metric]) -> list[str]:
-    """What is wrong with ``cls`` as a metric class, one sentence each (none: it keeps the protocol).
+    """What is wrong with ``cls`` as a metric class, one sentence each (the registry refuses any).
 
-    The plugin registry refuses a class with a problem (:class:`~mtmetrics.PluginError`), and the
-    conformance suite checks it: a name, parameters declared as a tuple of :class:`Param` with
-    distinct names, and no public name that is neither a member of :class:`Metric` nor listed in
-    the class's :attr:`~Metric.helpers` (so a misspelt member is never ignored silently); a member
-    that is a method on :class:`Metric` is a method (or property) in the plugin too.
+    A name; a tuple of :class:`Param` with distinct names; no public name outside :class:`Metric`'s
+    members and :attr:`~Metric.helpers`; a method of :class:`Metric` stays a method.
     """
     problems = []
     name = getattr(cls, "name", None)
@@ -528,31 +450,26 @@ def build_segments(
 ) -> list[Segment]:
     """Check the streams and zip them into segments; never truncates.
 
-    ``names`` optionally maps ``"hyps"``, ``"ref0"``, ``"ref1"``…, ``"sources"`` to file names for
-    error messages, and ``first`` is the number of the first segment (for chunks of a stream).
-    A missing reference (``None``) is dropped per segment; a segment left with none is an error.
-    An empty line (``""``) is a reference of length 0, as sacrebleu's code treats it.
+    ``names`` maps ``"hyps"``, ``"ref0"``…, ``"sources"`` to file names for messages; ``first`` numbers
+    the first segment. A ``None`` reference is dropped (a segment left with none is an error).
     """
-    names = names or {}
-
-    def label(key: str, default: str) -> str:
-        return names.get(key, default)
-
+    label = (names or {}).get
     if isinstance(hyps, str) or (refs and isinstance(refs[0], str)):
         raise InputError(
             "hyps must be a list of strings and refs a list of reference streams (lists of strings), "
             "e.g. corpus_score(['a b'], [['a b']])."
         )
     n = len(hyps)
+    ref_names = [label(f"ref{k}", f"reference stream {k + 1}") for k in range(len(refs))]
     if n == 0:
         raise InputError(f"{label('hyps', 'hypotheses')}: no segments to score (empty input).")
     if not refs and inputs.references:
         raise InputError("no references given: pass at least one reference stream.")
-    for k, stream in enumerate(refs):
+    for name, stream in zip(ref_names, refs, strict=True):
         if len(stream) != n:
             raise InputError(
-                f"{label(f'ref{k}', f'reference stream {k + 1}')} has {len(stream)} segments but "
-                f"{label('hyps', 'the hypotheses')} have {n}; every stream needs one line per segment."
+                f"{name} has {len(stream)} segments but {label('hyps', 'the hypotheses')} have {n}; "
+                f"every stream needs one line per segment."
             )
     if inputs.source and sources is None:
         raise InputError("this metric needs the source sentences (sources=..., or --src on the command line).")
@@ -573,28 +490,16 @@ def build_segments(
         if len(values) != n:
             raise InputError(f"annotation '{key}' has {len(values)} segments, the hypotheses have {n}.")
     segments = []
-    for i in range(n):
-        hyp = hyps[i]
-        if not isinstance(hyp, str):
-            raise InputError(
-                f"{label('hyps', 'hypotheses')}: segment {first + i} is {type(hyp).__name__}, not a string."
-            )
-        for k, stream in enumerate(refs):
-            if stream[i] is not None and not isinstance(stream[i], str):
-                raise InputError(
-                    f"{label(f'ref{k}', f'reference stream {k + 1}')}: segment {first + i} is "
-                    f"{type(stream[i]).__name__}, not a string."
-                )
+    for i, hyp in enumerate(hyps):
+        wrong = [] if isinstance(hyp, str) else [(label("hyps", "hypotheses"), hyp)]
+        wrong += [
+            (name, r) for name, s in zip(ref_names, refs, strict=True) if not isinstance(r := s[i], (str, type(None)))
+        ]
+        if wrong:
+            raise InputError(f"{wrong[0][0]}: segment {first + i} is {type(wrong[0][1]).__name__}, not a string.")
         seg_refs = tuple(r for stream in refs if (r := stream[i]) is not None)
         if not seg_refs and inputs.references:
-            where = ", ".join(label(f"ref{k}", f"reference stream {k + 1}") for k in range(len(refs)))
-            raise InputError(f"segment {first + i} has no reference: it is None in {where}.")
-        segments.append(
-            Segment(
-                hyp,
-                seg_refs,
-                None if sources is None else sources[i],
-                {k: v[i] for k, v in annotations.items()} if annotations else {},
-            )
-        )
+            raise InputError(f"segment {first + i} has no reference: it is None in {', '.join(ref_names)}.")
+        source = None if sources is None else sources[i]
+        segments.append(Segment(hyp, seg_refs, source, {k: v[i] for k, v in annotations.items()}))
     return segments

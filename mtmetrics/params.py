@@ -1,9 +1,5 @@
-"""Declared metric parameters.
-
-A metric lists its parameters once, as :class:`Param` objects. From that single declaration the
-core derives the keyword arguments of the Python API, the ``--<metric>-<param>`` CLI flags, the
-signature fields and the ``params`` block of the JSON output, so the four can never disagree.
-"""
+"""Declared metric parameters: one :class:`Param` list gives the API's keywords, the CLI's
+``--<metric>-<param>`` flags, the signature fields and the JSON ``params``, so they never disagree."""
 
 from __future__ import annotations
 
@@ -21,9 +17,8 @@ _FALSE = {"no", "false", "0", "off", "n"}
 #: Renders a parameter value for the signature; receives the value and all of the metric's values.
 Formatter = Callable[[Any, Mapping[str, Any]], str]
 
-#: Inclusive bounds of a numeric parameter: ``(low, high)``. ``high`` may be ``None`` (no upper
-#: bound, but the value must be finite) or ``math.inf`` (infinity itself is a meaningful value);
-#: ``low`` may be ``-math.inf`` likewise. NaN is never accepted.
+#: Inclusive bounds ``(low, high)`` of a number: ``high`` ``None`` is unbounded but finite, ``math.inf``
+#: admits infinity (``low`` likewise); NaN never passes.
 Bounds = tuple[float, float | None]
 
 
@@ -55,34 +50,21 @@ class Param:
     """One parameter of a metric.
 
     Attributes:
-        name: keyword argument name (``snake_case``); the CLI flag is ``--<metric>-<name>`` with
-            underscores turned into dashes.
+        name: keyword argument name; the CLI flag is ``--<metric>-<name>`` (dashes for underscores).
         type: ``bool``, ``int``, ``float`` or ``str``; CLI strings are converted to it.
-        default: value used when the parameter is not given.
-        help: one line for ``--help`` and ``mtmetrics list``.
-        sig_key: key of the signature field (``None`` for parameters that cannot change the score,
-            or whose value another parameter's ``fmt`` already renders).
-        sig_short: key in the short signature form (defaults to ``sig_key``).
-        choices: allowed values, if the parameter is an enumeration.
-        fmt: renders the value for the signature; the default prints booleans as yes/no.
-        check: extra validation; returns an error message or ``None``.
-        nullable: whether ``None`` is an accepted value.
-        aliases: further command-line spellings of the parameter's flag, e.g. sacrebleu's
-            (``("-s", "--smooth-method")`` for BLEU's ``smooth_method``); the CLI adds them when
-            the metric is chosen, and refuses two chosen metrics that claim the same spelling.
-        range: inclusive bounds of an ``int`` or ``float`` parameter (see :data:`Bounds`). Every
-            numeric parameter declares one (the conformance tests check it), so a value that would
-            make scores NaN, infinite or runaway is refused with the range in the message, and
-            ``mtmetrics list`` and ``--help`` show it. NaN is always refused; infinities are
-            refused unless the range includes them.
-        path: the value names a file (a model, a similarity table), or, as a function, holds
-            one (a tagger spec naming a spaCy directory: the function returns the value with that
-            path passed through the resolver it is given); written inside a model file, such a
-            path is read relative to the model's folder and must stay in it
-            (:func:`mtmetrics.io.files.resolve_named`).
-        implies: for a value naming a tool's mode, the values that tool uses for other
-            parameters (``{"nltk": {"stemmer": "porter-nltk"}}``): a mode named after a tool is
-            that tool with its defaults, for every parameter the user does not set.
+        default: value when not given. help: one line for ``--help`` and ``mtmetrics list``.
+        sig_key: signature key (``None``: cannot change the score, or another's ``fmt`` renders it).
+        sig_short: key in the short signature (default ``sig_key``).
+        choices: allowed values of an enumeration.
+        fmt: renders the value for the signature (default: booleans as yes/no).
+        check: extra validation, returning an error message or ``None``.
+        nullable: whether ``None`` is accepted.
+        aliases: further flag spellings (sacrebleu's ``-s``), added when the metric is chosen.
+        range: inclusive :data:`Bounds` of a number (every numeric parameter declares one).
+        path: the value names a file (or, a function, holds one, resolved through the resolver it
+            gets); in a model file it is relative to the model's folder and stays in it.
+        implies: values a tool's mode gives other parameters (``{"nltk": {"stemmer": "porter-nltk"}}``)
+            unless the user sets them.
     """
 
     name: str
@@ -117,7 +99,7 @@ class Param:
         except (TypeError, ValueError, OverflowError):
             raise ParameterError(f"{where}parameter '{self.name}' expects {self._describe()}, got {value!r}.") from None
         if self.type in (int, float):
-            problem = self._out_of_range(converted)
+            problem = out_of_range(converted, self.range)
             if problem:
                 raise ParameterError(f"{where}parameter '{self.name}' {problem}; got {value!r}.")
         if self.choices is not None and converted not in self.choices:
@@ -162,9 +144,6 @@ class Param:
             return f"{'an integer' if self.type is int else 'a number'} in {format_range(self.range)}"
         return f"a value of type {self.type.__name__}"
 
-    def _out_of_range(self, value: float) -> str | None:
-        return out_of_range(value, self.range)
-
     @property
     def range_text(self) -> str | None:
         """The declared range in interval notation (``[1, 9]``, ``[0, inf)``), or None."""
@@ -189,12 +168,8 @@ def out_of_range(value: float, bounds: Bounds | None) -> str | None:
 
 
 def number(value: Any, name: str, kind: type, bounds: Bounds) -> Any:
-    """``value`` as an ``int`` or ``float`` within ``bounds``, else a :class:`ParameterError` naming ``name``.
-
-    The one check of the numbers a caller passes outside a metric's parameters (``jobs``, resample
-    counts, seeds; the command line's numeric options): no bool, no string, no fraction for an
-    ``int``, no NaN, no infinity unless ``bounds`` include it.
-    """
+    """``value`` as an ``int`` or ``float`` within ``bounds``, else a :class:`ParameterError` naming ``name``
+    (the check of numbers outside metric parameters: ``jobs``, resample counts, seeds)."""
     ok = isinstance(value, (int, float)) and not isinstance(value, bool)
     if ok and kind is int and isinstance(value, float):
         ok = value.is_integer()
@@ -225,9 +200,8 @@ def resolve_params(declared: tuple[Param, ...], given: Mapping[str, Any], metric
 
 
 def parse_inline(text: str) -> tuple[str, dict[str, str]]:
-    """``name`` or ``name:param=value,param=value`` as the name and its parameters (names with
-    dashes read as underscores). An item without ``=`` or a parameter given twice is a
-    :class:`ParameterError`: neither may silently drop a value."""
+    """``name`` or ``name:param=value,...`` as the name and its parameters (dashes read as underscores);
+    an item without ``=`` or a parameter given twice is a :class:`ParameterError`."""
     name, _, rest = text.partition(":")
     inline: dict[str, str] = {}
     if rest:
@@ -265,9 +239,8 @@ def language_pair(text: str) -> tuple[str, str] | None:
 
 
 def checked_pair(text: Any, option: str) -> tuple[str, str]:
-    """``(source, target)`` of a language pair the user gave (``-l``, ``language_pair=``): two ISO 639
-    codes, two-letter ones from ISO 639-1; anything else is a :class:`ParameterError` naming
-    ``option`` and, when there is one (``EN_DE``: ``en-de``), the valid spelling."""
+    """``(source, target)`` of a language pair the user gave (two ISO 639 codes), else a
+    :class:`ParameterError` naming ``option`` and the valid spelling if there is one (``EN_DE``: ``en-de``)."""
 
     def unknown(pair: tuple[str, str] | None) -> list[str]:
         return [c for c in pair or () if len(c) == 2 and c not in _ISO_639_1]

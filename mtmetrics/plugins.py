@@ -1,12 +1,8 @@
-"""The plugin manager and the metric registry built from it: one :class:`Registry` object.
+"""The plugin manager and the metric registry built from it: one :class:`Registry`, :data:`REGISTRY`.
 
-Nothing happens at import time. The first use of :data:`REGISTRY` registers the
-built-in plugins (``plugins/mtmetrics_*``, which use the same hooks as everyone else) and then every
-entry point of the group ``mtmetrics``. A third-party plugin that fails to import is recorded in
-``REGISTRY.load_errors()`` and reported by name; the others still load. Plugins are disabled by name with
-the environment variable ``MTMETRICS_DISABLE_PLUGINS`` (comma-separated) or the CLI flag
-``--disable-plugin NAME`` (like pytest's ``-p no:NAME``). A metric class is checked when it
-registers (:func:`check`; a class registered by ``"module:Class"`` when it is first imported).
+Its first use registers the built-in plugins, then every entry point of the group ``mtmetrics``
+(one that fails to import is reported by name; the others load). ``MTMETRICS_DISABLE_PLUGINS``
+or ``--disable-plugin NAME`` disable plugins; metric classes are checked as they register.
 """
 
 from __future__ import annotations
@@ -45,8 +41,7 @@ BUILTIN_PLUGINS: tuple[str, ...] = (
     "mtmetrics_neural",
 )
 
-#: What ``mtmetrics score`` computes when no ``-m`` is given (sacrebleu's default), by registry name:
-#: next to the built-in plugins, the only place the core names a metric.
+#: What ``mtmetrics score`` computes without ``-m`` (sacrebleu's default): the only metric the core names.
 DEFAULT_METRICS: tuple[str, ...] = ("bleu",)
 
 
@@ -61,12 +56,7 @@ class PluginInfo:
 
 
 class MetricEntry:
-    """A registered metric and the plugin that registered it; the class is imported on first use.
-
-    A plugin registers either a class, or a name with a ``"module:Class"`` target, so that scoring
-    one metric imports only that metric's module (the command line starts in a fraction of the
-    time it takes to import every metric family).
-    """
+    """A registered metric and its plugin; a ``"module:Class"`` target is imported (and checked) on first use."""
 
     def __init__(self, name: str, target: type[Metric] | str, plugin: PluginInfo) -> None:
         self.name = name
@@ -107,10 +97,8 @@ class MetricEntry:
 
 
 def check(cls: object, plugin: PluginInfo, name: object) -> None:
-    """Refuse (:class:`~mtmetrics.PluginError`, naming plugin and member) a class that ``plugin``
-    registers as metric ``name`` unless it is a :class:`~mtmetrics.Metric` subclass that keeps the
-    protocol (:func:`mtmetrics.metric.protocol_problems`: name, parameters, members), as pluggy
-    refuses a hook implementation that does not match its specification."""
+    """Refuse (:class:`~mtmetrics.PluginError`, naming plugin and member) a class ``plugin`` registers as
+    metric ``name`` unless it is a :class:`~mtmetrics.Metric` keeping the protocol (as pluggy's ``_verify_hook``)."""
     from .metric import Metric, protocol_problems
 
     if not (isinstance(cls, type) and issubclass(cls, Metric)):
@@ -146,13 +134,6 @@ class CommandRegistry:
 COMMAND_NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 
 
-def known_plugin_names() -> list[str]:
-    """Every plugin name that can be disabled: the built-in plugins and the installed entry points."""
-    names = list(BUILTIN_PLUGINS)
-    names += [ep.name for ep in importlib.metadata.entry_points(group=GROUP) if ep.name not in names]
-    return names
-
-
 def _version() -> str:
     from .version import __version__
 
@@ -160,13 +141,8 @@ def _version() -> str:
 
 
 def entry_points(group: str) -> list[importlib.metadata.EntryPoint]:
-    """``importlib.metadata.entry_points(group=group)``, parsing only the distributions that declare ``group``.
-
-    The standard library parses every installed distribution's ``entry_points.txt`` (every console
-    script of every package) before selecting; a search for the group's header in the text first
-    gives the same entry points, in the same order, in a tenth of the time. Distributions are
-    taken once each, the first on ``sys.path`` winning, by the standard library's own key.
-    """
+    """``importlib.metadata.entry_points(group=group)`` in a tenth of the time: only distributions whose
+    ``entry_points.txt`` holds the group's header are parsed (each once, the first on ``sys.path`` winning)."""
     header = f"[{group}]"
     seen: set[str] = set()
     found: list[importlib.metadata.EntryPoint] = []
@@ -182,13 +158,7 @@ def entry_points(group: str) -> list[importlib.metadata.EntryPoint]:
 
 
 class Registry:
-    """The plugins of a process and what they register: one object, built on first use, thread-safe.
-
-    The first use registers the built-in plugins and then every entry point of the group
-    ``mtmetrics`` with a pluggy manager; the metrics and commands are then collected from their
-    hooks, and every metric class is checked as it registers (:func:`check`). The process's one
-    instance is :data:`REGISTRY`.
-    """
+    """The plugins of a process and what they register, built on first use; thread-safe."""
 
     def __init__(self) -> None:
         self._lock = threading.RLock()
@@ -211,13 +181,9 @@ class Registry:
         return env | self.extra_disabled
 
     def disable_plugins(self, names: Iterable[str]) -> None:
-        """Disable plugins by name for this process (the CLI's ``--disable-plugin``); resets the manager.
-
-        A name that is neither a built-in plugin nor an installed entry point is a
-        :class:`~mtmetrics.PluginError` (a typo must not leave the plugin enabled silently).
-        """
+        """Disable plugins by name (``--disable-plugin``) and reset; an unknown name is a PluginError."""
         names = list(names)
-        known = known_plugin_names()
+        known = [*BUILTIN_PLUGINS, *(ep.name for ep in entry_points(GROUP) if ep.name not in BUILTIN_PLUGINS)]
         for name in names:
             if name not in known:
                 raise PluginError(
@@ -324,13 +290,10 @@ class Registry:
             return self._metrics
 
     def command_registry(self, reserved: Iterable[str] = ()) -> CommandRegistry:
-        """Every command the plugins register (``register_commands``), checked; nothing is imported.
+        """Every command the plugins register, checked, nothing imported (once per manager).
 
-        A registration is refused, and recorded in :attr:`CommandRegistry.errors` with the plugin's
-        name, when the hook raises, the name is not a lowercase word, the name is in ``reserved`` (the
-        core's commands) or already registered by another plugin, or the help or module is not a
-        string. A refused command is left out; the others, and scoring, keep working. The registry is
-        built once per plugin manager (``reserved`` of the first call counts).
+        A bad registration (a hook that raises, a bad or taken name, ``reserved`` ones included) is
+        left out and recorded in :attr:`CommandRegistry.errors` by plugin; the others keep working.
         """
         with self._lock:
             if self._commands is not None:

@@ -15,13 +15,8 @@ from .signature import Signature
 class Score:
     """What :meth:`Metric.compute_score` returns: the main score and named sub-scores.
 
-    ``verbose`` is an optional human-readable tail for text output (sacrebleu's BLEU prints its
-    precisions and brevity penalty there).
-
-    ``attributes`` are further values a :class:`Result` answers as attributes, under the names a
-    reference tool's score object uses (BLEU's ``counts``, ``totals``, ``precisions``, ``sys_len``
-    as lists and integers, as sacrebleu's ``BLEUScore`` has them). They are not written to JSON,
-    whose ``sub_scores`` already hold the numbers.
+    ``verbose`` is a tail for text output (BLEU's precisions); ``attributes`` are values a
+    :class:`Result` answers as attributes under a reference tool's names (BLEU's ``counts``), not in JSON.
     """
 
     score: float
@@ -34,10 +29,8 @@ class Score:
 class Result:
     """A scored corpus or segment, with everything needed to report and reproduce it.
 
-    Sub-scores are also attributes: ``result.precision`` is ``result.sub_scores["precision"]``, and
-    so are the metric's ``attributes`` (sacrebleu's names, e.g. ``result.counts`` of BLEU).
-    ``float(result)`` is the score, and ``str(result)`` prints it with ``decimals`` decimals, the
-    command line's default for the metric (2 on a 0-100 scale, 4 on a 0-1 one).
+    Sub-scores and ``attributes`` are also attributes (``result.precision``, ``result.counts``);
+    ``float(result)`` is the score, ``str(result)`` prints it with ``decimals`` decimals.
     """
 
     metric: str
@@ -54,12 +47,8 @@ class Result:
 
     @classmethod
     def of(cls, score: Score, common: Mapping[str, Any]) -> Result:
-        """The result of ``score`` with the other fields from ``common``; equal to the constructor's.
-
-        For the many results of one metric (one per segment) ``common`` is built once. The fields
-        are filled at once: a frozen dataclass's ``__init__`` sets each through
-        ``object.__setattr__``, which costs more than the score itself for a fast metric.
-        """
+        """The result of ``score`` with the other fields from ``common`` (built once per run), filled at
+        once: the frozen ``__init__``'s ``object.__setattr__`` per field costs more than a fast metric."""
         result = object.__new__(cls)
         fields = result.__dict__
         fields.update(common)
@@ -88,11 +77,8 @@ class Result:
         return float(self.score)
 
     def to_dict(self, short: bool = False) -> dict[str, Any]:
-        """A JSON-ready, lossless dictionary (full-precision floats, never rounded strings).
-
-        It is strict JSON: a NaN or infinite score or sub-score is ``None`` (``null``), and
-        ``score_note`` / ``sub_score_notes`` say why.
-        """
+        """A lossless, strict-JSON dictionary: a NaN or infinite score is ``None``, and ``score_note`` /
+        ``sub_score_notes`` say why."""
         scores, score_notes = scores_with_notes({"score": self.score})
         subs, sub_notes = scores_with_notes(dict(self.sub_scores))
         out: dict[str, Any] = {"metric": self.metric, "name": self.name, "score": scores["score"]}

@@ -1,12 +1,8 @@
-"""Reproducibility signatures, in sacrebleu's shape.
+"""Reproducibility signatures in sacrebleu's shape:
+``NAME|nrefs:N|<parameters>|<resources>|plugin:<dist>@<version>|version:<version>``.
 
-``NAME|nrefs:N|case:…|tok:…|<parameters>|<resources>|plugin:<dist>@<version>|version:<version>``
-
-Fields come from the metric's declared parameters (every parameter with a signature key appears,
-always, whatever its value: dropping fields at their defaults made sacrebleu signatures ambiguous
-across versions, see sacrebleu issue #251), from the resources it reports (each with a content
-hash or version), from the plugin that provides it, and from the run (number of references,
-resampling settings). The short form replaces each key with its abbreviation.
+Every parameter with a signature key appears whatever its value (fields dropped at their defaults
+made sacrebleu's ambiguous, sacrebleu issue #251); the short form abbreviates the keys.
 """
 
 from __future__ import annotations
@@ -17,11 +13,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Field:
-    """One ``key:value`` pair of a signature, with its abbreviated key (and optionally value).
-
-    ``short_value`` abbreviates a long value in the short form (a checkpoint's SHA-256 in full,
-    its first 16 hex digits with ``--short``); ``None``: the value as it is.
-    """
+    """One ``key:value`` pair of a signature, with its abbreviated key and optionally value (a hash's first digits)."""
 
     key: str
     value: str
@@ -71,6 +63,4 @@ class Signature:
 def nrefs_value(counts: Iterable[int]) -> str:
     """``'N'`` when every segment has N references, ``'var'`` when the number varies."""
     distinct = set(counts)
-    if len(distinct) == 1:
-        return str(distinct.pop())
-    return "var"
+    return str(distinct.pop()) if len(distinct) == 1 else "var"

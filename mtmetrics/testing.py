@@ -1,22 +1,14 @@
 """The conformance suite every metric plugin runs, public so third-party plugins can run it too.
 
-Each ``check_*`` function takes a metric class (instantiated with its defaults unless ``params``
-are given) and a :class:`Corpus`, and raises ``AssertionError`` with a precise message when the
-metric breaks the protocol. :data:`CHECKS` lists them all; in a plugin's own tests::
-
-    import pytest
-    from mtmetrics.testing import CHECKS, default_corpus
+Each ``check_*`` takes a metric class and a :class:`Corpus` and raises ``AssertionError`` naming
+the broken promise; :data:`CHECKS` lists them all, e.g. in a plugin's tests::
 
     @pytest.mark.parametrize("check", CHECKS, ids=lambda c: c.__name__)
     def test_conformance(check):
         check(MyMetric, default_corpus())
 
-A metric whose declared annotations (``inputs.annotations``) cannot be derived from text alone
-defines the static method :meth:`~mtmetrics.Metric.example_annotations` (``(hyps, refs, sources)
--> dict``), which builds them for a given corpus. A metric that cannot be built with its defaults
-(it needs a model file, say) defines :meth:`~mtmetrics.Metric.example_params` (``(folder) ->
-dict``), which may write files to ``folder``; :func:`for_metric` puts those parameters into a corpus.
-The checks score through :class:`mtmetrics.api.Scorer`, as a user does.
+Metrics needing annotations or a model file provide them through
+:meth:`~mtmetrics.Metric.example_annotations` and :meth:`~mtmetrics.Metric.example_params`.
 """
 
 from __future__ import annotations
@@ -37,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from .api import Scorer
-from .metric import Metric, build_segments, protocol_problems, references_of
+from .metric import Metric, Statistics, build_segments, protocol_problems, references_of
 from .resources import kernels
 
 
@@ -51,8 +43,7 @@ class Corpus:
     params: Mapping[str, Any] = field(default_factory=dict)
 
 
-# Written for this suite (not taken from any corpus): varied lengths, punctuation, repeats,
-# reordering, one-word segments and a hypothesis sharing nothing with its references.
+# written for this suite: varied lengths, repeats, reordering, one word, nothing shared
 _HYPS = [
     "The cat sat on the mat .",
     "He did not go to school yesterday because he was ill .",
@@ -133,6 +124,11 @@ def _score(metric: Scorer, hyps: Sequence[str], refs: Sequence[Sequence[str | No
     return metric.corpus_score(hyps, refs, sources, ann)
 
 
+def _statistics(cls: type[Metric], corpus: Corpus, m: Scorer | None = None) -> Statistics:
+    ann = _annotations(cls, corpus.hyps, corpus.refs, corpus.sources)
+    return (m or _make(cls, corpus)).statistics(corpus.hyps, corpus.refs, corpus.sources, ann)
+
+
 def _in_range(cls: type[Metric], value: float, what: str) -> None:
     lo, hi = cls.score_range
     assert math.isfinite(value), f"{cls.name}: {what} is {value}, not finite"
@@ -142,9 +138,7 @@ def _in_range(cls: type[Metric], value: float, what: str) -> None:
 def check_range(cls: type[Metric], corpus: Corpus) -> None:
     """Corpus and segment scores are finite and inside ``score_range``."""
     m = _make(cls, corpus)
-    stats = m.statistics(
-        corpus.hyps, corpus.refs, corpus.sources, _annotations(cls, corpus.hyps, corpus.refs, corpus.sources)
-    )
+    stats = _statistics(cls, corpus, m)
     _in_range(cls, m.score_statistics(stats).score, "corpus score")
     for i, r in enumerate(m.segment_results(stats)):
         _in_range(cls, r.score, f"segment {i + 1} score")
@@ -172,8 +166,7 @@ def check_identity(cls: type[Metric], corpus: Corpus) -> None:
 def check_determinism(cls: type[Metric], corpus: Corpus) -> None:
     """Two fresh instances give byte-identical statistics; segments agree with the batch path."""
     ann = _annotations(cls, corpus.hyps, corpus.refs, corpus.sources)
-    a = _make(cls, corpus).statistics(corpus.hyps, corpus.refs, corpus.sources, ann)
-    b = _make(cls, corpus).statistics(corpus.hyps, corpus.refs, corpus.sources, ann)
+    a, b = _statistics(cls, corpus), _statistics(cls, corpus)
     assert a.array.tobytes() == b.array.tobytes(), f"{cls.name}: statistics differ between two runs"
     m = _make(cls, corpus)
     if m.metric.needs_corpus():
@@ -244,16 +237,13 @@ def check_pickle(cls: type[Metric], corpus: Corpus) -> None:
 
 
 def check_workers(cls: type[Metric], corpus: Corpus) -> None:
-    """Statistics from two worker processes equal the single-process ones, byte for byte.
-
-    A metric that declares ``fork_safe`` is used in this process first and then forked, so this
-    also checks that claim: a copy made after its resources were loaded must score the same.
-    """
+    """Statistics from two worker processes equal the single-process ones, byte for byte (a ``fork_safe``
+    metric is used here first, then forked: its claim is checked too)."""
     from .engine.scoring import statistics_of
 
     m = _make(cls, corpus)
     ann = _annotations(cls, corpus.hyps, corpus.refs, corpus.sources)
-    one = m.statistics(corpus.hyps, corpus.refs, corpus.sources, ann)
+    one = _statistics(cls, corpus, m)
     segments = build_segments(corpus.hyps, corpus.refs, corpus.sources, ann, cls.inputs)
     m.metric.observe(segments)
     m = m.prepare(references_of(segments))  # corpus state travels to the workers with the metric
@@ -266,7 +256,7 @@ def check_signature(cls: type[Metric], corpus: Corpus) -> None:
     m = _make(cls, corpus)
     sig = _score(m, corpus.hyps, corpus.refs, corpus.sources).signature
     text = sig.format()
-    assert text.startswith(m.display_name + "|"), f"{cls.name}: signature {text} must start with the name"
+    assert text.startswith(m.metric.display_name + "|"), f"{cls.name}: signature {text} must start with the name"
     keys = [f.key for f in sig.fields]
     for p in cls.params:
         if p.sig_key is not None:
@@ -290,17 +280,9 @@ def check_cli_matches_api(cls: type[Metric], corpus: Corpus) -> None:
     api = m.corpus_score(corpus.hyps, corpus.refs, corpus.sources)
     api_segs = [r.score for r in m.segment_scores(corpus.hyps, corpus.refs, corpus.sources)]
     with tempfile.TemporaryDirectory() as tmp:
-        paths = []
-        for name, lines in (
-            ("hyp", corpus.hyps),
-            ("ref0", corpus.refs[0]),
-            ("ref1", corpus.refs[1]),
-            ("src", corpus.sources),
-        ):
-            path = os.path.join(tmp, name)
-            with open(path, "w", encoding="utf-8") as fh:
-                fh.write("".join(line + "\n" for line in lines))
-            paths.append(path)
+        paths = [str(Path(tmp, name)) for name in ("hyp", "ref0", "ref1", "src")]
+        for path, lines in zip(paths, (corpus.hyps, *corpus.refs[:2], corpus.sources), strict=True):
+            Path(path).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
         inline = ",".join(f"{k}={v}" for k, v in corpus.params.items())
         spec = f"{cls.name}:{inline}" if inline else cls.name
         argv = [paths[1], paths[2], "-i", paths[0], "--src", paths[3], "-m", spec, "-f", "json", "-sl"]
@@ -317,19 +299,11 @@ def check_cli_matches_api(cls: type[Metric], corpus: Corpus) -> None:
 def check_statistics_shape(cls: type[Metric], corpus: Corpus) -> None:
     """Statistics are float64, one row per segment, one named column per entry."""
     m = _make(cls, corpus)
-    stats = m.statistics(
-        corpus.hyps, corpus.refs, corpus.sources, _annotations(cls, corpus.hyps, corpus.refs, corpus.sources)
-    )
+    stats = _statistics(cls, corpus, m)
     assert stats.array.dtype == np.float64
     names = m.metric.stat_names()
     assert stats.array.shape == (len(corpus.hyps), len(names))
     assert len(set(names)) == len(names), f"{cls.name}: duplicate statistic names"
-
-
-def _statistics(cls: type[Metric], corpus: Corpus) -> np.ndarray:
-    m = _make(cls, corpus)
-    ann = _annotations(cls, corpus.hyps, corpus.refs, corpus.sources)
-    return m.statistics(corpus.hyps, corpus.refs, corpus.sources, ann).array
 
 
 def uses_kernels(cls: type[Metric], corpus: Corpus) -> bool:
@@ -340,20 +314,18 @@ def uses_kernels(cls: type[Metric], corpus: Corpus) -> bool:
 
 
 def check_kernels(cls: type[Metric], corpus: Corpus) -> None:
-    """A metric with twin kernels gives byte-identical statistics with ``MTMETRICS_KERNEL=python``
-    and ``MTMETRICS_KERNEL=numba`` (when numba is installed; nothing to compare otherwise)."""
+    """A metric with twin kernels gives byte-identical statistics with the python and numba kernels."""
     with kernels.forced("python"):
-        python = _statistics(cls, corpus)
+        python = _statistics(cls, corpus).array
         if not kernels.requested() or not kernels.numba_available():
             return
     with kernels.forced("numba"):
-        compiled = _statistics(cls, corpus)
+        compiled = _statistics(cls, corpus).array
     assert python.tobytes() == compiled.tobytes(), f"{cls.name}: the python and numba kernels give different statistics"
 
 
 def check_protocol(cls: type[Metric], corpus: Corpus) -> None:
-    """The class keeps the protocol as the registry checks it: no public name outside :class:`Metric`'s
-    members and the class's ``helpers`` (a misspelt member would be refused at registration)."""
+    """The class keeps the protocol as the registry checks it (:func:`~mtmetrics.metric.protocol_problems`)."""
     problems = protocol_problems(cls)
     assert not problems, f"{getattr(cls, 'name', cls.__name__)}: " + "; ".join(problems)
 

@@ -1,9 +1,5 @@
-"""The ``mtmetrics`` command line: one command tree (:mod:`.commands`), ``score`` the default.
-
-A first argument that names a command is that command, always (a reference file with a command's
-name is scored as ``mtmetrics score list ...`` or ``mtmetrics ./list ...``); a command's module is
-imported only when it runs. An error the user can fix is one line and exit status 2.
-"""
+"""The ``mtmetrics`` command line: one command tree (:mod:`.commands`), ``score`` the default; an error
+the user can fix is one line and exit status 2."""
 
 from __future__ import annotations
 
@@ -116,8 +112,7 @@ def _run_named(command: Command, argv: list[str]) -> int:
         raise
 
 
-#: exit status after the reader of standard output went away (``mtmetrics list | head``): what a
-#: shell reports for a program ended by SIGPIPE, 128 + 13
+#: exit status when the reader of standard output went away (``| head``), as after SIGPIPE
 EXIT_BROKEN_PIPE = 141
 
 
@@ -131,8 +126,7 @@ class OutputError(MtmetricsError):
 
 
 class _Stdout:
-    """Standard output as the commands write to it: a failed write (or a closed standard output,
-    ``None``) is an :class:`OutputError`, never output dropped silently."""
+    """Standard output whose failed write (or absence) is an :class:`OutputError`, never output lost silently."""
 
     def __init__(self, stream: Any) -> None:
         self.stream = stream
@@ -166,8 +160,7 @@ class _Stdout:
 
 
 def _silence_stdout(stream: Any) -> None:
-    """After a failed write to the process's real standard output, point it at /dev/null so the
-    interpreter's last flush of what is still buffered cannot fail a second time."""
+    """Point the real standard output at /dev/null after a failed write, so the last flush cannot fail again."""
     if stream is None or stream is not sys.__stdout__:
         return
     assert sys.__stdout__ is not None
@@ -180,8 +173,7 @@ def _silence_stdout(stream: Any) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the console script: an error the user can act on is one line and status 2;
-    a reader that stops early (``| head``) ends the run quietly with 141, as after SIGPIPE."""
+    """Entry point of the console script: exit status 2 for a user's error, 141 quietly for ``| head``."""
     args = list(sys.argv[1:] if argv is None else argv)
     real = sys.stdout
     sys.stdout = _Stdout(real)
@@ -233,8 +225,6 @@ def console() -> None:
     """``python -m mtmetrics``."""
     startup.defer_imports()
     status = main()
-    # The output is written and every file closed. Freezing skips the interpreter's last garbage
-    # collection, a walk over every object the metrics loaded (a tenth of a second or more with
-    # compiled kernels); the operating system frees the memory anyway.
+    # skip the interpreter's last collection over everything the metrics loaded (0.1 s or more)
     gc.freeze()
     sys.exit(status)

@@ -67,8 +67,7 @@ def _width(scored: Scored, width: int | None) -> int:
 
 
 def render(scored: list[Scored], fmt: str, width: int | None, score_only: bool, short: bool, out: TextIO) -> None:
-    """Write the output, computed before (nothing is written half); per-segment scores are read
-    back from their spool files as they are written, so memory does not grow with the output."""
+    """Write the output, computed before; per-segment scores are streamed from their spool files."""
     if fmt == "json":
         pieces: Iterable[str] = _json(scored, short)
     elif fmt == "tsv":
@@ -132,8 +131,7 @@ def _text(scored: list[Scored], width: int | None, score_only: bool, short: bool
 
 
 def _score_blocks(segments: Iterable[Score]) -> Iterator[list[float]]:
-    """The segments' main scores, a block at a time: from a spool without a Score per segment
-    (:meth:`mtmetrics.engine.streaming.SegmentStore.scores`), else from each Score."""
+    """The segments' main scores, a block at a time (from a spool without a Score per segment)."""
     blocks = getattr(segments, "scores", None)
     if blocks is not None:
         for block in blocks():
@@ -148,9 +146,8 @@ def _main_scores(segments: Iterable[Score]) -> Iterator[float]:
 
 
 def _segments_text(scored: list[Scored], width: int | None, score_only: bool, short: bool) -> Iterator[str]:
-    """``-sl``: a row per segment, a column per system and metric, the corpus row last, then each
-    signature once; with ``-b`` the segment scores alone, streamed in blocks. Only the main scores are
-    read (no Score object per segment)."""
+    """``-sl``: a row per segment and a column per system and metric, the corpus row and signatures last;
+    with ``-b`` the scores alone, streamed."""
     several = len(_systems(scored)) > 1
     columns = [s for s in scored if s.segments is not None]
     # one formatter per column, built once (a table has a row per segment)
@@ -213,8 +210,7 @@ def _json(scored: list[Scored], short: bool) -> Iterator[str]:
             entry["paired"] = {"baseline": s.system}
         text = strict_json(entry, indent=1)
         if s.segments is not None:
-            # segment lists are streamed from their spool file, one value per line; a NaN or
-            # infinite segment score is null, and segment_notes (by segment number) says why
+            # streamed from the spool; a non-finite score is null, segment_notes says why
             notes: dict[str, dict[str, str]] = {}
             yield text[: -len("\n}")] + ',\n "segment_scores": ['
             for n, seg in enumerate(s.segments):

@@ -1,8 +1,7 @@
 """``mtmetrics [score] REF [REF ...] -i HYP [HYP ...] -m NAME [NAME ...]``: score systems.
 
-Parsed in two passes: the first finds the metrics, the second adds their ``--<metric>-<param>``
-flags, so an unknown parameter is an error listing the real ones. Everything is read, checked and
-scored before anything is written to standard output.
+Parsed twice (the metrics first, then their ``--<metric>-<param>`` flags); everything is scored
+before anything is written.
 """
 
 from __future__ import annotations
@@ -231,8 +230,7 @@ def _unknown_flag_error(unknown: list[str], classes: dict[str, type[Metric]]) ->
 def _build_metric(
     spec: MetricSpec, cls: type[Metric], ns: argparse.Namespace, dests: dict[str, tuple[str, str]]
 ) -> Metric:
-    """The metric of one ``-m`` entry, through the gate: ``-l``'s defaults apply and its target is
-    checked before the metric loads anything (:func:`mtmetrics.engine.gate.build_metric`)."""
+    """The metric of one ``-m`` entry, through :func:`mtmetrics.engine.gate.build_metric` (``-l``, ``-sl``)."""
     declared = {p.name for p in cls.params}
     implied = {k: v for k, v in cls.sentence_defaults().items() if k in declared} if ns.sentence_level else {}
     source, target = checked_pair(ns.language_pair, "-l/--language-pair") if ns.language_pair else (None, None)
@@ -243,8 +241,8 @@ def _build_metric(
 def _metric_params(
     spec: MetricSpec, cls: type[Metric], ns: argparse.Namespace, dests: dict[str, tuple[str, str]]
 ) -> dict[str, Any]:
-    """The parameters the user set for one ``-m`` entry (flags, ``-tok``, ``-lc``, inline); one set
-    two ways is an error naming both, whatever the values."""
+    """The parameters the user set for one ``-m`` entry (flags, ``-tok``, ``-lc``, inline); one set two
+    ways is an error."""
     declared = {p.name for p in cls.params}
     given: dict[str, tuple[str, Any]] = {}
 
@@ -337,32 +335,26 @@ def _check_inputs(ns: argparse.Namespace, specs: list[MetricSpec], metrics: list
 
 
 def _layout(ns: argparse.Namespace, system: str) -> Layout:
+    """Where each file of one system's run sits in the row of lines read in lockstep."""
     paths = [system, *ns.refs]
-    src = None
-    if ns.src:
-        src = len(paths)
-        paths.append(ns.src)
-    annotations = []
-    for name, *files in ns.annotation or []:
-        annotations.append((name, tuple(range(len(paths), len(paths) + len(files)))))
+
+    def place(files: Sequence[str]) -> tuple[int, ...]:
         paths.extend(files)
-    decoders = []
-    for files, decode in ns.plugin_files:
-        decoders.append((decode, tuple(range(len(paths), len(paths) + len(files)))))
-        paths.extend(files)
-    return Layout(tuple(paths), len(ns.refs), src, tuple(annotations), tuple(decoders))
+        return tuple(range(len(paths) - len(files), len(paths)))
+
+    src = place([ns.src])[0] if ns.src else None
+    annotations = tuple((name, place(files)) for name, *files in ns.annotation or [])
+    decoders = tuple((decode, place(files)) for files, decode in ns.plugin_files)
+    return Layout(tuple(paths), len(ns.refs), src, annotations, decoders)
 
 
 def run_score(argv: Sequence[str]) -> int:
     """Run the scoring command; returns the exit status."""
     argv = list(argv)
     wants_help = any(a in ("-h", "--help") for a in argv)
-    pre = base_parser()
-    first, _ = pre.parse_known_args([a for a in argv if a not in ("-h", "--help")])
+    first, _ = base_parser().parse_known_args([a for a in argv if a not in ("-h", "--help")])
     specs = [parse_spec(t) for t in first.metrics]
-    classes: dict[str, type[Metric]] = {}
-    for spec in specs:
-        classes[spec.name] = plugins.REGISTRY.metric_class(spec.name)
+    classes = {spec.name: plugins.REGISTRY.metric_class(spec.name) for spec in specs}
     parser = base_parser()
     dests = _add_metric_flags(parser, classes)
     if wants_help:
@@ -391,27 +383,17 @@ def run_score(argv: Sequence[str]) -> int:
     systems = _check_inputs(ns, specs, metrics)
     ns.jobs = check_jobs(ns.jobs, ns.quiet)
     settings = settings_of(ns, len(systems))
-    inputs = Inputs(
-        source=any(m.inputs.source for m in metrics),
-        annotations=tuple(sorted({a for m in metrics for a in m.inputs.annotations})),
-        references=any(m.inputs.references for m in metrics),
-        hints={k: v for m in metrics for k, v in m.inputs.hints.items()},
-    )
+    inputs = gate.inputs_of(tuple(type(m) for m in metrics))
     for name, *_ in ns.annotation or []:
         if name not in inputs.annotations:
             used = ", ".join(inputs.annotations) or "none"
             raise InputError(f"--annotation {name}: no chosen metric uses it (the chosen metrics use: {used}).")
-    names = {f"ref{k}": path for k, path in enumerate(ns.refs)}
-    if ns.src:
-        names["sources"] = ns.src
-    bar = Progress(None, "scoring", enabled=False if ns.no_progress or ns.quiet else None)
-    scored: list[Scored] = []
     stores: list[SegmentStore] = []
     # references (and the source) read once per system, and once more to prepare a metric: a pipe is kept
     again = [*ns.refs, *([ns.src] if ns.src else [])] if len(systems) > 1 or not all(map(gate.ready, metrics)) else []
     try:
         with rereadable(again):
-            _score_systems(ns, systems, specs, metrics, inputs, names, settings, bar, scored, stores)
+            _score_systems(ns, systems, specs, metrics, inputs, settings, stores)
     except InputError as exc:
         raise InputError(_with_annotation_files(str(exc), ns)) from None
     finally:
@@ -433,13 +415,13 @@ def _score_systems(
     specs: list[MetricSpec],
     metrics: list[Metric],
     inputs: Inputs,
-    names: dict[str, str],
     settings: Settings | None,
-    bar: Progress,
-    scored: list[Scored],
     stores: list[SegmentStore],
 ) -> None:
     """Score every system, then write the output (``stores`` collects spool files to close)."""
+    names = {f"ref{k}": path for k, path in enumerate(ns.refs)} | ({"sources": ns.src} if ns.src else {})
+    bar = Progress(None, "scoring", enabled=False if ns.no_progress or ns.quiet else None)
+    scored: list[Scored] = []
     all_stats: list[list[Statistics]] = [[] for _ in metrics]
     # corpus-level state (NIST's information weights) from a first pass over the reference files
     metrics = [gate.prepare(m, read_reference_rows(ns.refs)) for m in metrics]

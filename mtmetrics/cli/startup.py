@@ -1,17 +1,9 @@
-"""What the ``mtmetrics`` process does before its command runs: defer heavy imports, spare BLAS threads.
+"""What the ``mtmetrics`` process (never the library) does before its command runs.
 
-* **Deferred imports.** numpy and sacrebleu are imported lazily in the command's process
-  (:func:`defer_imports`): ``import numpy`` binds a module whose code runs at the first use of one
-  of its attributes. ``mtmetrics --help`` and ``mtmetrics list`` read every
-  metric's declarations but compute nothing, so they never execute either package; a command
-  that scores executes them at its first computation, exactly as an eager import would.
-* **BLAS threads.** numpy's BLAS (OpenBLAS, or MKL) starts a pool of threads when numpy loads,
-  about 0.1 s of CPU on a small machine. Scoring and listing do no linear algebra, so for those
-  commands ``OPENBLAS_NUM_THREADS``, ``OMP_NUM_THREADS`` and ``MKL_NUM_THREADS`` are set to 1 in
-  this process (and so in its ``-j`` workers), before numpy loads, unless the user set any of
-  them. Other commands (``meta``, plugins' commands) keep the library's default.
-
-The Python API does neither: ``import mtmetrics`` changes no import machinery and no environment.
+* :func:`defer_imports`: numpy and sacrebleu run their code at first use, so ``--help`` and ``list``
+  never execute them.
+* :func:`spare_blas_threads`: ``score`` and ``list`` do no linear algebra, so BLAS starts one thread
+  (saving 0.1 s of CPU) unless the user set its variables.
 """
 
 from __future__ import annotations
@@ -33,12 +25,7 @@ BLAS_FREE_COMMANDS = frozenset({"score", "list"})
 
 
 def defer_imports(names: Iterable[str] = DEFERRED) -> None:
-    """Make ``import NAME`` bind a module that executes at first use (for modules not imported yet).
-
-    The bound module holds only ``__name__`` and ``__spec__`` (all the ``import`` statement reads)
-    and a module ``__getattr__`` (PEP 562, the package's one lazy mechanism) that runs the module's
-    code into it at the first access to anything else, ``__path__`` included.
-    """
+    """Make ``import NAME`` bind a module whose ``__getattr__`` (PEP 562) runs its code at the first access."""
     for name in names:
         if name in sys.modules:
             continue

@@ -1,12 +1,5 @@
-"""Exact, order-independent sums of statistics, built up chunk by chunk.
-
-A corpus score must not depend on how its segments were split (chunks, worker processes, Dask
-partitions, the order they arrived in). :class:`ExactSum` keeps, per statistic, a short list of
-floats whose *exact* sum is the exact sum of everything added so far; the final total is that
-list's correctly rounded sum (``math.fsum``). So the total equals ``math.fsum`` over all values,
-to the last bit, however the values were grouped, and memory stays small: a few floats per
-statistic, whatever the number of segments.
-"""
+"""Exact, order-independent sums of statistics, built chunk by chunk: a corpus score does not depend
+on how its segments were split (chunks, workers, Dask partitions), and memory stays a few floats."""
 
 from __future__ import annotations
 
@@ -21,12 +14,9 @@ _COMPACT_AT = 64  # parts per statistic before they are re-expressed by a few fl
 
 
 def exact_parts(values: Iterable[float]) -> list[float]:
-    """Non-overlapping floats whose exact sum is the exact sum of ``values``.
+    """Non-overlapping floats whose exact sum is the exact sum of ``values`` (a non-finite sum: one part).
 
-    Each step takes the correctly rounded sum of what is left (``math.fsum`` of the values minus
-    the parts so far), so the remainder shrinks by 2^53 per step; a handful of steps suffice.
-    A NaN or infinite value makes the sum non-finite: it is the one part (nothing exact to keep,
-    and the loop below would never reach a zero remainder).
+    Each step takes the rounded sum of what is left, which shrinks by 2^53 per step.
     """
     values = list(values)
     if not all(map(math.isfinite, values)):
@@ -40,11 +30,7 @@ def exact_parts(values: Iterable[float]) -> list[float]:
 
 
 class ExactSum:
-    """Column sums of statistics rows, exact, mergeable, independent of chunking and order.
-
-    Hand-written around ``math.fsum``: fsum is exact but one-shot, and numpy's sums depend on how the
-    rows were chunked, so neither alone lets workers' partial sums merge to the same bits.
-    """
+    """Column sums of statistics rows, exact and mergeable (``math.fsum`` is one-shot, numpy's depend on chunking)."""
 
     def __init__(self, width: int) -> None:
         self.width = width

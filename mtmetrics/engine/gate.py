@@ -1,15 +1,12 @@
-"""The gate: what every road from text to segment statistics passes before anything is scored.
+"""The gate every road passes before anything is scored, so a promise holds on all roads or none.
 
-Every road goes through these functions, so a promise holds on all of them or on none:
-:func:`build_metric` applies the language pair's defaults and refuses an uncovered target language
-before the metric loads anything; :func:`admit` builds the segments and refuses one over a
-metric's limit (:func:`limit_of`: the user's, else :meth:`~mtmetrics.Metric.segment_limit`);
-:func:`prepare` gives a metric that needs the corpus's references (NIST) a prepared copy.
+:func:`build_metric` applies a language pair's defaults and refuses an uncovered target before the
+metric loads anything; :func:`admit` builds segments and refuses one over a metric's limit
+(:func:`limit_of`); :func:`prepare` gives a metric needing the corpus's references a prepared copy.
 """
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -22,11 +19,7 @@ from ..params import resolve_params
 
 
 def bare_metric(metric: Any) -> Metric:
-    """The plugin metric behind what a user passes: a :class:`~mtmetrics.api.Scorer`'s, or a bare metric.
-
-    The library's functions that take a metric (Dask, tables, significance tests) take what
-    :func:`mtmetrics.load_metric` returns as well as a bare metric.
-    """
+    """The plugin metric behind what a user passes: a :class:`~mtmetrics.api.Scorer`'s, or a bare metric."""
     inner = metric if isinstance(metric, Metric) else getattr(metric, "metric", None)  # a Scorer's
     if not isinstance(inner, Metric):
         raise ParameterError(f"expected a metric (mtmetrics.load_metric(name)), got {metric!r:.60}.")
@@ -35,23 +28,15 @@ def bare_metric(metric: Any) -> Metric:
 
 # ------------------------------------------------------------------------------------ limits
 def limit_of(metric: Metric) -> int | None:
-    """The longest segment ``metric`` scores, in tokens; ``None``: no limit.
-
-    A value the user set on the instance (``scorer.max_segment_tokens = N``) wins, with 0 meaning
-    no limit as ``--max-segment-tokens 0`` does; otherwise the limit its parameters imply.
-    """
+    """The longest segment ``metric`` scores (``None``: any): the user's (0: none), else its parameters'."""
     user = metric._engine.limit
     return metric.segment_limit() if user is None else user or None
 
 
 # ------------------------------------------------------------------------ corpus preparation
 def prepare(metric: Metric, references: Iterable[Sequence[str]]) -> Metric:
-    """A copy of ``metric`` ready to score the corpus whose segments have ``references``.
-
-    Returns ``metric`` itself when it needs no corpus state. ``references`` yields each segment's
-    references in corpus order (missing ones already dropped, as in :class:`Segment`); it is
-    consumed once, so a generator over files works. The copy keeps the engine's state (a limit set).
-    """
+    """A copy of ``metric`` (with its engine state) ready for the corpus whose segments have ``references``
+    (read once); ``metric`` itself when it needs no corpus state."""
     if not metric.needs_corpus():
         return metric
     prepared = type(metric)(**metric.values)
@@ -82,10 +67,7 @@ class Rule:
     complexity: str
 
     def over(self, text: str) -> int | None:
-        """The units of ``text`` when more than the limit, else ``None``.
-
-        A text of at most ``tokens`` characters has at most ``tokens`` units: most stop at ``len``.
-        """
+        """The units of ``text`` when more than the limit, else ``None`` (short texts stop at ``len``)."""
         if len(text) <= self.tokens:
             return None
         n = self.metric.count_units(text)
@@ -119,14 +101,10 @@ class Limit:
         return None
 
     def check_segments(self, segments: Sequence[Segment], first: int = 1, rows: Iterable[int] | None = None) -> None:
-        """Refuse a segment with a hypothesis or reference over the limit, before any is scored.
-
-        ``rows``: the indices of the segments to check (``None``: all), each named ``first + index``.
-        """
+        """Refuse a segment (of ``rows``, ``None``: all; named ``first + index``) with a text over the limit."""
         limit = self.tokens
         for i in range(len(segments)) if rows is None else rows:
             segment = segments[i]
-            # most segments stop here: no text is longer in characters than the smallest limit
             if len(segment.hyp) <= limit and (not segment.refs or max(map(len, segment.refs)) <= limit):
                 continue
             for what, text in (("hypothesis", segment.hyp), *(("reference", r) for r in segment.refs)):
@@ -140,11 +118,8 @@ class Limit:
                     )
 
     def check_lines(self, blocks: Sequence[bytes], names: Sequence[str], first: int) -> None:
-        """Refuse a line of undecoded blocks of lines (hypothesis, references), from line ``first`` of each file.
-
-        A line has at most as many characters as bytes, so only lines of more than ``tokens`` bytes
-        are decoded and counted; a block is split into lines once (this runs in the reading process).
-        """
+        """Refuse a line over the limit in undecoded blocks of lines starting at line ``first`` of each file
+        (only lines longer in bytes than the smallest limit are decoded)."""
         for raw, name in zip(blocks, names, strict=True):
             if len(raw) <= self.tokens:
                 continue
@@ -179,28 +154,22 @@ def strictest(metrics: Iterable[Metric], override: int | None = None) -> Limit |
 def check(
     metrics: Iterable[Metric], segments: Sequence[Segment], first: int = 1, rows: Iterable[int] | None = None
 ) -> None:
-    """The limit check every road runs on built segments: one over a metric's limit (:func:`limit_of`)
-    is refused, named ``first + index`` (``rows``: the indices to check, ``None``: all)."""
+    """The limit check every road runs on built segments (:meth:`Limit.check_segments`)."""
     limit = strictest(metrics)
     if limit is not None:
         limit.check_segments(segments, first, rows)
 
 
 def default_limit(cls: type[Metric]) -> tuple[int | None, str, str]:
-    """The limit, its unit and the cost of ``cls`` with its default parameters, without building it
-    (``mtmetrics list``)."""
+    """The limit, unit and cost of ``cls`` with its defaults, without building it (``mtmetrics list``)."""
     view = unbuilt(cls, resolve_params(cls.params, {}, cls.name))
     return view.segment_limit(), view.unit, view.complexity
 
 
 # --------------------------------------------------------------------------------- languages
 def unbuilt(cls: type[Metric], values: Mapping[str, Any]) -> Metric:
-    """An unbuilt instance holding only checked parameter values: what language declarations read.
-
-    :meth:`~mtmetrics.Metric.target_languages` and :meth:`~mtmetrics.Metric.language_resources`
-    depend on the parameters alone, so they are answered without :meth:`~mtmetrics.Metric.setup`
-    loading anything.
-    """
+    """An instance holding only checked parameter values, without :meth:`~mtmetrics.Metric.setup`: what the
+    declarations that depend on parameters alone (languages, limits) read."""
     view = cls.__new__(cls)
     view._engine = EngineState()
     view.values = MappingProxyType(dict(values))
@@ -208,10 +177,7 @@ def unbuilt(cls: type[Metric], values: Mapping[str, Any]) -> Metric:
 
 
 def language_refusal(metric: Metric | type[Metric], target: str, values: Mapping[str, Any] | None = None) -> str | None:
-    """Why ``metric`` cannot score ``target`` (one line), or ``None`` when it can.
-
-    ``metric`` is an instance, or a class with its checked parameter ``values``.
-    """
+    """Why ``metric`` (an instance, or a class with its checked ``values``) cannot score ``target``, or ``None``."""
     view = metric if isinstance(metric, Metric) else unbuilt(metric, values or {})
     supported = view.target_languages()
     if supported is None or target in supported:
@@ -221,14 +187,9 @@ def language_refusal(metric: Metric | type[Metric], target: str, values: Mapping
 
 
 def implied_params(cls: type[Metric], target: str, source: str | None = None) -> dict[str, Any]:
-    """The parameter values ``cls`` implies for a language pair (only its declared parameters).
-
-    A plugin written before ``language_defaults`` took the source language is asked with the target only.
-    """
+    """The parameter values ``cls`` implies for a language pair (only its declared parameters)."""
     declared = {p.name for p in cls.params}
-    takes_source = len(inspect.signature(cls.language_defaults).parameters) > 1
-    implied = cls.language_defaults(target, source) if takes_source else cls.language_defaults(target)
-    return {k: v for k, v in implied.items() if k in declared}
+    return {k: v for k, v in cls.language_defaults(target, source).items() if k in declared}
 
 
 def build_metric(
@@ -239,13 +200,9 @@ def build_metric(
     implied: Mapping[str, Any] | None = None,
     context: str = "",
 ) -> Metric:
-    """``cls`` built from the user's ``params`` for a language pair, refused before anything loads.
-
-    The language pair's defaults (and ``implied``, e.g. ``-sl``'s) fill the parameters the user did
-    not set; with a ``target`` the metric's language declaration is checked on the parameters
-    alone, so a metric that cannot honour it is refused before :meth:`~mtmetrics.Metric.setup`
-    (``context``, e.g. ``" (-l en-de)"``, ends the message).
-    """
+    """``cls`` built from the user's ``params``: the pair's defaults and ``implied`` (``-sl``'s) fill the
+    rest, and an uncovered ``target`` is refused before :meth:`~mtmetrics.Metric.setup` (``context`` ends
+    the message)."""
     given = dict(params)
     chosen = dict(implied or {})
     if target is not None:
@@ -265,11 +222,8 @@ def build_metric(
 
 
 def for_language(metric: Metric, target: str, source: str | None = None) -> Metric:
-    """``metric`` as it scores a language pair: re-built when the pair implies other parameter values.
-
-    Only parameters the user did not set follow the pair (a metric built elsewhere than
-    :func:`build_metric` counts every parameter whose value differs from its default as set).
-    """
+    """``metric`` re-built for a language pair when the pair implies other values for parameters the user
+    did not set (outside :func:`build_metric`, a value other than the default counts as set)."""
     cls = type(metric)
     given = metric._engine.given
     if given is None:
@@ -284,11 +238,9 @@ def for_language(metric: Metric, target: str, source: str | None = None) -> Metr
 
 # ---------------------------------------------------------------------------------- segments
 @cache
-def _inputs(classes: tuple[type[Metric], ...]) -> Inputs:
-    """What segments for metrics of ``classes`` need: any one's source, every one's annotations (sorted).
-
-    Built once per combination of classes (the per-segment API asks for one metric's again and again).
-    """
+def inputs_of(classes: tuple[type[Metric], ...]) -> Inputs:
+    """What segments for metrics of ``classes`` need: any one's source, every one's annotations (sorted);
+    cached, since the per-segment API asks again and again."""
     return Inputs(
         source=any(cls.inputs.source for cls in classes),
         annotations=tuple(sorted({a for cls in classes for a in cls.inputs.annotations})),
@@ -307,17 +259,13 @@ def admit(
     first: int = 1,
     target: str | None = None,
 ) -> list[Segment]:
-    """The checked segments ``metrics`` may score: streams, required inputs, limits and language.
-
-    Every metric's limit (:func:`limit_of`) is checked on every hypothesis and reference; with a
-    ``target`` a metric that cannot score it is refused (one line) before any segment is scored.
-    """
+    """The checked segments ``metrics`` may score: streams, required inputs, limits and (``target``) language."""
     if target is not None:
         for metric in metrics:
             reason = language_refusal(metric, target)
             if reason is not None:
                 raise ParameterError(f"{reason}.")
-    segments = build(hyps, refs, sources, annotations, names, first, _inputs(tuple(type(m) for m in metrics)))
+    segments = build(hyps, refs, sources, annotations, names, first, inputs_of(tuple(type(m) for m in metrics)))
     check(metrics, segments, first)
     return segments
 
@@ -331,26 +279,5 @@ def build(
     first: int = 1,
     inputs: Inputs | None = None,
 ) -> list[Segment]:
-    """The segments of the given streams (:func:`~mtmetrics.metric.build_segments`), unchecked:
-    what :func:`admit` checks, and what a table's groups check each with their own metric."""
-    return build_segments(hyps, refs, sources, annotations, inputs or _inputs(()), names, first)
-
-
-__all__ = [
-    "Limit",
-    "Rule",
-    "admit",
-    "bare_metric",
-    "build",
-    "build_metric",
-    "check",
-    "default_limit",
-    "for_language",
-    "implied_params",
-    "language_refusal",
-    "limit_of",
-    "prepare",
-    "ready",
-    "require_ready",
-    "strictest",
-]
+    """The segments of the streams without the limit check (a table's groups check each with their metric)."""
+    return build_segments(hyps, refs, sources, annotations, inputs or inputs_of(()), names, first)

@@ -1,21 +1,9 @@
 """Worker processes: the one place that creates them, with one fork policy, for every ``-j`` road.
 
-* **fork policy** (:func:`forks_warm`): workers are forked from this process, and inherit what it
-  loaded and what the run shares, when every metric involved is
-  :attr:`~mtmetrics.Metric.fork_safe`, the platform is Linux and this process runs one
-  thread (forking a threaded process can deadlock the child); otherwise they start from a clean
-  interpreter (``forkserver``) and rebuild what they need from pickles. A forked child would share
-  open file offsets with its parent (NLTK reads WordNet lazily through open files), so metrics that
-  keep such handles are not fork-safe.
-* **shared state**: what a run's tasks share (metrics, segments, a table) is handed to :func:`map`
-  or :func:`stream` as ``shared``; each worker receives it once, when it starts (inherited when
-  forked, pickled once otherwise), and every task gets it as its first argument. No road keeps
-  worker state of its own.
-* **Ctrl-C**: workers ignore SIGINT, so the interrupt reaches only this process; leaving a pool by
-  any exception terminates the workers instead of waiting for their tasks (the standard executor
-  would finish every running task first: tens of seconds). The command line also runs in
-  :func:`ctrl_c`, which ends the process when the interrupt cannot reach Python code (a compiled
-  kernel running for a minute in this process). The CLI caps ``-j`` with :func:`cap_jobs` and says so.
+Workers are forked (inheriting what this process loaded) when every metric is ``fork_safe``, on
+Linux, from a single-threaded process (:func:`forks_warm`); else they start fresh (``forkserver``).
+What a run's tasks share is handed over once per worker (``shared``). Workers ignore SIGINT, and
+leaving a pool by any exception terminates them instead of waiting for their tasks.
 """
 
 from __future__ import annotations
@@ -67,8 +55,7 @@ def can_fork() -> bool:
     return sys.platform.startswith("linux") and threading.active_count() == 1 + len(_watchdog)
 
 
-#: what the tasks of this worker's pool share (``shared`` of :func:`map` and :func:`stream`); set
-#: once, when the worker starts, and never in the process that runs the pool
+#: what the tasks of this worker's pool share; set when the worker starts
 _shared: Any = None
 
 
@@ -85,9 +72,7 @@ def _task(fn: Callable[..., T], args: tuple[Any, ...]) -> T:
 
 def terminate(executor: ProcessPoolExecutor) -> None:
     """Stop a pool now: cancel what has not started, kill the workers, reap them."""
-    # The pool's feeder thread may be blocked writing a task into the pipe of the workers about to
-    # be killed; nothing will read that pipe, so neither the pool's manager thread (which wakes as
-    # soon as a worker dies) nor the exit may wait for it: cancel that wait before any kill.
+    # the feeder thread may be blocked writing into the pipe of workers about to die: do not wait for it
     call_queue = getattr(executor, "_call_queue", None)
     if call_queue is not None:
         call_queue.cancel_join_thread()
@@ -103,10 +88,7 @@ def terminate(executor: ProcessPoolExecutor) -> None:
 
 @contextmanager
 def _pool(jobs: int, metrics: Iterable[Metric], shared: Any) -> Iterator[tuple[ProcessPoolExecutor, bool]]:
-    """A process pool of ``jobs`` workers started by the fork policy, and whether they were forked.
-
-    Any exception leaving the block (KeyboardInterrupt included) terminates the workers at once.
-    """
+    """A pool of ``jobs`` workers by the fork policy, and whether they were forked; any exception terminates them."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -127,16 +109,12 @@ def _pool(jobs: int, metrics: Iterable[Metric], shared: Any) -> Iterator[tuple[P
 
 @contextmanager
 def ctrl_c(message: str, status: int) -> Iterator[None]:
-    """Run the block so that Ctrl-C ends the process within a second, even inside compiled code.
+    """Run the block so that Ctrl-C ends the process within :data:`GRACE` seconds, even inside compiled code.
 
-    Python runs a signal handler only between bytecodes of the main thread, so a compiled kernel
-    (numba, which releases the GIL: ``nogil=True``) running for a minute would hold Ctrl-C for a
-    minute. Here SIGINT also wakes a thread (through :func:`signal.set_wakeup_fd`); when the main
-    thread has not taken the interrupt as :exc:`KeyboardInterrupt` within :data:`GRACE` seconds,
-    that thread does what the KeyboardInterrupt path does (worker processes terminated, temporary
-    output files removed, ``message`` on standard error) and ends the process with ``status``.
-    For the command line only (a library must not take over its caller's signals); outside the
-    main thread, or with SIGINT not at Python's default handler, the block runs unchanged.
+    Python handles signals only between bytecodes, so a numba kernel could hold Ctrl-C for a minute:
+    SIGINT also wakes a thread (:func:`signal.set_wakeup_fd`) which, if the main thread has not
+    raised :exc:`KeyboardInterrupt` in time, cleans up, prints ``message`` and exits with ``status``.
+    For the command line only; outside the main thread or with a custom SIGINT handler, a no-op.
     """
     if threading.current_thread() is not threading.main_thread() or (
         signal.getsignal(signal.SIGINT) is not signal.default_int_handler
@@ -206,8 +184,7 @@ def map(
 ) -> list[T]:
     """``[fn(shared, *task) for task in tasks]`` over ``jobs`` processes, in task order.
 
-    ``metrics`` are the metrics the tasks use (they decide the fork policy); ``done(index, result)``
-    is called as each task finishes.
+    ``metrics`` (those the tasks use) decide the fork policy; ``done(index, result)`` is called as each task ends.
     """
     from concurrent.futures import as_completed
 
@@ -237,10 +214,9 @@ def stream(
     shared: Any = None,
     prepare: Callable[[Any, bool], Any] | None = None,
 ) -> Iterator[T]:
-    """``fn(shared, item)`` for each item, by ``jobs`` workers, in order, with at most ``2 × jobs`` in flight.
+    """``fn(shared, item)`` for each item, by ``jobs`` workers, in order, at most ``2 × jobs`` in flight.
 
-    ``prepare(item, forked)`` may turn an item into what a worker of that kind can receive (a
-    forked worker has inherited data a fresh one has not).
+    ``prepare(item, forked)`` turns an item into what that kind of worker can receive.
     """
     with _pool(jobs, metrics, shared) as (executor, forked):
         pending: deque[Future[T]] = deque()

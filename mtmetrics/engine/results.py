@@ -1,10 +1,4 @@
-"""From statistics to a :class:`~mtmetrics.result.Result`: signatures, sums and scores, in one place.
-
-Every road ends here: a list of statistics (:func:`score_statistics`, resampled or not), the
-exact running sums of a stream or of Dask's partitions (:func:`sums_result`), already aggregated
-statistics (:func:`score_aggregate`), one row per segment (:func:`segment_results`), or one
-segment's score (:func:`result`).
-"""
+"""From statistics, sums or one score to a :class:`~mtmetrics.result.Result` and its signature: every road ends here."""
 
 from __future__ import annotations
 
@@ -24,8 +18,7 @@ from .scoring import _frozen
 
 def signature(metric: Metric, nrefs: str = "1") -> Signature:
     """The signature of ``metric`` for a run with ``nrefs`` references."""
-    # the parameters' fields and the provenance are fixed for an instance: built once, and kept
-    # in the engine's state of the instance (which a pickled copy rebuilds)
+    # the parameters' fields and the provenance are fixed for an instance: built once
     state = metric._engine
     fixed = state.signature_fields
     if fixed is None:
@@ -40,8 +33,7 @@ def signature(metric: Metric, nrefs: str = "1") -> Signature:
         tail = (Field("plugin", f"{dist}@{version}", "p"), Field("version", __version__, "v"))
         fixed = state.signature_fields = (params, tail)
     params, tail = fixed
-    # a per-segment loop asks for the same signature again and again: one per nrefs and
-    # resources (which may change, e.g. with the annotations observed) and display name
+    # cached per nrefs, resources (which observed annotations may change) and display name
     resources = metric.resource_fields()
     name = metric.display_name
     signatures: dict[tuple[str, tuple[Field, ...], str], Signature] = state.signatures
@@ -109,14 +101,9 @@ def statistics_for(metric: Metric, stats: Any) -> Statistics:
 
 
 def segment_results(metric: Metric, stats: Statistics) -> list[Result]:
-    """Per-segment results from already computed statistics (no re-scoring of text).
-
-    Everything a result shares with the others (signature, name, parameters) is built once.
-    """
+    """Per-segment results from already computed statistics (what they share is built once)."""
     common = _common(metric, statistics_for(metric, stats).nrefs, 1)
     compute = metric.compute_score
-    # the objects alive now (resources, the statistics) are left out of garbage collection
-    # while the results are made: otherwise collections walk them again and again
     with _frozen():
         return [Result.of(compute(row.copy()), common) for row in stats.array]
 

@@ -1,12 +1,8 @@
 """The one entry point into scoring: :func:`run`, which every road calls.
 
-Every road (:func:`statistics_of` for the Scorer, the CLI's streams, meta's tables, ORANGE, Dask)
-hands :func:`run` its metrics and its work: chunks of segments, lines that become segments where
-they are scored, or :class:`Part` s of shared segment lists. :func:`score_chunk` computes and
-shape-checks every metric's statistics; at most ``2 × jobs`` chunks are in flight, rows come back
-in order and sums are exact (:mod:`.accumulate`), so every result is byte-identical to the
-single-process one. Workers start only when the waiting work would take :data:`POOL_AFTER` seconds
-at the pace measured so far (small inputs never pay for them), by the fork policy of :mod:`.pool`.
+Work items (segment lists, :class:`Chunk` s of lines, :class:`Part` s of shared lists) are scored in
+order by :func:`score_chunk`, in this process until ``-j`` workers pay (:data:`POOL_AFTER`), so
+every result is byte-identical to the single-process one.
 """
 
 from __future__ import annotations
@@ -30,22 +26,16 @@ from . import gate, pool
 
 #: segments per chunk: large enough to amortise pickling, small enough to bound batch memory
 CHUNK = 2000
-#: seconds of scoring in the calling process before ``-j`` workers are started: an input that
-#: takes less is scored without them (starting and feeding workers costs more than it saves)
+#: seconds of scoring here before ``-j`` workers are started (a shorter input is not worth them)
 POOL_AFTER = 0.5
 #: chunks read ahead (never scored ahead) to judge how much work is waiting: a few MB of lines
 LOOKAHEAD = 8
-#: size of the first chunk when it warms the calling process up before the fork: enough to load
-#: what a metric loads on first use, small so the other cores do not wait long
+#: size of the first chunk, which warms this process up before a fork
 WARM_CHUNK = 200
 
 
 class Chunk(Protocol):
-    """Something that becomes segments where it is scored (lines read in lockstep, for instance).
-
-    Shipping raw lines to a worker and building the segments there keeps the parent process,
-    which reads the input, from becoming the bottleneck.
-    """
+    """Something that becomes segments where it is scored (raw lines: the reading process stays light)."""
 
     def segments(self) -> Sequence[Segment]:
         """The chunk's segments, checked."""
@@ -58,9 +48,8 @@ class Chunk(Protocol):
 
 @dataclass(frozen=True)
 class Part:
-    """Segments ``start:stop`` of list ``source`` of those the run shares, scored by metric
-    ``metric`` of the run alone (``None``: by every one): forked workers inherit the lists, a fresh
-    worker receives the part with its ``rows`` (:func:`_shippable`)."""
+    """Segments ``start:stop`` of shared list ``source``, for the run's metric ``metric`` (``None``: all);
+    a fresh worker receives them as ``rows``."""
 
     start: int
     stop: int
@@ -74,27 +63,17 @@ class Part:
 
 Work = Sequence[Segment] | Chunk | Part
 
-#: what each chunk gives back: its number of segments, their reference counts, one statistics array
-#: per metric that scored it, and the CPU seconds its scoring took
+#: per chunk: its size, its reference counts, one statistics array per metric, its CPU seconds
 ChunkRows = tuple[int, set[int], list["np.ndarray"], float]
 
 
 def first_chunk(jobs: int, chunk: int = CHUNK) -> int:
-    """Size of the first chunk to cut: small with ``-j``, since this process scores it alone.
-
-    It loads what the metrics load lazily (before a fork) and measures the pace that decides when
-    workers start (:func:`_worth_workers`), so a large input reaches them after a fraction of a
-    second, not after a whole chunk on one core.
-    """
+    """Size of the first chunk: small with ``-j`` (it loads resources before a fork and measures the pace)."""
     return min(chunk, WARM_CHUNK) if jobs > 1 else chunk
 
 
 def score_chunk(metrics: Sequence[Metric], segments: Sequence[Segment]) -> list[np.ndarray]:
-    """The engine's unit of work: each metric's statistics of ``segments``, their shape checked.
-
-    Everything scored ends here (through :func:`run`, or ``sentence_score``'s one segment), so
-    each metric's batch statistics are always computed, and checked, the same way.
-    """
+    """The engine's unit of work: each metric's statistics of ``segments``, their shape checked."""
     out = []
     for metric in metrics:
         rows = np.asarray(metric.corpus_statistics(segments), dtype=np.float64)
@@ -121,11 +100,7 @@ def _score(metrics: Sequence[Metric], shared: Sequence[Sequence[Segment]], item:
 
 @dataclass(frozen=True)
 class _Run:
-    """What the workers of a run share: its metrics, and the segment lists its parts refer to.
-
-    A forked worker inherits both; a fresh one receives the metrics alone (the lists would be
-    pickled to every worker), and each part then travels with its own segments (:func:`_shippable`).
-    """
+    """What a run's workers share: its metrics and segment lists (a fresh worker gets the metrics alone)."""
 
     metrics: list[Metric]
     shared: Sequence[Sequence[Segment]]
@@ -141,15 +116,11 @@ def _work(run: _Run, item: Work) -> ChunkRows:
 
 @contextmanager
 def _frozen() -> Iterator[None]:
-    """Leave the objects alive now (the metrics' loaded resources) out of garbage collection.
+    """Leave the objects alive now (loaded resources) out of garbage collection while scoring.
 
-    Scoring allocates many short-lived objects, and each full collection would walk every
-    resource object again: about a tenth of hLEPOR's time on 4·10⁵ segments. A forked child's
-    collector would also write to every inherited object and copy its memory page. If someone
-    else froze objects already, their choice is left alone. A nested call (a combination scoring
-    its components) sees its caller's freeze by a counter: ``gc.get_freeze_count()`` walks every
-    frozen object (tens of milliseconds once WordNet is loaded), so it is asked only when nothing
-    of ours is frozen, when the frozen list is empty unless someone else froze objects.
+    Full collections would walk them again and again (a tenth of hLEPOR's time), and a forked
+    child's would copy their pages. Nested calls see the caller's freeze by a counter (asking
+    ``gc.get_freeze_count()`` walks every frozen object); someone else's freeze is left alone.
     """
     global _freeze_depth
     if _freeze_depth or gc.get_freeze_count():
@@ -169,13 +140,9 @@ _freeze_depth = 0
 
 
 def _worth_workers(metrics: Sequence[Metric], spent: float, scored: int, ahead: Sequence[Work]) -> bool:
-    """Whether the chunks waiting in ``ahead`` repay starting workers, at the pace measured so far.
-
-    Forked workers (:func:`forks_warm`) start in milliseconds, so they are worth it as soon as the
-    waiting work would take :data:`POOL_AFTER` seconds here. A forkserver worker rebuilds its
-    metrics from scratch (imports, tables, compiled code), so it waits until this process has
-    itself spent :data:`POOL_AFTER` seconds and two chunks are still waiting.
-    """
+    """Whether the chunks waiting in ``ahead`` repay starting workers, at the pace measured so far: forked
+    ones once the waiting work would take :data:`POOL_AFTER` seconds, fresh ones (slow to start) once
+    this process spent that long."""
     if len(ahead) < 2:
         return False
     if spent >= POOL_AFTER:
@@ -187,14 +154,10 @@ def _worth_workers(metrics: Sequence[Metric], spent: float, scored: int, ahead: 
 def run(
     metrics: Sequence[Metric], work: Iterable[Work], jobs: int = 1, shared: Sequence[Sequence[Segment]] = ()
 ) -> Iterator[ChunkRows]:
-    """For each work item, in order: its size, its reference counts, its statistics arrays, its CPU seconds.
+    """:data:`ChunkRows` of each work item, in order (``shared``: the lists :class:`Part` s refer to).
 
-    ``shared`` are the segment lists :class:`Part` items refer to. Items are scored in this process
-    until starting workers pays (:func:`_worth_workers`, judged on up to :data:`LOOKAHEAD` items read
-    ahead); then ``jobs`` workers score the rest (:func:`mtmetrics.engine.pool.stream`). A small input
-    never pays for workers, so ``-j`` is never slower than ``-j 1`` by more than a worker start. The
-    first item loads what the metrics load lazily, before any fork; the objects alive after it are
-    then left out of garbage collection until the last item (:func:`_frozen`).
+    Items are scored here until workers pay (:func:`_worth_workers`, on up to :data:`LOOKAHEAD`
+    items read ahead); then ``jobs`` workers score the rest.
     """
     for metric in metrics:
         gate.require_ready(metric)
@@ -219,8 +182,7 @@ def run(
 
 
 def _shippable(shared: Sequence[Sequence[Segment]]) -> Callable[[Work, bool], Work]:
-    """How an item reaches a worker: a fresh worker has not inherited the shared lists, so a part
-    travels with its segments."""
+    """How an item reaches a worker: to a fresh one, a part travels with its segments."""
 
     def ship(item: Work, forked: bool) -> Work:
         if forked or not isinstance(item, Part):
@@ -237,12 +199,9 @@ def statistics_of(
     progress: Callable[[int], None] | None = None,
     chunk: int = CHUNK,
 ) -> Statistics:
-    """Statistics of already built segments, through :func:`run` (``progress`` gets each chunk's size).
+    """Statistics of built segments, in chunks of ``chunk`` through :func:`run` (``progress``: each chunk's size).
 
-    Segments are scored in chunks of ``chunk`` (bounding the memory of batch implementations), by
-    ``jobs`` worker processes when ``jobs > 1``; the rows are the same either way. A metric that
-    needs corpus state and was not prepared is prepared from these segments' references; a
-    prepared one keeps its state (so a corpus can be scored in parts with the whole corpus's state).
+    An unprepared metric needing corpus state is prepared from these segments; a prepared one keeps its state.
     """
     jobs = number(jobs, "jobs", int, (1, None))
     if not all(isinstance(s, Segment) for s in segments):

@@ -1,12 +1,5 @@
-"""Significance tests between systems on a metric's statistics: bootstrap intervals, paired tests.
-
-A resample is a vector of per-segment counts (bootstrap) or a swap mask (approximate
-randomisation, :mod:`mtmetrics.stats.significance`); the resampled corpus statistics are a matrix
-product of those weights with the statistics, scored by the metric's :meth:`~mtmetrics.Metric.score_rows`,
-so every metric is served, ``sum`` (BLEU) or ``mean`` (ROUGE). :func:`compare_systems` is the
-CLI's ``-ci``/``--paired-bs``/``--paired-ar``: one job per metric and system over the engine's
-pool, assembled in a fixed order, so the result does not depend on ``jobs``.
-"""
+"""Bootstrap intervals and paired tests on a metric's statistics: resampling weights times the
+statistics, scored by :meth:`~mtmetrics.Metric.score_rows`. :func:`compare_systems` serves the CLI."""
 
 from __future__ import annotations
 
@@ -67,12 +60,8 @@ def paired_bootstrap(
     baseline_scores: np.ndarray | None = None,
     system_scores: np.ndarray | None = None,
 ) -> Comparison:
-    """Paired bootstrap resampling (Koehn 2004, as sacrebleu's ``--paired-bs``).
-
-    The statistic is the absolute score difference; the resampled differences are centred on
-    their mean (the null hypothesis) and compared with the observed difference. Precomputed
-    resample scores (same ``n_samples`` and ``seed``) may be passed to avoid recomputation.
-    """
+    """Paired bootstrap resampling (Koehn 2004, sacrebleu's ``--paired-bs``); resample scores computed
+    with the same ``n_samples`` and ``seed`` may be passed."""
     metric, base_score, sys_score = _paired(metric, baseline, system)
     if baseline_scores is None:
         baseline_scores = bootstrap_scores(metric, baseline, n_samples, seed)
@@ -147,11 +136,7 @@ def _call(_: None, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
 def compare_systems(
     metrics: Sequence[Any], stats: Sequence[Sequence[Statistics]], settings: Settings
 ) -> list[list[SystemTest]]:
-    """Tests for ``stats[m][s]`` (metric ``m``, system ``s``; system 0 is the baseline).
-
-    Every system gets a bootstrap interval when asked (or under the paired bootstrap, whose
-    resamples serve the intervals too, as in sacrebleu); the others a p-value against the baseline.
-    """
+    """Tests for ``stats[m][s]`` (metric ``m``, system ``s``; system 0 is the baseline), independent of ``jobs``."""
     bare = [bare_metric(m) for m in metrics]
     n_bs = settings.paired_n if settings.paired == "bs" else settings.confidence_n
     tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []

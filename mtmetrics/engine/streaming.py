@@ -1,12 +1,5 @@
-"""Scoring a stream of segment chunks with flat memory.
-
-:func:`score_stream` consumes chunks of :class:`~mtmetrics.Segment` (read from files line by line,
-or produced by any generator), computes every metric's statistics for each chunk (in worker
-processes with ``jobs > 1``), and keeps only exact running sums — a few floats per statistic —
-so memory does not grow with the corpus. Per-segment statistics are kept only when asked (they
-are what significance tests resample), and per-segment scores (``-sl``) are spooled to a
-temporary file, not held in memory.
-"""
+"""Scoring streams of segment chunks with flat memory: exact running sums, per-segment statistics only
+on request (for resampling), per-segment scores (``-sl``) spooled to a temporary file."""
 
 from __future__ import annotations
 
@@ -26,12 +19,8 @@ from .scoring import CHUNK, Chunk, first_chunk, run
 
 
 class SegmentStore:
-    """Per-segment scores of one metric: their statistics rows spooled to a temporary file, in binary.
-
-    Iterating scores each row with the metric (:meth:`~mtmetrics.Metric.compute_score`), so the
-    spool holds 8 bytes per statistic instead of text, and nothing is encoded or parsed;
-    :meth:`scores` gives the main scores alone, a block at a time, without a Score per segment.
-    """
+    """Per-segment scores of one metric: their statistics rows spooled to a binary temporary file;
+    iterating gives a :class:`Score` per segment, :meth:`scores` the main scores a block at a time."""
 
     def __init__(self, metric: Metric) -> None:
         # lives as long as the store (closed by close()), so no context manager
@@ -48,26 +37,22 @@ class SegmentStore:
     def __len__(self) -> int:
         return self.count
 
-    def __iter__(self) -> Iterator[Score]:
+    def _blocks(self) -> Iterator[np.ndarray]:
+        """The spooled rows, a writable block at a time (a metric's scoring may write to them)."""
         self._file.flush()
         self._file.seek(0)
-        block = CHUNK * self._width * 8
-        compute = self._metric.compute_score
-        while chunk := self._file.read(block):
-            for row in np.frombuffer(chunk, dtype=np.float64).reshape(-1, self._width):
-                yield compute(row.copy())
+        while chunk := self._file.read(CHUNK * self._width * 8):
+            yield np.frombuffer(chunk, dtype=np.float64).reshape(-1, self._width).copy()
         self._file.seek(0, 2)
+
+    def __iter__(self) -> Iterator[Score]:
+        compute = self._metric.compute_score
+        for rows in self._blocks():
+            yield from map(compute, rows)
 
     def scores(self) -> Iterator[np.ndarray]:
         """The main scores, in order, one array per block of the spool (:meth:`~mtmetrics.Metric.score_rows`)."""
-        self._file.flush()
-        self._file.seek(0)
-        block = CHUNK * self._width * 8
-        while chunk := self._file.read(block):
-            # a writable copy, as a metric's score_rows may expect
-            rows = np.frombuffer(chunk, dtype=np.float64).reshape(-1, self._width).copy()
-            yield self._metric.score_rows(rows)
-        self._file.seek(0, 2)
+        return map(self._metric.score_rows, self._blocks())
 
     def close(self) -> None:
         """Delete the temporary file."""
@@ -83,8 +68,7 @@ class StreamOutcome:
     segments: SegmentStore | None
 
 
-#: a source of chunks: called with the size of the first chunk and of the others (the engine
-#: chooses them, see :func:`mtmetrics.engine.scoring.first_chunk`), it yields the chunks
+#: a source of chunks, called with the size of the first chunk and of the others
 ChunkSource = Callable[[int, int], Iterable[Sequence[Segment] | Chunk]]
 
 
@@ -124,12 +108,8 @@ def score_sources(
     keep_segments: bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> list[list[StreamOutcome]]:
-    """Score every metric on every source (system); one list of outcomes per source.
-
-    The chunks of all sources go through one run of the engine (:func:`mtmetrics.engine.scoring.run`),
-    so several small systems share one pool of workers instead of starting one each, and the
-    metrics (``combo``'s features, taggers) are built once. Results equal scoring each source alone.
-    """
+    """Score every metric on every source (system), in one engine run (one pool for all); one list of
+    outcomes per source, equal to scoring each alone."""
     first = first_chunk(jobs)
     systems = [_System(metrics, keep_statistics, keep_segments) for _ in sources]
     owners: deque[int] = deque()  # the source of each chunk in flight, in order

@@ -1,16 +1,9 @@
-"""Scoring the rows of judged tables for meta-evaluation (docs/meta.md §1).
-
-:func:`score_tables` scores every row of one or more :class:`~mtmetrics.io.tables.Table` with each
-metric, through the engine's one entry point (:func:`~mtmetrics.engine.scoring.run`): the work is
-cut into parts of a few hundred rows of one metric, handed out longest first, and the per-segment
-statistics are kept (:class:`TableStatistics`), from which every level re-aggregates instead of
-rescoring (:class:`mtmetrics.meta.scores.MetricScores`).
-"""
+"""Scoring every row of judged tables for meta-evaluation (docs/meta.md §1), keeping per-segment statistics."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -61,6 +54,24 @@ class Unavailable:
     reason: str
 
 
+@dataclass
+class _Item:
+    """One metric's rows of one table (all, or a group's): probed, cut into tasks, assembled."""
+
+    owner: tuple[int, int]  # (table, spec)
+    metric: Metric
+    segments: list[Segment]
+    rows: np.ndarray | None  # the table rows (None: all, in order)
+    seconds: float = 0.0
+    parts: list[tuple[int, np.ndarray]] = field(default_factory=list)
+
+    def array(self) -> np.ndarray:
+        """The statistics of :attr:`segments`, in order."""
+        if not self.parts:
+            return np.empty((0, len(self.metric.stat_names())))
+        return np.concatenate([rows for _, rows in sorted(self.parts, key=lambda p: p[0])])
+
+
 def score_tables(
     tables: Sequence[tuple[Table, Columns]],
     specs: Sequence[tuple[str, Metric]],
@@ -71,121 +82,86 @@ def score_tables(
     progress: Callable[[int], None] | None = None,
     refuse_languages: bool = False,
 ) -> tuple[list[list[TableStatistics]], list[Unavailable]]:
-    """Score every row of every table with every metric, balancing the work over ``jobs`` processes.
+    """Score every row of every table with every metric over ``jobs`` processes.
 
-    Tasks of ``task_rows`` rows of one metric are handed out longest first (cost estimated by
-    scoring the first :data:`PROBE_ROWS` segments here, which also checks each metric's
-    resources), so one slow metric is shared by all workers; the rows equal scoring in one piece.
-    With ``skip_unavailable`` a metric whose probe raises :class:`~mtmetrics.ResourceError` is left
-    out and reported. ``annotations`` (one mapping or ``None`` per table) reach the metrics that
-    declare them. In a group named like a language pair the parameters the user did not set follow
-    the pair; a metric that cannot score its target language is refused with ``refuse_languages``,
-    otherwise scored as it is (a report leaves it out of the group).
+    Tasks of ``task_rows`` rows of one metric go longest first (costs from probing :data:`PROBE_ROWS`
+    segments here, which also finds missing resources: left out with ``skip_unavailable``).
+    ``annotations``: one mapping or ``None`` per table. Groups named like a language pair score with
+    that pair's defaults; an uncovered target is refused with ``refuse_languages``, else scored as is.
     """
-    bare = list(specs)
-    work: list[tuple[Metric, list[Segment]]] = []
-    owners: list[tuple[int, int]] = []  # (table index, spec index) of each work item
-    places: list[np.ndarray | None] = []  # the table rows of each work item (None: all, in order)
+    items: list[_Item] = []
     table_segments: dict[tuple[int, int], list[Segment]] = {}
-    unavailable: dict[str, Unavailable] = {}
     for ti, (table, columns) in enumerate(tables):
         hyps = table.columns[columns.hyp]
         refs = [table.columns[c] for c in columns.refs]
         src = table.columns[columns.source] if columns.source else None
         ann = annotations[ti] if annotations else None
         built: dict[tuple[bool, bool], list[Segment]] = {}
-        for si, (spec, metric) in enumerate(bare):
+        for si, (spec, metric) in enumerate(specs):
             use = (bool(metric.inputs.source), bool(metric.inputs.annotations) and ann is not None)
             if use not in built:
                 built[use] = gate.build(hyps, refs, src if use[0] else None, ann if use[1] else None)
-            segments = built[use]
+            segments = table_segments[(ti, si)] = built[use]
             per_group = _per_group(spec, metric, table, columns, segments, refuse_languages)
             for prepared, rows in per_group:  # the gate: each group's metric's limit, on the rows it scores
                 gate.check([prepared], segments, rows=None if rows is None else rows.tolist())
             metric.observe(segments)
             for prepared, rows in per_group:
+                mine = segments if rows is None else [segments[i] for i in rows]
                 if prepared is not metric:  # a group's own variant signs its scores: it sees its inputs too
-                    prepared.observe(segments if rows is None else [segments[i] for i in rows])
-            table_segments[(ti, si)] = segments
-            for prepared, rows in per_group:
-                work.append((prepared, segments if rows is None else [segments[i] for i in rows]))
-                owners.append((ti, si))
-                places.append(rows)
-    probes = [_probe(metric, segments) for metric, segments in work]
-    keep = []
-    for k, probe in enumerate(probes):
-        spec = bare[owners[k][1]][0]
+                    prepared.observe(mine)
+                items.append(_Item((ti, si), prepared, mine, rows))
+    unavailable: dict[str, Unavailable] = {}
+    for item in items:
+        probe, spec = _probe(item.metric, item.segments), specs[item.owner[1]][0]
+        if isinstance(probe, str) and not skip_unavailable:
+            raise ResourceError(probe)
         if isinstance(probe, str):
-            if not skip_unavailable:
-                raise ResourceError(probe)
             unavailable.setdefault(spec, Unavailable(spec, probe))
-        elif spec not in unavailable:
-            keep.append(k)
-    work = [work[k] for k in keep]
-    owners = [owners[k] for k in keep]
-    places = [places[k] for k in keep]
-    probe_seconds = [float(probes[k]) for k in keep]
-    costs = [probe_seconds[i] / max(1, min(PROBE_ROWS, len(work[i][1]))) for i in range(len(keep))]
+        else:
+            item.seconds = probe
+    items = [item for item in items if specs[item.owner[1]][0] not in unavailable]
+    costs = [item.seconds / max(1, min(PROBE_ROWS, len(item.segments))) for item in items]
     tasks = [
-        Part(start, min(start + task_rows, len(segs)), k, k)
-        for k, (_, segs) in enumerate(work)
-        for start in range(0, len(segs), task_rows)
+        Part(start, min(start + task_rows, len(item.segments)), k, k)
+        for k, item in enumerate(items)
+        for start in range(0, len(item.segments), task_rows)
     ]
     tasks.sort(key=lambda t: -costs[t.source] * len(t))
-    # the probes loaded the resources: forked workers inherit them and the segments (nothing
-    # pickled); otherwise fresh workers rebuild the metrics from their parameters
-    parts: dict[int, list[tuple[int, np.ndarray]]] = {}
-    seconds = list(probe_seconds)
-    for task, (size, _, (rows,), spent) in zip(
-        tasks, run([m for m, _ in work], tasks, jobs, [s for _, s in work]), strict=True
-    ):
-        parts.setdefault(task.source, []).append((task.start, rows))
-        seconds[task.source] += spent
+    scored = run([item.metric for item in items], tasks, jobs, [item.segments for item in items])
+    for task, (size, _, (rows,), spent) in zip(tasks, scored, strict=True):
+        items[task.source].parts.append((task.start, rows))
+        items[task.source].seconds += spent
         if progress is not None:
             progress(size)
+    by_owner: dict[tuple[int, int], list[_Item]] = {}
+    for item in items:
+        by_owner.setdefault(item.owner, []).append(item)
     out: list[list[TableStatistics]] = [[] for _ in tables]
-    arrays: dict[tuple[int, int], list[tuple[np.ndarray | None, np.ndarray]]] = {}
-    seconds_of: dict[tuple[int, int], float] = {}
-    scored_by: dict[tuple[int, int], list[Metric]] = {}
-    groups_of: dict[tuple[int, int], list[str]] = {}
-    for k, ((metric, _), owner) in enumerate(zip(work, owners, strict=True)):
-        mine = sorted(parts.get(k, []), key=lambda p: p[0])
-        array = np.concatenate([rows for _, rows in mine]) if mine else np.empty((0, len(metric.stat_names())))
-        arrays.setdefault(owner, []).append((places[k], array))
-        scored_by.setdefault(owner, []).append(metric)
-        groups_of.setdefault(owner, []).append(_group_of(tables[owner[0]], places[k]))
-        seconds_of[owner] = seconds_of.get(owner, 0.0) + seconds[k]
-    for (ti, si), pieces in arrays.items():
-        spec, metric = bare[si]
+    for (ti, si), group in by_owner.items():
+        spec, metric = specs[si]
         # a table whose groups all scored with one language pair's parameters is signed with them
-        variants = scored_by[(ti, si)]
-        first = dict(variants[0].values)
+        first = dict(group[0].metric.values)
         signers: tuple[tuple[str, Metric], ...] = ()
-        if first != dict(metric.values) and all(dict(v.values) == first for v in variants):
-            metric = variants[0]
-        elif any(dict(v.values) != first for v in variants):
-            # groups scored with different parameters (each language pair's defaults): each is signed
-            signers = tuple(zip(groups_of[(ti, si)], variants, strict=True))
+        if first != dict(metric.values) and all(dict(i.metric.values) == first for i in group):
+            metric = group[0].metric
+        elif any(dict(i.metric.values) != first for i in group):  # each group signed by its own variant
+            signers = tuple((_group_of(tables[ti], i.rows), i.metric) for i in group)
         table, columns = tables[ti]
-        array = _assemble(pieces, len(table.columns[columns.hyp]))
+        array = _assemble([(i.rows, i.array()) for i in group], len(table.columns[columns.hyp]))
         nrefs = nrefs_value(len(s.refs) for s in table_segments[(ti, si)])
         stats = Statistics(metric.stat_names(), array, type(metric).aggregation, nrefs)
-        out[ti].append(TableStatistics(spec, metric, stats, seconds_of[(ti, si)], signers))
+        out[ti].append(TableStatistics(spec, metric, stats, sum(i.seconds for i in group), signers))
     return out, list(unavailable.values())
 
 
 def _per_group(
     spec: str, metric: Metric, table: Table, columns: Columns, segments: Sequence[Segment], refuse: bool = True
 ) -> list[tuple[Metric, np.ndarray | None]]:
-    """The metric as it scores each group's rows: one corpus per group (language pair).
+    """``(metric, rows)`` per group (language pair), or ``[(metric, None)]`` when every row is scored alike.
 
-    In a group named like a language pair (``en-de``), a metric whose resources do not cover the
-    target language is refused (one line; with ``refuse`` False it is scored as it is, for a report
-    that leaves it out of the group and says why), and the parameters the user did not set follow
-    the pair (:meth:`~mtmetrics.Metric.language_defaults`, as ``-l`` on the command line). A metric
-    that needs corpus state (NIST's information weights) is prepared from the group's references,
-    each judged source segment's once (rows of several systems share them), in table order.
-    Returns ``(metric, rows)`` per group, or ``[(metric, None)]`` when every row is scored alike.
+    A group's metric follows its pair (or is refused with ``refuse``), and one needing corpus state
+    is prepared from the group's references, each source segment's once, in table order.
     """
     groups = table.columns[columns.group] if columns.group else [""] * len(segments)
     rows_of: dict[str, list[int]] = {}

@@ -1,12 +1,5 @@
-"""Reading the files a user names, each opened once and bounded; writing files whole or not at all.
-
-:func:`open_stream` opens a path once (``-``: standard input) and recognises gzip by peeking at the
-buffered stream, so pipes and FIFOs read as regular files do. :func:`read_bytes` / :func:`read_text`
-read a whole regular file or pipe in pieces and stop with an :class:`~mtmetrics.InputError` naming
-the file once its decompressed content exceeds its kind's limit (:data:`LIMITS`). :func:`write_all`
-stages each file beside its target and renames it into place only when every output succeeded; a
-device or FIFO target is written directly, never replaced.
-"""
+"""Reading the files a user names, each opened once (gzip recognised by peeking, so pipes work) and
+bounded by its kind's :data:`LIMITS`; writing a run's files all or none (:func:`write_all`)."""
 
 from __future__ import annotations
 
@@ -35,8 +28,7 @@ LIMITS: dict[str, int] = {
 #: what to do about a file over its limit
 _OVER = {"model": "is it the right file?", "table": "split it into smaller files."}
 GZIP_MAGIC = b"\x1f\x8b"
-#: Temporary files of :func:`write_all` not yet renamed or removed: what an interrupt that cannot wait
-#: for them (:func:`mtmetrics.engine.pool.ctrl_c`) removes.
+#: Temporary files of :func:`write_all` not yet renamed: what :func:`mtmetrics.engine.pool.ctrl_c` removes.
 STAGED: set[str] = set()
 _PIECE = 2**20
 
@@ -53,8 +45,7 @@ def over_limit(label: str, kind: str) -> InputError:
 
 
 class _Tee(io.RawIOBase):
-    """A raw stream adding every byte read through it to ``digest`` (a file's hash as stored, before
-    any decompression, computed on the one reading). Closing it leaves the inner stream open."""
+    """A raw stream adding every byte read through it to ``digest`` (the hash as stored, on the one reading)."""
 
     def __init__(self, inner: Any, digest: Any) -> None:
         self.inner, self.digest = inner, digest
@@ -77,9 +68,8 @@ def open_stream(
     decompress: bool = True,
     digest: Any = None,
 ) -> BinaryIO:
-    """``path`` (``-``: standard input) opened once as a binary stream, gunzipped when it starts
-    with gzip's magic bytes and ``decompress``; ``digest`` sees the bytes as stored. With a ``kind``
-    the file is read whole: it must be a regular file or a pipe, refused if over the limit."""
+    """``path`` (``-``: standard input) as a binary stream, gunzipped if it is gzip and ``decompress``; with
+    a ``kind`` it must be a regular file or a pipe within the limit. ``digest`` sees the bytes as stored."""
     name = str(path)
     raw: Any
     if name == "-":
@@ -121,9 +111,7 @@ def read_piece(stream: BinaryIO, label: str, size: int = _PIECE) -> bytes:
 def read_bytes(
     path: str | os.PathLike[str], what: str, kind: str = "table", decompress: bool = True, digest: Any = None
 ) -> bytes:
-    """The bytes of the regular file or pipe ``path``, read once in pieces (gzip-decompressed when
-    they start with gzip's magic number and ``decompress``; ``digest`` sees them as stored); more
-    than ``LIMITS[kind]`` bytes is an error naming it, raised before more is kept."""
+    """The bytes of the regular file or pipe ``path`` (:func:`open_stream`), refused once over ``LIMITS[kind]``."""
     label, limit = f"{what} {path}", LIMITS[kind]
     pieces: list[bytes] = []
     total = 0
@@ -138,8 +126,7 @@ def read_bytes(
 
 
 def decode_utf8(data: bytes, path: str | os.PathLike[str], what: str) -> str:
-    """``data`` as UTF-8 text (a leading byte-order mark dropped); bad bytes are an error naming
-    the file and line."""
+    """``data`` as UTF-8 text without a byte-order mark; bad bytes are an error naming file and line."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -153,8 +140,8 @@ def read_text(path: str | os.PathLike[str], what: str, kind: str = "table", dige
 
 
 def resolve_named(name: str, model: str | os.PathLike[str]) -> str:
-    """A path written inside the file ``model``, relative to its folder and confined to it (no
-    absolute path, ``..`` or symbolic link out), so a model cannot make its user read a file elsewhere."""
+    """A path written inside the file ``model``, relative to its folder and confined to it (no absolute
+    path, ``..`` or symbolic link out)."""
     folder, p = Path(model).parent, Path(name)
     root = os.path.realpath(folder)
     if p.is_absolute() or ".." in p.parts or "\0" in name:
@@ -175,15 +162,13 @@ def _write_error(path: Path, exc: OSError) -> InputError:
 
 
 def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> None:
-    """Write ``data`` (text as UTF-8) to ``path`` whole: a temporary file in the same directory,
-    renamed over ``path`` once complete; on any failure nothing is left behind (module docstring)."""
+    """Write ``data`` (text as UTF-8) to ``path`` whole or not at all (:func:`write_all`)."""
     write_all([(path, data)])
 
 
 def write_all(outputs: Sequence[tuple[str | os.PathLike[str] | None, str | bytes]]) -> None:
-    """Write a run's outputs all or none: regular files are staged beside their targets, then
-    devices and standard output (path ``None``) written, and the staged files renamed into place
-    only when all of that succeeded."""
+    """Write a run's outputs all or none: regular files staged beside their targets are renamed into place
+    once devices and standard output (path ``None``) are written; a device or FIFO is never replaced."""
     staged: list[tuple[str, Path]] = []
     try:
         direct: list[tuple[Path | None, bytes]] = []
@@ -222,8 +207,7 @@ def write_all(outputs: Sequence[tuple[str | os.PathLike[str] | None, str | bytes
 
 
 def _stage(p: Path, raw: bytes) -> str:
-    """``raw`` written whole to a new temporary file in ``p``'s directory (with the mode a new file
-    at ``p`` would get); its name is returned for the rename."""
+    """The name of a new temporary file in ``p``'s directory holding ``raw``, with a new file's mode."""
     tmp: str | None = None
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".part", dir=p.parent)
@@ -248,8 +232,7 @@ def _unstage(tmp: str) -> None:
 
 
 def _write_stdout(raw: bytes) -> None:
-    """``raw`` to standard output, flushed, so that a failure (closed, full) surfaces here, before
-    any file is renamed into place."""
+    """``raw`` to standard output, flushed (a failure surfaces before any file is renamed)."""
     sys.stdout.write(raw.decode("utf-8"))
     sys.stdout.flush()
 
@@ -272,8 +255,7 @@ def check_writable(path: str | os.PathLike[str]) -> None:
 
 
 def output_directory(path: str | os.PathLike[str], option: str, create: bool = False) -> Path:
-    """A directory to write into: an existing file of that name is an error naming ``option``;
-    with ``create`` the directory (and its parents) is made, else only checked."""
+    """A directory to write into (made with ``create``); an existing file of that name is an error naming ``option``."""
     p = Path(path)
     if p.exists() and not p.is_dir():
         raise InputError(f"{option} {p}: exists and is not a directory.")

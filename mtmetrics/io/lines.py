@@ -1,7 +1,4 @@
-"""Input assembly: a system's files read in lockstep (:func:`line_chunks`) into chunks of undecoded
-lines that become segments where they are scored; a segment longer than the metrics accept is
-refused while reading, before any work is wasted.
-"""
+"""A system's files read in lockstep into chunks of undecoded lines that become segments where they are scored."""
 
 from __future__ import annotations
 
@@ -50,8 +47,7 @@ class LineChunk:
         layout, first = self.layout, self.block.first
         plain = layout.n_refs > 0 and len(layout.paths) == 1 + layout.n_refs
         if plain and not (self.inputs.source or self.inputs.annotations):
-            # hypotheses and references alone: every line is a string (none is missing) and the files
-            # were read in lockstep, so build_segments would check nothing that can fail
+            # hypotheses and references alone, read in lockstep: build_segments would find nothing
             columns = self.block.columns()
             return [Segment(h, rs) for h, rs in zip(columns[0], zip(*columns[1:], strict=True), strict=True)]
         rows = self.block.rows()
@@ -75,8 +71,8 @@ def line_chunks(
     check: Callable[[Sequence[bytes], Sequence[str], int], None] | None = None,
     observe: Callable[[Block], None] | None = None,
 ) -> Iterator[LineChunk]:
-    """The input read in lockstep, ``size`` lines per chunk (``first`` for the first); ``check``
-    (the gate's limit) and ``observe`` (the CLI's notes) see each block here, before it goes to be scored."""
+    """The input read in lockstep, ``size`` lines per chunk (``first`` for the first); ``check`` (the gate's
+    limit) and ``observe`` (the CLI's notes) see each block before it is scored."""
     for block in read_blocks(layout.paths, size, first):
         if check is not None:
             check(block.raw[: 1 + layout.n_refs], block.names[: 1 + layout.n_refs], block.first)

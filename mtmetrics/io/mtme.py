@@ -4,11 +4,7 @@
     human-scores/LP.SCORER.{seg,sys}.score    SYSTEM<TAB>SCORE (None: no score; LP.seg.score: "score")
     metric-scores/LP/METRIC-REF.seg.score     the same form, per metric
 
-:func:`read_mtme` joins them: a row per system (sorted) and line scored by every chosen scorer,
-columns ``lp``, ``system``, ``sid`` (1-based line), ``source``, ``hyp``, ``ref_REF``, one per scorer
-and one per requested metric. References keep the order named (``--ref-cols``), else mtme's
-(``refA``, ``refB``, …, the joined tables' order), so order-dependent metrics score alike on both
-routes. A score file must have one line per source segment for each system it names.
+A row per system and line judged by every chosen scorer; references in the order named, else mtme's.
 """
 
 from __future__ import annotations
@@ -46,8 +42,7 @@ def _lines(path: Path) -> list[str]:
 
 
 def _scores(path: Path, n: int | None = None) -> dict[str, list[float | None]]:
-    """Each system's scores (its k-th line scores segment k); with ``n``, each system must have
-    exactly ``n`` lines."""
+    """Each system's scores (its k-th line scores segment k); with ``n``, exactly ``n`` per system."""
     out: dict[str, list[float | None]] = {}
     for k, line in enumerate(_lines(path), start=1):
         parts = line.split("\t") if "\t" in line else line.split()

@@ -1,10 +1,5 @@
-"""What the command line warns about in its input files, noted as they are read for scoring.
-
-An empty (or whitespace-only) reference line is a reference with no words, scored as sacrebleu
-scores it; the warning says how many such lines a file has, so a file with holes is not scored
-silently as if complete. A UTF-8 byte-order mark is kept as part of the first line, as sacrebleu
-keeps it; since it glues itself to the first word, the warning names the file.
-"""
+"""What the command line warns about in its input files (blank reference lines, which are scored as
+sacrebleu scores them; a byte-order mark glued to the first word), noted as they are read."""
 
 from __future__ import annotations
 
@@ -14,9 +9,7 @@ from dataclasses import dataclass, field
 
 from .text import BOM, Block
 
-#: a line holding nothing but whitespace (``\r`` of a CRLF line end included), with the line end
-#: before it: a pattern starting with a literal is searched as fast as ``bytes.find`` (``^`` in
-#: multiline mode is tried at every byte, five times slower)
+#: a blank line with the line end before it (starting with a literal: five times faster than ``^``)
 _BLANK = re.compile(rb"\n[ \t\r\f\v]*(?=\n|\Z)")
 
 
@@ -41,8 +34,7 @@ class FileNotes:
             self.blank[paths[k]] = self.blank.get(paths[k], 0) + count_blank(block.raw[k])
 
     def warnings(self, files: Sequence[str], refs: Sequence[str]) -> Iterator[str]:
-        """A warning per file (not standard input) that starts with a byte-order mark, then per
-        reference file with blank lines."""
+        """A warning per file with a byte-order mark, then per reference file with blank lines."""
         for path in files:
             if path != "-" and path in self.bom:
                 yield (

@@ -1,9 +1,5 @@
-"""Tables of judged segments (TSV with a header, or JSONL; optionally gzipped) for meta-evaluation.
-
-A row per judged segment: system, segment id, optionally source and group, the hypothesis, one or
-more references and human scores. :func:`detect_columns` finds the usual names of the WMT joins;
-every choice can be given explicitly. TSV is read without quoting (WMT text contains ``"``).
-"""
+"""Tables of judged segments (TSV with a header, unquoted, or JSONL; gzipped or not) for meta-evaluation:
+a row per system's segment; :func:`detect_columns` finds the WMT joins' usual column names."""
 
 from __future__ import annotations
 
@@ -66,8 +62,7 @@ class Columns:
 
 
 def read_table(path: str | Path) -> Table:
-    """A TSV (header line) or JSONL table, gzipped or not, read once as a stream of lines (its
-    SHA-256 taken on the way)."""
+    """A TSV or JSONL table, read once as a stream of lines (its SHA-256 taken on the way)."""
     p = Path(path)
     digest = hashlib.sha256()
     lines = iter_lines(p, digest, "table")
@@ -175,8 +170,7 @@ def detect_columns(
 
 
 def check_unique_rows(table: Table, columns: Columns) -> None:
-    """Refuse a table that judges one (group, system, segment) twice, naming both rows: a repeated
-    row would silently weigh that segment twice in every correlation."""
+    """Refuse a table that judges one (group, system, segment) twice, naming both rows."""
     names = [c for c in (columns.group, columns.system, columns.segment) if c is not None]
     seen: dict[tuple[str, ...], int] = {}
     for i, key in enumerate(zip(*(table.columns[c] for c in names), strict=True)):

@@ -30,8 +30,7 @@ class TestSet:
 
 @contextmanager
 def _no_download(dataset: Any) -> Iterator[None]:
-    """sacrebleu's dataset API with downloads refused; a set without its ``raw`` directory is
-    refused before sacrebleu would create it, so a failed lookup leaves the cache unchanged."""
+    """sacrebleu's dataset API with downloads refused (before it creates a directory: the cache stays as it is)."""
     from sacrebleu.dataset import base
 
     def refuse(*_args: Any, **_kwargs: Any) -> None:

@@ -1,9 +1,6 @@
-"""Reading one-segment-per-line text files strictly: UTF-8 (a byte-order mark is kept as part of the
-first line, as sacrebleu keeps it), optionally gzipped whatever the name, ``\\n`` or ``\\r\\n`` line
-ends. Each input is opened once and streamed (:func:`~mtmetrics.io.files.open_stream`); a bad byte
-is an error naming file, line and offset. :func:`read_blocks` cuts blocks of whole lines on bytes
-and hands them out undecoded, so the reading process stays idle while workers decode and score.
-"""
+"""Reading one-segment-per-line files strictly: UTF-8 (a byte-order mark kept, as sacrebleu does),
+gzipped or not, ``\\n`` or ``\\r\\n``; a bad byte names file, line and column. :func:`read_blocks`
+hands out undecoded blocks of whole lines, so workers, not the reader, decode them."""
 
 from __future__ import annotations
 
@@ -20,10 +17,8 @@ from .files import LIMITS, open_stream, over_limit, read_piece
 STDIN = "-"
 #: bytes asked of the file system at a time
 READ_SIZE = 1 << 20
-#: the longest line read (a stream without line ends, such as /dev/zero, stops here, not at memory's end);
-#: it bounds the memory of metrics without a segment limit: n-gram counts of spaceless or short-word
-#: text take up to about 200 bytes per byte (BLEU, NIST, chrF), so a hypothesis and a reference at
-#: the cap stay under 1 GB (tests/core/test_costs.py)
+#: the longest line read (/dev/zero stops here); it bounds the memory of metrics without a segment
+#: limit (n-gram counts take up to 200 bytes per byte: under 1 GB at the cap, tests/core/test_costs.py)
 MAX_LINE_BYTES = 1 << 20
 #: lines per block when a file is read on its own
 LINES = 4096
@@ -61,9 +56,8 @@ def _open(name: str, stack: ExitStack, digest: Any = None, kind: str | None = No
 
 @contextmanager
 def rereadable(paths: Sequence[str]) -> Iterator[None]:
-    """Let ``paths`` be read more than once (several systems scored against the same references):
-    each that is standard input or a pipe is read once, as it comes, into a temporary file that the
-    later readings open instead (messages still name the input); regular files are read in place."""
+    """Let ``paths`` be read more than once: standard input or a pipe is copied once to a temporary file that
+    later readings open instead (messages still name the input)."""
     with ExitStack() as stack:
         for name in dict.fromkeys(paths):
             if name in _SPOOLED or (name != STDIN and os.path.isfile(name)):
@@ -101,8 +95,7 @@ class _Reader:
         return data
 
     def take(self, n: int, early: bool = False) -> tuple[bytes, int]:
-        """The next ``n`` lines (fewer at the end of the stream) with their line ends, and how many;
-        ``early``: fewer too when more would need another read (blocks of about ``READ_SIZE`` bytes)."""
+        """The next ``n`` lines (fewer at the end, or with ``early`` when more need another read) and how many."""
         parts: list[bytes] = []
         got = 0
         while got < n:
@@ -180,9 +173,8 @@ class Block:
 
 
 def read_blocks(paths: Sequence[str], size: int, first: int | None = None) -> Iterator[Block]:
-    """Line-aligned files read in lockstep, ``size`` lines at a time (``first``: the first block's
-    size), undecoded. A file that ends before the others is an error naming each file's length; an
-    empty input is an error too."""
+    """Line-aligned files read in lockstep, ``size`` lines at a time (``first``: the first block's size);
+    files of different lengths, or an empty input, are an error."""
     with ExitStack() as stack:
         readers = [_open(p, stack) for p in paths]
         names = tuple(r.name for r in readers)
@@ -218,7 +210,6 @@ def _count_rest(reader: _Reader) -> int:
 
 
 def read_reference_rows(paths: Sequence[str]) -> Iterator[tuple[str, ...]]:
-    """Each segment's references from line-aligned files (an empty line is an empty reference),
-    streamed: what :func:`mtmetrics.engine.gate.prepare` reads for corpus-level state."""
+    """Each segment's references from line-aligned files, streamed (for :func:`mtmetrics.engine.gate.prepare`)."""
     for block in read_blocks(paths, LINES):
         yield from block.rows()

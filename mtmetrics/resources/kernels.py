@@ -1,8 +1,6 @@
-"""One switch for the metrics with twin kernels, compiled (numba, ``mtmetrics[fast]``) and pure Python,
-which give bit-identical statistics: ``MTMETRICS_KERNEL`` (read once per process) is ``auto``
-(numba when it imports and compiles, else Python with a warning), ``python`` or ``numba`` (a missing
-or broken numba is an error). A plugin asks :func:`load` for its compiled module; ``None`` means
-"use your Python kernel".
+"""One switch for twin kernels (numba and Python, bit-identical): ``MTMETRICS_KERNEL`` is ``auto``
+(numba if usable, else Python with a warning), ``python`` or ``numba``. :func:`load` gives a plugin
+its compiled module, or ``None`` for Python.
 """
 
 from __future__ import annotations
@@ -82,8 +80,7 @@ def forced(value: str) -> Iterator[None]:
 
 
 def load(module: str, warmup: Callable[[ModuleType], object], metric: str) -> ModuleType | None:
-    """The compiled kernel module ``module``, imported and warmed up by ``warmup`` (so an unusable
-    installation shows before any work), or ``None`` for Python; cached until :func:`reset`."""
+    """The compiled kernel module ``module``, warmed up by ``warmup`` (failing early), or ``None`` for Python."""
     _requested.add(metric)
     if module in _loaded:
         return _loaded[module]

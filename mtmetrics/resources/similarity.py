@@ -1,12 +1,8 @@
-"""Word similarity tables, shared by the metrics that match words stochastically (SIA's PROB,
-SSCN's stochastic variant): :func:`load_table` and the parameters :data:`SIMILARITY_PARAMS`.
+"""Word similarity tables for the metrics that match words stochastically (SIA's PROB, SSCN).
 
-A table is UTF-8 text, optionally gzipped, read as data: ``#`` comment lines, then
-``word<TAB>similar_word<TAB>value`` with a finite ``value >= 0``. Each word keeps its ``top`` entries
-(highest values, ties alphabetical), renormalised to sum to 1; a word absent from the table is
-similar only to itself; lookups read the hypothesis word's row. Signature:
-``sim:<name>@<sha256 prefix>``, the name without ``.gz``/``.tsv`` and the hash of the uncompressed
-bytes (a table and its gzipped copy sign alike).
+A table (UTF-8, gzipped or not) is ``#`` comments, then ``word<TAB>similar_word<TAB>value`` (finite,
+``>= 0``); each word keeps its ``top`` entries renormalised to 1, an absent word is similar only to
+itself. Signature ``sim:<name>@<sha256 prefix>`` of the uncompressed bytes.
 """
 
 from __future__ import annotations

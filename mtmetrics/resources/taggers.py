@@ -1,12 +1,7 @@
-"""Part-of-speech taggers shared by the POS-based metrics: a metric hands over its own tokens and
-gets back exactly one tag per token, so tags align with the tokens it matches.
+"""Part-of-speech taggers shared by the POS-based metrics: one tag per given token.
 
-``nltk`` / ``nltk:LANG`` is NLTK's averaged-perceptron tagger (models found through ``NLTK_DATA``);
-``spacy:MODEL`` / ``spacy:MODEL:pos`` any installed spaCy pipeline with a tagger or morphologiser,
-run on the given tokens (fine-grained ``tag_``, or universal ``pos_`` with ``:pos``). Pre-tagged
-input reaches metrics as annotations. nltk and spacy are optional and imported only when a tagger is
-requested; a missing package or model is a :class:`~mtmetrics.ResourceError` naming the install
-command. :meth:`Tagger.signature` names tagger, model, version and a content hash of the model.
+``nltk[:LANG]`` is NLTK's averaged perceptron; ``spacy:MODEL[:pos]`` a spaCy pipeline run on the
+tokens (``tag_``, or ``pos_``). Both are imported on request (else a :class:`~mtmetrics.ResourceError`).
 """
 
 from __future__ import annotations
@@ -156,9 +151,8 @@ def _spacy_parts(rest: str) -> tuple[str, str]:
 
 
 def tagger_paths(spec: str, resolve: Callable[[str], str]) -> str:
-    """``spec`` with its spaCy pipeline directory passed through ``resolve``: a tagger parameter's
-    :attr:`~mtmetrics.Param.path`, so that a spec written in a model file names a directory in the
-    model's folder. An installed spaCy package keeps its name (``spacy.load`` prefers it too)."""
+    """``spec`` with its spaCy pipeline directory (not an installed package) passed through ``resolve``:
+    a tagger parameter's :attr:`~mtmetrics.Param.path`."""
     kind, _, rest = spec.partition(":")
     if kind != "spacy" or not rest:
         return spec

@@ -1,8 +1,5 @@
-"""NLTK and its WordNet, imported only when a metric asks: METEOR's synonyms and the paraphrase
-features share one reader, loaded and hashed once per process. A missing NLTK (``mtmetrics[nltk]``)
-or WordNet data raises :class:`mtmetrics.ResourceError` naming the install command; nothing is
-downloaded.
-"""
+"""NLTK and its WordNet, imported on request and loaded and hashed once per process; never downloaded
+(a missing one is a :class:`mtmetrics.ResourceError` naming the install command)."""
 
 from __future__ import annotations
 

@@ -442,7 +442,7 @@ class Analysis:
                 {
                     "metric": spec,
                     "signature": str(scorer.signature(stats[0].nrefs)),
-                    "higher_is_better": scorer.higher_is_better,
+                    "higher_is_better": scorer.metric.higher_is_better,
                     "systems": cells,
                     "tests": tests,
                 }
@@ -464,7 +464,7 @@ class Analysis:
         return kinds
 
     def _score_cutoffs(self) -> Cutoffs:
-        lo, hi = self.sentence_scorer.score_range
+        lo, hi = self.sentence_scorer.metric.score_range
         if not (math.isfinite(lo) and math.isfinite(hi)):
             raise InputError(
                 f"--bucket-metric {self.sentence_spec}: its scores are unbounded ({lo}..{hi}), so there are no default "

@@ -170,7 +170,7 @@ def test_unprepared_copy_refuses_to_score() -> None:
     with pytest.raises(RuntimeError, match="prepare"):
         nist.metric.segment_statistics(segment)
     prepared = nist.prepare([("a b c",), ("x y",)])
-    assert prepared is not nist and nist.corpus_state is None
+    assert prepared is not nist and nist.metric.corpus_state is None
     row = prepared.metric.segment_statistics(segment)
     # corpus of 5 words: info(a) = log2(5/1); the prepared copy survives pickling with its weights
     assert math.isclose(row[0], 2 * math.log2(5), rel_tol=1e-12)

@@ -25,7 +25,7 @@ PREP = Preprocessor("13a", False)
 def test_meteor_impl_nltk_alone_is_nltks_meteor_score_with_its_defaults() -> None:
     hyps, ref_a, ref_b = wmt21_de_en(300)
     meteor = mtmetrics.load_metric("meteor", impl="nltk")
-    assert meteor.values["stemmer"] == "porter-nltk"
+    assert meteor.metric.values["stemmer"] == "porter-nltk"
     ours = meteor.segment_scores(hyps, [ref_a, ref_b])
     differ = [
         i
@@ -44,7 +44,7 @@ def test_meteor_mode_defaults_yield_to_what_the_user_sets() -> None:
     hyp, ref = "the skies are blue", "the sky is blue"
     explicit = mtmetrics.load_metric("meteor", impl="nltk", stemmer="porter").sentence_score(hyp, [ref])
     assert explicit.score == 0.25 and explicit.signature.get("stem") == "porter"
-    assert mtmetrics.load_metric("meteor").values["stemmer"] == "porter"  # impl=paper keeps the paper's
+    assert mtmetrics.load_metric("meteor").metric.values["stemmer"] == "porter"  # impl=paper keeps the paper's
     sig = mtmetrics.load_metric("meteor", impl="nltk").signature()
     assert sig.get("stem") == "porter-nltk" and sig.get("impl") == "nltk"
 
@@ -72,5 +72,5 @@ def test_nist_info_seg_is_nltks_sentence_nist_with_one_reference() -> None:
         assert math.isclose(res.score, sentence_nist([PREP(ref)], PREP(hyp)), rel_tol=1e-9), hyp
         checked += 1
     assert checked > 150
-    info = next(p for p in nist.params if p.name == "info")
+    info = next(p for p in nist.metric.params if p.name == "info")
     assert "one reference only" in info.help

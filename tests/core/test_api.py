@@ -120,13 +120,17 @@ def test_bad_parameters(params: dict[str, Any], message: str) -> None:
 
 def test_string_values_are_converted_like_cli_values() -> None:
     m = mtmetrics.load_metric("bleu", lowercase="yes", max_ngram_order="3", smooth_value="0.5")
-    assert m.values["lowercase"] is True and m.values["max_ngram_order"] == 3 and m.values["smooth_value"] == 0.5
+    assert (
+        m.metric.values["lowercase"] is True
+        and m.metric.values["max_ngram_order"] == 3
+        and m.metric.values["smooth_value"] == 0.5
+    )
 
 
 def test_metrics_pickle_and_repr() -> None:
     m = mtmetrics.load_metric("chrf", word_order=2)
     clone = pickle.loads(pickle.dumps(m))
-    assert clone.values == m.values and repr(clone) == repr(m)
+    assert clone.metric.values == m.metric.values and repr(clone) == repr(m)
     assert "word_order=2" in repr(m)
 
 

@@ -257,4 +257,8 @@ def test_the_engine_keeps_its_state_out_of_the_plugin_instance() -> None:
         assert not {"max_segment_tokens", "_given_params", "_signatures", "_signature_fields", "corpus_state"} & set(
             vars(metric)
         )
-    assert prepared.max_segment_tokens == 7 and prepared.given == frozenset() and prepared.corpus_state is not None
+    assert (
+        prepared.max_segment_tokens == 7
+        and prepared.metric._engine.given == frozenset()
+        and prepared.metric.corpus_state is not None
+    )

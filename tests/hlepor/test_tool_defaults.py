@@ -33,7 +33,7 @@ def test_impl_hlepor_pypi_alone_is_the_package_with_its_defaults(hlepor_pkg: Any
     hyps, refs = _cased_text(300)
     assert any(h != h.lower() for h in hyps)
     metric = mtmetrics.load_metric("hlepor", impl="hlepor-pypi", tokenize="none")
-    assert metric.values["lowercase"] is True and metric.signature().get("case") == "lc"
+    assert metric.metric.values["lowercase"] is True and metric.signature().get("case") == "lc"
     got = np.array([r.score for r in metric.segment_scores(hyps, [refs])])
     want = np.array(
         [hlepor_pkg.single_hlepor_score(r, h, separate_punctuation=False) for h, r in zip(hyps, refs, strict=True)]
@@ -46,5 +46,5 @@ def test_impl_hlepor_pypi_alone_is_the_package_with_its_defaults(hlepor_pkg: Any
 
 
 def test_mode_defaults_yield_to_what_the_user_sets() -> None:
-    assert mtmetrics.load_metric("hlepor", impl="hlepor-pypi", lowercase=False).values["lowercase"] is False
-    assert mtmetrics.load_metric("hlepor").values["lowercase"] is False  # impl=paper: mtmetrics' default
+    assert mtmetrics.load_metric("hlepor", impl="hlepor-pypi", lowercase=False).metric.values["lowercase"] is False
+    assert mtmetrics.load_metric("hlepor").metric.values["lowercase"] is False  # impl=paper: mtmetrics' default

@@ -23,7 +23,7 @@ import mtmetrics
 )
 def test_names(name: str, params: dict[str, Any], display: str) -> None:
     metric = mtmetrics.load_metric(name, **params)
-    assert metric.display_name == display
+    assert metric.metric.display_name == display
     res = metric.sentence_score("a b c", ["a b d"])
     assert set(res.sub_scores) == {"precision", "recall"}
     assert res.signature.format().startswith(display + "|")

@@ -89,7 +89,7 @@ def test_signature_says_which_implementation() -> None:
     assert sig.get("tok") == "rouge-score"
     assert sig.get("case") == "lc"
     assert str(sig.get("stemmer")).startswith("porter-nltk")
-    assert mtmetrics.load_metric("rouge-l").values["impl"] == "paper"  # the default stays
+    assert mtmetrics.load_metric("rouge-l").metric.values["impl"] == "paper"  # the default stays
     assert mtmetrics.load_metric("rouge-lsum").signature().get("impl") == "rouge-score"
 
 

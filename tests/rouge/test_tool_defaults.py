@@ -35,12 +35,12 @@ def test_impl_rouge155_alone_is_the_script_with_its_defaults() -> None:
     expected = perl155.run(hyps, refs, ["-n", "2", "-w", "1.2", "-2", "4", "-U"], mode=None)
     for variant, (name, params) in VARIANTS.items():
         metric = mtmetrics.load_metric(name, impl="rouge155", **params)
-        assert metric.values["multiref"] == "average"
+        assert metric.metric.values["multiref"] == "average"
         assert metric.signature().get("multiref") == "average"
         got = metric.statistics(hyps, [ref_a, ref_b]).array
         np.testing.assert_allclose(got, np.array(expected[variant]), atol=1e-5, err_msg=variant)
 
 
 def test_mode_defaults_yield_to_what_the_user_sets() -> None:
-    assert mtmetrics.load_metric("rouge-l", impl="rouge155", multiref="best").values["multiref"] == "best"
-    assert mtmetrics.load_metric("rouge-l").values["multiref"] == "best"  # impl=paper: the paper's best
+    assert mtmetrics.load_metric("rouge-l", impl="rouge155", multiref="best").metric.values["multiref"] == "best"
+    assert mtmetrics.load_metric("rouge-l").metric.values["multiref"] == "best"  # impl=paper: the paper's best

@@ -115,7 +115,7 @@ def test_defaults_are_the_dev_choice() -> None:
     literal = [k for k in pearson if k.endswith(" unal=disagree")]
     best = max(literal, key=lambda k: sum(pearson[k]))
     n, con, words, unal = best.split()[1:]
-    values = mtmetrics.load_metric("sscn").values
+    values = mtmetrics.load_metric("sscn").metric.values
     assert unal == f"unal={values['unaligned']}" == "unal=disagree"
     assert (f"n={values['n']}", f"con={values['constraint']}") == (n, con)
     assert words == "all"  # n=1: all and any coincide (only 'all' is run); any is best at every n >= 2

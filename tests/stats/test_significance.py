@@ -123,7 +123,7 @@ def _slow_mean_tests(seg_a: np.ndarray, seg_b: np.ndarray, n: int, seed: int) ->
 def test_mean_metric_against_slow_implementation() -> None:
     a, b, ref = texts(300)
     m = mtmetrics.load_metric("rouge-l")
-    assert m.aggregation == "mean"
+    assert m.metric.aggregation == "mean"
     sa, sb = m.statistics(a, [ref]), m.statistics(b, [ref])
     seg_a, seg_b = sa.array[:, 0], sb.array[:, 0]  # mean metrics: the first column is the score
     slow_bs, slow_p_bs, slow_p_ar = _slow_mean_tests(seg_a, seg_b, 300, 3)

@@ -77,7 +77,8 @@ def annotate_table(args: argparse.Namespace, table: Table, columns: Columns) -> 
 def word_alignments() -> Any:
     """The reader of word-alignment files, for plugins that use alignments made by another plugin.
 
-    Plugins never import each other; they meet here. The plugin that owns the alignment format
+    Called by a plugin when it needs alignments (first answer wins): plugins never import each
+    other, they meet here. The plugin that owns the alignment format
     returns an object with ``read(path, sources, targets, one_based) -> (links, source_tokenizer)``
     (one frozenset of ``(source, target)`` word indices per segment, every link checked against its
     sentences, errors naming file and line), ``source_tokens(text, tokenize) -> list[str]`` and

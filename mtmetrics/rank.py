@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
@@ -33,7 +33,7 @@ import numpy as np
 
 from .api import Scorer
 from .errors import InputError, ParameterError
-from .metric import Metric, Statistics, finish_totals
+from .metric import Metric, Segment, Statistics, finish_totals, references_of
 from .signature import Field, Signature
 from .stats import DEFAULT_BOOTSTRAP, DEFAULT_SEED
 from .stats.corrections import (
@@ -150,6 +150,54 @@ class MetricInput:
     metric: Metric
     statistics: tuple[Statistics, ...]
     signature: Signature
+
+
+# ---------------------------------------------------------------------------- scored systems
+def _cut(segments: list[Segment], first: int, size: int) -> Iterator[list[Segment]]:
+    """``segments`` in the chunks the engine asks for: ``first`` segments, then ``size`` at a time."""
+    start = 0
+    while start < len(segments):
+        stop = min(len(segments), start + (first if start == 0 else size))
+        yield segments[start:stop]
+        start = stop
+
+
+def score_systems(
+    scorers: Sequence[Scorer],
+    labels: Sequence[str],
+    hyps: Sequence[Sequence[str]],
+    refs: Sequence[Sequence[str | None]],
+    sources: Sequence[str] | None = None,
+    jobs: int = 1,
+) -> list[MetricInput]:
+    """Every metric's statistics on every system (``hyps``: one list of lines per system; ``refs``:
+    the reference streams), one :class:`MetricInput` per scorer, labelled by ``labels``.
+
+    Scored as ``mtmetrics score`` scores several systems: each system's segments admitted once for
+    all metrics (every limit checked before anything is scored), each metric prepared once from
+    the references (NIST's corpus state), and all systems' chunks through one run of the engine
+    (:func:`mtmetrics.engine.streaming.score_sources`), so ``jobs`` workers start once for every
+    system and metric. The statistics equal :meth:`Scorer.statistics <mtmetrics.api.Scorer.statistics>`
+    of each system alone; each signature is the one ``mtmetrics score`` prints.
+    """
+    from .engine import gate
+    from .engine.streaming import score_sources
+
+    metrics = [s.metric for s in scorers]
+    segments = [gate.admit(metrics, h, refs, sources) for h in hyps]
+    prepared = [gate.prepare(m, references_of(segments[0])) for m in metrics]
+
+    def source(segs: list[Segment]) -> Callable[[int, int], Iterator[list[Segment]]]:
+        return lambda first, size: _cut(segs, first, size)
+
+    per_system = score_sources(prepared, [source(segs) for segs in segments], jobs, keep_statistics=True)
+    out = []
+    for k, (label, metric) in enumerate(zip(labels, metrics, strict=True)):
+        outcomes = [system[k] for system in per_system]
+        stats = tuple(o.statistics for o in outcomes if o.statistics is not None)
+        assert len(stats) == len(hyps)  # kept: keep_statistics
+        out.append(MetricInput(label, metric, stats, outcomes[0].result.signature))
+    return out
 
 
 # ------------------------------------------------------------------------ precomputed scores
@@ -347,5 +395,6 @@ __all__ = [
     "SystemRank",
     "precomputed_statistics",
     "rank",
+    "score_systems",
     "systems_in_file",
 ]

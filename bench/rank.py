@@ -68,7 +68,9 @@ def main() -> None:
             env,
         )
         pairs = len(systems) * (len(systems) - 1) // 2
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
         print(f"rank: {len(systems)} systems, {pairs} pairs, 3 metrics, 1000 resamples, -j {args.jobs}")
+        print(f"  machine: {os.cpu_count()} cores, load average {load} (1, 5, 15 min) before the runs")
         print(f"  mtmetrics rank            {ours[0]:8.1f} s wall {ours[1]:8.1f} s CPU", flush=True)
         k = args.baselines or len(systems)
         wall = cpu = 0.0
@@ -81,6 +83,8 @@ def main() -> None:
         note = "" if k == len(systems) else f" (extrapolated from {k} of {len(systems)} baselines)"
         print(f"  sacrebleu -pbs x baseline {wall:8.1f} s wall {cpu:8.1f} s CPU{note}")
         print(f"  ratio                     {wall / ours[0]:8.1f}x wall {cpu / ours[1]:8.1f}x CPU")
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+        print(f"  machine: load average {load} after the runs")
 
 
 if __name__ == "__main__":

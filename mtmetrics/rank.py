@@ -24,16 +24,15 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
 
 from .api import Scorer
 from .errors import InputError, ParameterError
-from .metric import Metric, Statistics, finish_totals
+from .metric import Metric, Segment, Statistics, finish_totals, references_of
 from .signature import Field, Signature
 from .stats import DEFAULT_BOOTSTRAP, DEFAULT_SEED
 from .stats.corrections import (
@@ -152,6 +151,54 @@ class MetricInput:
     signature: Signature
 
 
+# ---------------------------------------------------------------------------- scored systems
+def _cut(segments: list[Segment], first: int, size: int) -> Iterator[list[Segment]]:
+    """``segments`` in the chunks the engine asks for: ``first`` segments, then ``size`` at a time."""
+    start = 0
+    while start < len(segments):
+        stop = min(len(segments), start + (first if start == 0 else size))
+        yield segments[start:stop]
+        start = stop
+
+
+def score_systems(
+    scorers: Sequence[Scorer],
+    labels: Sequence[str],
+    hyps: Sequence[Sequence[str]],
+    refs: Sequence[Sequence[str | None]],
+    sources: Sequence[str] | None = None,
+    jobs: int = 1,
+) -> list[MetricInput]:
+    """Every metric's statistics on every system (``hyps``: one list of lines per system; ``refs``:
+    the reference streams), one :class:`MetricInput` per scorer, labelled by ``labels``.
+
+    Scored as ``mtmetrics score`` scores several systems: each system's segments admitted once for
+    all metrics (every limit checked before anything is scored), each metric prepared once from
+    the references (NIST's corpus state), and all systems' chunks through one run of the engine
+    (:func:`mtmetrics.engine.streaming.score_sources`), so ``jobs`` workers start once for every
+    system and metric. The statistics equal :meth:`Scorer.statistics <mtmetrics.api.Scorer.statistics>`
+    of each system alone; each signature is the one ``mtmetrics score`` prints.
+    """
+    from .engine import gate
+    from .engine.streaming import score_sources
+
+    metrics = [s.metric for s in scorers]
+    segments = [gate.admit(metrics, h, refs, sources) for h in hyps]
+    prepared = [gate.prepare(m, references_of(segments[0])) for m in metrics]
+
+    def source(segs: list[Segment]) -> Callable[[int, int], Iterator[list[Segment]]]:
+        return lambda first, size: _cut(segs, first, size)
+
+    per_system = score_sources(prepared, [source(segs) for segs in segments], jobs, keep_statistics=True)
+    out = []
+    for k, (label, metric) in enumerate(zip(labels, metrics, strict=True)):
+        outcomes = [system[k] for system in per_system]
+        stats = tuple(o.statistics for o in outcomes if o.statistics is not None)
+        assert len(stats) == len(hyps)  # kept: keep_statistics
+        out.append(MetricInput(label, metric, stats, outcomes[0].result.signature))
+    return out
+
+
 # ------------------------------------------------------------------------ precomputed scores
 def _numbers(lines: Sequence[str], where: str) -> list[float]:
     out = []
@@ -219,13 +266,6 @@ def systems_in_file(spec: str) -> list[str]:
 
 
 # ------------------------------------------------------------------------------- the tests
-def _stacked(stats: Sequence[Statistics]) -> tuple[np.ndarray, list[slice]]:
-    """Every system's statistics side by side, and each system's columns."""
-    widths = [s.array.shape[1] for s in stats]
-    edges = np.cumsum([0, *widths])
-    return np.hstack([s.array for s in stats]), [slice(int(a), int(b)) for a, b in pairwise(edges)]
-
-
 def _chunks(test: str, n_segments: int, settings: RankSettings) -> Iterator[np.ndarray]:
     if test == "bs":
         yield from bootstrap_weights(n_segments, settings.n, settings.seed)
@@ -235,9 +275,9 @@ def _chunks(test: str, n_segments: int, settings: RankSettings) -> Iterator[np.n
 
 
 def _resampled_totals(inputs: Sequence[MetricInput], settings: RankSettings) -> list[np.ndarray]:
-    """Per metric, ``(N, Σ widths)`` products of the shared draws with every system's statistics."""
+    """Per metric, ``(N, systems × width)`` products of the shared draws with every system's statistics."""
     n_segments = len(inputs[0].statistics[0])
-    stacked = [_stacked(m.statistics)[0] for m in inputs]
+    stacked = [np.hstack([s.array for s in m.statistics]) for m in inputs]
     parts: list[list[np.ndarray]] = [[] for _ in inputs]
     for chunk in _chunks(settings.test, n_segments, settings):
         for k, big in enumerate(stacked):
@@ -275,35 +315,61 @@ def rank(inputs: Sequence[MetricInput], names: Sequence[str], settings: RankSett
     )
 
 
+#: resampled rows scored at once: bounds the memory of a block of pairs (``ar``), about 15 MB for chrF
+BLOCK_ROWS = 100_000
+
+
+def _scores(metric: Metric, m: MetricInput, totals: np.ndarray) -> np.ndarray:
+    """The metric's scores of resampled totals ``(..., width)``, one :meth:`~Metric.score_rows` call."""
+    rows = np.ascontiguousarray(totals).reshape(-1, totals.shape[-1])
+    counts = np.full(len(rows), float(len(m.statistics[0])))
+    return metric.score_rows(finish_totals(m.statistics[0].aggregation, rows, counts)).reshape(totals.shape[:-1])
+
+
+def _spread(d: np.ndarray, n: int) -> np.ndarray:
+    """Each row's sample standard deviation (0 with one resample)."""
+    return np.std(d, axis=1, ddof=1) if n > 1 else np.zeros(len(d))
+
+
+def _pair_tests(
+    m: MetricInput, totals: np.ndarray, observed: np.ndarray, settings: RankSettings
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """Every pair's raw p-value and sd of resampled differences, and (``bs``) each system's resampled scores.
+
+    Vectorised over systems and pairs: ``totals`` is ``(N, systems, width)``; pairs ``(i, j)``,
+    ``i < j``, in row-major order. Each pair's resampled values are one contiguous row, so every
+    mean and sd is the one the per-pair formula gives.
+    """
+    metric, n = m.metric, settings.n
+    first, second = np.triu_indices(len(m.statistics), k=1)
+    gaps = np.abs(observed[first] - observed[second])
+    if settings.test == "bs":
+        resampled = _scores(metric, m, totals.transpose(1, 0, 2))  # (systems, N)
+        d = resampled[second] - resampled[first]
+        diffs = np.abs(d)
+        centred = diffs - diffs.mean(axis=1, keepdims=True)
+        raw = np.array([p_value(row, gap) for row, gap in zip(centred, gaps, strict=True)])
+        return raw, _spread(d, n), resampled
+    sums = np.stack([st.array.sum(axis=0) for st in m.statistics])
+    raw, sds = np.empty(len(first)), np.empty(len(first))
+    step = max(1, BLOCK_ROWS // n)
+    for lo in range(0, len(first), step):
+        a, b = first[lo : lo + step], second[lo : lo + step]
+        shuf_a = totals[:, a] - totals[:, b] + sums[b]
+        shuf_b = (sums[a] + sums[b]) - shuf_a
+        d = _scores(metric, m, shuf_a.transpose(1, 0, 2)) - _scores(metric, m, shuf_b.transpose(1, 0, 2))
+        raw[lo : lo + step] = [p_value(np.abs(row), gap) for row, gap in zip(d, gaps[lo : lo + step], strict=True)]
+        sds[lo : lo + step] = _spread(d, n)
+    return raw, sds, None
+
+
 def _rank_metric(m: MetricInput, totals: np.ndarray, names: Sequence[str], settings: RankSettings) -> MetricRanking:
     metric = m.metric
     scorer = Scorer(metric)
     observed = np.array([scorer.score_statistics(st).score for st in m.statistics])
-    _, slices = _stacked(m.statistics)
-    n_seg = len(m.statistics[0])
-    n, k = len(names), len(names) * (len(names) - 1) // 2
-    counts = np.full(settings.n, float(n_seg))
-    agg = m.statistics[0].aggregation
+    n = len(names)
     pairs_ij = [(i, j) for i in range(n) for j in range(i + 1, n)]
-    raw = np.empty(k)
-    sds = np.empty(k)
-    resampled: np.ndarray | None = None
-    if settings.test == "bs":
-        resampled = np.column_stack([metric.score_rows(finish_totals(agg, totals[:, sl], counts)) for sl in slices])
-        for p, (i, j) in enumerate(pairs_ij):
-            d = resampled[:, j] - resampled[:, i]
-            diffs = np.abs(d)
-            raw[p] = p_value(diffs - diffs.mean(), abs(observed[i] - observed[j]))
-            sds[p] = float(np.std(d, ddof=1)) if settings.n > 1 else 0.0
-    else:
-        sums = [st.array.sum(axis=0) for st in m.statistics]
-        for p, (i, j) in enumerate(pairs_ij):
-            shuf_a = totals[:, slices[i]] - totals[:, slices[j]] + sums[j]
-            shuf_b = (sums[i] + sums[j]) - shuf_a
-            sa = metric.score_rows(finish_totals(agg, shuf_a, counts))
-            sb = metric.score_rows(finish_totals(agg, shuf_b, counts))
-            raw[p] = p_value(np.abs(sa - sb), abs(observed[i] - observed[j]))
-            sds[p] = float(np.std(sa - sb, ddof=1)) if settings.n > 1 else 0.0
+    raw, sds, resampled = _pair_tests(m, totals.reshape(settings.n, n, -1), observed, settings)
     adjusted = adjust(raw, settings.correction)
     significant = adjusted <= settings.alpha
     sig_matrix = np.zeros((n, n), dtype=bool)
@@ -316,7 +382,7 @@ def _rank_metric(m: MetricInput, totals: np.ndarray, names: Sequence[str], setti
     for pos, s in enumerate(order, start=1):
         lo = hi = None
         if resampled is not None:
-            ival = interval(resampled[:, s], settings.seed)
+            ival = interval(resampled[s], settings.seed)
             lo, hi = ival.lower, ival.upper
         systems.append(SystemRank(names[s], float(observed[s]), cluster_of[s], pos, lo, hi))
     mdd = min_detectable(sds, settings.alpha, settings.power)
@@ -347,5 +413,6 @@ __all__ = [
     "SystemRank",
     "precomputed_statistics",
     "rank",
+    "score_systems",
     "systems_in_file",
 ]

@@ -109,7 +109,7 @@ def _read(path: str, what: str) -> list[str]:
 def inputs_of(ns: argparse.Namespace, names: list[str]) -> list[MetricInput]:
     """Every metric's statistics for every system: scored once (engine), or read from a file."""
     from .. import load_metric
-    from ..rank import precomputed_statistics
+    from ..rank import precomputed_statistics, score_systems
 
     for spec in ns.metrics:
         if spec == "file:":
@@ -133,23 +133,23 @@ def inputs_of(ns: argparse.Namespace, names: list[str]) -> list[MetricInput]:
     if src is not None and n_seg is not None and len(src) != n_seg:
         raise InputError(f"{ns.src}: {len(src)} lines, the systems have {n_seg}.")
     jobs = check_jobs(ns.jobs, ns.quiet)
-    out = []
-    for spec in ns.metrics:
+    out: list[MetricInput | None] = []
+    scorers = []
+    for spec in ns.metrics:  # in order, so the first bad one is the one named
         if spec.startswith("file:"):
             out.append(precomputed_statistics(spec, names, n_seg))
             continue
         name, inline = parse_inline(spec)
-        scorer = load_metric(plugins.REGISTRY.canonical_name(name), language_pair=ns.language_pair, **inline)
-        ref_rows = list(zip(*refs, strict=True))
-        stats = tuple(
-            scorer.statistics(h, [list(r) for r in zip(*ref_rows, strict=True)], src, jobs=jobs) for h in hyps
-        )
-        out.append(MetricInput(spec, scorer.metric, stats, scorer.get_signature()))
+        scorers.append(load_metric(plugins.REGISTRY.canonical_name(name), language_pair=ns.language_pair, **inline))
+        out.append(None)
+    # every system and metric scored in one pass, with one pool of workers
+    scored = iter(score_systems(scorers, computed, hyps, refs, src, jobs) if scorers else [])
+    inputs = [m if m is not None else next(scored) for m in out]
     if n_seg is None:
-        lengths = {len(m.statistics[0]) for m in out}
+        lengths = {len(m.statistics[0]) for m in inputs}
         if len(lengths) > 1:
             raise InputError(f"the file: metrics score different numbers of segments ({sorted(lengths)}).")
-    return out
+    return inputs
 
 
 def settings_of(ns: argparse.Namespace) -> RankSettings:

@@ -20,6 +20,8 @@ import pytest
 import sacrebleu
 from sacrebleu.significance import PairedTest
 
+from mtmetrics import load_metric
+from mtmetrics.rank import score_systems
 from mtmetrics.stats.corrections import adjust
 from mtmetrics.version import __version__
 from tests.cli import run_cli
@@ -303,3 +305,19 @@ def test_invalid_inputs_are_one_line_exit_2(tmp_path: Path) -> None:
 def test_listed_in_the_command_tree() -> None:
     code, out, _ = run_cli("--help")
     assert code == 0 and "rank" in out and "significance clusters" in out
+
+
+def test_one_pass_equals_scoring_each_system_alone() -> None:
+    """``score_systems`` (every system and metric through one run of the engine, ``jobs`` workers)
+    gives each system the statistics and signature of :meth:`Scorer.statistics` on it alone."""
+    hyps, ref = texts()
+    specs = ("bleu", "chrf", "ter")
+    inputs = score_systems([load_metric(s) for s in specs], specs, list(hyps.values()), [ref], jobs=2)
+    assert [m.label for m in inputs] == list(specs)
+    for spec, m in zip(specs, inputs, strict=True):
+        alone = load_metric(spec)
+        for system, stats in zip(SYSTEMS, m.statistics, strict=True):
+            expected = alone.statistics(hyps[system], [ref])
+            assert stats.names == expected.names and stats.nrefs == expected.nrefs == "1"
+            assert np.array_equal(stats.array, expected.array), (spec, system)
+        assert m.signature == alone.get_signature()

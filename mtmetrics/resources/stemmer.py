@@ -1,5 +1,6 @@
-"""The original Porter stemmer (Porter 1980), as ROUGE-1.5.5 ``-m``, rouge-score and METEOR use it,
-from PyStemmer's exact compiled ``porter`` (not Porter2, which stems differently). PyStemmer is
+"""The original Porter stemmer (Porter 1980), as ROUGE-1.5.5 ``-m`` and METEOR use it, from
+PyStemmer's exact compiled ``porter`` (not Porter2, which stems differently; rouge-score uses
+NLTK's extended Porter, which differs on some words, so ROUGE ``impl=rouge-score`` uses NLTK's). PyStemmer is
 optional (``mtmetrics[stem]``); its absence is a :class:`~mtmetrics.ResourceError`, never a silent
 fallback. Porter's algorithm is defined on lowercase words.
 """

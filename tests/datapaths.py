@@ -26,7 +26,7 @@ WMT17 = DATA / "dev" / "wmt17-da"
 REQUIRE_DATA_VARIABLES = ("CI", "MTMETRICS_REQUIRE_DATA")
 
 #: the names of this module that lead to ../shared (ROOT and read_text do not)
-SHARED_NAMES = frozenset({"SHARED", "DATA", "WMT21", "WMT17", "require"})
+SHARED_NAMES = frozenset({"SHARED", "DATA", "WMT21", "WMT17", "require", "wmt21_corpus"})
 
 
 def read_text(path: Path) -> list[str]:
@@ -34,6 +34,15 @@ def read_text(path: Path) -> list[str]:
     opener = gzip.open if path.suffix == ".gz" else open
     with opener(path, "rt", encoding="utf-8") as fh:
         return fh.read().split("\n")[:-1]
+
+
+@cache
+def wmt21_corpus(pair: str, system: str, labels: str, n: int) -> tuple[list[str], list[list[str]]]:
+    """The first n raw lines of a WMT21 system output and of its references ``labels`` (e.g. "AB")."""
+    txt, tgt = WMT21 / "txt", pair.split("-")[1]
+    hyps = read_text(require(txt / "system-outputs" / f"newstest2021.{pair}.hyp.{system}.{tgt}.gz"))[:n]
+    refs = [read_text(require(txt / "references" / f"newstest2021.{pair}.ref.{k}.{tgt}"))[:n] for k in labels]
+    return hyps, refs
 
 
 def data_required() -> bool:

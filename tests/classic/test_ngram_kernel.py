@@ -12,7 +12,6 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from functools import cache
 from typing import Any
 
 import numpy as np
@@ -23,19 +22,9 @@ import mtmetrics
 from mtmetrics.resources import kernels
 from mtmetrics.resources import ngram_numba as _ngram_numba
 from mtmetrics_classic import ngram_kernel
-from tests.datapaths import WMT21, read_text, require
+from tests.datapaths import wmt21_corpus
 
-TXT = WMT21 / "txt"
 Refs = Sequence[Sequence[str | None]]  # None: a missing reference (sacrebleu's typing omits it)
-
-
-@cache
-def corpus(pair: str, system: str, labels: str, n: int) -> tuple[list[str], list[list[str]]]:
-    """The first n raw lines of a WMT21 system output and of its references."""
-    tgt = pair.split("-")[1]
-    hyps = read_text(require(TXT / "system-outputs" / f"newstest2021.{pair}.hyp.{system}.{tgt}.gz"))[:n]
-    refs = [read_text(require(TXT / "references" / f"newstest2021.{pair}.ref.{k}.{tgt}"))[:n] for k in labels]
-    return hyps, refs
 
 
 @pytest.fixture(params=["python", "numba"])
@@ -208,7 +197,7 @@ REAL = [
 def test_wmt21_equals_sacrebleu(pair: str, system: str, labels: str, n: int) -> None:
     kernels.reset()
     assert ngram_kernel.kernel() == "numba"
-    hyps, refs = corpus(pair, system, labels, n)
+    hyps, refs = wmt21_corpus(pair, system, labels, n)
     tgt = pair.split("-")[1]
     tokenize = {"zh": "zh", "ja": "char"}.get(tgt, "13a")
     assert_identical("bleu", hyps, refs, tokenize=tokenize)
@@ -219,7 +208,7 @@ def test_wmt21_equals_sacrebleu(pair: str, system: str, labels: str, n: int) -> 
 
 def test_kernels_give_identical_statistics() -> None:
     """The compiled kernel and the Python one (sacrebleu's code) on the same 3-reference text."""
-    hyps, refs = corpus("en-de", "Online-W", "ACD", 300)
+    hyps, refs = wmt21_corpus("en-de", "Online-W", "ACD", 300)
     cases: list[tuple[str, dict[str, Any]]] = [("bleu", {}), ("bleus", {}), ("chrf", {}), ("chrf", {"word_order": 2})]
     for name, options in cases:
         rows = {}

@@ -16,7 +16,6 @@ import subprocess
 import sys
 import textwrap
 from collections.abc import Iterator, Sequence
-from functools import cache
 from typing import Any
 
 import numpy as np
@@ -28,19 +27,9 @@ import mtmetrics
 from mtmetrics import Segment
 from mtmetrics.resources import kernels
 from mtmetrics_classic import _ter_numba, ter_kernel
-from tests.datapaths import ROOT, WMT21, read_text, require
+from tests.datapaths import ROOT, wmt21_corpus
 
-TXT = WMT21 / "txt"
 OPTIONS = ("case_sensitive", "normalized", "no_punct", "asian_support")
-
-
-@cache
-def corpus(pair: str, system: str, labels: str, n: int) -> tuple[list[str], list[list[str]]]:
-    """The first n raw lines of a WMT21 system output and of its references."""
-    tgt = pair.split("-")[1]
-    hyps = read_text(require(TXT / "system-outputs" / f"newstest2021.{pair}.hyp.{system}.{tgt}.gz"))[:n]
-    refs = [read_text(require(TXT / "references" / f"newstest2021.{pair}.ref.{k}.{tgt}"))[:n] for k in labels]
-    return hyps, refs
 
 
 @pytest.fixture(params=["python", "numba"])
@@ -154,7 +143,7 @@ REAL = [
 def test_compiled_search_equals_sacrebleu_on_wmt21(pair: str, system: str, labels: str, n: int) -> None:
     kernels.reset()
     assert ter_kernel.kernel() == "numba"
-    hyps, refs = corpus(pair, system, labels, n)
+    hyps, refs = wmt21_corpus(pair, system, labels, n)
     assert_identical(hyps, refs)
 
 
@@ -165,7 +154,7 @@ def all_options() -> Iterator[dict[str, bool]]:
 
 
 def test_every_option_combination_equals_sacrebleu(kernel: str) -> None:
-    hyps, refs = corpus("de-en", "UEdin", "AB", 40)
+    hyps, refs = wmt21_corpus("de-en", "UEdin", "AB", 40)
     for options in all_options():
         assert_identical(hyps, refs, **options)
 
@@ -176,13 +165,13 @@ def test_every_option_combination_equals_sacrebleu_on_asian_targets(pair: str, n
     """Chinese and Japanese targets: asian_support with normalized splits them into characters."""
     kernels.reset()
     assert ter_kernel.kernel() == "numba"
-    hyps, refs = corpus(pair, "NiuTrans", "A", n)
+    hyps, refs = wmt21_corpus(pair, "NiuTrans", "A", n)
     for options in all_options():
         assert_identical(hyps, refs, **options)
 
 
 def test_segment_and_sentence_scores_equal_sacrebleu(kernel: str) -> None:
-    hyps, refs = corpus("ja-en", "Online-W", "A", 40)
+    hyps, refs = wmt21_corpus("ja-en", "Online-W", "A", 40)
     ours = mtmetrics.load_metric("ter", normalized=True)
     theirs = sacrebleu.TER(normalized=True)
     segs = ours.segment_scores(hyps, refs)
@@ -210,7 +199,7 @@ def test_empty_hypotheses_missing_and_emptied_references(kernel: str) -> None:
 
 
 def test_segment_statistics_equal_corpus_rows(kernel: str) -> None:
-    hyps, refs = corpus("de-en", "UEdin", "AB", 30)
+    hyps, refs = wmt21_corpus("de-en", "UEdin", "AB", 30)
     ter = mtmetrics.load_metric("ter")
     rows = ter.statistics(hyps, refs).array
     for i in range(30):

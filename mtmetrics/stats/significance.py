@@ -3,8 +3,8 @@
 The metric-taking tests built on these are :mod:`mtmetrics.engine.significance`. Random draws
 reproduce sacrebleu's exactly for the same seed: ``default_rng(seed).choice(n, size=(N, n))`` for
 bootstrap, ``default_rng(seed).integers(2, size=(N, n), dtype=bool)`` for approximate
-randomisation, generated in chunks of rows (cut where numpy's bit stream is unaffected), so memory
-grows as ``chunk × segments``, never as ``resamples × segments``. Where the results still differ
+randomisation, generated in chunks of rows (cut where numpy's bit stream is unaffected) of at most about two million
+cells, so memory is bounded at any number of segments and resamples. Where the results still differ
 from sacrebleu's:
 
 * p-values count resamples whose statistic is *at least* as extreme as the observed one
@@ -33,7 +33,8 @@ from ..errors import InputError
 from ..params import number
 from . import DEFAULT_SEED, MAX_RESAMPLES
 
-CHUNK = 256  # rows per chunk; 256 * n is a multiple of 32 bits, so chunking leaves numpy's stream intact
+CHUNK = 256  # most rows per chunk
+CHUNK_CELLS = 2_000_000  # most resample cells per chunk once segments are many (about 16 MB of int64 indices)
 
 
 @dataclass(frozen=True)
@@ -70,12 +71,18 @@ def resampling(n: int, seed: int, what: str = "n_samples") -> tuple[int, int]:
 
 
 def _chunked(
-    n: int, seed: int, what: str, draw: Callable[[np.random.Generator, int], np.ndarray]
+    n_segments: int, n: int, seed: int, what: str, draw: Callable[[np.random.Generator, int], np.ndarray]
 ) -> Iterator[np.ndarray]:
-    """``draw(rng, rows)`` for chunks of at most :data:`CHUNK` rows, ``n`` rows in all (checked now, drawn lazily)."""
+    """``draw(rng, rows)`` for chunks of ``n`` rows in all (checked now, drawn lazily).
+
+    A chunk has at most :data:`CHUNK` rows and, beyond 32 rows, at most :data:`CHUNK_CELLS` cells.
+    Its row count is a multiple of 32, so every chunk but the last draws a whole number of numpy's
+    32-bit words and chunking leaves the random stream exactly as one draw of all rows.
+    """
     n, seed = resampling(n, seed, what)
     rng = np.random.default_rng(seed)
-    return (draw(rng, min(CHUNK, n - done)) for done in range(0, n, CHUNK))
+    step = min(CHUNK, max(32, CHUNK_CELLS // max(n_segments, 1) // 32 * 32))
+    return (draw(rng, min(step, n - done)) for done in range(0, n, step))
 
 
 def bootstrap_weights(n_segments: int, n_samples: int, seed: int) -> Iterator[np.ndarray]:
@@ -88,12 +95,14 @@ def bootstrap_weights(n_segments: int, n_samples: int, seed: int) -> Iterator[np
         idx = rng.choice(n_segments, size=(rows, n_segments), replace=True) + np.arange(rows)[:, None] * n_segments
         return np.bincount(idx.ravel(), minlength=rows * n_segments).reshape(rows, n_segments).astype(np.float64)
 
-    return _chunked(n_samples, seed, "n_samples", draw)
+    return _chunked(n_segments, n_samples, seed, "n_samples", draw)
 
 
 def swap_masks(n_segments: int, n_trials: int, seed: int) -> Iterator[np.ndarray]:
     """Approximate-randomisation masks, ``(rows, n_segments)`` bool chunks (True: keep A's segment)."""
-    return _chunked(n_trials, seed, "n_trials", lambda rng, rows: rng.integers(2, size=(rows, n_segments), dtype=bool))
+    return _chunked(
+        n_segments, n_trials, seed, "n_trials", lambda rng, rows: rng.integers(2, size=(rows, n_segments), dtype=bool)
+    )
 
 
 def interval(scores: np.ndarray, seed: int) -> Interval:

@@ -87,7 +87,10 @@ def test_confidence_interval_equals_sacrebleus(name: str) -> None:
     assert ours.lower < m.corpus_score(a, [ref]).score < ours.upper
 
 
-def test_chunked_draws_are_sacrebleus_draws() -> None:
+@pytest.mark.parametrize("cells", [None, 40_000])
+def test_chunked_draws_are_sacrebleus_draws(monkeypatch: pytest.MonkeyPatch, cells: int | None) -> None:
+    if cells is not None:  # many segments: chunks of 32 rows, still one stream
+        monkeypatch.setattr("mtmetrics.stats.significance.CHUNK_CELLS", cells)
     n, big = 1003, 700
     idx = np.random.default_rng(5).choice(n, size=(big, n), replace=True)
     counts = np.concatenate(list(bootstrap_weights(n, big, 5)))
@@ -95,8 +98,8 @@ def test_chunked_draws_are_sacrebleus_draws() -> None:
     assert all(np.array_equal(counts[r], np.bincount(idx[r], minlength=n)) for r in range(0, big, 37))
     masks = np.concatenate(list(swap_masks(n, big, 5)))
     assert np.array_equal(masks, np.random.default_rng(5).integers(2, size=(big, n), dtype=bool))
-    # memory: never more than 256 resamples at once
-    assert max(len(c) for c in bootstrap_weights(n, big, 5)) <= 256
+    # memory: never more than 256 resamples at once, 32 once the cells would pass CHUNK_CELLS
+    assert max(len(c) for c in bootstrap_weights(n, big, 5)) == (256 if cells is None else 32)
 
 
 def _slow_mean_tests(seg_a: np.ndarray, seg_b: np.ndarray, n: int, seed: int) -> tuple[np.ndarray, float, float]:

@@ -87,10 +87,9 @@ def flags(hyps: Iterable[str], target: str) -> list[bool]:
     model = _model()
 
     def off(hyp: str) -> bool:
-        if sum(map(str.isalpha, hyp)) < MIN_LETTERS:
+        if sum(map(str.isalpha, hyp)) < MIN_LETTERS or model.classify(hyp)[0] == target:
             return False
-        ranked = model.rank(hyp)
-        return bool(ranked[0][0] != target and dict(ranked)[target] < MAX_TARGET_PROBABILITY)
+        return bool(dict(model.rank(hyp))[target] < MAX_TARGET_PROBABILITY)  # scored again: rare
 
     return [off(h) for h in hyps]
 

@@ -5,7 +5,8 @@ flagged. Then five lines are swapped for lines of other languages: line 5 for en
 line 5 (Czech), 100 for en→ru reference A's (Russian), 400 for en→zh reference A's (Chinese), 777
 for the en→de source line 777 (English: the untranslated output an LLM gives) and 399 for the
 source line 399, "It didn't work." (English too, but of 13 letters: never flagged). Exactly
-lines 5, 100, 400 and 777 are flagged.
+lines 5, 100, 400 and 777 are flagged. (Over all 255 WMT21 outputs the rule flags 0.01-0.37% of the
+lines, mostly untranslated English in en→de and lists of names elsewhere; see the module's numbers.)
 """
 
 from __future__ import annotations
@@ -14,14 +15,13 @@ import json
 import sys
 from pathlib import Path
 
+import py3langid  # a test dependency (the lid extra): never skipped
 import pytest
 
 from mtmetrics import load_metric
 from mtmetrics.resources import lid
 from tests.cli import run_cli
 from tests.datapaths import DATA, read_text, require
-
-pytest.importorskip("py3langid", reason="the lid extra (pip install 'mtmetrics[lid]') is a test dependency")
 
 TXT = DATA / "test" / "wmt21-news" / "txt"
 SWAPS = {5: ("references", "en-cs.ref.A.cs"), 100: ("references", "en-ru.ref.A.ru")}
@@ -79,7 +79,7 @@ def test_flag_mode_reports_in_json_and_leaves_scores(corpus: dict[str, Path]) ->
     expected = {
         "target": "de",
         "mode": "flag",
-        "identifier": f"py3langid-{sys.modules['py3langid'].__version__}",
+        "identifier": f"py3langid-{py3langid.__version__}",
         "min_letters": 20,
         "max_target_probability": 0.01,
         "count": 4,
@@ -96,7 +96,7 @@ def test_empty_mode_equals_scoring_the_blanked_file(corpus: dict[str, Path]) -> 
     ref, swapped, blanked = str(corpus["ref"]), str(corpus["swapped"]), str(corpus["blanked"])
     plain = _json(ref, "-i", blanked, "-m", "bleu", "chrf", "ter")
     emptied = _json(ref, "-i", swapped, "-m", "bleu", "chrf", "ter", "--target-lang", "de", "--off-target", "empty")
-    field = f"offtarget:de+empty+py3langid-{sys.modules['py3langid'].__version__}"
+    field = f"offtarget:de+empty+py3langid-{py3langid.__version__}"
     bleu_score, bleu_signature = emptied[0]["score"], emptied[0]["signature"]
     for before, after in zip(plain, emptied, strict=True):
         report = after.pop("off_target")

@@ -15,6 +15,7 @@ from ..texttables import aligned, latex_escape, latex_tabular
 from ..version import __version__
 
 if TYPE_CHECKING:
+    from ..resources.lid import OffTarget
     from ..stats.significance import Comparison, Interval
 
 
@@ -44,6 +45,8 @@ class Scored:
     comparison: Comparison | None = None
     #: the baseline of a paired test
     baseline: bool = False
+    #: the system's off-target segments (``--target-lang``)
+    off_target: OffTarget | None = None
 
     @property
     def label(self) -> str:
@@ -76,8 +79,17 @@ def render(scored: list[Scored], fmt: str, width: int | None, score_only: bool, 
         pieces = [_latex(scored, width, short)]
     else:
         pieces = _text(scored, width, score_only, short)
+        if not score_only and (len(_systems(scored)) == 1 or any(s.segments is not None for s in scored)):
+            pieces = itertools.chain(pieces, _off_target_notes(scored))  # a table has a column
     for piece in pieces:  # write(), not writelines(): each write's failure is the CLI's OutputError
         out.write(piece)
+
+
+def _off_target_notes(scored: list[Scored], prefix: str = "") -> list[str]:
+    """Each system's off-target line (``--target-lang``), named when there are several systems."""
+    reports = {s.system: s.off_target for s in scored if s.off_target is not None}
+    several = len(reports) > 1
+    return [f"{prefix}{f'{name}: ' if several else ''}{r.describe()}\n" for name, r in reports.items()]
 
 
 def _systems(scored: list[Scored]) -> list[str]:
@@ -180,6 +192,9 @@ def _table(scored: list[Scored], width: int | None, short: bool) -> str:
             header.append("μ ± 95% CI")
         if any(s.comparison is not None for s in scored if s.spec == c):
             header.append("p-value")
+    off_target = any(s.off_target is not None for s in scored)
+    if off_target:
+        header.append("off-target")
     rows = [header]
     by_key = {(s.system, s.spec): s for s in scored}
     for sys_name in _systems(scored):
@@ -190,9 +205,14 @@ def _table(scored: list[Scored], width: int | None, short: bool) -> str:
             if item.baseline and any(s.comparison is not None for s in scored if s.spec == c):
                 cells.append("-")
             row.extend(cells)
+        report = by_key[sys_name, cols[0]].off_target
+        if off_target:
+            row.append("" if report is None else f"{report.count} ({report.share:.2%})")
         rows.append(row)
     lines = [*aligned(rows), ""]
     lines.extend(first[c].result.signature.format(short) for c in cols)
+    if report is not None:
+        lines.append(f"off-target: segments {report.legend()}")
     if any(s.comparison is not None for s in scored):
         lines.append("* p < 0.05 against the baseline")
     return "\n".join(lines) + "\n"
@@ -208,6 +228,8 @@ def _json(scored: list[Scored], short: bool) -> Iterator[str]:
             entry["paired"] = {**vars(s.comparison), "baseline": next(x.system for x in scored if x.baseline)}
         elif s.baseline:
             entry["paired"] = {"baseline": s.system}
+        if s.off_target is not None:
+            entry["off_target"] = s.off_target.to_dict()
         text = strict_json(entry, indent=1)
         if s.segments is not None:
             # streamed from the spool; a non-finite score is null, segment_notes says why
@@ -247,12 +269,16 @@ def _tsv(scored: list[Scored], short: bool) -> Iterator[str]:
         return
     tested = _tested(scored)
     extra = ["mean", "ci_lower", "ci_upper", "p_value"] if tested else []
+    off_target = any(s.off_target is not None for s in scored)
+    extra += ["off_target", "off_target_share"] if off_target else []
     lines = ["\t".join(["system", "metric", "score", "higher_is_better", *extra, "signature"])]
     for s in scored:
-        iv, cp = s.interval, s.comparison
-        tests = [iv and iv.mean, iv and iv.lower, iv and iv.upper, cp and cp.p_value] if tested else []
+        iv, cp, ot = s.interval, s.comparison, s.off_target
+        values: list[object] = [iv and iv.mean, iv and iv.lower, iv and iv.upper, cp and cp.p_value] if tested else []
+        if off_target:
+            values += [None, None] if ot is None else [ot.count, ot.share]
         hib = "yes" if s.result.higher_is_better else "no"
-        cells = [s.system, s.result.name, repr(s.result.score), hib, *("" if v is None else repr(v) for v in tests)]
+        cells = [s.system, s.result.name, repr(s.result.score), hib, *("" if v is None else repr(v) for v in values)]
         lines.append("\t".join([*cells, s.result.signature.format(short)]))
     yield "\n".join(lines) + "\n"
 
@@ -276,4 +302,5 @@ def _latex(scored: list[Scored], width: int | None, short: bool) -> str:
             cells.append(cell)
         rows.append([latex_escape(sys_name), *cells])
     lines = ["% " + first[c].result.signature.format(short) for c in cols]
+    lines += [note.rstrip("\n") for note in _off_target_notes(scored, "% ")]
     return "\n".join([*lines, *latex_tabular(rows)]) + "\n"

@@ -23,6 +23,7 @@ from ..io.testsets import TestSet, find_test_set
 from ..io.text import LINES, Block, rereadable
 from ..metric import Inputs, Metric, Statistics
 from ..params import checked_pair, parse_inline
+from ..resources import lid
 from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED, MAX_RESAMPLES
 from ..version import __version__
 from .args import StrictArgumentParser, bounded, check_jobs
@@ -100,6 +101,18 @@ def base_parser() -> argparse.ArgumentParser:
         help="with -f json: mtmetrics' lossless schema (default) or sacrebleu 2.6's (rounded to -w, default 1)",
     )
     p.add_argument("-sh", "--short", action="store_true", help="short signatures")
+    p.add_argument(
+        "--target-lang",
+        metavar="LANG",
+        help="report each system's share of segments that py3langid does not identify as LANG (e.g. de; needs "
+        "mtmetrics[lid]); segments of fewer than 20 letters are never flagged",
+    )
+    p.add_argument(
+        "--off-target",
+        choices=("flag", "empty"),
+        help="with --target-lang: only report (flag, the default), or score those segments as empty lines (empty; "
+        "the signature says so)",
+    )
     p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no warnings on standard error")
     p.add_argument(
@@ -373,6 +386,7 @@ def run_score(argv: Sequence[str]) -> int:
             "--json-style sacrebleu is sacrebleu's corpus-level JSON: use it with -f json and without -sl "
             "(sacrebleu prints -sl scores as text)."
         )
+    _check_target_lang(ns)
     test_set = _test_set(ns)
     if ns.echo:
         assert test_set is not None  # _test_set refuses --echo without -t
@@ -400,6 +414,20 @@ def run_score(argv: Sequence[str]) -> int:
         for store in stores:
             store.close()
     return 0
+
+
+def _check_target_lang(ns: argparse.Namespace) -> None:
+    """``--target-lang`` and ``--off-target`` checked (the language against the identifier's model)."""
+    if ns.target_lang is None:
+        if ns.off_target is not None:
+            raise ParameterError(f"--off-target {ns.off_target} has no effect without --target-lang LANG: add it.")
+        return
+    if ns.json_style == "sacrebleu":
+        raise ParameterError("sacrebleu's JSON has no place for --target-lang's report: use --json-style mtmetrics.")
+    ns.target_lang = lid.check_target(ns.target_lang, "--target-lang")
+    pair = checked_pair(ns.language_pair, "-l/--language-pair")[1] if ns.language_pair else ns.target_lang
+    if pair != ns.target_lang:
+        raise ParameterError(f"--target-lang {ns.target_lang} contradicts -l {ns.language_pair}: give one language.")
 
 
 def _with_annotation_files(message: str, ns: argparse.Namespace) -> str:
@@ -431,6 +459,7 @@ def _score_systems(
 
     # what the warnings need is noted as the files are read (the references: with the first system)
     notes = FileNotes()
+    scans: dict[str, lid.Scan] = {}  # --target-lang: each system's off-target detection
 
     def source(path: str, label: str, k: int) -> ChunkSource:
         layout, own = _layout(ns, path), {**names, "hyps": label}
@@ -439,19 +468,24 @@ def _score_systems(
         def observe(block: Block) -> None:
             notes.note(block, layout.paths, refs)
 
-        return lambda first, size: line_chunks(layout, inputs, own, size, first, check, observe)
+        if ns.target_lang is None:
+            return lambda first, size: line_chunks(layout, inputs, own, size, first, check, observe)
+        scans[label] = scan = lid.Scan(ns.target_lang, ns.off_target or "flag")
+        return lambda first, size: scan.chunks(line_chunks(layout, inputs, own, size, first, check, observe))
 
     # one stream for all systems: several small files share one pool of workers
     sources = [source(path, label, k) for k, (path, label) in enumerate(zip(systems, labels, strict=True))]
     per_system = score_sources(metrics, sources, ns.jobs, settings is not None, ns.sentence_level, bar.advance)
     for label, outcomes in zip(labels, per_system, strict=True):
+        report = scans[label].report() if label in scans else None
         for m, (spec, outcome) in enumerate(zip(specs, outcomes, strict=True)):
             if outcome.segments is not None:
                 stores.append(outcome.segments)
             if outcome.statistics is not None:
                 all_stats[m].append(outcome.statistics)
             width = 2 if type(metrics[m]).score_range[1] > 1.0 else 4
-            scored.append(Scored(label, spec.text, outcome.result, outcome.segments, width))
+            result = outcome.result if report is None else report.sign(outcome.result)
+            scored.append(Scored(label, spec.text, result, outcome.segments, width, off_target=report))
     bar.close()
     if not ns.quiet:  # after scoring, so that an error stays the only line on standard error
         files = [*ns.refs, *systems, *([ns.src] if ns.src else [])]

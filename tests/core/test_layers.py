@@ -46,7 +46,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # numerics only: vectors in, numbers out (the tests on a metric's statistics are the engine's)
     ("statistics", ("stats",)),
     ("protocol", ("metric",)),
-    ("readers", ("io", "resources.taggers", "resources.similarity")),
+    ("readers", ("io", "resources.taggers", "resources.similarity", "resources.lid")),
     # the hook specifications name the readers' types (a plugin's line decoder, a table)
     ("registry", ("plugins", "hookspecs")),
     ("engine", ("engine",)),

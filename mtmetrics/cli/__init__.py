@@ -153,6 +153,14 @@ class _Stdout:
         if self.stream is not None:
             self._call("flush")
 
+    @property
+    def closed(self) -> bool:
+        """Asked by libraries before they write (numba's colorama on its first compile): no error here."""
+        return self.stream is None or bool(self.stream.closed)
+
+    def isatty(self) -> bool:
+        return self.stream is not None and bool(self._call("isatty"))
+
     def __getattr__(self, name: str) -> Any:
         if self.stream is None:
             raise self._fail(None)

@@ -67,7 +67,7 @@ def _partition(
         return [(acc, set(), None)]
     gate.check([metric], segments)
     metric.observe(segments)
-    _, counts, (rows,), _ = next(run([metric], [segments]))
+    _, counts, (rows,), _, _ = next(run([metric], [segments]))
     acc.add(rows)
     return [(acc, counts, rows if keep else None)]
 

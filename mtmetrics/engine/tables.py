@@ -129,7 +129,7 @@ def score_tables(
     ]
     tasks.sort(key=lambda t: -costs[t.source] * len(t))
     scored = run([item.metric for item in items], tasks, jobs, [item.segments for item in items])
-    for task, (size, _, (rows,), spent) in zip(tasks, scored, strict=True):
+    for task, (size, _, (rows,), spent, _) in zip(tasks, scored, strict=True):
         items[task.source].parts.append((task.start, rows))
         items[task.source].seconds += spent
         if progress is not None:

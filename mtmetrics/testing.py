@@ -309,6 +309,8 @@ def check_statistics_shape(cls: type[Metric], corpus: Corpus) -> None:
 def check_details(cls: type[Metric], corpus: Corpus) -> None:
     """Segment details (:meth:`~mtmetrics.Metric.segment_details`), if any: one strict-JSON object per
     segment, the same in the statistics, in :meth:`~mtmetrics.Scorer.sentence_score` and asked alone."""
+    if cls.segment_details is Metric.segment_details:
+        return
     m = _make(cls, corpus)
     stats = _statistics(cls, corpus, m)
     if stats.details is None:

@@ -36,7 +36,7 @@ def _metric(cls: type[Metric], params: tuple[tuple[str, Any], ...]) -> Metric:
     return cls(**dict(params))
 
 
-def _segment(item: Any, inputs: Inputs = Inputs()) -> Segment:
+def _segment(item: Any, inputs: Inputs) -> Segment:
     """A bag item as a segment; ``refs`` may be left out for a reference-free metric (``inputs``)."""
     if isinstance(item, Segment):
         return item
@@ -52,7 +52,7 @@ def _segment(item: Any, inputs: Inputs = Inputs()) -> Segment:
 
 
 def _refs(item: Any) -> tuple[str, ...]:
-    return _segment(item).refs
+    return _segment(item, Inputs()).refs
 
 
 def _partition(

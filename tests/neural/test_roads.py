@@ -136,9 +136,9 @@ def test_dask_partitions_load_the_model_once(checkpoints: dict[str, Path], monke
     for name in ("comet", "cometkiwi"):
         scorer = load_metric(name, model=str(checkpoints[name]))
         cls, params = type(scorer.metric), tuple(sorted(scorer.metric.values.items()))
-        refs = {} if name == "cometkiwi" else None
+        free = name == "cometkiwi"
         items = [
-            {"hyp": h, "source": s, **({"refs": [r]} if refs is None else {})}
+            {"hyp": h, "source": s, **({} if free else {"refs": [r]})}
             for h, s, r in zip(CORPUS.hyps, CORPUS.sources, CORPUS.refs[0], strict=True)
         ]
         shipped = pickle.loads(pickle.dumps(scorer.metric))  # as Dask ships a metric with a limit set
@@ -148,6 +148,6 @@ def test_dask_partitions_load_the_model_once(checkpoints: dict[str, Path], monke
             mdask._partition(items[7:], cls, params, True),
         ]
         rows = np.concatenate([part[0][2] for part in parts])
-        local = scorer.statistics(CORPUS.hyps, [] if refs is not None else [CORPUS.refs[0]], CORPUS.sources)
+        local = scorer.statistics(CORPUS.hyps, [] if free else [CORPUS.refs[0]], CORPUS.sources)
         assert rows.tobytes() == local.array.tobytes()
     assert sorted(loads) == sorted(str(checkpoints[n] / "checkpoints" / "model.ckpt") for n in ("comet", "cometkiwi"))

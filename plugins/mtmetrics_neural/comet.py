@@ -22,6 +22,10 @@ silently). With several references a segment's score is the mean of its scores a
 (unbabel-comet scores one reference at a time). The corpus score is the mean of the segments'
 (``comet-score``'s system score).
 
+xCOMET's error spans (``metadata.error_spans`` of its ``predict_step``, computed with the scores)
+are each segment's detail (:meth:`XComet.segment_details`): ``segment_details`` in ``-sl -f json``,
+``Result.detail`` in the API.
+
 The signature carries the checkpoint's SHA-256 (16 hex digits with ``--short``), the versions of
 unbabel-comet, transformers and torch, the precision and the device class (``cpu``/``cuda``).
 """

@@ -165,6 +165,8 @@ class Scorer:
         ann = {k: [v] for k, v in ann.items()} if ann else None
         ref_streams = [[r] for r in _listed(refs, "references")]
         sources = None if source is None else [source]
+        if type(metric).segment_details is not Metric.segment_details:  # the segment's detail too
+            return self.segment_scores([hyp], ref_streams, sources, ann)[0]
         if type(metric).observe is not Metric.observe or metric.needs_corpus():
             return self.corpus_score([hyp], ref_streams, sources, ann)
         segments = gate.admit([metric], [hyp], ref_streams, sources, ann)

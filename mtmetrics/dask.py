@@ -16,7 +16,7 @@ from .engine.accumulate import ExactSum
 from .engine.results import sums_result
 from .engine.scoring import run
 from .errors import InputError, ParameterError, ResourceError
-from .metric import Metric, Segment, Statistics, build_segments
+from .metric import Inputs, Metric, Segment, Statistics, build_segments
 from .params import checked_pair
 from .result import Result
 from .signature import nrefs_value
@@ -36,21 +36,23 @@ def _metric(cls: type[Metric], params: tuple[tuple[str, Any], ...]) -> Metric:
     return cls(**dict(params))
 
 
-def _segment(item: Any) -> Segment:
+def _segment(item: Any, inputs: Inputs) -> Segment:
+    """A bag item as a segment; ``refs`` may be left out for a reference-free metric (``inputs``)."""
     if isinstance(item, Segment):
         return item
     if isinstance(item, Mapping):
-        refs = item.get("refs")
+        refs = item.get("refs", None if inputs.references else ())
         if refs is None or isinstance(refs, str):
             raise InputError("a bag item needs 'refs': a list of reference strings.")
         source = item.get("source")
         annotations = {k: [v] for k, v in (item.get("annotations") or {}).items()}
-        return build_segments([item["hyp"]], [[r] for r in refs], None if source is None else [source], annotations)[0]
+        streams = [[r] for r in refs]
+        return build_segments([item["hyp"]], streams, None if source is None else [source], annotations, inputs)[0]
     raise InputError(f"bag items must be mtmetrics.Segment objects or dicts, not {type(item).__name__}.")
 
 
 def _refs(item: Any) -> tuple[str, ...]:
-    return _segment(item).refs
+    return _segment(item, Inputs()).refs
 
 
 def _partition(
@@ -61,13 +63,13 @@ def _partition(
     prepared: Metric | None = None,
 ) -> list[tuple[ExactSum, set[int], np.ndarray | None]]:
     metric = prepared if prepared is not None else _metric(cls, params)
-    segments = [_segment(item) for item in items]
+    segments = [_segment(item, cls.inputs) for item in items]
     acc = ExactSum(len(metric.stat_names()))
     if not segments:
         return [(acc, set(), None)]
     gate.check([metric], segments)
     metric.observe(segments)
-    _, counts, (rows,), _ = next(run([metric], [segments]))
+    _, counts, (rows,), _, _ = next(run([metric], [segments]))
     acc.add(rows)
     return [(acc, counts, rows if keep else None)]
 

@@ -88,6 +88,8 @@ class Statistics:
     array: np.ndarray
     aggregation: Aggregation
     nrefs: str
+    #: the metric's :meth:`Metric.segment_details`, one per row (``None``: it has none)
+    details: Sequence[Any] | None = None
 
     def __len__(self) -> int:
         return int(self.array.shape[0])
@@ -163,6 +165,7 @@ class Metric(abc.ABC):
       :attr:`fork_safe` (False), :attr:`plain_text` (True), :attr:`model_formats` (none);
     * *corpus preparation*: :meth:`needs_corpus` (False), :meth:`build_corpus_state`,
       :attr:`corpus_state` (what it built, on the prepared copy);
+    * *detail*: :meth:`segment_details` (None: no per-segment detail);
     * *conformance examples*: :meth:`example_params`, :meth:`example_annotations` (None).
 
     The engine reads these members directly. Any other public name must be listed in
@@ -381,6 +384,17 @@ class Metric(abc.ABC):
     def corpus_state(self) -> Any:
         """What :meth:`build_corpus_state` built, on the copy the engine prepared; else None."""
         return self._engine.corpus_state
+
+    # --------------------------------------------------------------------------------- detail
+    def segment_details(self, segments: Sequence[Segment]) -> Sequence[Any] | None:
+        """A JSON-able object per segment besides its statistics (xCOMET's error spans), which the
+        sentence-level JSON (``segment_details``) and the API's segment results (``Result.detail``)
+        carry; ``None``: this metric has none (nothing is written).
+
+        Called right after :meth:`corpus_statistics` on the same segments in the same process, so
+        it may return what that computed; it must not change the statistics.
+        """
+        return None
 
     # -------------------------------------------------------------------- conformance examples
     @staticmethod

@@ -44,9 +44,11 @@ class Result:
     verbose: str | None = None
     attributes: Mapping[str, Any] = field(default_factory=dict)
     decimals: int = 4
+    #: a segment's detail from :meth:`~mtmetrics.Metric.segment_details` (xCOMET's error spans); else None
+    detail: Any = None
 
     @classmethod
-    def of(cls, score: Score, common: Mapping[str, Any]) -> Result:
+    def of(cls, score: Score, common: Mapping[str, Any], detail: Any = None) -> Result:
         """The result of ``score`` with the other fields from ``common`` (built once per run), filled at
         once: the frozen ``__init__``'s ``object.__setattr__`` per field costs more than a fast metric."""
         result = object.__new__(cls)
@@ -56,10 +58,11 @@ class Result:
         fields["sub_scores"] = MappingProxyType(dict(score.sub_scores))
         fields["verbose"] = score.verbose
         fields["attributes"] = MappingProxyType(dict(score.attributes))
+        fields["detail"] = detail
         if fields.keys() != _RESULT_FIELDS:
             raise TypeError(
                 f"Result.of: common gives {sorted(common)}; it must give exactly the fields "
-                f"{sorted(_RESULT_FIELDS - {'score', 'sub_scores', 'verbose', 'attributes'})}"
+                f"{sorted(_RESULT_FIELDS - {'score', 'sub_scores', 'verbose', 'attributes', 'detail'})}"
             )
         return result
 
@@ -93,6 +96,8 @@ class Result:
             params={k: json_safe(_jsonable(v)) for k, v in self.params.items()},
             signature=self.signature.format(short),
         )
+        if self.detail is not None:
+            out["detail"] = json_safe(self.detail)
         return out
 
     def format(self, width: int | None = None, score_only: bool = False, short: bool = False) -> str:

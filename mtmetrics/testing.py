@@ -306,6 +306,28 @@ def check_statistics_shape(cls: type[Metric], corpus: Corpus) -> None:
     assert len(set(names)) == len(names), f"{cls.name}: duplicate statistic names"
 
 
+def check_details(cls: type[Metric], corpus: Corpus) -> None:
+    """Segment details (:meth:`~mtmetrics.Metric.segment_details`), if any: one strict-JSON object per
+    segment, the same in the statistics, in :meth:`~mtmetrics.Scorer.sentence_score` and asked alone."""
+    if cls.segment_details is Metric.segment_details:
+        return
+    m = _make(cls, corpus)
+    stats = _statistics(cls, corpus, m)
+    if stats.details is None:
+        return
+    assert len(stats.details) == len(corpus.hyps), f"{cls.name}: not one detail per segment"
+    for detail in stats.details:
+        json.dumps(detail, allow_nan=False)  # raises on what strict JSON cannot hold
+    ann = _annotations(cls, corpus.hyps, corpus.refs, corpus.sources)
+    segments = build_segments(corpus.hyps, corpus.refs, corpus.sources, ann, cls.inputs)
+    alone = _make(cls, corpus).prepare(references_of(segments)).metric.segment_details(segments)
+    assert alone is not None and list(alone) == list(stats.details), f"{cls.name}: details depend on the road"
+    if not m.metric.needs_corpus():  # else one segment is another corpus
+        first = {k: v[0] for k, v in ann.items()} if ann else None
+        one = m.sentence_score(corpus.hyps[0], [r[0] for r in corpus.refs], corpus.sources[0], first)
+        assert one.detail == stats.details[0], f"{cls.name}: sentence_score's detail differs from the corpus's"
+
+
 def uses_kernels(cls: type[Metric], corpus: Corpus) -> bool:
     """Whether the metric asks :mod:`mtmetrics.resources.kernels` for a compiled kernel (twin kernels)."""
     with kernels.forced("python"):  # resets: whatever asks for a kernel now is this metric (or its features)
@@ -343,5 +365,6 @@ CHECKS: tuple[Callable[[type[Metric], Corpus], None], ...] = (
     check_signature,
     check_cli_matches_api,
     check_statistics_shape,
+    check_details,
     check_kernels,
 )

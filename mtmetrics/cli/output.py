@@ -247,6 +247,12 @@ def _json(scored: list[Scored], short: bool) -> Iterator[str]:
                     notes.setdefault(str(n + 1), {}).update(sub_notes)
                 yield ("," if n else "") + "\n  " + strict_json(subs)
             yield "\n ]"
+            details = getattr(s.segments, "details", lambda: None)()
+            if details is not None:  # the metric's own per-segment detail (xCOMET's error spans)
+                yield ',\n "segment_details": ['
+                for n, detail in enumerate(details):
+                    yield ("," if n else "") + "\n  " + detail
+                yield "\n ]"
             if notes:
                 yield ',\n "segment_notes": ' + strict_json(notes)
             yield "\n}"

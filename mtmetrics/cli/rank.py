@@ -117,8 +117,6 @@ def inputs_of(ns: argparse.Namespace, names: list[str]) -> list[MetricInput]:
     computed = [m for m in ns.metrics if not m.startswith("file:")]
     if computed and not ns.input:
         raise InputError(f"-m {computed[0]} scores text: give the system files with -i and the references.")
-    if computed and not ns.refs:
-        raise InputError(f"-m {computed[0]} needs reference files: mtmetrics rank REF [REF ...] -i SYS1 SYS2 ...")
     if ns.input and not computed and ns.refs:
         raise InputError("reference files are given but every metric is a file: drop the references or add a metric.")
     hyps = [_read(x, "system output") for x in ns.input or []]
@@ -141,6 +139,8 @@ def inputs_of(ns: argparse.Namespace, names: list[str]) -> list[MetricInput]:
             continue
         name, inline = parse_inline(spec)
         scorers.append(load_metric(plugins.REGISTRY.canonical_name(name), language_pair=ns.language_pair, **inline))
+        if not ns.refs and type(scorers[-1].metric).inputs.references:  # else reference-free (CometKiwi)
+            raise InputError(f"-m {spec} needs reference files: mtmetrics rank REF [REF ...] -i SYS1 SYS2 ...")
         out.append(None)
     # every system and metric scored in one pass, with one pool of workers
     scored = iter(score_systems(scorers, computed, hyps, refs, src, jobs) if scorers else [])

@@ -104,8 +104,9 @@ def segment_results(metric: Metric, stats: Statistics) -> list[Result]:
     """Per-segment results from already computed statistics (what they share is built once)."""
     common = _common(metric, statistics_for(metric, stats).nrefs, 1)
     compute = metric.compute_score
+    details = stats.details if stats.details is not None else [None] * len(stats)
     with _frozen():
-        return [Result.of(compute(row.copy()), common) for row in stats.array]
+        return [Result.of(compute(row.copy()), common, d) for row, d in zip(stats.array, details, strict=True)]
 
 
 def default_decimals(cls: type[Metric]) -> int:

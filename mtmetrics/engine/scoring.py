@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -63,8 +63,9 @@ class Part:
 
 Work = Sequence[Segment] | Chunk | Part
 
-#: per chunk: its size, its reference counts, one statistics array per metric, its CPU seconds
-ChunkRows = tuple[int, set[int], list["np.ndarray"], float]
+#: per chunk: its size, its reference counts, one statistics array per metric, its CPU seconds, and
+#: per metric its :meth:`~mtmetrics.Metric.segment_details` (``None``: it has none)
+ChunkRows = tuple[int, set[int], list["np.ndarray"], float, list[Sequence[Any] | None]]
 
 
 def first_chunk(jobs: int, chunk: int = CHUNK) -> int:
@@ -95,7 +96,16 @@ def _score(metrics: Sequence[Metric], shared: Sequence[Sequence[Segment]], item:
     else:
         segments = item.segments() if hasattr(item, "segments") else item
     rows = score_chunk(metrics, segments)
-    return len(segments), {len(s.refs) for s in segments}, rows, time.process_time() - t0
+    details = [_details(metric, segments) for metric in metrics]
+    return len(segments), {len(s.refs) for s in segments}, rows, time.process_time() - t0, details
+
+
+def _details(metric: Metric, segments: Sequence[Segment]) -> Sequence[Any] | None:
+    """``metric``'s detail per segment, right after its statistics; one per segment or ``None``."""
+    details = metric.segment_details(segments)
+    if details is not None and (isinstance(details, (str, bytes)) or len(details) != len(segments)):
+        raise RuntimeError(f"{type(metric).__name__}.segment_details returned no sequence of {len(segments)} details")
+    return details
 
 
 @dataclass(frozen=True)
@@ -214,14 +224,16 @@ def statistics_of(
     jobs = jobs if n > chunk else 1
     first = first_chunk(jobs, chunk)
     bounds = [(0, min(first, n))] + [(i, min(i + chunk, n)) for i in range(first, n, chunk)] if n else []
-    parts = []
-    for size, _, (rows,), _ in run([prepared], [Part(a, b) for a, b in bounds], jobs, (segments,)):
+    parts, details = [], []
+    for size, _, (rows,), _, (found,) in run([prepared], [Part(a, b) for a, b in bounds], jobs, (segments,)):
         parts.append(rows)
+        details.append(found)
         if progress is not None:
             progress(size)
     array = np.concatenate(parts) if parts else np.empty((0, len(metric.stat_names())))
     nrefs = nrefs_value(len(s.refs) for s in segments) if segments else "0"
-    return Statistics(metric.stat_names(), array, type(metric).aggregation, nrefs)
+    kept = None if None in details or not details else tuple(d for found in details for d in found or ())
+    return Statistics(metric.stat_names(), array, type(metric).aggregation, nrefs, kept)
 
 
 __all__ = ["CHUNK", "Chunk", "ChunkRows", "Part", "Work", "first_chunk", "run", "score_chunk", "statistics_of"]

@@ -7,9 +7,11 @@ import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import IO, Any
 
 import numpy as np
 
+from ..jsonsafe import strict_json
 from ..metric import Metric, Segment, Statistics
 from ..result import Result, Score
 from ..signature import nrefs_value
@@ -20,19 +22,32 @@ from .scoring import CHUNK, Chunk, first_chunk, run
 
 class SegmentStore:
     """Per-segment scores of one metric: their statistics rows spooled to a binary temporary file;
-    iterating gives a :class:`Score` per segment, :meth:`scores` the main scores a block at a time."""
+    iterating gives a :class:`Score` per segment, :meth:`scores` the main scores a block at a time,
+    :meth:`details` the metric's details (spooled as JSON lines) if it gives any."""
 
     def __init__(self, metric: Metric) -> None:
         # lives as long as the store (closed by close()), so no context manager
         self._file = tempfile.TemporaryFile("w+b")  # noqa: SIM115
+        self._details: IO[str] | None = None
         self._metric = metric
         self._width = len(metric.stat_names())
         self.count = 0
 
-    def add(self, rows: np.ndarray) -> None:
-        """Append statistics rows (one per segment, in order)."""
+    def add(self, rows: np.ndarray, details: Sequence[Any] | None = None) -> None:
+        """Append statistics rows (one per segment, in order) and the metric's details of them."""
         self._file.write(np.ascontiguousarray(rows, dtype=np.float64).tobytes())
         self.count += int(rows.shape[0])
+        if details is not None:
+            self._details = self._details or tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
+            self._details.writelines(strict_json(d) + "\n" for d in details)
+
+    def details(self) -> Iterator[str] | None:
+        """Each segment's detail as JSON text, in order; ``None`` when the metric gave none."""
+        if self._details is None:
+            return None
+        self._details.flush()
+        self._details.seek(0)
+        return (line.rstrip("\n") for line in self._details)
 
     def __len__(self) -> int:
         return self.count
@@ -55,8 +70,10 @@ class SegmentStore:
         return map(self._metric.score_rows, self._blocks())
 
     def close(self) -> None:
-        """Delete the temporary file."""
+        """Delete the temporary files."""
         self._file.close()
+        if self._details is not None:
+            self._details.close()
 
 
 @dataclass
@@ -126,7 +143,7 @@ def score_sources(
                 yield chunk
 
     try:
-        for size, counts, rows_per_metric, _ in run(metrics, chunks(), jobs):
+        for size, counts, rows_per_metric, _, details in run(metrics, chunks(), jobs):
             system = systems[owners.popleft()]
             system.ref_counts.update(counts)
             for m, rows in enumerate(rows_per_metric):
@@ -135,7 +152,7 @@ def score_sources(
                     system.kept[m].append(rows)
                 store = system.stores[m]
                 if store is not None:
-                    store.add(rows)
+                    store.add(rows, details[m])
             if progress is not None:
                 progress(size)
     except BaseException:

@@ -8,9 +8,9 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import ParameterError, ResourceError
+from ..errors import InputError, ParameterError, ResourceError
 from ..io.tables import Columns, Table
-from ..metric import Metric, Segment, Statistics
+from ..metric import Inputs, Metric, Segment, Statistics
 from ..params import language_pair
 from ..signature import nrefs_value
 from . import gate
@@ -98,9 +98,16 @@ def score_tables(
         ann = annotations[ti] if annotations else None
         built: dict[tuple[bool, bool], list[Segment]] = {}
         for si, (spec, metric) in enumerate(specs):
+            if not refs and metric.inputs.references:
+                raise InputError(
+                    f"{table.name}: -m {spec} reads references, but the table has no reference column; name "
+                    f"them with --ref-cols COL (only reference-free metrics score without); columns: "
+                    f"{', '.join(table.columns)}."
+                )
             use = (bool(metric.inputs.source), bool(metric.inputs.annotations) and ann is not None)
             if use not in built:
-                built[use] = gate.build(hyps, refs, src if use[0] else None, ann if use[1] else None)
+                inputs = Inputs(references=bool(refs))  # none: every metric here is reference-free
+                built[use] = gate.build(hyps, refs, src if use[0] else None, ann if use[1] else None, inputs=inputs)
             segments = table_segments[(ti, si)] = built[use]
             per_group = _per_group(spec, metric, table, columns, segments, refuse_languages)
             for prepared, rows in per_group:  # the gate: each group's metric's limit, on the rows it scores
@@ -129,7 +136,7 @@ def score_tables(
     ]
     tasks.sort(key=lambda t: -costs[t.source] * len(t))
     scored = run([item.metric for item in items], tasks, jobs, [item.segments for item in items])
-    for task, (size, _, (rows,), spent) in zip(tasks, scored, strict=True):
+    for task, (size, _, (rows,), spent, _) in zip(tasks, scored, strict=True):
         items[task.source].parts.append((task.start, rows))
         items[task.source].seconds += spent
         if progress is not None:

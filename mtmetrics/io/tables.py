@@ -149,7 +149,10 @@ def detect_columns(
     group: str | None = None,
     no_group: bool = False,
 ) -> Columns:
-    """Choose the columns, explicit names first, then the usual names; missing required ones are errors."""
+    """Choose the columns, explicit names first, then the usual names; missing required ones are errors.
+
+    No reference column is allowed (a table for reference-free metrics); scoring a metric that reads
+    references on it is refused then (:func:`mtmetrics.engine.tables.score_tables`)."""
     header = list(table.columns)
     sys_col = _pick(header, system, SYSTEM_NAMES, "system", table.name)
     seg_col = _pick(header, segment, SEGMENT_NAMES, "segment id", table.name)
@@ -161,7 +164,7 @@ def detect_columns(
     usual = [h for h in header if h.lower() in ("ref", "reference") or h.lower().startswith(("ref_", "ref-"))]
     ref_cols = tuple(refs or usual)
     wanted = {"system (--system-col)": sys_col, "segment id (--segment-col)": seg_col, "hyp (--hyp-col)": hyp_col}
-    missing = [what for what, col in wanted.items() if col is None] + ([] if ref_cols else ["reference (--ref-cols)"])
+    missing = [what for what, col in wanted.items() if col is None]
     if missing or not (sys_col and seg_col and hyp_col):
         raise InputError(f"{table.name}: cannot find the column(s) {', '.join(missing)}; columns: {', '.join(header)}.")
     columns = Columns(sys_col, seg_col, hyp_col, ref_cols, src_col, grp_col)

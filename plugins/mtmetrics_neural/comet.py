@@ -22,6 +22,10 @@ silently). With several references a segment's score is the mean of its scores a
 (unbabel-comet scores one reference at a time). The corpus score is the mean of the segments'
 (``comet-score``'s system score).
 
+xCOMET's error spans (``metadata.error_spans`` of its ``predict_step``, computed with the scores)
+are each segment's detail (:meth:`XComet.segment_details`): ``segment_details`` in ``-sl -f json``,
+``Result.detail`` in the API.
+
 The signature carries the checkpoint's SHA-256 (16 hex digits with ``--short``), the versions of
 unbabel-comet, transformers and torch, the precision and the device class (``cpu``/``cuda``).
 """
@@ -192,7 +196,9 @@ class _CometBase(Metric):
 
     def corpus_statistics(self, segments: Sequence[Segment]) -> np.ndarray:
         samples, owner = self._samples(segments)
-        scores = self._predict(samples)
+        scores, spans = self._predict(samples)
+        if spans is not None:  # kept for segment_details, called next on these segments
+            self._spans = (segments, [[spans[k] for k in np.flatnonzero(owner == i)] for i in range(len(segments))])
         sums = np.zeros(len(segments), dtype=np.float64)
         counts = np.zeros(len(segments), dtype=np.float64)
         np.add.at(sums, owner, scores)
@@ -212,8 +218,9 @@ class _CometBase(Metric):
                 owner.append(i)
         return samples, np.asarray(owner, dtype=np.intp)
 
-    def _predict(self, samples: list[dict[str, str]]) -> np.ndarray:
-        """Each sample's score by the model's own predict_step, batched by length under the budget."""
+    def _predict(self, samples: list[dict[str, str]]) -> tuple[np.ndarray, list[Any] | None]:
+        """Each sample's score by the model's own predict_step, batched by length under the budget, and
+        its error spans when the model gives them (``metadata.error_spans``: xCOMET)."""
         import torch
 
         model = self._model()
@@ -231,13 +238,17 @@ class _CometBase(Metric):
         shape = [tuple(lengths[f][k] for f in fields) for k in range(len(samples))]
         order = sorted(range(len(samples)), key=lambda k: (sum(shape[k]), shape[k], k))
         out = np.empty(len(samples), dtype=np.float64)
+        spans: list[Any] = [None] * len(samples)
         with torch.inference_mode():
             for batch in self._batches(order, shape):
                 inputs = model.prepare_sample([samples[k] for k in batch], stage="predict")
                 inputs = _to(inputs, next(model.parameters()).device)
-                scores = model.predict_step(inputs).scores
-                out[batch] = scores.double().cpu().numpy().reshape(-1)
-        return out
+                prediction = model.predict_step(inputs)
+                out[batch] = prediction.scores.double().cpu().numpy().reshape(-1)
+                found = prediction.get("metadata", {}).get("error_spans")
+                for k, value in zip(batch, found or [None] * len(batch), strict=True):
+                    spans[k] = value
+        return out, None if None in spans else spans
 
     def _batches(self, order: list[int], shape: list[tuple[int, ...]]) -> Iterator[list[int]]:
         """Runs of ``order`` (sorted by length) whose padded size, count x longest, stays within the
@@ -303,13 +314,24 @@ class CometKiwi(_CometBase):
 
 
 class XComet(_CometBase):
-    """xCOMET (Guerreiro et al. 2023): source, hypothesis and reference; the score only (no spans yet)."""
+    """xCOMET (Guerreiro et al. 2023): source, hypothesis and reference; the score, and the error spans
+    it marks in the hypothesis as each segment's detail."""
 
     name = "xcomet"
-    description = "xCOMET: unbabel-comet XCOMET model (e.g. Unbabel/XCOMET-XL), from a local folder; score only"
+    description = "xCOMET: unbabel-comet XCOMET model (e.g. Unbabel/XCOMET-XL), from a local folder; error spans"
     inputs = Inputs(source=True)
     ENV = "MTMETRICS_XCOMET_MODEL"
     HUB_NAME = "Unbabel/XCOMET-XL"
+
+    def segment_details(self, segments: Sequence[Segment]) -> Sequence[Any] | None:
+        """``{"error_spans": [spans, ...]}`` per segment, one list per reference in order, each span as
+        unbabel-comet's ``Prediction.metadata.error_spans`` gives it: ``text``, ``start`` and ``end``
+        (character offsets in the hypothesis), ``severity`` (minor, major, critical), ``confidence``."""
+        kept = self.__dict__.pop("_spans", None)
+        if kept is None or kept[0] is not segments:  # not what corpus_statistics just scored: score them
+            self.corpus_statistics(segments)
+            kept = self.__dict__.pop("_spans")
+        return [{"error_spans": per_reference} for per_reference in kept[1]]
 
     @staticmethod
     def example_params(folder: Path) -> dict[str, str] | None:

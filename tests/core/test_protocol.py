@@ -43,6 +43,7 @@ PROTOCOL: dict[str, set[str]] = {
     "limits": {"max_segment_tokens", "complexity", "segment_limit", "unit", "count_units"},
     "resources": {"resource_fields", "observe", "fork_safe", "plain_text", "model_formats"},
     "corpus preparation": {"needs_corpus", "build_corpus_state", "corpus_state"},
+    "detail": {"segment_details"},
     "conformance examples": {"example_params", "example_annotations"},
 }
 ALL = set().union(*PROTOCOL.values())

@@ -146,11 +146,18 @@ def _params_of(cls: type[Metric], given: Mapping[str, str], short: bool, where: 
     the canonical ones (a default wins when it prints the same), and the keys used."""
     by_name = {p.name: p for p in cls.params}
     values = {p.name: p.default for p in cls.params}
-    used = set()
-    for p in cls.params:
-        if p.sig_key is not None and _key(p, short) in given:
-            used.add(_key(p, short))
-            _read_param(p, given[_key(p, short)], values, by_name, where)
+    todo = [p for p in cls.params if p.sig_key is not None and _key(p, short) in given]
+    used = {_key(p, short) for p in todo}
+    while todo:  # a value printed by way of a later parameter (ROUGE's tok under impl=rouge155) waits for it
+        failed: list[tuple[Param, ParameterError]] = []
+        for p in todo:
+            try:
+                _read_param(p, given[_key(p, short)], values, by_name, where)
+            except ParameterError as exc:
+                failed.append((p, exc))
+        if len(failed) == len(todo):
+            raise failed[0][1]
+        todo = [p for p, _ in failed]
 
     def printed(vals: Mapping[str, Any]) -> list[str]:
         return [p.signature_value(vals[p.name], vals) for p in cls.params if p.sig_key is not None]
@@ -336,13 +343,17 @@ def explain(reading: Reading) -> list[dict[str, Any]]:
 def compare(a: Reading, b: Reading) -> list[tuple[str, str | None, str | None]]:
     """``(key, value in a, value in b)`` of every field that makes scores of ``a`` and ``b`` incomparable:
     the metric, its parameters, the input's fields and the installation's (compared by long key)."""
-    out: list[tuple[str, str | None, str | None]] = []
     if type(a.metric) is not type(b.metric):
-        out.append(("metric", type(a.metric).name, type(b.metric).name))
+        return [("metric", type(a.metric).name, type(b.metric).name)]
+    out: list[tuple[str, str | None, str | None]] = []
     sa, sb = (_long(r) for r in (a, b))
     for key in dict.fromkeys([*sa, *sb]):
-        if sa.get(key) != sb.get(key) and key not in RUN_SETTINGS:
-            out.append((key, sa.get(key), sb.get(key)))
+        x, y = sa.get(key), sb.get(key)
+        if key in RUN_SETTINGS or x == y or (key in PROVENANCE and (x is None or y is None)):
+            continue  # sacrebleu records no mtmetrics provenance: its own scores are sacrebleu's
+        if x and y and len(min(x, y, key=len)) >= 12 and (x.startswith(y) or y.startswith(x)):
+            continue  # a hash in a short signature is the full one's first digits
+        out.append((key, x, y))
     return out
 
 

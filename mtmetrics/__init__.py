@@ -82,9 +82,7 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module 'mtmetrics' has no attribute {name!r}") from None
 
 
-def load_metric(
-    name: str, *, language_pair: str | None = None, allow_version_mismatch: bool = False, **params: Any
-) -> Scorer:
+def load_metric(name: str, *, language_pair: str | None = None, **params: Any) -> Scorer:
     """A :class:`~mtmetrics.api.Scorer` of the registered metric ``name`` with checked ``params``.
 
     With ``language_pair`` (``"en-de"``, as ``-l``) the pair's implied parameters apply unless given,
@@ -92,8 +90,9 @@ def load_metric(
 
     ``name`` may be a signature (``BLEU|nrefs:1|...``, long or short; sacrebleu's own after the metric's
     name, ``bleu|nrefs:1|case:mixed|...``): the metric with exactly its parameters. A version or resource
-    this installation differs in is an error unless ``allow_version_mismatch`` (then a warning, and the
-    new signature shows ``now(signed then)``); its ``nrefs`` is checked when it scores.
+    this installation differs in is an error unless the one keyword a signature takes,
+    ``allow_version_mismatch=True`` (then a warning, and the new signature shows ``now(signed then)``);
+    its ``nrefs`` is checked when it scores.
     """
     from .api import Scorer
     from .engine import gate
@@ -105,9 +104,12 @@ def load_metric(
     if "|" in name:
         from .signature_parse import load
 
-        if params or language_pair is not None:
-            raise ParameterError("load_metric: a signature sets every parameter; give no parameters beside it.")
-        return Scorer(load(name, allow_version_mismatch))
+        allow = params.pop("allow_version_mismatch", False)
+        if params or language_pair is not None or not isinstance(allow, bool):
+            raise ParameterError(
+                "load_metric: a signature sets every parameter; beside it give only allow_version_mismatch=True."
+            )
+        return Scorer(load(name, allow))
     cls = REGISTRY.metric_class(name)
     if language_pair is None:
         return Scorer(gate.build_metric(cls, params))

@@ -253,9 +253,16 @@ class Metric(abc.ABC):
         # Rebuild from parameters (metrics pickle for worker processes whatever they cache), with
         # the engine's state (a prepared copy's corpus state, a limit set) but not its caches
         state = self._engine
-        return (_rebuild, (type(self), dict(self.values), EngineState(
-            state.limit, state.given, state.corpus_state, signed=state.signed, signed_run=state.signed_run
-        )))
+        return (
+            _rebuild,
+            (
+                type(self),
+                dict(self.values),
+                EngineState(
+                    state.limit, state.given, state.corpus_state, signed=state.signed, signed_run=state.signed_run
+                ),
+            ),
+        )
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.values.items())

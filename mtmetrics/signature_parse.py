@@ -13,6 +13,7 @@ records (BLEU's ``order``, chrF's ``beta``) has its default.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import warnings
 from collections.abc import Mapping
@@ -88,7 +89,7 @@ class Reading:
 
 def split(text: str) -> tuple[str | None, list[tuple[str, str]]]:
     """``(name or None, [(key, value), ...])`` of a signature; a bad item is a ParameterError."""
-    if not isinstance(text, str) or "|" not in text and ":" not in text:
+    if not isinstance(text, str) or ("|" not in text and ":" not in text):
         raise ParameterError(f"signature {text!r}: expected NAME|key:value|... or sacrebleu's key:value|...")
     items = text.strip().split("|")
     name = None if ":" in items[0] else items.pop(0).strip()
@@ -113,10 +114,8 @@ def _candidates(p: Param, text: str, current: Any) -> list[Any]:
     found: list[Any] = [current, *([None] if p.nullable else []), *(p.choices or ())]
     found += [True, False] if p.type is bool else []
     if p.type is not bool:
-        try:
+        with contextlib.suppress(MtmetricsError):
             found.append(p.convert(text))
-        except MtmetricsError:
-            pass
     return found
 
 
@@ -175,14 +174,12 @@ def _params_of(cls: type[Metric], given: Mapping[str, str], short: bool, where: 
     return values, used
 
 
-def _classes(name: str | None, keys: set[str]) -> list[type[Metric]]:
+def _classes(name: str, keys: set[str]) -> list[type[Metric]]:
     """Classes that may print a signature named ``name``: the registry name's (in any case), else those
     whose name starts the signature's, else every class whose parameters' keys are all among ``keys``."""
     from .plugins import REGISTRY
 
     registry = REGISTRY.metric_registry()
-    if name is None:
-        return []
     exact = REGISTRY.canonical_name(name)
     if exact in registry:
         return [registry[exact].cls]
@@ -248,7 +245,6 @@ def _read_as(cls: type[Metric], name: str, pairs: list[tuple[str, str]], text: s
 
     keys = {k for k, _ in pairs}
     short = bool(keys & {"#", "v", "p"}) and not keys & {"nrefs", "version", "plugin"}
-    sacrebleu = ("p" if short else "plugin") not in keys
     given = dict(pairs)
     where = f"signature {name}"
     values, used = _params_of(cls, given, short, where)
@@ -257,7 +253,9 @@ def _read_as(cls: type[Metric], name: str, pairs: list[tuple[str, str]], text: s
     if printed.name.casefold() != name.casefold() and cls.name.casefold() != name.casefold():
         raise ParameterError(f"{where}: {cls.name} with these parameters is named {printed.name}, not {name}.")
     mine = {(f.short if short else f.key): f for f in printed.fields}
-    if sacrebleu and "sacrebleu" in (f.key for f in printed.fields):
+    # no plugin field, and the metric is sacrebleu's: sacrebleu's own signature, its version sacrebleu's
+    sacrebleu = ("p" if short else "plugin") not in keys and printed.get("sacrebleu") is not None
+    if sacrebleu:
         mine["v" if short else "version"] = next(f for f in printed.fields if f.key == "sacrebleu")
     by_key = {_key(p, short): p for p in cls.params if p.sig_key is not None}
     out = []
@@ -283,7 +281,9 @@ def _read_as(cls: type[Metric], name: str, pairs: list[tuple[str, str]], text: s
             out.append(FieldReading(key, field.key, value, kind, here=field.format(short).partition(":")[2]))
     seen = {k for k, _ in pairs}
     defaulted = {p.sig_key for p in cls.params}
-    missing = [k for k, f in mine.items() if k not in seen and f.key not in defaulted and not _optional(f.key, sacrebleu)]
+    missing = [
+        k for k, f in mine.items() if k not in seen and f.key not in defaulted and not _optional(f.key, sacrebleu)
+    ]
     if missing:
         raise ParameterError(f"{where}: field '{missing[0]}' is missing and has no default.")
     return Reading(text, metric, tuple(out), short, sacrebleu)

@@ -42,7 +42,9 @@ def _explain_text(reading: Reading, rows: list[dict[str, Any]]) -> list[str]:
         else:
             lines.append(f"{head}  {row['key']}: {row['description']}")
     differ = reading.mismatches()
-    lines.append("this installation reproduces it" if not differ else f"this installation differs in {len(differ)} field(s)")
+    lines.append(
+        "this installation reproduces it" if not differ else f"this installation differs in {len(differ)} field(s)"
+    )
     return lines
 
 
@@ -65,6 +67,8 @@ def main(argv: Sequence[str]) -> int:
     elif not differ:
         sys.stdout.write("comparable\n")
     else:
-        lines = ["not comparable:"] + [f"  {k}: {a if a is not None else '(absent)'} vs {b if b is not None else '(absent)'}" for k, a, b in differ]
+        lines = ["not comparable:"] + [
+            f"  {k}: {a if a is not None else '(absent)'} vs {b if b is not None else '(absent)'}" for k, a, b in differ
+        ]
         sys.stdout.write("\n".join(lines) + "\n")
     return 1 if differ else 0

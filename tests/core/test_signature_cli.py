@@ -27,10 +27,12 @@ def test_m_signature_scores_as_the_parameters() -> None:
 
 
 def test_mismatch_is_one_line_exit_2_unless_allowed() -> None:
-    old = f"bleu|#:1|c:mixed|e:no|tok:13a|s:exp|v:2.4.0"
+    old = "bleu|#:1|c:mixed|e:no|tok:13a|s:exp|v:2.4.0"
     code, out, err = run_cli(REF0, "-i", HYP, "-m", old)
     assert code == 2 and out == "" and err.count("\n") == 1
-    assert "sacrebleu: signed 2.4.0" in err and "pip install sacrebleu==2.4.0" in err and "--allow-version-mismatch" in err
+    assert (
+        "sacrebleu: signed 2.4.0" in err and "pip install sacrebleu==2.4.0" in err and "--allow-version-mismatch" in err
+    )
     code, out, err = run_cli(REF0, "-i", HYP, "-m", old, "--allow-version-mismatch")
     assert code == 0 and err.startswith("mtmetrics: warning: ") and err.count("\n") == 1
     assert f"sacrebleu:{SB}(signed 2.4.0)" in out

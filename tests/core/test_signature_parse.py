@@ -27,7 +27,11 @@ def _sacrebleu_signature(metric: object, short: bool) -> str:
     ("name", "make", "kwargs"),
     [
         ("bleu", sacrebleu.BLEU, {}),
-        ("bleu", sacrebleu.BLEU, {"lowercase": True, "tokenize": "intl", "smooth_method": "floor", "smooth_value": 0.2}),
+        (
+            "bleu",
+            sacrebleu.BLEU,
+            {"lowercase": True, "tokenize": "intl", "smooth_method": "floor", "smooth_value": 0.2},
+        ),
         ("bleu", sacrebleu.BLEU, {"smooth_method": "add-k", "effective_order": True}),
         ("chrf", sacrebleu.CHRF, {}),
         ("chrf", sacrebleu.CHRF, {"word_order": 2, "lowercase": True, "whitespace": True, "eps_smoothing": True}),
@@ -76,7 +80,7 @@ def test_version_mismatch_is_an_error_listing_each_field() -> None:
 
 
 def test_allowed_mismatch_warns_and_the_signature_shows_both() -> None:
-    text = f"bleu|#:1|c:mixed|e:no|tok:13a|s:exp|v:2.4.0"
+    text = "bleu|#:1|c:mixed|e:no|tok:13a|s:exp|v:2.4.0"
     with pytest.warns(UserWarning, match="sacrebleu: signed 2.4.0"):
         scorer = mtmetrics.load_metric(text, allow_version_mismatch=True)
     result = scorer.corpus_score(HYPS, REFS)
@@ -123,7 +127,7 @@ def test_split_strips_signed_marks() -> None:
 
 
 def test_explain_and_compare() -> None:
-    reading = read(f"bleu|#:1|c:lc|e:no|tok:13a|s:floor[0.20]|v:2.4.0")
+    reading = read("bleu|#:1|c:lc|e:no|tok:13a|s:floor[0.20]|v:2.4.0")
     rows = {r["key"]: r for r in explain(reading)}
     assert rows["smooth"]["params"] == {"smooth_method": "floor", "smooth_value": 0.2}
     assert rows["smooth"]["default"] == "exp" and "smoothing" in rows["smooth"]["description"]
@@ -142,3 +146,8 @@ def test_warning_free_when_installation_matches() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         mtmetrics.load_metric(mtmetrics.load_metric("meteor").signature().format(), allow_version_mismatch=True)
+
+
+def test_provenance_is_required_outside_sacrebleus_metrics() -> None:
+    with pytest.raises(ParameterError, match="field 'plugin' is missing"):
+        mtmetrics.load_metric("PER|nrefs:1|case:mixed|tok:13a")

@@ -255,10 +255,13 @@ def _build_metric(
     implied = {k: v for k, v in cls.sentence_defaults().items() if k in declared} if ns.sentence_level else {}
     source, target = checked_pair(ns.language_pair, "-l/--language-pair") if ns.language_pair else (None, None)
     context = f" (-l {ns.language_pair})"
-    if spec.loaded is not None:
+    if spec.loaded is not None:  # a signature: its parameters, none implied, an uncovered target refused
         given = _metric_params(spec, cls, ns, dests)
         if given:
             raise ParameterError(f"-m {spec.text}: a signature sets every parameter; do not set {next(iter(given))}.")
+        reason = gate.language_refusal(spec.loaded, target) if target is not None else None
+        if reason is not None:
+            raise ParameterError(f"{reason}{context}.")
         return spec.loaded
     return gate.build_metric(cls, _metric_params(spec, cls, ns, dests), target, source, implied, context)
 

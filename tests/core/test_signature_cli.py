@@ -77,3 +77,11 @@ def test_signature_errors_exit_2() -> None:
     assert code == 2 and out == "" and "unknown field 'colour'" in err and err.count("\n") == 1
     code, _, err = run_cli("signature", "explain", "bleu|nrefs:1", "--form", "json")
     assert code == 2
+
+
+def test_a_signature_is_refused_for_a_target_it_cannot_score() -> None:
+    sig = mtmetrics.load_metric("meteor").signature().format(short=True)
+    code, out, err = run_cli(REF0, "-i", HYP, "-m", sig, "-l", "en-de")
+    assert code == 2 and out == "" and "meteor cannot score de" in err and err.count("\n") == 1
+    code, out, err = run_cli(REF0, "-i", HYP, "-m", sig, "-l", "de-en", "-b")
+    assert code == 0 and out.strip() == "0.4389"

@@ -164,7 +164,8 @@ class Metric(abc.ABC):
     * *limits*: :attr:`max_segment_tokens` (no limit), :attr:`complexity`, :meth:`segment_limit`,
       :attr:`unit`, :meth:`count_units` (the ``tokenize`` parameter's tokens, else words);
     * *resources*: :meth:`resource_fields` (no signature field), :meth:`observe` (nothing),
-      :attr:`fork_safe` (False), :attr:`plain_text` (True), :attr:`model_formats` (none);
+      :attr:`fork_safe` (False), :attr:`plain_text` (True), :attr:`model_formats` (none),
+      :attr:`input_fields` (none);
     * *corpus preparation*: :meth:`needs_corpus` (False), :meth:`build_corpus_state`,
       :attr:`corpus_state` (what it built, on the prepared copy);
     * *conformance examples*: :meth:`example_params`, :meth:`example_annotations` (None).

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import MtmetricsError, ParameterError, UnknownMetricError, suggest
 from .params import Param
-from .signature import Signature
 
 if TYPE_CHECKING:
     from .metric import Metric
@@ -76,11 +75,6 @@ class Reading:
     fields: tuple[FieldReading, ...]
     short: bool
     sacrebleu: bool
-
-    @property
-    def params(self) -> dict[str, Any]:
-        """Every declared parameter's value."""
-        return dict(self.metric.values)
 
     def mismatches(self) -> list[FieldReading]:
         """The fields this installation does not reproduce."""
@@ -281,17 +275,11 @@ def _read_as(cls: type[Metric], name: str, pairs: list[tuple[str, str]], text: s
             out.append(FieldReading(key, field.key, value, kind, here=field.format(short).partition(":")[2]))
     seen = {k for k, _ in pairs}
     defaulted = {p.sig_key for p in cls.params}
-    missing = [
-        k for k, f in mine.items() if k not in seen and f.key not in defaulted and not _optional(f.key, sacrebleu)
-    ]
+    optional = ("plugin", "version", "sacrebleu") if sacrebleu else ()  # mtmetrics' provenance, in sacrebleu's
+    missing = [k for k, f in mine.items() if k not in seen and f.key not in defaulted and f.key not in optional]
     if missing:
         raise ParameterError(f"{where}: field '{missing[0]}' is missing and has no default.")
     return Reading(text, metric, tuple(out), short, sacrebleu)
-
-
-def _optional(key: str, sacrebleu: bool) -> bool:
-    """Whether a missing field is allowed: mtmetrics' provenance in a sacrebleu signature."""
-    return sacrebleu and key in ("plugin", "version", "sacrebleu")
 
 
 def load(text: str, allow_version_mismatch: bool = False) -> Metric:
@@ -361,10 +349,8 @@ def _long(r: Reading) -> dict[str, str]:
     """A reading's fields by long key, from the built metric's long signature (so short and long compare)."""
     from .engine.results import signature
 
-    nrefs = next((f.value for f in r.fields if f.long == "nrefs"), "1")
-    full: Signature = signature(r.metric, nrefs)
-    values = full.as_dict()
-    values.update({f.long: f.value for f in r.fields if f.kind in ("installed", "setting")})
+    values = signature(r.metric, "1").as_dict()
+    values.update({f.long: f.value for f in r.fields if f.kind != "param"})
     if r.sacrebleu:
         for key in PROVENANCE:
             values.pop(key, None)

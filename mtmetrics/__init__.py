@@ -87,6 +87,12 @@ def load_metric(name: str, *, language_pair: str | None = None, **params: Any) -
 
     With ``language_pair`` (``"en-de"``, as ``-l``) the pair's implied parameters apply unless given,
     and a metric not covering the target language is refused before it loads anything.
+
+    ``name`` may be a signature (``BLEU|nrefs:1|...``, long or short; sacrebleu's own after the metric's
+    name, ``bleu|nrefs:1|case:mixed|...``): the metric with exactly its parameters. A version or resource
+    this installation differs in is an error unless the one keyword a signature takes,
+    ``allow_version_mismatch=True`` (then a warning, and the new signature shows ``now(signed then)``);
+    its ``nrefs`` is checked when it scores.
     """
     from .api import Scorer
     from .engine import gate
@@ -95,6 +101,15 @@ def load_metric(name: str, *, language_pair: str | None = None, **params: Any) -
 
     if not isinstance(name, str):
         raise UnknownMetricError(f"load_metric: a metric name is a string such as 'bleu', got {name!r}.")
+    if "|" in name:
+        from .signature_parse import load
+
+        allow = params.pop("allow_version_mismatch", False)
+        if params or language_pair is not None or not isinstance(allow, bool):
+            raise ParameterError(
+                "load_metric: a signature sets every parameter; beside it give only allow_version_mismatch=True."
+            )
+        return Scorer(load(name, allow))
     cls = REGISTRY.metric_class(name)
     if language_pair is None:
         return Scorer(gate.build_metric(cls, params))

@@ -127,6 +127,10 @@ class EngineState:
     signature_fields: Any = None
     #: the signatures built so far, by number of references, resource fields and display name
     signatures: dict[Any, Any] = field(default_factory=dict)
+    #: fields of the signature it was loaded from that this installation differs in (allowed): ``(key, value)``
+    signed: tuple[tuple[str, str], ...] = ()
+    #: the run's fields of that signature (``nrefs``), checked when a result is built
+    signed_run: tuple[tuple[str, str], ...] = ()
 
 
 def _rebuild(cls: type[Metric], values: dict[str, Any], state: EngineState) -> Metric:
@@ -162,7 +166,8 @@ class Metric(abc.ABC):
     * *limits*: :attr:`max_segment_tokens` (no limit), :attr:`complexity`, :meth:`segment_limit`,
       :attr:`unit`, :meth:`count_units` (the ``tokenize`` parameter's tokens, else words);
     * *resources*: :meth:`resource_fields` (no signature field), :meth:`observe` (nothing),
-      :attr:`fork_safe` (False), :attr:`plain_text` (True), :attr:`model_formats` (none);
+      :attr:`fork_safe` (False), :attr:`plain_text` (True), :attr:`model_formats` (none),
+      :attr:`input_fields` (none);
     * *corpus preparation*: :meth:`needs_corpus` (False), :meth:`build_corpus_state`,
       :attr:`corpus_state` (what it built, on the prepared copy);
     * *detail*: :meth:`segment_details` (None: no per-segment detail);
@@ -252,7 +257,16 @@ class Metric(abc.ABC):
         # Rebuild from parameters (metrics pickle for worker processes whatever they cache), with
         # the engine's state (a prepared copy's corpus state, a limit set) but not its caches
         state = self._engine
-        return (_rebuild, (type(self), dict(self.values), EngineState(state.limit, state.given, state.corpus_state)))
+        return (
+            _rebuild,
+            (
+                type(self),
+                dict(self.values),
+                EngineState(
+                    state.limit, state.given, state.corpus_state, signed=state.signed, signed_run=state.signed_run
+                ),
+            ),
+        )
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
@@ -362,6 +376,9 @@ class Metric(abc.ABC):
     #: True when a forked copy of a used metric keeps working (all it loads is in memory: no open
     #: file read lazily, thread or socket); then ``-j`` forks warm workers.
     fork_safe: ClassVar[bool] = False
+    #: Keys of :meth:`resource_fields` that describe the input (who made its annotations), not this
+    #: installation: a signature's value is checked against the run, never loaded.
+    input_fields: ClassVar[tuple[str, ...]] = ()
 
     def resource_fields(self) -> tuple[Field, ...]:
         """Signature fields for the resources this metric uses (name and content hash or version)."""

@@ -65,6 +65,8 @@ class Param:
             gets); in a model file it is relative to the model's folder and stays in it.
         implies: values a tool's mode gives other parameters (``{"nltk": {"stemmer": "porter-nltk"}}``)
             unless the user sets them.
+        parse: reads the signature value back as ``{param: value}``, when ``fmt`` folds in other
+            parameters (``floor[0.10]``); otherwise the value that prints the text is found by ``fmt``.
     """
 
     name: str
@@ -81,6 +83,7 @@ class Param:
     range: Bounds | None = None
     path: bool | Callable[[str, Callable[[str], str]], str] = False
     implies: Mapping[Any, Mapping[str, Any]] | None = None
+    parse: Callable[[str], Mapping[str, Any]] | None = None
 
     @property
     def flag(self) -> str:
@@ -152,6 +155,13 @@ class Param:
     def signature_value(self, value: Any, values: Mapping[str, Any]) -> str:
         """Render ``value`` for the signature."""
         return self.fmt(value, values) if self.fmt is not None else format_value(value)
+
+
+def exact(value: float, spec: str) -> str:
+    """``value`` formatted by ``spec`` (``".2f"``, ``"g"``) when that reads back as the same number, else
+    its ``repr``: two numbers never print alike, so a signature names one value."""
+    text = format(value, spec)
+    return text if float(text) == value else repr(float(value))
 
 
 def out_of_range(value: float, bounds: Bounds | None) -> str | None:

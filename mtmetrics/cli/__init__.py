@@ -62,6 +62,7 @@ CORE_COMMANDS: tuple[Command, ...] = (
         entry="run_meta",
     ),
     Command("rank", "rank systems: all pairs tested, corrected, significance clusters", "mtmetrics.cli.rank"),
+    Command("signature", "explain a signature, or list what makes two incomparable", "mtmetrics.cli.signature"),
 )
 
 RULE = (

@@ -36,19 +36,33 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class MetricSpec:
-    """One ``-m`` entry: a metric name with optional inline parameters (``bleus:max_order=6``)."""
+    """One ``-m`` entry: a metric name with optional inline parameters (``bleus:max_order=6``), or a
+    signature (it contains ``|``) and the metric loaded from it."""
 
     text: str
     name: str
     inline: dict[str, str]
+    loaded: Metric | None = None
 
 
 #: names of the process's standard input, which can be read only once
 _STDIN = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
 
 
-def parse_spec(text: str) -> MetricSpec:
-    """Parse ``name`` or ``name:param=value,param=value``; the name in any case (``BLEU`` is ``bleu``)."""
+def parse_spec(text: str, allow_version_mismatch: bool = False, quiet: bool = False) -> MetricSpec:
+    """Parse ``name`` or ``name:param=value,param=value``; the name in any case (``BLEU`` is ``bleu``); or
+    load a signature (:func:`mtmetrics.signature_parse.load`; an allowed mismatch is a warning)."""
+    if "|" in text:
+        import warnings
+
+        from ..signature_parse import load
+
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            metric = load(text, allow_version_mismatch)
+        for w in caught if not quiet else ():
+            print(f"mtmetrics: warning: {w.message}", file=sys.stderr)
+        return MetricSpec(text, type(metric).name, {}, metric)
     name, inline = parse_inline(text)
     return MetricSpec(text, plugins.REGISTRY.canonical_name(name), inline)
 
@@ -70,6 +84,12 @@ def base_parser() -> argparse.ArgumentParser:
         default=list(plugins.DEFAULT_METRICS),
         metavar="NAME",
         help=f"metrics (default: {' '.join(plugins.DEFAULT_METRICS)})",
+    )
+    p.add_argument(
+        "--allow-version-mismatch",
+        action="store_true",
+        help="score a -m SIGNATURE whose versions or resources differ from this installation (a warning; the "
+        "signature shows now(signed then))",
     )
     p.add_argument("--src", metavar="FILE", help="source sentences, for metrics that need them")
     p.add_argument(
@@ -248,6 +268,14 @@ def _build_metric(
     implied = {k: v for k, v in cls.sentence_defaults().items() if k in declared} if ns.sentence_level else {}
     source, target = checked_pair(ns.language_pair, "-l/--language-pair") if ns.language_pair else (None, None)
     context = f" (-l {ns.language_pair})"
+    if spec.loaded is not None:  # a signature: its parameters, none implied, an uncovered target refused
+        given = _metric_params(spec, cls, ns, dests)
+        if given:
+            raise ParameterError(f"-m {spec.text}: a signature sets every parameter; do not set {next(iter(given))}.")
+        reason = gate.language_refusal(spec.loaded, target) if target is not None else None
+        if reason is not None:
+            raise ParameterError(f"{reason}{context}.")
+        return spec.loaded
     return gate.build_metric(cls, _metric_params(spec, cls, ns, dests), target, source, implied, context)
 
 
@@ -366,7 +394,7 @@ def run_score(argv: Sequence[str]) -> int:
     argv = list(argv)
     wants_help = any(a in ("-h", "--help") for a in argv)
     first, _ = base_parser().parse_known_args([a for a in argv if a not in ("-h", "--help")])
-    specs = [parse_spec(t) for t in first.metrics]
+    specs = [parse_spec(t, first.allow_version_mismatch, first.quiet) for t in first.metrics]
     classes = {spec.name: plugins.REGISTRY.metric_class(spec.name) for spec in specs}
     parser = base_parser()
     dests = _add_metric_flags(parser, classes)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -40,17 +41,35 @@ def signature(metric: Metric, nrefs: str = "1") -> Signature:
     found = signatures.get((nrefs, resources, name))
     if found is None:
         fields = (Field("nrefs", nrefs, "#"), *params, *resources, *tail)
+        signed = dict(state.signed)  # loaded from a signature this installation differs from (allowed)
+        fields = tuple(
+            replace(f, value=f"{f.value}(signed {signed[f.key]})", short_value=None) if f.key in signed else f
+            for f in fields
+        )
         found = signatures[nrefs, resources, name] = Signature(name, fields)
     return found
+
+
+def _check_run(metric: Metric, sig: Signature) -> None:
+    """A metric loaded from a signature scores only a run with its input fields (``nrefs``)."""
+    for key, value in metric._engine.signed_run:
+        if sig.get(key) != value:
+            raise InputError(
+                f"{sig.name}: the signature it was loaded from was computed with {key}:{value}, this run has "
+                f"{key}:{sig.get(key)}; its score would not be comparable."
+            )
 
 
 def _common(metric: Metric, nrefs: str, n_segments: int) -> dict[str, Any]:
     """What every result of ``metric`` on a run shares (built once for a run's per-segment results)."""
     cls = type(metric)
+    sig = signature(metric, nrefs)
+    if metric._engine.signed_run:
+        _check_run(metric, sig)
     return {
         "metric": cls.name,
         "name": metric.display_name,
-        "signature": signature(metric, nrefs),
+        "signature": sig,
         "params": metric.values,
         "higher_is_better": cls.higher_is_better,
         "n_segments": n_segments,

@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from mtmetrics import Metric, Param, Score, Segment
+from mtmetrics.params import exact
 from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param
 
 
@@ -104,7 +105,7 @@ GREEDY_LIMIT = 400
 
 
 def _e_fmt(value: Any, values: Mapping[str, Any]) -> str:
-    return f"{float(value):g}"
+    return exact(float(value), "g")
 
 
 class Gtm(Metric):

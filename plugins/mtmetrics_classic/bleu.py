@@ -13,6 +13,7 @@ import numpy as np
 import sacrebleu
 
 from mtmetrics import Field, Metric, Param, Score, Segment
+from mtmetrics.params import exact
 from mtmetrics.resources import LOWERCASE, get_tokenizer, tokenize_param, tokenizer_fields
 
 from ._sacrebleu import sacrebleu_field
@@ -27,7 +28,17 @@ def _smooth_fmt(method: Any, values: Mapping[str, Any]) -> str:
     if default is None:
         return str(method)
     value = values.get("smooth_value")
-    return f"{method}[{(default if value is None else value):.2f}]"
+    return f"{method}[{exact(default if value is None else value, '.2f')}]"
+
+
+def _smooth_parse(text: str) -> dict[str, Any]:
+    """``floor[0.10]`` -> method and value (the inverse of :func:`_smooth_fmt`)."""
+    method, bracket, rest = text.partition("[")
+    if not bracket:
+        return {"smooth_method": method}
+    if not rest.endswith("]"):
+        raise ValueError("expected METHOD[VALUE]")
+    return {"smooth_method": method, "smooth_value": float(rest[:-1])}
 
 
 def _log(values: np.ndarray) -> np.ndarray:
@@ -130,6 +141,7 @@ class Bleu(Metric):
             sig_short="s",
             choices=tuple(_SMOOTH_DEFAULTS),
             fmt=_smooth_fmt,
+            parse=_smooth_parse,
             aliases=("-s", "--smooth-method"),
         ),
         Param(

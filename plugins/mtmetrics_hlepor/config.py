@@ -118,6 +118,14 @@ def _fmt_combination(value: Any, values: Mapping[str, Any]) -> str:
     return "none" if e.pos is None else f"{_num(e.w_word)}:{_num(e.w_pos)}"
 
 
+def _parse_combination(text: str) -> dict[str, Any]:
+    """``W_WORD:W_POS`` -> both weights; ``none`` (no POS level) -> neither (the inverse of the above)."""
+    if text == "none":
+        return {}
+    w_word, w_pos = parse_ratio(text, 2, "wE")
+    return {"w_word": w_word, "w_pos": w_pos}
+
+
 def _fmt_pos(value: Any, values: Mapping[str, Any]) -> str:
     """``spacy`` for any spaCy pipeline: its name, version and hash are in the ``tagger`` field, and
     a directory's path, which depends on where the model folder lies, is no setting."""
@@ -226,6 +234,7 @@ def make_params(pos_default: str = "none", pos_choices: tuple[str, ...] | None =
             "weight of hLEPOR_word in eq. 11 (default 1 or the preset's)",
             sig_key="wE",
             fmt=_fmt_combination,
+            parse=_parse_combination,
             range=(0.0, None),
             nullable=True,
         ),

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from mtmetrics import Field, Metric, Param, Segment
+from mtmetrics.params import exact
 from mtmetrics.resources import LOWERCASE, Preprocessor, tokenize_param
 from mtmetrics.resources.similarity import SIMILARITY_PARAMS, SimilarityTable, load_table
 
@@ -39,7 +40,7 @@ DEFAULT_ALPHA = 0.8
 
 
 def _alpha_fmt(value: Any, values: Mapping[str, Any]) -> str:
-    return format(float(value), "g")
+    return exact(float(value), "g")
 
 
 class Sia(Metric):

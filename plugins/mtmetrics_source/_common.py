@@ -192,6 +192,8 @@ class AlignedMetric(Metric):
                     if item is not None:
                         self._origins.add(item.origin if isinstance(item, Alignment) else "given")
 
+    input_fields = ("align",)  # who made the alignments: the run's, checked against a loaded signature
+
     def resource_fields(self) -> tuple[Field, ...]:
         return (Field("align", "+".join(sorted(self._origins)) or "none", "a"),)
 

@@ -50,7 +50,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # the hook specifications name the readers' types (a plugin's line decoder, a table)
     ("registry", ("plugins", "hookspecs")),
     ("engine", ("engine",)),
-    ("roads", ("api", "dask")),
+    # signature_parse: a signature read back builds the metric through the engine's gate
+    ("roads", ("api", "dask", "signature_parse")),
     # rank: systems ranked from statistics and from scores files (meta.precomputed reads those)
     ("meta", ("meta", "rank")),
     # "": the package itself, the facade over all of it; compat: sacrebleu's classes, on load_metric

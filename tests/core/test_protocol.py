@@ -41,7 +41,7 @@ PROTOCOL: dict[str, set[str]] = {
     "presentation": {"display_name", "score_rows"},
     "languages": {"target_languages", "language_resources", "language_defaults", "sentence_defaults"},
     "limits": {"max_segment_tokens", "complexity", "segment_limit", "unit", "count_units"},
-    "resources": {"resource_fields", "observe", "fork_safe", "plain_text", "model_formats"},
+    "resources": {"resource_fields", "observe", "fork_safe", "plain_text", "model_formats", "input_fields"},
     "corpus preparation": {"needs_corpus", "build_corpus_state", "corpus_state"},
     "detail": {"segment_details"},
     "conformance examples": {"example_params", "example_annotations"},
@@ -146,7 +146,7 @@ def test_the_defaults_of_a_metric_that_defines_no_optional_member(tmp_path: Any)
     assert bare.segment_limit() is None and bare.complexity == "O(n + m)" and gate.limit_of(bare) is None
     assert bare.unit == "tokens" and bare.count_units("a b  c") == 3
     assert bare.resource_fields() == () and type(bare).observe is Metric.observe
-    assert not _Bare.fork_safe and _Bare.plain_text and _Bare.model_formats == ()
+    assert not _Bare.fork_safe and _Bare.plain_text and _Bare.model_formats == () and _Bare.input_fields == ()
     assert not bare.needs_corpus() and bare.corpus_state is None
     assert gate.ready(bare) and gate.prepare(bare, [("a",)]) is bare
     assert _Bare.example_params(tmp_path) is None

@@ -1,0 +1,140 @@
+"""PERM-BOTH over many metrics at once, as mt-metrics-eval runs it for a task (``ComputeSigMatrix``)
+and re-uses it for a weighted average of tasks (``TaskSetResults.AverageCorrMatrix``).
+
+Numbers in, numbers out. For a task, the metrics are ordered best first; each pair ``(a, b)`` (``a``
+ahead) gets ``k`` draws ``(c_a, c_b)``: ``c_a`` is the measure of ``a``'s points where a draw keeps
+them and ``b``'s elsewhere, ``c_b`` the converse, and ``p = #{c_a - c_b >= δ} / i`` over the ``i``
+draws made. One ``(k, points)`` keep mask serves every pair of a task (pairs are tested one at a
+time, so sharing draws between pairs changes no single test, and it is what makes the test cheap);
+the mask is ``default_rng([seed, task]).random((k, points)) < 0.5``.
+
+Early stopping is mtme's: at every ``block``-th draw the test stops when ``p < early_min`` or
+``p > early_max`` (the ``pairs`` test of acc-eq checks only at a draw that counted, as mtme does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .permutation import CHUNK_CELLS, RowMeasure, standardise
+
+
+@dataclass(frozen=True)
+class EarlyStop:
+    """mtme's ``PermutationSigDiffParams`` as its tasks set them (``block_size=100``)."""
+
+    block: int = 100
+    early_min: float = 0.02
+    early_max: float = 0.5
+
+
+def keep_masks(seed: int, task: int, k: int, points: int) -> np.ndarray:
+    """The ``(k, points)`` keep mask of one task (module docstring)."""
+    return np.random.default_rng([seed, task]).random((k, points)) < 0.5
+
+
+def stop_at(hits: np.ndarray, stop: EarlyStop, counted_only: bool = False) -> int:
+    """How many draws mtme makes before stopping early (``len(hits)`` when it never stops)."""
+    count = np.cumsum(hits)
+    i = np.arange(1, len(hits) + 1)
+    p = count / i
+    at = (i % stop.block == 0) & ((p < stop.early_min) | (p > stop.early_max))
+    if counted_only:
+        at &= hits
+    first = np.flatnonzero(at)
+    return int(first[0]) + 1 if len(first) else len(hits)
+
+
+@dataclass
+class PairDraws:
+    """The tests of one task: ``p[i, j]`` (``i < j`` in ``order``) and each pair's draws ``(c_i, c_j)``."""
+
+    p: np.ndarray
+    draws: dict[tuple[int, int], np.ndarray]
+
+
+#: one pair's test: ``(δ_a, draws of a, δ_b, draws of b, check only at counted draws)``
+PairTest = Callable[[int, int], tuple[float, np.ndarray, float, np.ndarray, bool]]
+
+
+def _finish(n: int, pair: PairTest, stop: EarlyStop) -> PairDraws:
+    p = np.zeros((n, n))
+    draws: dict[tuple[int, int], np.ndarray] = {}
+    for i in range(n):
+        for j in range(i + 1, n):
+            base_i, ci, base_j, cj, counted_only = pair(i, j)
+            hits = ci - cj >= base_i - base_j
+            used = stop_at(hits, stop, counted_only)
+            p[i, j] = np.count_nonzero(hits[:used]) / used
+            draws[(i, j)] = np.column_stack([ci[:used], cj[:used]])
+    return PairDraws(p, draws)
+
+
+def perm_scores(
+    measure: RowMeasure, human: np.ndarray, points: Sequence[np.ndarray], masks: np.ndarray, stop: EarlyStop
+) -> PairDraws:
+    """PERM-BOTH on standardised points (mtme's ``perm_test='scores'``); ``points`` best first."""
+    z = [standardise(x) for x in points]
+    h = np.asarray(human, dtype=np.float64)[None, :]
+    step = max(1, CHUNK_CELLS // max(masks.shape[1], 1))
+
+    def rows(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        parts = [measure(np.where(masks[s : s + step], x, y), h) for s in range(0, len(masks), step)]
+        return np.concatenate(parts) if parts else np.zeros(0)
+
+    def pair(i: int, j: int) -> tuple[float, np.ndarray, float, np.ndarray, bool]:
+        base_i, base_j = float(measure(z[i][None, :], h)[0]), float(measure(z[j][None, :], h)[0])
+        return base_i, rows(z[i], z[j]), base_j, rows(z[j], z[i]), False
+
+    return _finish(len(z), pair, stop)
+
+
+def perm_pairs(agree: Sequence[np.ndarray], group_sizes: np.ndarray, masks: np.ndarray, stop: EarlyStop) -> PairDraws:
+    """mtme's ``perm_test='pairs'`` for acc-eq averaged over items: the draws swap the two metrics'
+    verdicts (agree with the humans or not, each at its own calibrated ε) pair by pair.
+
+    ``agree[m]`` holds metric ``m``'s 0/1 verdict of every system pair, item by item (``group_sizes``
+    pairs per item, the items with at least one pair); a draw's value is the mean over items of
+    each item's share of agreeing pairs, computed from exact counts as mtme's per-item values.
+    """
+    sizes = np.asarray(group_sizes, dtype=np.int64)
+    starts = np.r_[0, np.cumsum(sizes)[:-1]]
+    a = [np.asarray(v, dtype=np.float64) for v in agree]
+    totals = [np.add.reduceat(v, starts) for v in a]  # per item
+    kept = [np.add.reduceat(masks * v[None, :], starts, axis=1) for v in a]  # (k, items)
+
+    def value(counts: np.ndarray) -> np.ndarray:
+        return np.asarray(np.mean(counts / sizes, axis=-1))
+
+    def pair(i: int, j: int) -> tuple[float, np.ndarray, float, np.ndarray, bool]:
+        ci = value(kept[i] + (totals[j] - kept[j]))
+        cj = value(kept[j] + (totals[i] - kept[i]))
+        return float(value(totals[i])), ci, float(value(totals[j])), cj, True
+
+    return _finish(len(a), pair, stop)
+
+
+def weighted_tests(
+    values: np.ndarray, draws: Sequence[Callable[[int, int], np.ndarray]], weights: Sequence[float]
+) -> np.ndarray:
+    """mtme's ``AverageCorrMatrix``: ``p[i, j]`` (``i < j``, metrics ordered by the weighted average
+    ``values``) is the share of re-used draws whose weighted difference reaches the observed one.
+
+    ``draws[t](i, j)`` gives task ``t``'s draws of ``(i, j)`` already mapped to ``[0, 1]``, columns
+    ``(i, j)``; a task that stopped early is tiled up to the longest.
+    """
+    n = len(values)
+    p = np.zeros((n, n))
+    for i in range(n):
+        for j in range(i + 1, n):
+            per = [w * (d[:, 0] - d[:, 1]) for w, d in ((w, f(i, j)) for w, f in zip(weights, draws, strict=True))]
+            longest = max(len(x) for x in per)
+            null = np.sum([np.tile(x, -(-longest // len(x)))[:longest] for x in per], axis=0)
+            p[i, j] = float(np.mean(null >= values[i] - values[j]))
+    return p
+
+
+__all__ = ["EarlyStop", "PairDraws", "keep_masks", "perm_pairs", "perm_scores", "stop_at", "weighted_tests"]

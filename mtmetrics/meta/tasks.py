@@ -290,10 +290,7 @@ def grids_of(table: Table, columns: Columns, human: str, scores: Sequence[Metric
     n = len(table)
     groups = table.columns[columns.group] if columns.group else [""] * n
     systems, segments = table.columns[columns.system], table.columns[columns.segment]
-    try:
-        h = np.array([float(v) for v in table.columns[human]])
-    except ValueError as err:
-        raise InputError(f"{table.name}: column {human}: {err}; every row needs a human score.") from None
+    h = table.numbers(human)
     out = {}
     for group in sorted(set(groups)):
         rows = np.array([r for r in range(n) if groups[r] == group])

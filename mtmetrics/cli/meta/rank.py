@@ -128,7 +128,7 @@ def render_markdown(r: Ranking, human: str, width: int) -> str:
     from ...texttables import markdown_cell
 
     rows = _rows(r, width)
-    lines = [f"`{markdown_cell(signature(r.settings))}`", ""]
+    lines = [f"`{signature(r.settings)}`", ""]  # a code span outside a table: no escape
     lines.append("| " + " | ".join(rows[0]) + " |")
     lines.append("|" + "|".join(["---"] + ["---:"] * (len(rows[0]) - 1)) + "|")
     lines += ["| " + " | ".join(markdown_cell(c) for c in row) + " |" for row in rows[1:]]

@@ -25,6 +25,7 @@ calibrates one ε per metric over all items (:func:`~mtmetrics.stats.ties.acc_eq
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -203,11 +204,11 @@ def _accuracy_rows(sizes: Sequence[int]) -> Callable[[np.ndarray, np.ndarray], n
 
 def _verdicts(grid: Grid, metric: np.ndarray, epsilon: float) -> tuple[np.ndarray, np.ndarray]:
     """Each judged system pair's acc-eq verdict, item by item (pairs ``i < j`` of the item's judged
-    systems), and the pairs per item (items with a judged system)."""
+    systems), and the pairs per item (items with two judged systems or more)."""
     out, sizes = [], []
     for item in range(grid.human.shape[1]):
         rows = np.flatnonzero(np.isfinite(grid.human[:, item]))
-        if not len(rows):
+        if len(rows) < 2:
             continue
         i, j = np.triu_indices(len(rows), 1)
         dh = grid.human[rows[i], item] - grid.human[rows[j], item]
@@ -216,6 +217,12 @@ def _verdicts(grid: Grid, metric: np.ndarray, epsilon: float) -> tuple[np.ndarra
         out.append(np.where(dh == 0, tie, ~tie & (np.sign(dm) == np.sign(dh))))
         sizes.append(len(i))
     return np.concatenate(out), np.array(sizes)
+
+
+def _exact(verdicts: np.ndarray, sizes: np.ndarray) -> Fraction:
+    """acc-eq as an exact fraction (times the number of items): ``Σ agreeing_g / pairs_g``."""
+    counts = np.add.reduceat(verdicts.astype(np.int64), np.r_[0, np.cumsum(sizes)[:-1]])
+    return sum((Fraction(int(c), int(n)) for c, n in zip(counts, sizes, strict=True)), Fraction(0))
 
 
 def run_task(t: int, task: Task, grids: Mapping[str, Grid], names: Sequence[str], s: RankSettings) -> TaskResult:
@@ -245,10 +252,12 @@ def run_task(t: int, task: Task, grids: Mapping[str, Grid], names: Sequence[str]
         values = {m: float(measure(points[m][None, :], human[None, :])[0]) for m in names}
     order = sorted(names, key=lambda m: (-values[m], m))
     if task.measure == "acc-eq":
-        verdicts = [_verdicts(g, g.metrics[m], epsilons[m]) for m in order]
-        sizes = verdicts[0][1]
+        verdicts = {m: _verdicts(g, g.metrics[m], epsilons[m]) for m in names}
+        sizes = verdicts[names[0]][1]
+        exact = {m: _exact(v, sizes) for m, (v, _) in verdicts.items()}
+        order = sorted(names, key=lambda m: (-exact[m], m))  # equal values (not their roundings) by name
         masks = keep_masks(s.seed, t, s.k, int(sizes.sum()))
-        tests = perm_pairs([v for v, _ in verdicts], sizes, masks, s.stop)
+        tests = perm_pairs([verdicts[m][0] for m in order], sizes, masks, s.stop)
     else:
         masks = keep_masks(s.seed, t, s.k, len(human))
         tests = perm_scores(measure, human, [points[m] for m in order], masks, s.stop)

@@ -25,9 +25,9 @@ calibrates one ε per metric over all items (:func:`~mtmetrics.stats.ties.acc_eq
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import numpy as np
 
@@ -61,7 +61,7 @@ class Task:
         return f"{','.join(self.lps)} {self.level} {self.measure}"
 
 
-def _normalised(tasks: list[tuple[tuple[str, ...], str, str, float]]) -> list[Task]:
+def _normalised(tasks: Sequence[tuple[tuple[str, ...], str, str, float]]) -> list[Task]:
     total = sum(w for *_, w in tasks)
     return [Task(lps, level, measure, w / total) for lps, level, measure, w in tasks]
 
@@ -70,7 +70,7 @@ def wmt23(lps: Sequence[str]) -> list[Task]:
     """mtme's ``tasks.WMT23``: pooled system accuracy (weight ``len(lps)``), then per pair system and
     segment Pearson and segment acc-eq over items (weight 1 each)."""
     pairs = sorted(lps)
-    tasks = [(tuple(pairs), "system", "accuracy", float(len(pairs)))]
+    tasks: list[tuple[tuple[str, ...], str, str, float]] = [(tuple(pairs), "system", "accuracy", float(len(pairs)))]
     for lp in pairs:
         tasks += [((lp,), "system", "pearson", 1.0), ((lp,), "segment", "pearson", 1.0)]
         tasks.append(((lp,), "segment", "acc-eq", 1.0))
@@ -79,7 +79,7 @@ def wmt23(lps: Sequence[str]) -> list[Task]:
 
 def wmt24(lps: Sequence[str]) -> list[Task]:
     """mtme's ``tasks.WMT24``: per pair system soft pairwise accuracy and segment acc-eq, equal weights."""
-    tasks = []
+    tasks: list[tuple[tuple[str, ...], str, str, float]] = []
     for lp in sorted(lps):
         tasks += [((lp,), "system", "soft-accuracy", 1.0), ((lp,), "segment", "acc-eq", 1.0)]
     return _normalised(tasks)
@@ -282,9 +282,7 @@ def rank(grids: Mapping[str, Grid], names: Sequence[str], s: RankSettings) -> Ra
     scores: dict[str, float] = {}
     for m in names:
         scores[m] = sum(
-            r.task.weight * (r.values[m] - lo) / (hi - lo)
-            for r in results
-            for lo, hi in (RANGE[r.task.measure],)
+            r.task.weight * (r.values[m] - lo) / (hi - lo) for r in results for lo, hi in (RANGE[r.task.measure],)
         )
     order = sorted(names, key=lambda m: (-scores[m], m))
     draws = [lambda i, j, r=r: r.mapped(order[i], order[j]) for r in results]

@@ -53,7 +53,7 @@ def oracle() -> types.SimpleNamespace:
         sys.path.insert(0, str(SHARED / "oracles"))
     for name in ("apache_beam", "dacite"):
         sys.modules.setdefault(name, types.ModuleType(name))
-    from mt_metrics_eval import data, stats, tasks
+    from mt_metrics_eval import data, stats, tasks  # type: ignore[import-not-found]
 
     return types.SimpleNamespace(data=data, stats=stats, tasks=tasks)
 
@@ -145,7 +145,9 @@ def mtme(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[types.SimpleNamespac
     yield o, masks, eps
 
 
-def run_oracle(o: types.SimpleNamespace, eps: dict[int, float], t: int, task: T.Task, gs: dict[str, T.Grid], names: list[str]) -> Any:
+def run_oracle(
+    o: types.SimpleNamespace, eps: dict[int, float], t: int, task: T.Task, gs: dict[str, T.Grid], names: list[str]
+) -> Any:
     """One task by mtme's ``CompareMetrics*`` on Correlation objects of the same numbers (gold
     ``None`` where a system was not judged); pooled accuracy as ``CompareMetricsWithGlobalAccuracy``
     does it after merging its EvalSets, which the oracle cannot build without its data download."""
@@ -247,7 +249,11 @@ def test_presets_are_mtme_task_sets() -> None:
         assert [t.weight for t in ours] == pytest.approx(weights, abs=1e-15)
         for t, theirs in zip(ours, taskset, strict=True):  # acc-eq: averaged over items, pair swaps
             if t.measure == "acc-eq":
-                assert (theirs.avg_by, theirs.perm_test, theirs.corr_fcn_args) == ("item", "pairs", {"sample_rate": 1.0})
+                assert (theirs.avg_by, theirs.perm_test, theirs.corr_fcn_args) == (
+                    "item",
+                    "pairs",
+                    {"sample_rate": 1.0},
+                )
 
 
 def test_wmt23_and_wmt24_equal_mtme_on_complete_items(mtme: Any, tmp_path: Path) -> None:
@@ -275,7 +281,11 @@ def test_early_stop_is_mtmes_loop() -> None:
             count, used = 0, len(hits)
             for i, h in enumerate(hits, 1):
                 count += int(h)
-                if (h or not counted_only) and i % stop.block == 0 and not stop.early_min <= count / i <= stop.early_max:
+                if (
+                    (h or not counted_only)
+                    and i % stop.block == 0
+                    and not stop.early_min <= count / i <= stop.early_max
+                ):
                     used = i
                     break
             assert stop_at(hits, stop, counted_only) == used
@@ -299,7 +309,9 @@ def test_command_json_text_markdown(tmp_path: Path) -> None:
     ]  # fmt: skip
     table = read_table(path)
     scores = score_table(table, detect_columns(table), [(n, load_metric(n)) for n in ("chrf", "bleu")])
-    r = T.rank(T.grids_of(table, detect_columns(table), "mqm", scores), ["chrf", "bleu"], T.RankSettings("wmt24", 50, 3))
+    r = T.rank(
+        T.grids_of(table, detect_columns(table), "mqm", scores), ["chrf", "bleu"], T.RankSettings("wmt24", 50, 3)
+    )
     assert doc["global"] == {
         "order": r.order,
         "scores": [r.scores[m] for m in r.order],
@@ -314,6 +326,8 @@ def test_command_json_text_markdown(tmp_path: Path) -> None:
 def test_two_human_columns_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write_subset(tmp_path / "t.tsv", 3, 5, complete=True)
     lines = path.read_text(encoding="utf-8").split("\n")
-    path.write_text("\n".join([lines[0] + "\tz", *(line + "\t0" for line in lines[1:] if line)]) + "\n", encoding="utf-8")
+    path.write_text(
+        "\n".join([lines[0] + "\tz", *(line + "\t0" for line in lines[1:] if line)]) + "\n", encoding="utf-8"
+    )
     assert main(["meta", "rank", str(path), "--preset", "wmt23", "-m", "chrf", "--human", "mqm", "z"]) == 2
     assert "one human column, found mqm, z" in capsys.readouterr().err

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import ParameterError
-from ...meta.tasks import PRESETS, RANGE, SPA_PERMUTATIONS, SPA_SEED, RankSettings, Ranking, grids_of, rank
+from ...meta.tasks import PRESETS, RANGE, SPA_PERMUTATIONS, SPA_SEED, Ranking, RankSettings, grids_of, rank
 from ...stats import MAX_RESAMPLES
 from ...stats.corrections import p_text
 from ...version import __version__
@@ -32,7 +32,9 @@ def _parser() -> argparse.ArgumentParser:
         jobs_help="worker processes for scoring",
     )
     p.add_argument("table", metavar="TABLE", help=TABLE_HELP)
-    p.add_argument("--preset", required=True, choices=sorted(PRESETS), help="the task set (language pairs: the table's)")
+    p.add_argument(
+        "--preset", required=True, choices=sorted(PRESETS), help="the task set (language pairs: the table's)"
+    )
     p.add_argument("-m", "--metrics", nargs="+", required=True, metavar="METRIC", help="metrics, as for correlate")
     p.add_argument(
         "--resamples",
@@ -41,7 +43,10 @@ def _parser() -> argparse.ArgumentParser:
         help="PERM-BOTH draws per pair and task (mt-metrics-eval's k; default 1000)",
     )
     p.add_argument(
-        "--alpha", type=bounded(float, 0.0, 1.0), default=0.05, help="a pair is significant at p <= alpha (default 0.05)"
+        "--alpha",
+        type=bounded(float, 0.0, 1.0),
+        default=0.05,
+        help="a pair is significant at p <= alpha (default 0.05)",
     )
     input_args(p, system_level=False)
     return p
@@ -79,7 +84,10 @@ def as_json(r: Ranking, table: str, sha256: str, human: str, signatures: dict[st
                 "values": [t.values[m] for m in t.order],
                 "clusters": t.ranks,
                 "p": upper(t.tests.p),
-                "draws": [[len(t.tests.draws[(i, j)]) if j > i else None for j in range(len(t.order))] for i in range(len(t.order))],
+                "draws": [
+                    [len(t.tests.draws[(i, j)]) if j > i else None for j in range(len(t.order))]
+                    for i in range(len(t.order))
+                ],
             }
             for t in r.tasks
         ],
@@ -106,9 +114,7 @@ def _rows(r: Ranking, width: int) -> list[list[str]]:
 def _notes(r: Ranking, human: str) -> list[str]:
     s = r.settings
     n = len(r.order)
-    adjacent = [
-        f"{r.order[i]} > {r.order[i + 1]}: p = {p_text(float(r.p[i, i + 1]), s.k)}" for i in range(n - 1)
-    ]
+    adjacent = [f"{r.order[i]} > {r.order[i + 1]}: p = {p_text(float(r.p[i, i + 1]), s.k)}" for i in range(n - 1)]
     return [
         f"human scores: {human}; clusters: a metric starts a new one when any member of the current one beats it "
         f"at p <= {s.alpha} (PERM-BOTH, {s.k} draws per pair and task, seed {s.seed}, mt-metrics-eval's early stop)",

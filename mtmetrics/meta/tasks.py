@@ -1,4 +1,4 @@
-"""Metrics ranked as the WMT23 and WMT24 metrics tasks rank them (docs/meta.md §8), as
+"""Metrics ranked as the WMT23 and WMT24 metrics tasks rank them (docs/meta.md §7a), as
 mt-metrics-eval's ``tasks.WMT23`` / ``tasks.WMT24`` define the tasks and ``TaskSetResults`` ranks.
 
 A *task* is a measure at a level on one language pair (system-level accuracy: on all pairs pooled)

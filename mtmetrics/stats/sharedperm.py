@@ -32,8 +32,14 @@ class EarlyStop:
 
 
 def keep_masks(seed: int, task: int, k: int, points: int) -> np.ndarray:
-    """The ``(k, points)`` keep mask of one task (module docstring)."""
-    return np.random.default_rng([seed, task]).random((k, points)) < 0.5
+    """The ``(k, points)`` keep mask of one task (module docstring), drawn a block of rows at a time
+    (the same stream as one draw: a Generator's uniforms do not depend on how they are requested)."""
+    rng = np.random.default_rng([seed, task])
+    out = np.empty((k, points), dtype=bool)
+    step = max(1, CHUNK_CELLS // max(points, 1))
+    for r in range(0, k, step):
+        out[r : r + step] = rng.random((min(step, k - r), points)) < 0.5
+    return out
 
 
 def stop_at(hits: np.ndarray, stop: EarlyStop, counted_only: bool = False) -> int:
@@ -104,7 +110,11 @@ def perm_pairs(agree: Sequence[np.ndarray], group_sizes: np.ndarray, masks: np.n
     starts = np.r_[0, np.cumsum(sizes)[:-1]]
     a = [np.asarray(v, dtype=np.float64) for v in agree]
     totals = [np.add.reduceat(v, starts) for v in a]  # per item
-    kept = [np.add.reduceat(masks * v[None, :], starts, axis=1) for v in a]  # (k, items)
+    step = max(1, CHUNK_CELLS // max(masks.shape[1], 1))
+    kept = [  # (k, items): each metric's agreeing pairs a draw keeps, item by item
+        np.concatenate([np.add.reduceat(masks[r : r + step] * v, starts, axis=1) for r in range(0, len(masks), step)])
+        for v in a
+    ]
 
     def value(counts: np.ndarray) -> np.ndarray:
         return np.asarray(np.mean(counts / sizes, axis=-1))

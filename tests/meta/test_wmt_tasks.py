@@ -331,3 +331,8 @@ def test_two_human_columns_are_refused(tmp_path: Path, capsys: pytest.CaptureFix
     )
     assert main(["meta", "rank", str(path), "--preset", "wmt23", "-m", "chrf", "--human", "mqm", "z"]) == 2
     assert "one human column, found mqm, z" in capsys.readouterr().err
+
+
+def test_keep_masks_are_one_draw_made_in_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("mtmetrics.stats.sharedperm.CHUNK_CELLS", 1000)  # blocks of 3 rows
+    np.testing.assert_array_equal(keep_masks(3, 1, 50, 300), np.random.default_rng([3, 1]).random((50, 300)) < 0.5)

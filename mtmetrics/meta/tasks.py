@@ -31,7 +31,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..errors import InputError, ParameterError
+from ..errors import ParameterError
 from ..io.tables import Columns, Table
 from ..stats.accuracy import pairwise_p_values
 from ..stats.corrections import clusters
@@ -40,7 +40,6 @@ from ..stats.sharedperm import EarlyStop, PairDraws, keep_masks, perm_pairs, per
 from ..stats.ties import acc_eq
 from .scores import MetricScores
 
-MEASURES = ("pearson", "accuracy", "soft-accuracy", "acc-eq")
 #: where each measure lies (mapped to [0, 1] for the global score)
 RANGE = {"pearson": (-1.0, 1.0), "accuracy": (0.0, 1.0), "soft-accuracy": (0.0, 1.0), "acc-eq": (0.0, 1.0)}
 #: mtme's soft pairwise accuracy: its permutations and their seed (``pce.compute_pairwise_p_values``)
@@ -293,7 +292,8 @@ def rank(grids: Mapping[str, Grid], names: Sequence[str], s: RankSettings) -> Ra
 def grids_of(table: Table, columns: Columns, human: str, scores: Sequence[MetricScores]) -> dict[str, Grid]:
     """One :class:`Grid` per group of ``table`` (its language pairs; one group ``""`` without):
     items are the segment ids, a system's score the mean of its human scores and the metric's
-    corpus score of its rows. A system judged twice on one item is refused."""
+    corpus score of its rows (``columns`` from :func:`~mtmetrics.io.tables.detect_columns`, which
+    refuses a system judged twice on one item)."""
     n = len(table)
     groups = table.columns[columns.group] if columns.group else [""] * n
     systems, segments = table.columns[columns.system], table.columns[columns.segment]
@@ -306,8 +306,6 @@ def grids_of(table: Table, columns: Columns, human: str, scores: Sequence[Metric
         si = {name: k for k, name in enumerate(sys_names)}
         ii = {seg: k for k, seg in enumerate(items)}
         pos = (np.array([si[systems[r]] for r in rows]), np.array([ii[segments[r]] for r in rows]))
-        if len(set(zip(*pos, strict=True))) != len(rows):
-            raise InputError(f"{table.name}: a system has two rows of one segment in group '{group}'.")
         grid = np.full((len(sys_names), len(items)), np.nan)
         grid[pos] = h[rows]
         metrics, metric_system = {}, {}
@@ -320,4 +318,4 @@ def grids_of(table: Table, columns: Columns, human: str, scores: Sequence[Metric
     return out
 
 
-__all__ = ["MEASURES", "PRESETS", "Grid", "RankSettings", "Ranking", "Task", "TaskResult", "grids_of", "rank"]
+__all__ = ["PRESETS", "Grid", "RankSettings", "Ranking", "Task", "TaskResult", "grids_of", "rank"]

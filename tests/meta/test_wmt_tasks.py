@@ -336,3 +336,11 @@ def test_two_human_columns_are_refused(tmp_path: Path, capsys: pytest.CaptureFix
 def test_keep_masks_are_one_draw_made_in_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("mtmetrics.stats.sharedperm.CHUNK_CELLS", 1000)  # blocks of 3 rows
     np.testing.assert_array_equal(keep_masks(3, 1, 50, 300), np.random.default_rng([3, 1]).random((50, 300)) < 0.5)
+
+
+def test_a_system_judged_twice_on_an_item_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write_subset(tmp_path / "t.tsv", 3, 5, complete=True)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    path.write_text("\n".join([*lines[:-1], lines[1], ""]), encoding="utf-8")
+    assert main(["meta", "rank", str(path), "--preset", "wmt24", "-m", "chrf"]) == 2
+    assert "t.tsv: row 31 repeats row 1" in capsys.readouterr().err

@@ -31,7 +31,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..errors import ParameterError
+from ..errors import InputError, ParameterError
 from ..io.tables import Columns, Table
 from ..stats.accuracy import pairwise_p_values
 from ..stats.corrections import clusters
@@ -249,6 +249,12 @@ def run_task(t: int, task: Task, grids: Mapping[str, Grid], names: Sequence[str]
             human, points = g.human[g.cells()], {m: g.metrics[m][g.cells()] for m in names}
             measure = _spa_rows(g) if task.measure == "soft-accuracy" else pearson_rows
         values = {m: float(measure(points[m][None, :], human[None, :])[0]) for m in names}
+    undefined = [m for m in names if math.isnan(values[m])]
+    if undefined:
+        raise InputError(
+            f"task {task.name}: {', '.join(undefined)} has no value (constant scores, or fewer than two systems); "
+            "leave it out of -m."
+        )
     order = sorted(names, key=lambda m: (-values[m], m))
     if task.measure == "acc-eq":
         verdicts = {m: _verdicts(g, g.metrics[m], epsilons[m]) for m in names}

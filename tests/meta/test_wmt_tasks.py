@@ -344,3 +344,12 @@ def test_a_system_judged_twice_on_an_item_is_refused(tmp_path: Path, capsys: pyt
     path.write_text("\n".join([*lines[:-1], lines[1], ""]), encoding="utf-8")
     assert main(["meta", "rank", str(path), "--preset", "wmt24", "-m", "chrf"]) == 2
     assert "t.tsv: row 31 repeats row 1" in capsys.readouterr().err
+
+
+def test_a_metric_without_a_value_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A constant metric has no Pearson correlation: an error naming task and metric, not a ranking."""
+    path = write_subset(tmp_path / "t.tsv", 3, 5, complete=True)
+    lines = [line for line in path.read_text(encoding="utf-8").split("\n") if line]
+    path.write_text("\n".join([lines[0] + "\tc", *(line + "\t1" for line in lines[1:])]) + "\n", encoding="utf-8")
+    assert main(["meta", "rank", str(path), "--preset", "wmt23", "-m", "chrf", "col:c", "--resamples", "10"]) == 2
+    assert "task en-de system pearson: col:c has no value" in capsys.readouterr().err

@@ -42,8 +42,8 @@ def keep_masks(seed: int, task: int, k: int, points: int) -> np.ndarray:
     return out
 
 
-def stop_at(hits: np.ndarray, stop: EarlyStop, counted_only: bool = False) -> int:
-    """How many draws mtme makes before stopping early (``len(hits)`` when it never stops)."""
+def _stopped(hits: np.ndarray, stop: EarlyStop, counted_only: bool) -> int | None:
+    """The draw after which mtme stops early, or ``None`` while it goes on."""
     count = np.cumsum(hits)
     i = np.arange(1, len(hits) + 1)
     p = count / i
@@ -51,7 +51,13 @@ def stop_at(hits: np.ndarray, stop: EarlyStop, counted_only: bool = False) -> in
     if counted_only:
         at &= hits
     first = np.flatnonzero(at)
-    return int(first[0]) + 1 if len(first) else len(hits)
+    return int(first[0]) + 1 if len(first) else None
+
+
+def stop_at(hits: np.ndarray, stop: EarlyStop, counted_only: bool = False) -> int:
+    """How many draws mtme makes before stopping early (``len(hits)`` when it never stops)."""
+    used = _stopped(hits, stop, counted_only)
+    return len(hits) if used is None else used
 
 
 @dataclass
@@ -62,18 +68,28 @@ class PairDraws:
     draws: dict[tuple[int, int], np.ndarray]
 
 
-#: one pair's test: ``(δ_a, draws of a, δ_b, draws of b, check only at counted draws)``
-PairTest = Callable[[int, int], tuple[float, np.ndarray, float, np.ndarray, bool]]
+#: one pair's draws ``lo..hi``: ``(δ_i, draws of i, δ_j, draws of j)`` (``δ``: the unpermuted values)
+PairTest = Callable[[int, int, int, int], tuple[float, np.ndarray, float, np.ndarray]]
 
 
-def _finish(n: int, pair: PairTest, stop: EarlyStop) -> PairDraws:
+def _finish(n: int, k: int, pair: PairTest, stop: EarlyStop, counted_only: bool) -> PairDraws:
+    """Every pair's draws, made ``stop.block`` at a time until mtme's early stop (no draw is made
+    that it would not make), its p-value and the draws kept."""
     p = np.zeros((n, n))
     draws: dict[tuple[int, int], np.ndarray] = {}
     for i in range(n):
         for j in range(i + 1, n):
-            base_i, ci, base_j, cj, counted_only = pair(i, j)
-            hits = ci - cj >= base_i - base_j
-            used = stop_at(hits, stop, counted_only)
+            parts: list[tuple[np.ndarray, np.ndarray]] = []
+            used = None
+            for lo in range(0, k, stop.block):
+                base_i, ci, base_j, cj = pair(i, j, lo, min(k, lo + stop.block))
+                parts.append((ci, cj))
+                ci, cj = np.concatenate([a for a, _ in parts]), np.concatenate([b for _, b in parts])
+                hits = ci - cj >= base_i - base_j
+                used = _stopped(hits, stop, counted_only)
+                if used is not None:
+                    break
+            used = len(hits) if used is None else used
             p[i, j] = np.count_nonzero(hits[:used]) / used
             draws[(i, j)] = np.column_stack([ci[:used], cj[:used]])
     return PairDraws(p, draws)
@@ -86,16 +102,16 @@ def perm_scores(
     z = [standardise(x) for x in points]
     h = np.asarray(human, dtype=np.float64)[None, :]
     step = max(1, CHUNK_CELLS // max(masks.shape[1], 1))
+    base = [float(measure(x[None, :], h)[0]) for x in z]
 
-    def rows(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-        parts = [measure(np.where(masks[s : s + step], x, y), h) for s in range(0, len(masks), step)]
+    def rows(keep: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        parts = [measure(np.where(keep[s : s + step], x, y), h) for s in range(0, len(keep), step)]
         return np.concatenate(parts) if parts else np.zeros(0)
 
-    def pair(i: int, j: int) -> tuple[float, np.ndarray, float, np.ndarray, bool]:
-        base_i, base_j = float(measure(z[i][None, :], h)[0]), float(measure(z[j][None, :], h)[0])
-        return base_i, rows(z[i], z[j]), base_j, rows(z[j], z[i]), False
+    def pair(i: int, j: int, lo: int, hi: int) -> tuple[float, np.ndarray, float, np.ndarray]:
+        return base[i], rows(masks[lo:hi], z[i], z[j]), base[j], rows(masks[lo:hi], z[j], z[i])
 
-    return _finish(len(z), pair, stop)
+    return _finish(len(z), len(masks), pair, stop, False)
 
 
 def perm_pairs(agree: Sequence[np.ndarray], group_sizes: np.ndarray, masks: np.ndarray, stop: EarlyStop) -> PairDraws:
@@ -119,12 +135,14 @@ def perm_pairs(agree: Sequence[np.ndarray], group_sizes: np.ndarray, masks: np.n
     def value(counts: np.ndarray) -> np.ndarray:
         return np.asarray(np.mean(counts / sizes, axis=-1))
 
-    def pair(i: int, j: int) -> tuple[float, np.ndarray, float, np.ndarray, bool]:
-        ci = value(kept[i] + (totals[j] - kept[j]))
-        cj = value(kept[j] + (totals[i] - kept[i]))
-        return float(value(totals[i])), ci, float(value(totals[j])), cj, True
+    base = [float(value(t)) for t in totals]
 
-    return _finish(len(a), pair, stop)
+    def pair(i: int, j: int, lo: int, hi: int) -> tuple[float, np.ndarray, float, np.ndarray]:
+        ci = value(kept[i][lo:hi] + (totals[j] - kept[j][lo:hi]))
+        cj = value(kept[j][lo:hi] + (totals[i] - kept[i][lo:hi]))
+        return base[i], ci, base[j], cj
+
+    return _finish(len(a), len(masks), pair, stop, True)
 
 
 def weighted_tests(

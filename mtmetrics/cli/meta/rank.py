@@ -114,7 +114,11 @@ def _rows(r: Ranking, width: int) -> list[list[str]]:
 def _notes(r: Ranking, human: str) -> list[str]:
     s = r.settings
     n = len(r.order)
-    adjacent = [f"{r.order[i]} > {r.order[i + 1]}: p = {p_text(float(r.p[i, i + 1]), s.k)}" for i in range(n - 1)]
+    adjacent = []
+    for i in range(n - 1):
+        a, b = r.order[i], r.order[i + 1]
+        draws = max(len(t.mapped(a, b)) for t in r.tasks)  # the global test's draws (early stops tiled)
+        adjacent.append(f"{a} > {b}: p = {p_text(float(r.p[i, i + 1]), draws)}")
     return [
         f"human scores: {human}; clusters: a metric starts a new one when any member of the current one beats it "
         f"at p <= {s.alpha} (PERM-BOTH, {s.k} draws per pair and task, seed {s.seed}, mt-metrics-eval's early stop)",

@@ -37,7 +37,7 @@ COMMANDS = {
     "paraphrase": "paraphrase regression models",
     "similarity": "word similarity tables for SIA",
 }
-META_COMMANDS = ("correlate", "compare", "orange", "mct", "regress", "report")
+META_COMMANDS = ("correlate", "compare", "orange", "mct", "regress", "rank", "report")
 
 #: Modules that only a command needs: none may be imported by a scoring run or by --help.
 COMMAND_MODULES = (

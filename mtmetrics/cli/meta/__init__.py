@@ -34,6 +34,12 @@ COMMANDS: dict[str, Command] = {
         ),
         Command("regress", "stepwise linear regression on metric scores", f"{_HERE}.learn", entry="run_regress"),
         Command(
+            "rank",
+            "metrics ranked as the WMT23/WMT24 metrics tasks: task sets, weighted global score, clusters",
+            f"{_HERE}.rank",
+            entry="run_rank",
+        ),
+        Command(
             "report",
             "Markdown report: every metric's correlations, intervals, significance clusters",
             f"{_HERE}.report",

@@ -40,17 +40,19 @@ def meta_parser(
     width: int = 4,
     formats: Sequence[str] = ("text", "json"),
     resampling: bool = True,
+    bootstrap: bool = True,
     jobs_help: str = "worker processes for scoring and for the bootstrap of correlations",
     plot: str | None = None,
 ) -> StrictArgumentParser:
     """A ``meta`` command's parser with the options every command shares: ``--seed``,
-    ``--bootstrap-n``, ``--system-resampling`` (with ``resampling``), ``-j``, ``-f`` (when
+    ``--bootstrap-n`` (with ``bootstrap``), ``--system-resampling`` (with ``resampling``), ``-j``, ``-f`` (when
     ``formats``), ``-w`` (``width`` decimals by default) and ``--plot DIR`` (with its help)."""
     p = StrictArgumentParser(prog=prog, description=description)
     seed_help = f"bootstrap seed (default {DEFAULT_SEED}; 0 is a seed)"
     p.add_argument("--seed", type=bounded(int, 0), default=DEFAULT_SEED, help=seed_help)
-    boot_help = f"bootstrap resamples (default {DEFAULT_BOOT}; 0: none)"
-    p.add_argument("--bootstrap-n", type=bounded(int, 0, MAX_RESAMPLES), default=DEFAULT_BOOT, help=boot_help)
+    if bootstrap:
+        boot_help = f"bootstrap resamples (default {DEFAULT_BOOT}; 0: none)"
+        p.add_argument("--bootstrap-n", type=bounded(int, 0, MAX_RESAMPLES), default=DEFAULT_BOOT, help=boot_help)
     if resampling:
         p.add_argument(
             "--system-resampling",

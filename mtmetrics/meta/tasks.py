@@ -1,0 +1,327 @@
+"""Metrics ranked as the WMT23 and WMT24 metrics tasks rank them (docs/meta.md §7a), as
+mt-metrics-eval's ``tasks.WMT23`` / ``tasks.WMT24`` define the tasks and ``TaskSetResults`` ranks.
+
+A *task* is a measure at a level on one language pair (system-level accuracy: on all pairs pooled)
+with a weight. Each task ranks the metrics by its value and tests every pair by PERM-BOTH
+(:mod:`mtmetrics.stats.sharedperm`); the *global score* of a metric is the weighted mean of its
+task values, each mapped to ``[0, 1]`` (Pearson ``(r + 1) / 2``), and the global tests re-use each
+task's draws. Clusters follow ``AssignRanks``: walking down the ranking, a metric starts a new
+cluster when any member of the current one beats it at ``p <= α``.
+
+Presets (the language pairs are the table's groups, sorted):
+
+* ``wmt23``: system-level pairwise accuracy over all pairs (weight: the number of pairs), and per
+  pair system- and segment-level Pearson and segment-level acc-eq averaged over items (weight 1
+  each); weights normalised to sum to 1.
+* ``wmt24``: per pair system-level soft pairwise accuracy and segment-level acc-eq over items,
+  equal weights.
+
+Measures as mtme computes them: a system's score is the mean of its judged segments (humans) and
+the metric's corpus score of the same rows; segment Pearson pools every judged cell; soft pairwise
+accuracy tests systems on their common items with mtme's 1,000 sign vectors from seed 4; acc-eq
+calibrates one ε per metric over all items (:func:`~mtmetrics.stats.ties.acc_eq`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from ..errors import InputError, ParameterError
+from ..io.tables import Columns, Table
+from ..stats.accuracy import pairwise_p_values
+from ..stats.corrections import clusters
+from ..stats.correlation import pearson_rows
+from ..stats.sharedperm import EarlyStop, PairDraws, keep_masks, perm_pairs, perm_scores, weighted_tests
+from ..stats.ties import acc_eq
+from .scores import MetricScores
+
+#: where each measure lies (mapped to [0, 1] for the global score)
+RANGE = {"pearson": (-1.0, 1.0), "accuracy": (0.0, 1.0), "soft-accuracy": (0.0, 1.0), "acc-eq": (0.0, 1.0)}
+#: mtme's soft pairwise accuracy: its permutations and their seed (``pce.compute_pairwise_p_values``)
+SPA_PERMUTATIONS, SPA_SEED = 1000, 4
+
+
+@dataclass(frozen=True)
+class Task:
+    """One task: ``measure`` at ``level`` on ``lps`` (several only for pooled accuracy), weighted."""
+
+    lps: tuple[str, ...]
+    level: str
+    measure: str
+    weight: float
+
+    @property
+    def name(self) -> str:
+        return f"{','.join(self.lps)} {self.level} {self.measure}"
+
+
+def _normalised(tasks: Sequence[tuple[tuple[str, ...], str, str, float]]) -> list[Task]:
+    total = sum(w for *_, w in tasks)
+    return [Task(lps, level, measure, w / total) for lps, level, measure, w in tasks]
+
+
+def wmt23(lps: Sequence[str]) -> list[Task]:
+    """mtme's ``tasks.WMT23``: pooled system accuracy (weight ``len(lps)``), then per pair system and
+    segment Pearson and segment acc-eq over items (weight 1 each)."""
+    pairs = sorted(lps)
+    tasks: list[tuple[tuple[str, ...], str, str, float]] = [(tuple(pairs), "system", "accuracy", float(len(pairs)))]
+    for lp in pairs:
+        tasks += [((lp,), "system", "pearson", 1.0), ((lp,), "segment", "pearson", 1.0)]
+        tasks.append(((lp,), "segment", "acc-eq", 1.0))
+    return _normalised(tasks)
+
+
+def wmt24(lps: Sequence[str]) -> list[Task]:
+    """mtme's ``tasks.WMT24``: per pair system soft pairwise accuracy and segment acc-eq, equal weights."""
+    tasks: list[tuple[tuple[str, ...], str, str, float]] = []
+    for lp in sorted(lps):
+        tasks += [((lp,), "system", "soft-accuracy", 1.0), ((lp,), "segment", "acc-eq", 1.0)]
+    return _normalised(tasks)
+
+
+PRESETS: dict[str, Callable[[Sequence[str]], list[Task]]] = {"wmt23": wmt23, "wmt24": wmt24}
+
+
+@dataclass(frozen=True)
+class Grid:
+    """One language pair: scores on a systems × items grid (``nan``: not judged) and system scores."""
+
+    systems: tuple[str, ...]
+    human: np.ndarray
+    metrics: Mapping[str, np.ndarray]
+    human_system: np.ndarray
+    metric_system: Mapping[str, np.ndarray]
+
+    def cells(self) -> np.ndarray:
+        """The judged cells, system by system (mtme's order of a segment-level vector)."""
+        return np.isfinite(self.human)
+
+
+@dataclass(frozen=True)
+class RankSettings:
+    """Resamples (mtme's ``k``), seed, α and early stopping of one ranking."""
+
+    preset: str
+    k: int = 1000
+    seed: int = 12345
+    alpha: float = 0.05
+    stop: EarlyStop = field(default_factory=EarlyStop)
+
+
+@dataclass
+class TaskResult:
+    """One task's metrics best first, their values, the pairs' p-values (upper triangle) and clusters."""
+
+    task: Task
+    order: list[str]
+    values: dict[str, float]
+    tests: PairDraws
+    ranks: list[int]
+
+    def mapped(self, a: str, b: str) -> np.ndarray:
+        """The draws of ``(a, b)`` (columns in that order), mapped to ``[0, 1]``."""
+        i, j = self.order.index(a), self.order.index(b)
+        d = self.tests.draws[(i, j)] if i < j else self.tests.draws[(j, i)][:, ::-1]
+        lo, hi = RANGE[self.task.measure]
+        return (d - lo) / (hi - lo)
+
+
+@dataclass
+class Ranking:
+    """The tasks' results and the global ranking: weighted scores best first, p-values, clusters."""
+
+    settings: RankSettings
+    tasks: list[TaskResult]
+    order: list[str]
+    scores: dict[str, float]
+    p: np.ndarray
+    ranks: list[int]
+
+
+def spa_signs(n_items: int) -> np.ndarray:
+    """mtme's float32 sign vectors of soft pairwise accuracy: ``default_rng(4)`` uniforms rounded
+    half to even, ``0 → -1``, ``1 → +1``."""
+    u = np.random.default_rng(SPA_SEED).random((SPA_PERMUTATIONS, n_items), dtype=np.float32)
+    return np.asarray(2.0 * np.rint(u) - 1.0, dtype=np.float32)
+
+
+def _p_values(scores: np.ndarray, signs: np.ndarray) -> np.ndarray:
+    """Pairwise p-values that system ``i`` beats ``j``: on a full grid in mtme's float32 arithmetic
+    (the same bits), else each pair on its common items (:func:`~mtmetrics.stats.accuracy.pairwise_p_values`)."""
+    if not np.all(np.isfinite(scores)):
+        return pairwise_p_values(scores, signs.astype(np.float64))
+    x = scores.astype(np.float32)
+    partial = np.matmul(signs, x.T)
+    sums = np.sum(x, axis=1)
+    i, j = np.triu_indices(len(x), 1)
+    out = np.full((len(x), len(x)), np.nan)
+    out[i, j] = np.sum(partial[:, i] - partial[:, j] >= sums[i] - sums[j], axis=0) / len(signs)
+    return out
+
+
+def _spa_rows(grid: Grid) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
+    """Soft pairwise accuracy of rows of judged-cell scores (the humans' p-values computed once)."""
+    cells = grid.cells()
+    signs = spa_signs(grid.human.shape[1])
+    iu = np.triu_indices(len(grid.systems), 1)
+    p_h = _p_values(grid.human, signs)[iu]
+    tested = np.isfinite(p_h)
+
+    def rows(x: np.ndarray, _h: np.ndarray) -> np.ndarray:
+        out = np.empty(len(x))
+        full = np.full(grid.human.shape, np.nan)
+        for r, row in enumerate(x):
+            full[cells] = row
+            gap = np.abs(p_h - _p_values(full, signs)[iu])[tested]
+            out[r] = 1.0 - np.mean(gap) if len(gap) else math.nan
+        return out
+
+    return rows
+
+
+def _accuracy_rows(sizes: Sequence[int]) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
+    """Pairwise accuracy of system rows pooled over blocks of ``sizes`` systems (mtme's global accuracy)."""
+    idx = []
+    start = 0
+    for n in sizes:
+        i, j = np.triu_indices(n, 1)
+        idx.append((i + start, j + start))
+        start += n
+    total = sum(len(i) for i, _ in idx)
+
+    def rows(x: np.ndarray, h: np.ndarray) -> np.ndarray:
+        agree = sum(np.sum(np.sign(x[:, i] - x[:, j]) == np.sign(h[:, i] - h[:, j]), axis=1) for i, j in idx)
+        return np.asarray(agree / total, dtype=np.float64)
+
+    return rows
+
+
+def _verdicts(grid: Grid, metric: np.ndarray, epsilon: float) -> tuple[np.ndarray, np.ndarray]:
+    """Each judged system pair's acc-eq verdict, item by item (pairs ``i < j`` of the item's judged
+    systems), and the pairs per item (items with two judged systems or more)."""
+    out, sizes = [], []
+    for item in range(grid.human.shape[1]):
+        rows = np.flatnonzero(np.isfinite(grid.human[:, item]))
+        if len(rows) < 2:
+            continue
+        i, j = np.triu_indices(len(rows), 1)
+        dh = grid.human[rows[i], item] - grid.human[rows[j], item]
+        dm = metric[rows[i], item] - metric[rows[j], item]
+        tie = np.abs(dm) <= epsilon
+        out.append(np.where(dh == 0, tie, ~tie & (np.sign(dm) == np.sign(dh))))
+        sizes.append(len(i))
+    return np.concatenate(out), np.array(sizes)
+
+
+def _exact(verdicts: np.ndarray, sizes: np.ndarray) -> Fraction:
+    """acc-eq as an exact fraction (times the number of items): ``Σ agreeing_g / pairs_g``."""
+    counts = np.add.reduceat(verdicts.astype(np.int64), np.r_[0, np.cumsum(sizes)[:-1]])
+    return sum((Fraction(int(c), int(n)) for c, n in zip(counts, sizes, strict=True)), Fraction(0))
+
+
+def run_task(t: int, task: Task, grids: Mapping[str, Grid], names: Sequence[str], s: RankSettings) -> TaskResult:
+    """One task's values, PERM-BOTH tests (task ``t``'s masks) and clusters."""
+    g = grids[task.lps[0]]
+    human: np.ndarray
+    points: dict[str, np.ndarray]
+    epsilons: dict[str, float] = {}
+    if task.measure == "acc-eq":
+        cells = g.cells()
+        items = np.broadcast_to(np.arange(g.human.shape[1]), g.human.shape)[cells]
+        values = {}
+        for m in names:
+            res = acc_eq(g.metrics[m][cells], g.human[cells], items)
+            values[m], epsilons[m] = res.value, res.epsilon
+    else:
+        if task.measure == "accuracy":
+            human = np.concatenate([grids[lp].human_system for lp in task.lps])
+            points = {m: np.concatenate([grids[lp].metric_system[m] for lp in task.lps]) for m in names}
+            measure = _accuracy_rows([len(grids[lp].systems) for lp in task.lps])
+        elif task.level == "system" and task.measure == "pearson":
+            human, points = g.human_system, {m: g.metric_system[m] for m in names}
+            measure = pearson_rows
+        else:  # segment Pearson, soft pairwise accuracy: the judged cells
+            human, points = g.human[g.cells()], {m: g.metrics[m][g.cells()] for m in names}
+            measure = _spa_rows(g) if task.measure == "soft-accuracy" else pearson_rows
+        values = {m: float(measure(points[m][None, :], human[None, :])[0]) for m in names}
+    undefined = [m for m in names if math.isnan(values[m])]
+    if undefined:
+        raise InputError(
+            f"task {task.name}: {', '.join(undefined)} has no value (constant scores, or fewer than two systems); "
+            "leave it out of -m."
+        )
+    order = sorted(names, key=lambda m: (-values[m], m))
+    if task.measure == "acc-eq":
+        verdicts = {m: _verdicts(g, g.metrics[m], epsilons[m]) for m in names}
+        sizes = verdicts[names[0]][1]
+        exact = {m: _exact(v, sizes) for m, (v, _) in verdicts.items()}
+        order = sorted(names, key=lambda m: (-exact[m], m))  # equal values (not their roundings) by name
+        masks = keep_masks(s.seed, t, s.k, int(sizes.sum()))
+        tests = perm_pairs([verdicts[m][0] for m in order], sizes, masks, s.stop)
+    else:
+        masks = keep_masks(s.seed, t, s.k, len(human))
+        tests = perm_scores(measure, human, [points[m] for m in order], masks, s.stop)
+    return TaskResult(task, order, values, tests, _clusters(tests.p, s.alpha))
+
+
+def _clusters(p: np.ndarray, alpha: float) -> list[int]:
+    """``AssignRanks``: clusters of metrics in their order, a pair significant at ``p <= alpha``."""
+    n = len(p)
+    better = np.triu(p <= alpha, 1)
+    return clusters(list(range(n)), better)
+
+
+def rank(grids: Mapping[str, Grid], names: Sequence[str], s: RankSettings) -> Ranking:
+    """Every task of preset ``s.preset`` on ``grids`` (one per language pair), and the global ranking."""
+    if s.preset not in PRESETS:
+        raise ParameterError(f"preset '{s.preset}': choose from {', '.join(PRESETS)}.")
+    if s.k < 1:
+        raise ParameterError("rank: at least one resample.")
+    tasks = PRESETS[s.preset](list(grids))
+    results = [run_task(t, task, grids, names, s) for t, task in enumerate(tasks)]
+    scores: dict[str, float] = {}
+    for m in names:
+        scores[m] = sum(
+            r.task.weight * (r.values[m] - lo) / (hi - lo) for r in results for lo, hi in (RANGE[r.task.measure],)
+        )
+    order = sorted(names, key=lambda m: (-scores[m], m))
+    draws = [lambda i, j, r=r: r.mapped(order[i], order[j]) for r in results]
+    p = weighted_tests(np.array([scores[m] for m in order]), draws, [r.task.weight for r in results])
+    return Ranking(s, results, order, scores, p, _clusters(p, s.alpha))
+
+
+def grids_of(table: Table, columns: Columns, human: str, scores: Sequence[MetricScores]) -> dict[str, Grid]:
+    """One :class:`Grid` per group of ``table`` (its language pairs; one group ``""`` without):
+    items are the segment ids, a system's score the mean of its human scores and the metric's
+    corpus score of its rows (``columns`` from :func:`~mtmetrics.io.tables.detect_columns`, which
+    refuses a system judged twice on one item)."""
+    n = len(table)
+    groups = table.columns[columns.group] if columns.group else [""] * n
+    systems, segments = table.columns[columns.system], table.columns[columns.segment]
+    h = table.numbers(human)
+    out = {}
+    for group in sorted(set(groups)):
+        rows = np.array([r for r in range(n) if groups[r] == group])
+        sys_names = sorted({systems[r] for r in rows})
+        items = sorted({segments[r] for r in rows}, key=lambda x: (len(x), x))
+        si = {name: k for k, name in enumerate(sys_names)}
+        ii = {seg: k for k, seg in enumerate(items)}
+        pos = (np.array([si[systems[r]] for r in rows]), np.array([ii[segments[r]] for r in rows]))
+        grid = np.full((len(sys_names), len(items)), np.nan)
+        grid[pos] = h[rows]
+        metrics, metric_system = {}, {}
+        for ms in scores:
+            mg = np.full(grid.shape, np.nan)
+            mg[pos] = ms.segment_scores[rows]
+            metrics[ms.spec] = mg
+            metric_system[ms.spec] = np.array([ms.system_score(rows[pos[0] == k]) for k in range(len(sys_names))])
+        out[group] = Grid(tuple(sys_names), grid, metrics, np.nanmean(grid, axis=1), metric_system)
+    return out
+
+
+__all__ = ["PRESETS", "Grid", "RankSettings", "Ranking", "Task", "TaskResult", "grids_of", "rank"]

@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 
 #: the run's field checked when the metric scores
 NREFS = ("nrefs", "#")
+#: the run's off-target handling (:mod:`mtmetrics.resources.lid`): set by the run's options, and the
+#: CLI refuses a run whose ``--target-lang``/``--off-target`` would print another value
+OFF_TARGET = ("offtarget", "ot")
 #: sacrebleu's run settings (resampling, test set): shown, set by the run's own options
 RUN_SETTINGS = {"bs": "bs", "ar": "ar", "seed": "rs", "test": "t", "lang": "l", "subset": "S", "origlang": "o"}
 #: provenance fields every mtmetrics signature ends with
@@ -257,6 +260,8 @@ def _read_as(cls: type[Metric], name: str, pairs: list[tuple[str, str]], text: s
         field = mine.get(key)
         if key in NREFS:
             out.append(FieldReading(key, "nrefs", value, "run"))
+        elif key in OFF_TARGET:
+            out.append(FieldReading(key, "offtarget", value, "run"))
         elif key in (RUN_SETTINGS.values() if short else RUN_SETTINGS) and (field is None or key not in used):
             long = next(k for k, s in RUN_SETTINGS.items() if key in (k, s))
             out.append(FieldReading(key, long, value, "setting"))
@@ -299,7 +304,7 @@ def load(text: str, allow_version_mismatch: bool = False) -> Metric:
         warnings.warn(f"signature {reading.metric.display_name}: scoring anyway, {listed}.", stacklevel=2)
     state = reading.metric._engine
     state.signed = tuple((f.long, f.value) for f in differ)
-    state.signed_run = tuple((f.long, f.value) for f in reading.fields if f.kind == "run")
+    state.signed_run = tuple((f.long, f.value) for f in reading.fields if f.kind == "run" and f.long != "offtarget")
     state.signatures.clear()  # built while reading, before the marks
     return reading.metric
 
@@ -320,6 +325,9 @@ def explain(reading: Reading) -> list[dict[str, Any]]:
             row["installed"] = f.here
             row["reproduced"] = not f.differs
             row["description"] = "version or resource" + ("" if not f.differs else f": {f.hint()}")
+        elif f.long == "offtarget":
+            lang, mode, _ = [*f.value.split("+"), "", ""][:3]
+            row["description"] = f"off-target segments scored as {mode}: --target-lang {lang} --off-target {mode}"
         elif f.kind == "run":
             row["description"] = "property of the input, checked when scoring"
         else:

@@ -414,7 +414,7 @@ def run_score(argv: Sequence[str]) -> int:
             "--json-style sacrebleu is sacrebleu's corpus-level JSON: use it with -f json and without -sl "
             "(sacrebleu prints -sl scores as text)."
         )
-    _check_target_lang(ns)
+    _check_target_lang(ns, specs)
     test_set = _test_set(ns)
     if ns.echo:
         assert test_set is not None  # _test_set refuses --echo without -t
@@ -444,18 +444,39 @@ def run_score(argv: Sequence[str]) -> int:
     return 0
 
 
-def _check_target_lang(ns: argparse.Namespace) -> None:
-    """``--target-lang`` and ``--off-target`` checked (the language against the identifier's model)."""
-    if ns.target_lang is None:
-        if ns.off_target is not None:
-            raise ParameterError(f"--off-target {ns.off_target} has no effect without --target-lang LANG: add it.")
-        return
-    if ns.json_style == "sacrebleu":
-        raise ParameterError("sacrebleu's JSON has no place for --target-lang's report: use --json-style mtmetrics.")
-    ns.target_lang = lid.check_target(ns.target_lang, "--target-lang")
-    pair = checked_pair(ns.language_pair, "-l/--language-pair")[1] if ns.language_pair else ns.target_lang
-    if pair != ns.target_lang:
-        raise ParameterError(f"--target-lang {ns.target_lang} contradicts -l {ns.language_pair}: give one language.")
+def _check_target_lang(ns: argparse.Namespace, specs: list[MetricSpec]) -> None:
+    """``--target-lang`` and ``--off-target`` checked (the language against the identifier's model), and
+    against a signature's ``offtarget`` field: a run that would print another value is refused."""
+    from ..signature_parse import OFF_TARGET, split
+
+    if ns.target_lang is not None:
+        if ns.json_style == "sacrebleu":
+            raise ParameterError(
+                "sacrebleu's JSON has no place for --target-lang's report: use --json-style mtmetrics."
+            )
+        ns.target_lang = lid.check_target(ns.target_lang, "--target-lang")
+        pair = checked_pair(ns.language_pair, "-l/--language-pair")[1] if ns.language_pair else ns.target_lang
+        if pair != ns.target_lang:
+            raise ParameterError(
+                f"--target-lang {ns.target_lang} contradicts -l {ns.language_pair}: give one language."
+            )
+    elif ns.off_target is not None:
+        raise ParameterError(f"--off-target {ns.off_target} has no effect without --target-lang LANG: add it.")
+    run = f"{ns.target_lang}+empty+" if ns.off_target == "empty" else None
+    for spec in specs:
+        signed = next((v for k, v in split(spec.text)[1] if k in OFF_TARGET), None) if spec.loaded else None
+        if signed is None:
+            continue
+        lang, mode, tool = [*signed.split("+", 2), "", ""][:3]
+        if run is None or not signed.startswith(run):
+            raise ParameterError(
+                f"-m {spec.text}: computed with offtarget:{signed}; run with --target-lang {lang} --off-target {mode}."
+            )
+        if tool != lid.identifier() and not ns.allow_version_mismatch:
+            raise ParameterError(
+                f"-m {spec.text}: offtarget: signed {tool}, installed {lid.identifier()} "
+                f"(pip install {tool.replace('-', '==', 1)}), or allow it with --allow-version-mismatch."
+            )
 
 
 def _with_annotation_files(message: str, ns: argparse.Namespace) -> str:

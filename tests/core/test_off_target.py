@@ -169,3 +169,20 @@ def test_missing_package_names_the_extra(corpus: dict[str, Path], monkeypatch: p
     code, out, err = run_cli(str(corpus["ref"]), "-i", str(corpus["hyp"]), "-m", "bleu", "--target-lang", "de")
     assert (code, out) == (2, "")
     assert err.count("\n") == 1 and "py3langid" in err and "pip install 'mtmetrics[lid]'" in err
+
+
+def test_signature_with_off_target_reruns_only_with_its_options(corpus: dict[str, Path]) -> None:
+    """A signature of ``empty`` mode scores again only with the same --target-lang/--off-target."""
+    ref, swapped = str(corpus["ref"]), str(corpus["swapped"])
+    first = _json(ref, "-i", swapped, "-m", "chrf", "--target-lang", "de", "--off-target", "empty")[0]
+    sig = str(first["signature"])
+    assert f"offtarget:de+empty+{lid.identifier()}" in sig
+    code, out, err = run_cli(ref, "-i", swapped, "-m", sig)
+    assert (code, out) == (2, "") and "run with --target-lang de --off-target empty" in err
+    again = _json(ref, "-i", swapped, "-m", sig, "--target-lang", "de", "--off-target", "empty")[0]
+    assert (again["score"], again["signature"]) == (first["score"], sig)
+    older = sig.replace(lid.identifier(), "py3langid-0.3.0")
+    code, out, err = run_cli(ref, "-i", swapped, "-m", older, "--target-lang", "de", "--off-target", "empty")
+    assert (code, out) == (2, "") and "pip install py3langid==0.3.0" in err and err.count("\n") == 1
+    code, out, err = run_cli("signature", "compare", sig, sig.replace(f"|offtarget:de+empty+{lid.identifier()}", ""))
+    assert code == 1 and "offtarget" in out

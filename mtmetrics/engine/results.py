@@ -18,7 +18,10 @@ from .scoring import _frozen
 
 
 def signature(metric: Metric, nrefs: str = "1") -> Signature:
-    """The signature of ``metric`` for a run with ``nrefs`` references."""
+    """The signature of ``metric`` for a run with ``nrefs`` references (``0`` for a reference-free metric,
+    whatever the run gives it: its scores do not depend on them)."""
+    if not type(metric).inputs.references:
+        nrefs = "0"
     # the parameters' fields and the provenance are fixed for an instance: built once
     state = metric._engine
     fixed = state.signature_fields

@@ -11,7 +11,7 @@ column's widest, and signature cells run to 100-300 characters (see :mod:`mtmetr
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -38,14 +38,18 @@ def fmt(x: float | None, width: int) -> str:
 _UNITS = {"segment": "segments", "item": "source segments (averaged)", "system": "systems"}
 
 
-def _cells(doc: CorrelateDocument) -> list[tuple[str, str, str, list[str], list[Estimate]]]:
-    """Per (group, human, level): the measures present there (in the order asked for) and the estimates."""
-    out = []
-    for group, human, level in dict.fromkeys((e.group, e.human, e.level) for e in doc.correlations):
-        rows = [e for e in doc.correlations if (e.group, e.human, e.level) == (group, human, level)]
+def _cells(
+    doc: CorrelateDocument, width: int
+) -> Iterator[tuple[tuple[str, str, str], list[str], list[Estimate], list[Estimate], list[tuple[str, list[str]]]]]:
+    """Per (group, human, level): the measures present there (in the order asked for), the
+    estimates, the floors, and each row's metric and cells: what the text and Markdown tables show."""
+    for key in dict.fromkeys((e.group, e.human, e.level) for e in doc.correlations):
+        rows = [e for e in doc.correlations if (e.group, e.human, e.level) == key]
+        floors = [e for e in doc.floors if (e.group, e.human, e.level) == key]
         present = list(dict.fromkeys(e.kind for e in rows))
-        out.append((group, human, level, present, rows))
-    return out
+        specs = dict.fromkeys(e.metric for e in rows + floors)
+        grid = [(spec, [_value(_find(rows + floors, spec, k), width) for k in present]) for spec in specs]
+        yield key, present, rows, floors, grid
 
 
 def _value(e: Estimate | None, width: int) -> str:
@@ -58,6 +62,30 @@ def _value(e: Estimate | None, width: int) -> str:
 
 def _find(rows: Sequence[Estimate], spec: str, kind: str) -> Estimate | None:
     return next((x for x in rows if x.metric == spec and x.kind == kind), None)
+
+
+def _of(estimates: Sequence[Estimate], kind: str) -> list[Estimate]:
+    return [e for e in estimates if e.kind == kind]
+
+
+def _md_table(heads: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:
+    """A compact Markdown table: a head row, its rule and the rows, cells unpadded (module docstring)."""
+    return ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads), *("| " + " | ".join(r) + " |" for r in rows)]
+
+
+def _heads(
+    kinds: Sequence[str], metrics: Sequence[Estimate], floors: Sequence[Estimate], cap: bool = False
+) -> tuple[list[str], list[str]]:
+    """Markdown column heads of the measures ``kinds`` (with or without intervals, † where no metric
+    is :func:`separated` from the floor) and the footnote for the † columns."""
+    bare = [k for k in kinds if not separated(_of(metrics, k), _of(floors, k))]
+    heads = [
+        (k.capitalize() if cap else k)
+        + (" [95 % CI]" if any(e.resamples for e in _of(metrics, k)) else " (no interval)")
+        + (" †" if k in bare else "")
+        for k in kinds
+    ]
+    return heads, (["", f"† {', '.join(bare)}: {UNSEPARATED}"] if bare else [])
 
 
 def system_human_note(doc: CorrelateDocument) -> str:
@@ -89,18 +117,17 @@ def correlations_text(doc: CorrelateDocument, width: int) -> str:
     flipped = {m.spec for m in metrics if m.sign_flipped}
     label_w = max([6] + [len(m.spec) + (4 if m.spec in flipped else 0) for m in metrics]) + 2
     cell_w = 3 * (width + 3) + 6
-    for group, human, level, present, rows in _cells(doc):
-        lines.append("")
-        lines.append(f"[{group}] human={human}  {level} level, n={rows[0].n} {_UNITS[level]}")
+    for (group, human, level), present, rows, _, grid in _cells(doc, width):
         widths = [max(cell_w, len(k) + 2) + (width + 6 if k == "acc-eq" else 0) for k in present]
-        lines.append("  " + "metric".ljust(label_w) + "".join(k.ljust(w) for k, w in zip(present, widths, strict=True)))
-        floors = [e for e in doc.floors if (e.group, e.human, e.level) == (group, human, level)]
-        for spec in dict.fromkeys(e.metric for e in rows + floors):
+        lines += [
+            "",
+            f"[{group}] human={human}  {level} level, n={rows[0].n} {_UNITS[level]}",
+            "  " + "metric".ljust(label_w) + "".join(k.ljust(w) for k, w in zip(present, widths, strict=True)),
+        ]
+        for spec, cells in grid:
             label = spec + (" (-)" if spec in flipped else "")
-            cells = [
-                _value(_find(rows + floors, spec, k), width).ljust(w) for k, w in zip(present, widths, strict=True)
-            ]
-            lines.append("  " + label.ljust(label_w) + "".join(cells).rstrip())
+            padded = "".join(c.ljust(w) for c, w in zip(cells, widths, strict=True))
+            lines.append("  " + label.ljust(label_w) + padded.rstrip())
     if flipped:
         lines.append("")
         lines.append("(-) error rate (lower is better): scores negated before correlating")
@@ -126,30 +153,22 @@ def correlations_markdown(doc: CorrelateDocument, width: int) -> str:
     if note:
         lines[0] += " " + note[0].upper() + note[1:] + "."
     flipped = {m.spec for m in metrics if m.sign_flipped}
-    for group, human, level, present, rows in _cells(doc):
+    for (group, human, level), present, rows, floors, grid in _cells(doc, width):
+        heads, footnote = _heads(present, rows, floors)
         lines += ["", f"### {group}, human = {human}, {level} level ({rows[0].n} {_UNITS[level]})", ""]
-        floors = [e for e in doc.floors if (e.group, e.human, e.level) == (group, human, level)]
-        heads = [
-            k + (" [95 % CI]" if any(e.resamples for e in rows if e.kind == k) else " (no interval)") for k in present
-        ]
-        bare = [
-            k for k in present if not separated([e for e in rows if e.kind == k], [f for f in floors if f.kind == k])
-        ]
-        heads = [h + (" †" if k in bare else "") for h, k in zip(heads, present, strict=True)]
-        lines.append("| metric | " + " | ".join(heads) + " |")
-        lines.append("|---|" + "---|" * len(present))
-        for spec in dict.fromkeys(e.metric for e in rows + floors):
-            label = spec + (" ↓" if spec in flipped else "")
-            if spec in FLOORS:
-                label = f"*{spec}*"
-            cells = [_value(_find(rows + floors, spec, k), width) for k in present]
-            lines.append(f"| {markdown_cell(label)} | " + " | ".join(cells) + " |")
-        if bare:
-            lines += ["", f"† {', '.join(bare)}: {UNSEPARATED}"]
+        labels = [f"*{spec}*" if spec in FLOORS else spec + (" ↓" if spec in flipped else "") for spec, _ in grid]
+        lines += _md_table(
+            ["metric", *heads], [[markdown_cell(lb), *c] for lb, (_, c) in zip(labels, grid, strict=True)]
+        )
+        lines += footnote
     if flipped:
         lines += ["", "↓ error rate (lower is better): scores negated before correlating."]
-    lines += ["", "| metric | signature |", "|---|---|"]
-    lines += [f"| {markdown_cell(m.spec)} | `{markdown_cell(m.signature)}` |" for m in metrics]
+    lines += [
+        "",
+        *_md_table(
+            ["metric", "signature"], [[markdown_cell(m.spec), f"`{markdown_cell(m.signature)}`"] for m in metrics]
+        ),
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -317,22 +336,20 @@ def markdown(report: Report, width: int = 3) -> str:
     for tb in report.tables:
         lines += _table_sections(tb, report, width)
     cpu = report.scoring_cpu_seconds
-    lines += ["## Signatures", "", "| metric | signature | scoring CPU s |", "|---|---|---|"]
-    for spec, sigs in report.signatures.items():
-        sig = "<br>".join(f"`{markdown_cell(s)}`" for s in sigs)
-        lines.append(f"| {spec} | {sig} | {cpu.get(spec, 0.0):.1f} |")
-    lines.append("")
+    sigs = [
+        [spec, "<br>".join(f"`{markdown_cell(s)}`" for s in sig), f"{cpu.get(spec, 0.0):.1f}"]
+        for spec, sig in report.signatures.items()
+    ]
+    lines += ["## Signatures", "", *_md_table(["metric", "signature", "scoring CPU s"], sigs), ""]
     return "\n".join(lines)
 
 
 def _data(report: Report) -> list[str]:
-    lines = ["## Data", ""]
-    lines += ["| table | sha256 | rows used | groups | human |", "|---|---|---|---|---|"]
+    rows = []
     for tb in report.tables:
-        rows = f"{tb.rows}" + (f" of {tb.sample['of_rows']}" if tb.sample else "")
-        groups = ", ".join(tb.groups)
-        lines.append(f"| `{tb.table}` | `{tb.sha256}` | {rows} | {groups} | {', '.join(tb.humans)} |")
-    lines.append("")
+        used = f"{tb.rows}" + (f" of {tb.sample['of_rows']}" if tb.sample else "")
+        rows.append([f"`{tb.table}`", f"`{tb.sha256}`", used, ", ".join(tb.groups), ", ".join(tb.humans)])
+    lines = ["## Data", "", *_md_table(["table", "sha256", "rows used", "groups", "human"], rows), ""]
     for tb in report.tables:
         if tb.system_human_source is not None and "system" in report.levels:
             lines += [
@@ -479,20 +496,15 @@ def _summary(report: Report, width: int) -> list[str]:
         order = sorted(table, key=lambda m: (math.isnan(means[m]), -means[m] if not math.isnan(means[m]) else 0))
         several_humans = len({c[2] for c in cols}) > 1
         heads = [g + (f" ({h})" if several_humans else "") for _, g, h in cols]
-        out += [
-            f"## Summary: {level}-level Pearson r per group",
-            "",
-            "| metric | " + " | ".join(heads) + " | mean |",
-            "|---|" + "---|" * (len(cols) + 1),
+        rows = [
+            [
+                m + (" ↓" if m in flipped else ""),
+                *(_f(table[m].get(c, math.nan), width) for c in cols),
+                _f(means[m], width),
+            ]
+            for m in order
         ]
-        for m in order:
-            label = m + (" ↓" if m in flipped else "")
-            out.append(
-                f"| {label} | "
-                + " | ".join(_f(table[m].get(c, math.nan), width) for c in cols)
-                + f" | {_f(means[m], width)} |"
-            )
-        out.append("")
+        out += [f"## Summary: {level}-level Pearson r per group", "", *_md_table(["metric", *heads, "mean"], rows), ""]
     return out
 
 
@@ -524,45 +536,25 @@ def _level_table(
     perm_cell = tb.cluster(group, human, level, perm=True)
     perm = {r.metric: r for r in (perm_cell.ranking if perm_cell else ())}
     shown = [k for k in report.kinds if any(e.kind == k for e in ests)]
-    perm_head = "perm | " if perm else ""
     metrics = [m for m in dict.fromkeys(e.metric for e in ests) if m not in FLOORS]
     metrics.sort(key=lambda m: by_metric[m].rank if m in by_metric else 10**6)
     floors = [m for m in FLOORS if any(e.metric == m for e in ests)]
-    heads = []
-    unseparated = []
-    for k in shown:
-        of_kind = [e for e in ests if e.kind == k and e.metric not in FLOORS]
-        head = k.capitalize() + (" [95 % CI]" if any(e.resamples for e in of_kind) else " (no interval)")
-        if not separated(of_kind, [e for e in ests if e.kind == k and e.metric in FLOORS]):
-            head += " †"
-            unseparated.append(k)
-        heads.append(head)
-    out.append("| metric | cl | " + perm_head + " | ".join(heads) + " |")
-    out.append("|---|---|" + ("---|" if perm else "") + "---|" * len(shown))
+    heads, footnote = _heads(
+        shown, [e for e in ests if e.metric not in FLOORS], [e for e in ests if e.metric in FLOORS], cap=True
+    )
+    rows = []
     for m in metrics:
-        r = by_metric.get(m)
-        cl_txt = "–" if r is None else f"{r.cluster}" + (" ★" if r.winner else "")
+        r, q = by_metric.get(m), perm.get(m)
+        cl = ["–" if r is None else f"{r.cluster}" + (" ★" if r.winner else "")]
         if perm:
-            q = perm.get(m)
-            cl_txt += " | " + ("–" if q is None else f"{q.cluster}" + (" ★" if q.winner else ""))
-        cells = []
-        for k in shown:
-            e = next((x for x in ests if x.metric == m and x.kind == k), None)
-            cells.append("–" if e is None else _cell(e, width))
-        out.append(f"| {m}{' ↓' if m in flipped else ''} | {cl_txt} | " + " | ".join(cells) + " |")
+            cl.append("–" if q is None else f"{q.cluster}" + (" ★" if q.winner else ""))
+        cells = [_cell(e, width) if (e := _find(ests, m, k)) else "–" for k in shown]
+        rows.append([f"{m}{' ↓' if m in flipped else ''}", *cl, *cells])
+    out += _md_table(["metric", "cl", *(["perm"] if perm else []), *heads], rows)
     for m in floors:
-        cells = []
-        for k in shown:
-            e = next((x for x in ests if x.metric == m and x.kind == k), None)
-            cells.append("" if e is None else _cell(e, width))
+        cells = [_cell(e, width) if (e := _find(ests, m, k)) else "" for k in shown]
         out.append(f"| *{m}* | | " + ("| " if perm else "") + " | ".join(cells) + " |")
-    if unseparated:
-        out += [
-            "",
-            "† " + ", ".join(unseparated) + ": " + UNSEPARATED,
-        ]
-    out.append("")
-    return out
+    return [*out, *footnote, ""]
 
 
 #: where a measure has no interval, the least margin over the floor that counts as separated

@@ -137,8 +137,7 @@ def load_tables(ns: ReportSettings, split: str | None) -> list[LoadedTable]:
         sample = None
         if ns.sample_segments:
             table, sample = sample_table(table, cols, ns.sample_segments, ns.seed)
-        source = inp.system_human_source if inp.system_human is not None else None
-        loaded.append(LoadedTable(table, cols, list(humans), sample, refsys, inp.system_human, source))
+        loaded.append(LoadedTable(table, cols, list(humans), sample, refsys, inp.system_human, inp.system_human_source))
     return loaded
 
 

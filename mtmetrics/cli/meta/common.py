@@ -14,7 +14,7 @@ from ...engine import gate
 from ...errors import ParameterError
 from ...io.tables import Columns, Table
 from ...jsonsafe import strict_json
-from ...meta.correlate import SYSTEM_RESAMPLING
+from ...meta.correlate import SYSTEM_RESAMPLING, CorrelationSettings
 from ...meta.plots import correlation_plots as correlation_plots
 from ...metric import Metric
 from ...params import language_pair, resolve_params
@@ -169,6 +169,14 @@ def score_specs(table: Table, columns: Columns, specs: Sequence[str], jobs: int)
 
 def _split(ns: argparse.Namespace) -> str | None:
     return None if ns.no_split_systems else "+"
+
+
+def correlation_settings(ns: argparse.Namespace, humans: Sequence[str], **given: Any) -> CorrelationSettings:
+    """The settings of ``correlate`` and ``compare`` from the shared options; ``given``: the command's own."""
+    split, resampling = _split(ns), ns.system_resampling
+    return CorrelationSettings(
+        tuple(humans), n_boot=ns.bootstrap_n, seed=ns.seed, split_systems=split, system_resampling=resampling, **given
+    )
 
 
 def _header(table: Table, cols: Columns, humans: Sequence[str], ns: argparse.Namespace) -> TableHeader:

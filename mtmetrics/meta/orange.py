@@ -1,8 +1,6 @@
-"""ORANGE (Lin & Och 2004) as docs/meta.md §3 describes: the mean over sentences of the oracle's
-rank among the n-best candidates over ``N_i + 1`` (each sentence's own list length; lower is better).
-
-Scores are the metric's sentence scores (error rates negated); a candidate within ``1e-12``
-(relative) of the oracle ties with it, so rounding in the leave-one-out averaging decides no rank.
+"""ORANGE (Lin & Och 2004; docs/meta.md §3): the mean over sentences of the oracle's rank among the
+n-best candidates over ``N_i + 1`` (lower is better), on sentence scores (error rates negated); a
+candidate within ``1e-12`` (relative) of the oracle ties, so leave-one-out rounding decides no rank.
 """
 
 from __future__ import annotations

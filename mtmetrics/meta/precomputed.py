@@ -1,10 +1,9 @@
 """Precomputed scores (COMET, BLEURT, a new metric) meta-evaluated next to the built-ins.
 
-``col:NAME`` reads a numeric column of the table; ``file:PATH`` a scores file as mt-metrics-eval
-keeps them (``SYSTEM<TAB>SCORE`` per segment; the k-th line naming S scores S's k-th row in table
-order, the order :func:`write_scores` writes). A precomputed metric's system score is the mean of
-its segment scores, unless ``X.sys.score`` beside ``file:X.seg.score`` gives the system scores
-(then without a bootstrap interval). Higher is better is assumed.
+``col:NAME``: a numeric column of the table; ``file:PATH``: mt-metrics-eval's ``SYSTEM<TAB>SCORE``
+per segment, the k-th line naming S scoring S's k-th row (as :func:`write_scores` writes). The
+system score is the segment mean, or ``X.sys.score`` beside ``X.seg.score`` (no interval then).
+Higher is better is assumed.
 """
 
 from __future__ import annotations

@@ -1,11 +1,7 @@
-"""Plain-text and Markdown renderings of the ``meta`` commands' typed documents (the JSON is each
-document's ``to_dict()``): :func:`correlations_text` / :func:`correlations_markdown`
-(:class:`~mtmetrics.meta.models.CorrelateDocument`), :func:`compare_text`, :func:`orange_text` and
-:func:`orange_plots`, and :func:`markdown` (the :class:`~mtmetrics.meta.models.Report` of ``meta report``).
-
-Every number comes from the document the JSON is made from, so the two cannot disagree. Markdown
-tables are written by hand as compact ``| a | b |`` rows: tabulate would pad every cell to its
-column's widest, and signature cells run to 100-300 characters (see :mod:`mtmetrics.texttables`).
+"""Text and Markdown renderings of the ``meta`` commands' typed documents, whose ``to_dict()`` is
+the JSON: every number comes from the one document. Markdown tables are compact ``| a | b |`` rows
+(:func:`_md_table`): padding every cell to its column's widest would repeat signature cells of
+100-300 characters (:mod:`mtmetrics.texttables`).
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ import numpy as np
 from ..stats.agreement import FLOORS
 from ..stats.corrections import p_text
 from ..texttables import markdown_cell
+from .compare import FailedTest
 from .correlate import Estimate, epsilon_text
 from .models import Report, TableReport
 from .report import REFERENCE_SHARE, target_language
@@ -176,112 +177,96 @@ def _p_is(p: float, n: int) -> str:
 
 def compare_text(doc: CompareDocument, width: int) -> str:
     """``meta compare``'s tests as plain text: per group and human column, or of given correlations."""
-    head = doc.to_dict()
-    values = doc.values is not None
-    comparisons = [head["values"]] if values else head["comparisons"]
     lines = []
-    if not values:
-        lines.append(f"table: {head['table']} (sha256 {head['sha256'][:16]}…); {head['level']} level, {head['kind']}")
-        if "system_human" in head:
-            lines.append(f"system-level human scores: official ({head['system_human']['source']}), held fixed")
-    for c in comparisons:
-        title = f"[{c['group']}] human={c['human']}: " if "group" in c else ""
-        a, b = c.get("a", "A"), c.get("b", "B")
-        ra, rb, rab = (
-            float(c.get(k, c.get(k2, math.nan))) for k, k2 in (("r_a", "r1"), ("r_b", "r2"), ("r_ab", "r12"))
-        )
+    if doc.values is None:
+        assert doc.header is not None
+        h, seed = doc.header, doc.header.bootstrap.seed
+        lines.append(f"table: {h.table} (sha256 {h.sha256[:16]}…); {doc.level} level, {doc.kind}")
+        if doc.system_human_source is not None and doc.level == "system":
+            lines.append(f"system-level human scores: official ({doc.system_human_source}), held fixed")
+        rows = [
+            (f"[{c.group}] human={c.human}: ", c.a, c.b, c.r_a, c.r_b, c.r_ab, c.n, c.tests) for c in doc.comparisons
+        ]
+    else:
+        v, seed = doc.values, 0
+        rows = [("", "A", "B", v.r1, v.r2, v.r12, v.n, v.tests)]
+    for title, a, b, ra, rb, rab, n, tests in rows:
         lines.append(
-            f"{title}r({a}) = {fmt(ra, width)}, r({b}) = {fmt(rb, width)}, r({a},{b}) = {fmt(rab, width)}, n = {c['n']}"
+            f"{title}r({a}) = {fmt(ra, width)}, r({b}) = {fmt(rb, width)}, r({a},{b}) = {fmt(rab, width)}, n = {n}"
         )
-        tests = c["tests"]
-        if "error" in tests:
-            lines.append(f"  {tests['error']}")
+        if tests.error is not None:
+            lines.append(f"  {tests.error}")
             continue
-        for name, label in (("williams", "Williams t"), ("mrr", "MRR z"), ("fisher", "Fisher z (independent)")):
-            t = tests[name]
-            if "error" in t:
-                lines.append(f"  {label}: {t['error']}")
-            else:
-                df = f", df={t['df']:.0f}" if t.get("df") else ""
+        for t, label in (
+            (tests.williams, "Williams t"),
+            (tests.mrr, "MRR z"),
+            (tests.fisher, "Fisher z (independent)"),
+        ):
+            if isinstance(t, FailedTest):
+                lines.append(f"  {label}: {t.error}")
+            elif t is not None:
+                df = f", df={t.df:.0f}" if t.df else ""
                 lines.append(
-                    f"  {label} = {fmt(t['statistic'], width)}{df}: p (A > B) = {t['p_one_sided']:.4g}, "
-                    f"two-sided {t['p_two_sided']:.4g}"
+                    f"  {label} = {fmt(t.statistic, width)}{df}: p (A > B) = {t.p_one_sided:.4g}, "
+                    f"two-sided {t.p_two_sided:.4g}"
                 )
-        if "perm_both" in tests:
-            pt = tests["perm_both"]
-            shown = _p_is(pt["p_one_sided"], pt["permutations"])
+        if (pt := tests.perm_both) is not None:
             lines.append(
-                f"  PERM-BOTH (swapping whole {pt['swapped']}): p (A > B) {shown} "
-                f"({pt['permutations']} permutations, seed {head['bootstrap']['seed']})"
+                f"  PERM-BOTH (swapping whole {pt.swapped}): p (A > B) {_p_is(pt.p_one_sided, pt.permutations)} "
+                f"({pt.permutations} permutations, seed {seed})"
             )
-        if "paired_bootstrap" in tests:
-            pb = tests["paired_bootstrap"]
+        if (pb := tests.paired_bootstrap) is not None:
             lines.append(
-                f"  paired bootstrap: r(A) - r(B) = {fmt(pb['difference'], width)} "
-                f"[{fmt(pb['lower'], width)}, {fmt(pb['upper'], width)}], "
-                f"p (A > B) {_p_is(pb['p_one_sided'], pb['resamples'])} "
-                f"({pb['resamples']} resamples, seed {head['bootstrap']['seed']})"
+                f"  paired bootstrap: r(A) - r(B) = {fmt(pb.difference, width)} "
+                f"[{fmt(pb.lower, width)}, {fmt(pb.upper, width)}], "
+                f"p (A > B) {_p_is(pb.p_one_sided, pb.resamples)} ({pb.resamples} resamples, seed {seed})"
             )
-    if not values:
+    if doc.values is None:
         lines.append("signatures:")
-        for m in head["metrics"]:
-            lines.append(
-                f"  {m['spec']}: {m['signature']}" + ("  (sign-flipped error rate)" if m["sign_flipped"] else "")
-            )
+        for m in doc.metrics:
+            lines.append(f"  {m.spec}: {m.signature}" + ("  (sign-flipped error rate)" if m.sign_flipped else ""))
     return "\n".join(lines) + "\n"
 
 
-def orange_plots(document: OrangeDocument, out_dir: Path) -> list[Path]:
+def orange_plots(doc: OrangeDocument, out_dir: Path) -> list[Path]:
     """ORANGE against n-best size (one line per metric) and ORANGE with its interval per metric."""
     from .plots import correlation_bars, orange_curve
 
-    doc = document.to_dict()
-    ms = doc["metrics"]
-    if not ms:
+    rs = [m.result for m in doc.metrics]
+    if not rs:
         return []
-    sizes = [row["n"] for row in ms[0]["by_size"]]
-    curves = {m["spec"]: [row["orange"] for row in m["by_size"]] for m in ms}
-    title = f"{doc['nbest']} ({doc['sentences']} sentences)"
-    paths = orange_curve(sizes, curves, out_dir, "orange-by-size", title)
-    paths += correlation_bars(
-        [m["spec"] for m in ms],
-        [100 * m["orange"] for m in ms],
-        [100 * m["orange_lower"] for m in ms],
-        [100 * m["orange_upper"] for m in ms],
-        out_dir,
-        "orange",
-        "ORANGE % (95 % bootstrap CI; lower is better)",
-        title,
-    )
-    return paths
+    specs, title = [m.spec for m in doc.metrics], f"{doc.nbest} ({doc.sentences} sentences)"
+    curves = {spec: [row["orange"] for row in r.by_size] for spec, r in zip(specs, rs, strict=True)}
+    paths = orange_curve([int(row["n"]) for row in rs[0].by_size], curves, out_dir, "orange-by-size", title)
+    values, lowers, uppers = ([100 * getattr(r, k) for r in rs] for k in ("orange", "lower", "upper"))
+    ylabel = "ORANGE % (95 % bootstrap CI; lower is better)"
+    return paths + correlation_bars(specs, values, lowers, uppers, out_dir, "orange", ylabel, title)
 
 
-def orange_text(document: OrangeDocument, width: int) -> str:
+def orange_text(doc: OrangeDocument, width: int) -> str:
     """ORANGE table (percent, lower is better), then ORANGE against n-best size, then signatures."""
-    doc = document.to_dict()
-    ms = doc["metrics"]
-    lab = max([6] + [len(m["spec"]) for m in ms]) + 2
+    ms = doc.metrics
+    lab = max([6] + [len(m.spec) for m in ms]) + 2
     lines = [
-        f"n-best: {doc['nbest']} ({doc['sentences']} sentences, {doc['candidates']} candidates); "
-        f"references: {' '.join(doc['refs'])}; bootstrap {doc['bootstrap']['n']} resamples of sentences, "
-        f"seed {doc['bootstrap']['seed']}",
+        f"n-best: {doc.nbest} ({doc.sentences} sentences, {doc.candidates} candidates); "
+        f"references: {' '.join(doc.refs)}; bootstrap {doc.n_boot} resamples of sentences, seed {doc.seed}",
         "",
         "metric".ljust(lab) + "ORANGE % (95% CI)".ljust(30) + "avg rank (95% CI)",
     ]
     for m in ms:
-        o = f"{100 * m['orange']:.{width}f} [{100 * m['orange_lower']:.{width}f}, {100 * m['orange_upper']:.{width}f}]"
-        r = f"{m['average_rank']:.3f} [{m['average_rank_lower']:.3f}, {m['average_rank_upper']:.3f}]"
-        lines.append(m["spec"].ljust(lab) + o.ljust(30) + r)
-    sizes = [row["n"] for row in ms[0]["by_size"]] if ms else []
+        r = m.result
+        o = f"{100 * r.orange:.{width}f} [{100 * r.lower:.{width}f}, {100 * r.upper:.{width}f}]"
+        lines.append(m.spec.ljust(lab) + o.ljust(30) + f"{r.average_rank:.3f} [{r.rank_lower:.3f}, {r.rank_upper:.3f}]")
+    sizes = [row["n"] for row in ms[0].result.by_size] if ms else []
     lines += [
         "",
         "ORANGE % by n-best size N (first N candidates of each list):",
         "metric".ljust(lab) + "".join(f"{n:>8}" for n in sizes),
     ]
     for m in ms:
-        lines.append(m["spec"].ljust(lab) + "".join(f"{100 * row['orange']:8.{width}f}" for row in m["by_size"]))
+        lines.append(m.spec.ljust(lab) + "".join(f"{100 * row['orange']:8.{width}f}" for row in m.result.by_size))
     lines += ["", "signatures (nrefs: references per leave-one-out subset):"]
-    lines += [f"  {m['spec']}: {m['signature']}" for m in ms]
+    lines += [f"  {m.spec}: {m.signature}" for m in ms]
     return "\n".join(lines) + "\n"
 
 

@@ -37,17 +37,11 @@ SYSTEM_RESAMPLING = ("joint", "independent")
 
 @dataclass(frozen=True)
 class CorrelationSettings:
-    """What :func:`correlate` computes and how it resamples: one frozen value, so that two runs
-    with equal settings are the same computation and call sites name every choice.
-
-    ``humans``: the human score columns; ``levels`` (of :data:`LEVELS`) and ``kinds`` (of
-    :data:`ALL_KINDS`: coefficients and agreement measures); ``n_boot`` bootstrap resamples (0:
-    none) drawn from ``seed``; ``split_systems``: the separator of WMT's ``A+B`` rows (``None``:
-    such rows are a system of their own); ``permutations``: soft-accuracy's permutations (mtme's
-    ``k``); ``system_resampling``: :data:`SYSTEM_RESAMPLING` (module docstring); ``keep_samples``:
-    keep every estimate's bootstrap replicates in :attr:`Correlations.samples` (paired tests).
-    Sequences are stored as tuples; unknown names and impossible counts raise ``ValueError``.
-    """
+    """What :func:`correlate` computes and how it resamples (one frozen value: equal settings, same
+    computation). ``split_systems``: the separator of WMT's ``A+B`` rows (``None``: a system of its
+    own); ``permutations``: soft-accuracy's (mtme's ``k``); ``keep_samples``: keep every estimate's
+    bootstrap replicates in :attr:`Correlations.samples` (paired tests). Unknown names and
+    impossible counts raise ``ValueError``."""
 
     humans: tuple[str, ...]
     levels: tuple[str, ...] = ("segment", "system")
@@ -124,30 +118,23 @@ class GroupDraws:
     n_boot: int = 0
 
     def segment_blocks(self) -> Iterator[np.ndarray]:
-        """The segment level's resamples (rows of positions within the group), a block at a time.
+        """The segment level's resamples (positions within the group), redrawn from the saved state
+        a block at a time: the numbers of one ``integers(0, n, (B, n))`` call, with at most
+        :data:`BLOCK_ELEMENTS` indices in memory."""
+        rng = np.random.default_rng()
+        rng.bit_generator.state = self.segment_state
+        yield from _segment_blocks(rng, self.n_boot, len(self.rows))
 
-        Drawn again from the saved state on each call, block after block: the same numbers as one
-        ``integers(0, n, (B, n))`` call (the generator's stream does not depend on how a draw is
-        cut), with at most :data:`BLOCK_ELEMENTS` indices (or one resample) in memory.
-        """
-        yield from _segment_blocks(self.segment_state, self.n_boot, len(self.rows))
 
-
-def _segment_blocks(state: dict[str, Any], n_boot: int, n: int) -> Iterator[np.ndarray]:
-    rng = np.random.default_rng()
-    rng.bit_generator.state = state
+def _segment_blocks(rng: np.random.Generator, n_boot: int, n: int) -> Iterator[np.ndarray]:
     step = max(1, BLOCK_ELEMENTS // max(n, 1))
     for start in range(0, n_boot, step):
         yield rng.integers(0, n, size=(min(step, n_boot - start), n))
 
 
 def system_membership(names: Sequence[str], split: str | None = "+") -> tuple[list[str], list[np.ndarray]]:
-    """Systems and the positions of their rows.
-
-    WMT DA files name a segment that several systems translated identically ``A+B``; with
-    ``split`` such a row counts for each of A and B at the system level, but only when every part
-    is also a system on its own (so a system whose real name contains ``+`` is left alone).
-    """
+    """Systems and the positions of their rows. WMT's row ``A+B`` (identical outputs) counts for A
+    and for B when ``split`` is ``+`` and every part is a system of its own (else it is one name)."""
     plain = set(names)
     members: dict[str, list[int]] = {}
     for pos, name in enumerate(names):
@@ -170,16 +157,11 @@ def group_draws(
     split: str | None = "+",
     system_resampling: str = "joint",
 ) -> GroupDraws:
-    """Draw the resamples of one group from ``default_rng([seed, group_index])``.
-
-    In this order: the segment level's ``integers(0, n, (B, n))`` over the group's rows (kept as the
-    generator state they start from, :meth:`GroupDraws.segment_blocks`), ``item_idx``
-    (``integers(0, m, (B, m))`` over the m distinct item ids, numbered in sorted order), then, only
-    for ``system_resampling="independent"``, each system's ``integers(0, n_s, (B, n_s))``. With
-    ``"joint"`` (default) a system row's weight in resample b is how often ``item_idx[b]`` drew its
-    item: the system level reuses the item level's draws. Draws and counts are kept in the smallest
-    unsigned integer type that holds them (module docstring).
-    """
+    """Draw the resamples of one group from ``default_rng([seed, group_index])``, in this order: the
+    segment level's ``integers(0, n, (B, n))`` (kept as the state they start from), ``item_idx``
+    (``integers(0, m, (B, m))`` over the m item ids in sorted order), then, only for
+    ``"independent"``, each system's ``integers(0, n_s, (B, n_s))``. With ``"joint"`` a system
+    row's weight in resample b is how often ``item_idx[b]`` drew its item."""
     if system_resampling not in SYSTEM_RESAMPLING:
         raise ValueError(f"system_resampling must be one of {SYSTEM_RESAMPLING}, not {system_resampling!r}")
     rng = np.random.default_rng([seed, group_index])
@@ -205,15 +187,13 @@ def _advanced(state: dict[str, Any], n_boot: int, n: int) -> dict[str, Any]:
     """The generator state after the segment level's ``B × n`` draws from ``state``."""
     rng = np.random.default_rng()
     rng.bit_generator.state = state
-    step = max(1, BLOCK_ELEMENTS // max(n, 1))
-    for start in range(0, n_boot, step):
-        rng.integers(0, n, size=(min(step, n_boot - start), n))
+    for _ in _segment_blocks(rng, n_boot, n):
+        pass
     return dict(rng.bit_generator.state)
 
 
 def _counts(draws: np.ndarray, m: int) -> np.ndarray:
-    """``(B, m)`` counts of each value ``0..m-1`` in each row of ``draws``, in the smallest
-    unsigned integer type that holds them."""
+    """``(B, m)`` counts of each value ``0..m-1`` in each row of ``draws``, compact."""
     b = len(draws)
     flat = draws + np.arange(b)[:, None] * m
     return compact(np.bincount(flat.ravel(), minlength=b * m).reshape(b, m))
@@ -490,14 +470,11 @@ def correlate(
     jobs: int = 1,
     system_human: Mapping[tuple[str, str], float] | None = None,
 ) -> Correlations:
-    """Correlations of every metric with every human column, per group, at the levels and measures
-    of ``settings``.
+    """Correlations of every metric with every human column, per group, as ``settings`` say.
 
     ``system_human`` (``(group, system) → score``; group ``""``: every group) replaces the system
-    level's human scores with official ones, kept fixed in every resample; only the systems it names
-    are kept. ``jobs > 1`` shares the metrics among processes, which draw the same resamples; the
-    parts are merged back into the single-process order.
-    """
+    level's human scores, fixed in every resample, and keeps only the systems it names. ``jobs > 1``
+    shares the metrics among processes (same resamples), merged back in single-process order."""
     if jobs <= 1 or len(scores) <= 1:
         return _correlate(table, columns, scores, settings, system_human)
     specs = [s.spec for s in scores]

@@ -1,18 +1,8 @@
-"""The one loader of every ``meta`` command: a joined table or an mt-metrics-eval directory, its
-columns and human score columns, and the official system-level human scores if any.
-
-:func:`load_input` reads every input form the same way for ``meta correlate``, ``compare``,
-``report``, ``mct`` and ``regress`` (and for :mod:`mtmetrics.meta.pipeline`):
-
-* a TSV/JSONL table of judged segments (:func:`~mtmetrics.io.tables.read_table`);
-* an mt-metrics-eval directory with ``lp`` (:func:`~mtmetrics.io.mtme.read_mtme`), whose
-  ``col:NAME`` metrics are read from ``metric-scores/LP/NAME.seg.score`` and whose
-  ``human-scores/LP.SCORER.sys.score`` are the official system scores;
-* ``system_human``: a file of official system-level human scores
-  (:func:`~mtmetrics.meta.precomputed.read_system_scores`), which wins over the directory's.
-
-Precomputed metric scores (``col:``/``file:``) are read beside the scored metrics by
-:func:`~mtmetrics.meta.precomputed.merge_scores`.
+"""The one loader of every ``meta`` command (:func:`load_input`): a TSV/JSONL table of judged
+segments, or an mt-metrics-eval directory with ``lp`` (its ``col:NAME`` metrics from
+``metric-scores/LP/NAME.seg.score``, its ``LP.SCORER.sys.score`` as official system scores); its
+columns and human columns; and ``system_human``, a file of official system-level human scores that
+wins over the directory's.
 """
 
 from __future__ import annotations
@@ -69,8 +59,7 @@ class Input:
 
 
 def load_input(path: str, options: InputOptions) -> Input:
-    """Read ``path`` (a table, or an mt-metrics-eval directory with ``options.lp``) as the module
-    docstring says; a missing column or language pair is an :class:`~mtmetrics.errors.InputError`."""
+    """Read ``path`` (module docstring); a missing column or language pair is an ``InputError``."""
     from .precomputed import read_system_scores
 
     system_human: dict[tuple[str, str], float] | None = None
@@ -95,8 +84,7 @@ def load_input(path: str, options: InputOptions) -> Input:
 
 
 def _open_table(path: str, options: InputOptions) -> tuple[Table, Columns, list[str]]:
-    """The table at ``path``, its columns (the names ``options`` gives, else the usual ones) and its
-    human score columns (``options.human``, else the first usual one)."""
+    """The table at ``path``, its columns and human columns (as ``options`` name them, else the usual)."""
     table = read_table(path)
     columns = detect_columns(
         table,

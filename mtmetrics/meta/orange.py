@@ -1,8 +1,6 @@
-"""ORANGE (Lin & Och 2004) as docs/meta.md §3 describes: the mean over sentences of the oracle's
-rank among the n-best candidates over ``N_i + 1`` (each sentence's own list length; lower is better).
-
-Scores are the metric's sentence scores (error rates negated); a candidate within ``1e-12``
-(relative) of the oracle ties with it, so rounding in the leave-one-out averaging decides no rank.
+"""ORANGE (Lin & Och 2004; docs/meta.md §3): the mean over sentences of the oracle's rank among the
+n-best candidates over ``N_i + 1`` (lower is better), on sentence scores (error rates negated); a
+candidate within ``1e-12`` (relative) of the oracle ties, so leave-one-out rounding decides no rank.
 """
 
 from __future__ import annotations
@@ -48,11 +46,8 @@ def oracle_rank(candidates: np.ndarray, oracle: float, tol: float = TIE_TOLERANC
 def leave_one_out_scores(
     metric: Metric, candidates: Sequence[Sequence[str]], refs: Sequence[Sequence[str]], jobs: int = 1
 ) -> list[SentenceScores]:
-    """Score every candidate and reference of every sentence, leave-one-out (steps 1–3).
-
-    ``candidates[i]`` are sentence ``i``'s n-best hypotheses, ``refs[i]`` its references.
-    All segments are scored in one batch, in chunks spread over ``jobs`` worker processes.
-    """
+    """Score every candidate and reference of every sentence leave-one-out (steps 1–3), in one batch
+    spread over ``jobs`` processes; ``candidates[i]``: sentence ``i``'s n-best list."""
     segments: list[Segment] = []
     layout: list[tuple[int, int]] = []  # per sentence: number of refs K, number of candidates N
     for i, (cands, rs) in enumerate(zip(candidates, refs, strict=True)):
@@ -130,27 +125,21 @@ def orange(sentences: Sequence[SentenceScores], n_boot: int = 1000, seed: int = 
     return OrangeResult(*means, lo, hi, rlo, rhi, len(per), n_boot, seed, *lists, curve)
 
 
-def orange_one(
-    metric: Metric, cands: list[list[str]], refs: list[list[str]], n_boot: int, seed: int, jobs: int = 1
-) -> OrangeResult:
-    """ORANGE of one metric on n-best lists ``cands`` with references ``refs`` (one list per sentence);
-    ``jobs > 1`` scores the candidates in chunks among that many processes."""
-    return orange(leave_one_out_scores(metric, cands, refs, jobs), n_boot, seed)
-
-
 def orange_metrics(
     metrics: Sequence[Metric], cands: list[list[str]], refs: list[list[str]], n_boot: int, seed: int, jobs: int = 1
 ) -> list[OrangeResult]:
-    """ORANGE of every metric, in order. With ``jobs > 1``: one metric's candidates in chunks among
-    the workers, or several metrics one per worker (the engine's one fan-out and fork policy)."""
+    """ORANGE of every metric on n-best lists ``cands`` with references ``refs`` (one list per
+    sentence), in order. With ``jobs > 1``: one metric's candidates in chunks among the workers, or
+    several metrics one per worker (the engine's one fan-out and fork policy)."""
     if jobs > 1 and len(metrics) == 1:
-        return [orange_one(metrics[0], cands, refs, n_boot, seed, jobs)]
-    return pool.map(_orange_task, [(m,) for m in metrics], jobs, metrics, (cands, refs, n_boot, seed))
+        return [_orange_task((cands, refs, n_boot, seed, jobs), metrics[0])]
+    return pool.map(_orange_task, [(m,) for m in metrics], jobs, metrics, (cands, refs, n_boot, seed, 1))
 
 
-def _orange_task(shared: tuple[list[list[str]], list[list[str]], int, int], metric: Metric) -> OrangeResult:
-    """:func:`orange_one` of one metric, on the n-best lists and references a pool shares."""
-    return orange_one(metric, *shared)
+def _orange_task(shared: tuple[list[list[str]], list[list[str]], int, int, int], metric: Metric) -> OrangeResult:
+    """ORANGE of one metric, on the n-best lists and references a pool shares (``jobs`` last)."""
+    cands, refs, n_boot, seed, jobs = shared
+    return orange(leave_one_out_scores(metric, cands, refs, jobs), n_boot, seed)
 
 
 @dataclass(frozen=True)

@@ -86,11 +86,8 @@ def _perm_test(
     blocks: Any = None,
 ) -> Callable[[str, str], float]:
     """PERM-BOTH p-value of "a's Pearson r beats b's" on one cell's points, seeded per ordered pair
-    (``[*seed, index of a, index of b]``) and computed once.
-
-    ``grouped_by`` (an item index per point): the measure is the mean of the within-item Pearson r
-    (the item level); ``blocks``: swap the points of an item together (:func:`~.permutation.perm_both`).
-    """
+    (``[*seed, index of a, index of b]``), computed once; ``grouped_by`` (an item per point): the
+    mean within-item r (item level); ``blocks``: swap an item's points together."""
     from ..stats.correlation import pearson_rows
     from ..stats.permutation import item_mean_rows, perm_both
 
@@ -137,8 +134,7 @@ def load_tables(ns: ReportSettings, split: str | None) -> list[LoadedTable]:
         sample = None
         if ns.sample_segments:
             table, sample = sample_table(table, cols, ns.sample_segments, ns.seed)
-        source = inp.system_human_source if inp.system_human is not None else None
-        loaded.append(LoadedTable(table, cols, list(humans), sample, refsys, inp.system_human, source))
+        loaded.append(LoadedTable(table, cols, list(humans), sample, refsys, inp.system_human, inp.system_human_source))
     return loaded
 
 
@@ -195,14 +191,11 @@ def build_report(
     annotate: Callable[[Table, Columns], Mapping[str, Sequence[Any]] | None] | None = None,
     progress: Callable[[int], AbstractContextManager[Callable[[int], None] | None]] | None = None,
 ) -> Report:
-    """Read and score the tables, correlate, cluster, draw the pictures (``settings.plot``), and
-    return the typed report.
+    """Read and score the tables, correlate, cluster, draw the pictures (``settings.plot``): the report.
 
-    ``metrics``: the instantiated metrics (``-m`` text, metric) of :func:`report_metric_names` that
-    are not precomputed (``col:``/``file:`` scores are read from the tables); ``annotate`` gives a
-    table's annotations (e.g. word alignments); ``progress(total)`` opens a progress callback for
-    the scoring (rows × metrics).
-    """
+    ``metrics``: the (``-m`` text, metric) of :func:`report_metric_names` that are not precomputed;
+    ``annotate`` gives a table's annotations (word alignments); ``progress(total)`` opens a progress
+    callback for the scoring (rows × metrics)."""
     from ..engine import tables as engine
     from ..engine.gate import bare_metric
     from ..version import __version__

@@ -1,8 +1,5 @@
-"""Pictures of meta-evaluation results (docs/meta.md §6), as PNG and SVG files: :func:`scatter`,
-:func:`correlation_bars` and :func:`orange_curve`.
-
-matplotlib (the ``plot`` extra) is imported only when a picture is drawn; its absence is a
-:class:`~mtmetrics.ResourceError`. The Agg renderer on a private figure, fixed rcParams and
+"""Pictures of meta-evaluation results (docs/meta.md §6) as PNG and SVG files. matplotlib (the
+``plot`` extra) is imported only to draw; the Agg renderer on a private figure, fixed rcParams and
 metadata without dates or versions make the same numbers give byte-identical files.
 """
 

@@ -1,10 +1,9 @@
 """Precomputed scores (COMET, BLEURT, a new metric) meta-evaluated next to the built-ins.
 
-``col:NAME`` reads a numeric column of the table; ``file:PATH`` a scores file as mt-metrics-eval
-keeps them (``SYSTEM<TAB>SCORE`` per segment; the k-th line naming S scores S's k-th row in table
-order, the order :func:`write_scores` writes). A precomputed metric's system score is the mean of
-its segment scores, unless ``X.sys.score`` beside ``file:X.seg.score`` gives the system scores
-(then without a bootstrap interval). Higher is better is assumed.
+``col:NAME``: a numeric column of the table; ``file:PATH``: mt-metrics-eval's ``SYSTEM<TAB>SCORE``
+per segment, the k-th line naming S scoring S's k-th row (as :func:`write_scores` writes). The
+system score is the segment mean, or ``X.sys.score`` beside ``X.seg.score`` (no interval then).
+Higher is better is assumed.
 """
 
 from __future__ import annotations
@@ -193,51 +192,45 @@ def read_system_scores(
     (``*.sys.score``). Rows without a group get ``default_group`` (``""``: every group).
     """
     p = Path(path)
-    # (line number in the file, line) of the non-blank lines: errors name the file's own line numbers
-    numbered = [(k, ln.rstrip("\r")) for k, ln in enumerate(files.read_text(p, "system scores file").splitlines(), 1)]
-    rows = [(k, ln) for k, ln in numbered if ln.strip()]
+    # (line number, line) of the non-blank lines: errors name the file's own line numbers
+    lines = enumerate(files.read_text(p, "system scores file").splitlines(), 1)
+    rows = [(k, ln.rstrip("\r")) for k, ln in lines if ln.strip()]
     if not rows:
         raise InputError(f"{p}: empty system scores file.")
 
     def fields(line: str) -> list[str]:
         return line.split("\t") if "\t" in line else line.split()
 
-    head = [h.strip().lower() for h in fields(rows[0][1])]
+    first = fields(rows[0][1])
+    if len(first) == 2 and _number(first[1]) is not None:  # mt-metrics-eval: no header
+        head: list[str] = []
+        sys_i, score_i, group_i = 0, 1, -1
+    else:
+        head, rows = [h.strip().lower() for h in first], rows[1:]
+        wanted = (score_column.lower(),) if score_column else SCORE_COLUMNS
+        sys_i, score_i, group_i = (
+            next((head.index(c) for c in n if c in head), -1) for n in (SYSTEM_COLUMNS, wanted, GROUP_COLUMNS)
+        )
+        if sys_i < 0 or score_i < 0:
+            raise InputError(f"{p}: needs a system and a score column (--system-human-col); header: {' '.join(head)}.")
     out: dict[tuple[str, str], float] = {}
-    if len(head) == 2 and _number(fields(rows[0][1])[1]) is not None:  # mtme: no header
-        for k, line in rows:
-            parts = fields(line)
-            if len(parts) != 2:
-                raise InputError(f"{p}:{k}: expected SYSTEM<TAB>SCORE, got {len(parts)} fields.")
-            name, value = parts
-            number = _number(value)
-            if number is None:
-                raise InputError(f"{p}:{k}: '{value}' is not a number.")
-            _put(out, (default_group, name), number, f"{p}:{k}")
-        return out
-    wanted = (score_column.lower(),) if score_column else SCORE_COLUMNS
-    sys_i = next((head.index(c) for c in SYSTEM_COLUMNS if c in head), None)
-    score_i = next((head.index(c) for c in wanted if c in head), None)
-    group_i = next((head.index(c) for c in GROUP_COLUMNS if c in head), None)
-    if sys_i is None or score_i is None:
-        raise InputError(f"{p}: needs a system and a score column (--system-human-col); header: {' '.join(head)}.")
-    for k, line in rows[1:]:
+    for k, line in rows:
         f = fields(line)
-        if len(f) != len(head):
-            raise InputError(f"{p}:{k}: {len(f)} fields, the header has {len(head)}.")
+        if len(f) != (len(head) or 2):
+            raise InputError(
+                f"{p}:{k}: {len(f)} fields, the header has {len(head)}."
+                if head
+                else f"{p}:{k}: expected SYSTEM<TAB>SCORE, got {len(f)} fields."
+            )
         number = _number(f[score_i])
         if number is None:
             raise InputError(f"{p}:{k}: '{f[score_i]}' is not a number.")
-        _put(out, (f[group_i] if group_i is not None else default_group, f[sys_i]), number, f"{p}:{k}")
+        key = (f[group_i] if group_i >= 0 else default_group, f[sys_i])
+        if key in out:
+            where = f" in group '{key[0]}'" if key[0] else ""
+            raise InputError(f"{p}:{k}: system '{key[1]}'{where} is scored a second time.")
+        out[key] = number
     return out
-
-
-def _put(out: dict[tuple[str, str], float], key: tuple[str, str], value: float, where: str) -> None:
-    """Add one system's score; a system scored twice (in one group) is an error naming the line."""
-    if key in out:
-        group = f" in group '{key[0]}'" if key[0] else ""
-        raise InputError(f"{where}: system '{key[1]}'{group} is scored a second time.")
-    out[key] = value
 
 
 def _number(text: str) -> float | None:

@@ -1,17 +1,13 @@
-"""Plain-text and Markdown renderings of the ``meta`` commands' typed documents (the JSON is each
-document's ``to_dict()``): :func:`correlations_text` / :func:`correlations_markdown`
-(:class:`~mtmetrics.meta.models.CorrelateDocument`), :func:`compare_text`, :func:`orange_text` and
-:func:`orange_plots`, and :func:`markdown` (the :class:`~mtmetrics.meta.models.Report` of ``meta report``).
-
-Every number comes from the document the JSON is made from, so the two cannot disagree. Markdown
-tables are written by hand as compact ``| a | b |`` rows: tabulate would pad every cell to its
-column's widest, and signature cells run to 100-300 characters (see :mod:`mtmetrics.texttables`).
+"""Text and Markdown renderings of the ``meta`` commands' typed documents, whose ``to_dict()`` is
+the JSON: every number comes from the one document. Markdown tables are compact ``| a | b |`` rows
+(:func:`_md_table`): padding every cell to its column's widest would repeat signature cells of
+100-300 characters (:mod:`mtmetrics.texttables`).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,6 +16,7 @@ import numpy as np
 from ..stats.agreement import FLOORS
 from ..stats.corrections import p_text
 from ..texttables import markdown_cell
+from .compare import FailedTest
 from .correlate import Estimate, epsilon_text
 from .models import Report, TableReport
 from .report import REFERENCE_SHARE, target_language
@@ -38,14 +35,18 @@ def fmt(x: float | None, width: int) -> str:
 _UNITS = {"segment": "segments", "item": "source segments (averaged)", "system": "systems"}
 
 
-def _cells(doc: CorrelateDocument) -> list[tuple[str, str, str, list[str], list[Estimate]]]:
-    """Per (group, human, level): the measures present there (in the order asked for) and the estimates."""
-    out = []
-    for group, human, level in dict.fromkeys((e.group, e.human, e.level) for e in doc.correlations):
-        rows = [e for e in doc.correlations if (e.group, e.human, e.level) == (group, human, level)]
+def _cells(
+    doc: CorrelateDocument, width: int
+) -> Iterator[tuple[tuple[str, str, str], list[str], list[Estimate], list[Estimate], list[tuple[str, list[str]]]]]:
+    """Per (group, human, level): the measures present there (in the order asked for), the
+    estimates, the floors, and each row's metric and cells: what the text and Markdown tables show."""
+    for key in dict.fromkeys((e.group, e.human, e.level) for e in doc.correlations):
+        rows = [e for e in doc.correlations if (e.group, e.human, e.level) == key]
+        floors = [e for e in doc.floors if (e.group, e.human, e.level) == key]
         present = list(dict.fromkeys(e.kind for e in rows))
-        out.append((group, human, level, present, rows))
-    return out
+        specs = dict.fromkeys(e.metric for e in rows + floors)
+        grid = [(spec, [_value(_find(rows + floors, spec, k), width) for k in present]) for spec in specs]
+        yield key, present, rows, floors, grid
 
 
 def _value(e: Estimate | None, width: int) -> str:
@@ -58,6 +59,30 @@ def _value(e: Estimate | None, width: int) -> str:
 
 def _find(rows: Sequence[Estimate], spec: str, kind: str) -> Estimate | None:
     return next((x for x in rows if x.metric == spec and x.kind == kind), None)
+
+
+def _of(estimates: Sequence[Estimate], kind: str) -> list[Estimate]:
+    return [e for e in estimates if e.kind == kind]
+
+
+def _md_table(heads: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:
+    """A compact Markdown table: a head row, its rule and the rows, cells unpadded (module docstring)."""
+    return ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads), *("| " + " | ".join(r) + " |" for r in rows)]
+
+
+def _heads(
+    kinds: Sequence[str], metrics: Sequence[Estimate], floors: Sequence[Estimate], cap: bool = False
+) -> tuple[list[str], list[str]]:
+    """Markdown column heads of the measures ``kinds`` (with or without intervals, † where no metric
+    is :func:`separated` from the floor) and the footnote for the † columns."""
+    bare = [k for k in kinds if not separated(_of(metrics, k), _of(floors, k))]
+    heads = [
+        (k.capitalize() if cap else k)
+        + (" [95 % CI]" if any(e.resamples for e in _of(metrics, k)) else " (no interval)")
+        + (" †" if k in bare else "")
+        for k in kinds
+    ]
+    return heads, (["", f"† {', '.join(bare)}: {UNSEPARATED}"] if bare else [])
 
 
 def system_human_note(doc: CorrelateDocument) -> str:
@@ -89,18 +114,17 @@ def correlations_text(doc: CorrelateDocument, width: int) -> str:
     flipped = {m.spec for m in metrics if m.sign_flipped}
     label_w = max([6] + [len(m.spec) + (4 if m.spec in flipped else 0) for m in metrics]) + 2
     cell_w = 3 * (width + 3) + 6
-    for group, human, level, present, rows in _cells(doc):
-        lines.append("")
-        lines.append(f"[{group}] human={human}  {level} level, n={rows[0].n} {_UNITS[level]}")
+    for (group, human, level), present, rows, _, grid in _cells(doc, width):
         widths = [max(cell_w, len(k) + 2) + (width + 6 if k == "acc-eq" else 0) for k in present]
-        lines.append("  " + "metric".ljust(label_w) + "".join(k.ljust(w) for k, w in zip(present, widths, strict=True)))
-        floors = [e for e in doc.floors if (e.group, e.human, e.level) == (group, human, level)]
-        for spec in dict.fromkeys(e.metric for e in rows + floors):
+        lines += [
+            "",
+            f"[{group}] human={human}  {level} level, n={rows[0].n} {_UNITS[level]}",
+            "  " + "metric".ljust(label_w) + "".join(k.ljust(w) for k, w in zip(present, widths, strict=True)),
+        ]
+        for spec, cells in grid:
             label = spec + (" (-)" if spec in flipped else "")
-            cells = [
-                _value(_find(rows + floors, spec, k), width).ljust(w) for k, w in zip(present, widths, strict=True)
-            ]
-            lines.append("  " + label.ljust(label_w) + "".join(cells).rstrip())
+            padded = "".join(c.ljust(w) for c, w in zip(cells, widths, strict=True))
+            lines.append("  " + label.ljust(label_w) + padded.rstrip())
     if flipped:
         lines.append("")
         lines.append("(-) error rate (lower is better): scores negated before correlating")
@@ -126,30 +150,22 @@ def correlations_markdown(doc: CorrelateDocument, width: int) -> str:
     if note:
         lines[0] += " " + note[0].upper() + note[1:] + "."
     flipped = {m.spec for m in metrics if m.sign_flipped}
-    for group, human, level, present, rows in _cells(doc):
+    for (group, human, level), present, rows, floors, grid in _cells(doc, width):
+        heads, footnote = _heads(present, rows, floors)
         lines += ["", f"### {group}, human = {human}, {level} level ({rows[0].n} {_UNITS[level]})", ""]
-        floors = [e for e in doc.floors if (e.group, e.human, e.level) == (group, human, level)]
-        heads = [
-            k + (" [95 % CI]" if any(e.resamples for e in rows if e.kind == k) else " (no interval)") for k in present
-        ]
-        bare = [
-            k for k in present if not separated([e for e in rows if e.kind == k], [f for f in floors if f.kind == k])
-        ]
-        heads = [h + (" †" if k in bare else "") for h, k in zip(heads, present, strict=True)]
-        lines.append("| metric | " + " | ".join(heads) + " |")
-        lines.append("|---|" + "---|" * len(present))
-        for spec in dict.fromkeys(e.metric for e in rows + floors):
-            label = spec + (" ↓" if spec in flipped else "")
-            if spec in FLOORS:
-                label = f"*{spec}*"
-            cells = [_value(_find(rows + floors, spec, k), width) for k in present]
-            lines.append(f"| {markdown_cell(label)} | " + " | ".join(cells) + " |")
-        if bare:
-            lines += ["", f"† {', '.join(bare)}: {UNSEPARATED}"]
+        labels = [f"*{spec}*" if spec in FLOORS else spec + (" ↓" if spec in flipped else "") for spec, _ in grid]
+        lines += _md_table(
+            ["metric", *heads], [[markdown_cell(lb), *c] for lb, (_, c) in zip(labels, grid, strict=True)]
+        )
+        lines += footnote
     if flipped:
         lines += ["", "↓ error rate (lower is better): scores negated before correlating."]
-    lines += ["", "| metric | signature |", "|---|---|"]
-    lines += [f"| {markdown_cell(m.spec)} | `{markdown_cell(m.signature)}` |" for m in metrics]
+    lines += [
+        "",
+        *_md_table(
+            ["metric", "signature"], [[markdown_cell(m.spec), f"`{markdown_cell(m.signature)}`"] for m in metrics]
+        ),
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -161,112 +177,96 @@ def _p_is(p: float, n: int) -> str:
 
 def compare_text(doc: CompareDocument, width: int) -> str:
     """``meta compare``'s tests as plain text: per group and human column, or of given correlations."""
-    head = doc.to_dict()
-    values = doc.values is not None
-    comparisons = [head["values"]] if values else head["comparisons"]
     lines = []
-    if not values:
-        lines.append(f"table: {head['table']} (sha256 {head['sha256'][:16]}…); {head['level']} level, {head['kind']}")
-        if "system_human" in head:
-            lines.append(f"system-level human scores: official ({head['system_human']['source']}), held fixed")
-    for c in comparisons:
-        title = f"[{c['group']}] human={c['human']}: " if "group" in c else ""
-        a, b = c.get("a", "A"), c.get("b", "B")
-        ra, rb, rab = (
-            float(c.get(k, c.get(k2, math.nan))) for k, k2 in (("r_a", "r1"), ("r_b", "r2"), ("r_ab", "r12"))
-        )
+    if doc.values is None:
+        assert doc.header is not None
+        h, seed = doc.header, doc.header.bootstrap.seed
+        lines.append(f"table: {h.table} (sha256 {h.sha256[:16]}…); {doc.level} level, {doc.kind}")
+        if doc.system_human_source is not None and doc.level == "system":
+            lines.append(f"system-level human scores: official ({doc.system_human_source}), held fixed")
+        rows = [
+            (f"[{c.group}] human={c.human}: ", c.a, c.b, c.r_a, c.r_b, c.r_ab, c.n, c.tests) for c in doc.comparisons
+        ]
+    else:
+        v, seed = doc.values, 0
+        rows = [("", "A", "B", v.r1, v.r2, v.r12, v.n, v.tests)]
+    for title, a, b, ra, rb, rab, n, tests in rows:
         lines.append(
-            f"{title}r({a}) = {fmt(ra, width)}, r({b}) = {fmt(rb, width)}, r({a},{b}) = {fmt(rab, width)}, n = {c['n']}"
+            f"{title}r({a}) = {fmt(ra, width)}, r({b}) = {fmt(rb, width)}, r({a},{b}) = {fmt(rab, width)}, n = {n}"
         )
-        tests = c["tests"]
-        if "error" in tests:
-            lines.append(f"  {tests['error']}")
+        if tests.error is not None:
+            lines.append(f"  {tests.error}")
             continue
-        for name, label in (("williams", "Williams t"), ("mrr", "MRR z"), ("fisher", "Fisher z (independent)")):
-            t = tests[name]
-            if "error" in t:
-                lines.append(f"  {label}: {t['error']}")
-            else:
-                df = f", df={t['df']:.0f}" if t.get("df") else ""
+        for t, label in (
+            (tests.williams, "Williams t"),
+            (tests.mrr, "MRR z"),
+            (tests.fisher, "Fisher z (independent)"),
+        ):
+            if isinstance(t, FailedTest):
+                lines.append(f"  {label}: {t.error}")
+            elif t is not None:
+                df = f", df={t.df:.0f}" if t.df else ""
                 lines.append(
-                    f"  {label} = {fmt(t['statistic'], width)}{df}: p (A > B) = {t['p_one_sided']:.4g}, "
-                    f"two-sided {t['p_two_sided']:.4g}"
+                    f"  {label} = {fmt(t.statistic, width)}{df}: p (A > B) = {t.p_one_sided:.4g}, "
+                    f"two-sided {t.p_two_sided:.4g}"
                 )
-        if "perm_both" in tests:
-            pt = tests["perm_both"]
-            shown = _p_is(pt["p_one_sided"], pt["permutations"])
+        if (pt := tests.perm_both) is not None:
             lines.append(
-                f"  PERM-BOTH (swapping whole {pt['swapped']}): p (A > B) {shown} "
-                f"({pt['permutations']} permutations, seed {head['bootstrap']['seed']})"
+                f"  PERM-BOTH (swapping whole {pt.swapped}): p (A > B) {_p_is(pt.p_one_sided, pt.permutations)} "
+                f"({pt.permutations} permutations, seed {seed})"
             )
-        if "paired_bootstrap" in tests:
-            pb = tests["paired_bootstrap"]
+        if (pb := tests.paired_bootstrap) is not None:
             lines.append(
-                f"  paired bootstrap: r(A) - r(B) = {fmt(pb['difference'], width)} "
-                f"[{fmt(pb['lower'], width)}, {fmt(pb['upper'], width)}], "
-                f"p (A > B) {_p_is(pb['p_one_sided'], pb['resamples'])} "
-                f"({pb['resamples']} resamples, seed {head['bootstrap']['seed']})"
+                f"  paired bootstrap: r(A) - r(B) = {fmt(pb.difference, width)} "
+                f"[{fmt(pb.lower, width)}, {fmt(pb.upper, width)}], "
+                f"p (A > B) {_p_is(pb.p_one_sided, pb.resamples)} ({pb.resamples} resamples, seed {seed})"
             )
-    if not values:
+    if doc.values is None:
         lines.append("signatures:")
-        for m in head["metrics"]:
-            lines.append(
-                f"  {m['spec']}: {m['signature']}" + ("  (sign-flipped error rate)" if m["sign_flipped"] else "")
-            )
+        for m in doc.metrics:
+            lines.append(f"  {m.spec}: {m.signature}" + ("  (sign-flipped error rate)" if m.sign_flipped else ""))
     return "\n".join(lines) + "\n"
 
 
-def orange_plots(document: OrangeDocument, out_dir: Path) -> list[Path]:
+def orange_plots(doc: OrangeDocument, out_dir: Path) -> list[Path]:
     """ORANGE against n-best size (one line per metric) and ORANGE with its interval per metric."""
     from .plots import correlation_bars, orange_curve
 
-    doc = document.to_dict()
-    ms = doc["metrics"]
-    if not ms:
+    rs = [m.result for m in doc.metrics]
+    if not rs:
         return []
-    sizes = [row["n"] for row in ms[0]["by_size"]]
-    curves = {m["spec"]: [row["orange"] for row in m["by_size"]] for m in ms}
-    title = f"{doc['nbest']} ({doc['sentences']} sentences)"
-    paths = orange_curve(sizes, curves, out_dir, "orange-by-size", title)
-    paths += correlation_bars(
-        [m["spec"] for m in ms],
-        [100 * m["orange"] for m in ms],
-        [100 * m["orange_lower"] for m in ms],
-        [100 * m["orange_upper"] for m in ms],
-        out_dir,
-        "orange",
-        "ORANGE % (95 % bootstrap CI; lower is better)",
-        title,
-    )
-    return paths
+    specs, title = [m.spec for m in doc.metrics], f"{doc.nbest} ({doc.sentences} sentences)"
+    curves = {spec: [row["orange"] for row in r.by_size] for spec, r in zip(specs, rs, strict=True)}
+    paths = orange_curve([int(row["n"]) for row in rs[0].by_size], curves, out_dir, "orange-by-size", title)
+    values, lowers, uppers = ([100 * getattr(r, k) for r in rs] for k in ("orange", "lower", "upper"))
+    ylabel = "ORANGE % (95 % bootstrap CI; lower is better)"
+    return paths + correlation_bars(specs, values, lowers, uppers, out_dir, "orange", ylabel, title)
 
 
-def orange_text(document: OrangeDocument, width: int) -> str:
+def orange_text(doc: OrangeDocument, width: int) -> str:
     """ORANGE table (percent, lower is better), then ORANGE against n-best size, then signatures."""
-    doc = document.to_dict()
-    ms = doc["metrics"]
-    lab = max([6] + [len(m["spec"]) for m in ms]) + 2
+    ms = doc.metrics
+    lab = max([6] + [len(m.spec) for m in ms]) + 2
     lines = [
-        f"n-best: {doc['nbest']} ({doc['sentences']} sentences, {doc['candidates']} candidates); "
-        f"references: {' '.join(doc['refs'])}; bootstrap {doc['bootstrap']['n']} resamples of sentences, "
-        f"seed {doc['bootstrap']['seed']}",
+        f"n-best: {doc.nbest} ({doc.sentences} sentences, {doc.candidates} candidates); "
+        f"references: {' '.join(doc.refs)}; bootstrap {doc.n_boot} resamples of sentences, seed {doc.seed}",
         "",
         "metric".ljust(lab) + "ORANGE % (95% CI)".ljust(30) + "avg rank (95% CI)",
     ]
     for m in ms:
-        o = f"{100 * m['orange']:.{width}f} [{100 * m['orange_lower']:.{width}f}, {100 * m['orange_upper']:.{width}f}]"
-        r = f"{m['average_rank']:.3f} [{m['average_rank_lower']:.3f}, {m['average_rank_upper']:.3f}]"
-        lines.append(m["spec"].ljust(lab) + o.ljust(30) + r)
-    sizes = [row["n"] for row in ms[0]["by_size"]] if ms else []
+        r = m.result
+        o = f"{100 * r.orange:.{width}f} [{100 * r.lower:.{width}f}, {100 * r.upper:.{width}f}]"
+        lines.append(m.spec.ljust(lab) + o.ljust(30) + f"{r.average_rank:.3f} [{r.rank_lower:.3f}, {r.rank_upper:.3f}]")
+    sizes = [row["n"] for row in ms[0].result.by_size] if ms else []
     lines += [
         "",
         "ORANGE % by n-best size N (first N candidates of each list):",
         "metric".ljust(lab) + "".join(f"{n:>8}" for n in sizes),
     ]
     for m in ms:
-        lines.append(m["spec"].ljust(lab) + "".join(f"{100 * row['orange']:8.{width}f}" for row in m["by_size"]))
+        lines.append(m.spec.ljust(lab) + "".join(f"{100 * row['orange']:8.{width}f}" for row in m.result.by_size))
     lines += ["", "signatures (nrefs: references per leave-one-out subset):"]
-    lines += [f"  {m['spec']}: {m['signature']}" for m in ms]
+    lines += [f"  {m.spec}: {m.signature}" for m in ms]
     return "\n".join(lines) + "\n"
 
 
@@ -317,22 +317,20 @@ def markdown(report: Report, width: int = 3) -> str:
     for tb in report.tables:
         lines += _table_sections(tb, report, width)
     cpu = report.scoring_cpu_seconds
-    lines += ["## Signatures", "", "| metric | signature | scoring CPU s |", "|---|---|---|"]
-    for spec, sigs in report.signatures.items():
-        sig = "<br>".join(f"`{markdown_cell(s)}`" for s in sigs)
-        lines.append(f"| {spec} | {sig} | {cpu.get(spec, 0.0):.1f} |")
-    lines.append("")
+    sigs = [
+        [spec, "<br>".join(f"`{markdown_cell(s)}`" for s in sig), f"{cpu.get(spec, 0.0):.1f}"]
+        for spec, sig in report.signatures.items()
+    ]
+    lines += ["## Signatures", "", *_md_table(["metric", "signature", "scoring CPU s"], sigs), ""]
     return "\n".join(lines)
 
 
 def _data(report: Report) -> list[str]:
-    lines = ["## Data", ""]
-    lines += ["| table | sha256 | rows used | groups | human |", "|---|---|---|---|---|"]
+    rows = []
     for tb in report.tables:
-        rows = f"{tb.rows}" + (f" of {tb.sample['of_rows']}" if tb.sample else "")
-        groups = ", ".join(tb.groups)
-        lines.append(f"| `{tb.table}` | `{tb.sha256}` | {rows} | {groups} | {', '.join(tb.humans)} |")
-    lines.append("")
+        used = f"{tb.rows}" + (f" of {tb.sample['of_rows']}" if tb.sample else "")
+        rows.append([f"`{tb.table}`", f"`{tb.sha256}`", used, ", ".join(tb.groups), ", ".join(tb.humans)])
+    lines = ["## Data", "", *_md_table(["table", "sha256", "rows used", "groups", "human"], rows), ""]
     for tb in report.tables:
         if tb.system_human_source is not None and "system" in report.levels:
             lines += [
@@ -479,20 +477,15 @@ def _summary(report: Report, width: int) -> list[str]:
         order = sorted(table, key=lambda m: (math.isnan(means[m]), -means[m] if not math.isnan(means[m]) else 0))
         several_humans = len({c[2] for c in cols}) > 1
         heads = [g + (f" ({h})" if several_humans else "") for _, g, h in cols]
-        out += [
-            f"## Summary: {level}-level Pearson r per group",
-            "",
-            "| metric | " + " | ".join(heads) + " | mean |",
-            "|---|" + "---|" * (len(cols) + 1),
+        rows = [
+            [
+                m + (" ↓" if m in flipped else ""),
+                *(_f(table[m].get(c, math.nan), width) for c in cols),
+                _f(means[m], width),
+            ]
+            for m in order
         ]
-        for m in order:
-            label = m + (" ↓" if m in flipped else "")
-            out.append(
-                f"| {label} | "
-                + " | ".join(_f(table[m].get(c, math.nan), width) for c in cols)
-                + f" | {_f(means[m], width)} |"
-            )
-        out.append("")
+        out += [f"## Summary: {level}-level Pearson r per group", "", *_md_table(["metric", *heads, "mean"], rows), ""]
     return out
 
 
@@ -524,45 +517,25 @@ def _level_table(
     perm_cell = tb.cluster(group, human, level, perm=True)
     perm = {r.metric: r for r in (perm_cell.ranking if perm_cell else ())}
     shown = [k for k in report.kinds if any(e.kind == k for e in ests)]
-    perm_head = "perm | " if perm else ""
     metrics = [m for m in dict.fromkeys(e.metric for e in ests) if m not in FLOORS]
     metrics.sort(key=lambda m: by_metric[m].rank if m in by_metric else 10**6)
     floors = [m for m in FLOORS if any(e.metric == m for e in ests)]
-    heads = []
-    unseparated = []
-    for k in shown:
-        of_kind = [e for e in ests if e.kind == k and e.metric not in FLOORS]
-        head = k.capitalize() + (" [95 % CI]" if any(e.resamples for e in of_kind) else " (no interval)")
-        if not separated(of_kind, [e for e in ests if e.kind == k and e.metric in FLOORS]):
-            head += " †"
-            unseparated.append(k)
-        heads.append(head)
-    out.append("| metric | cl | " + perm_head + " | ".join(heads) + " |")
-    out.append("|---|---|" + ("---|" if perm else "") + "---|" * len(shown))
+    heads, footnote = _heads(
+        shown, [e for e in ests if e.metric not in FLOORS], [e for e in ests if e.metric in FLOORS], cap=True
+    )
+    rows = []
     for m in metrics:
-        r = by_metric.get(m)
-        cl_txt = "–" if r is None else f"{r.cluster}" + (" ★" if r.winner else "")
+        r, q = by_metric.get(m), perm.get(m)
+        cl = ["–" if r is None else f"{r.cluster}" + (" ★" if r.winner else "")]
         if perm:
-            q = perm.get(m)
-            cl_txt += " | " + ("–" if q is None else f"{q.cluster}" + (" ★" if q.winner else ""))
-        cells = []
-        for k in shown:
-            e = next((x for x in ests if x.metric == m and x.kind == k), None)
-            cells.append("–" if e is None else _cell(e, width))
-        out.append(f"| {m}{' ↓' if m in flipped else ''} | {cl_txt} | " + " | ".join(cells) + " |")
+            cl.append("–" if q is None else f"{q.cluster}" + (" ★" if q.winner else ""))
+        cells = [_cell(e, width) if (e := _find(ests, m, k)) else "–" for k in shown]
+        rows.append([f"{m}{' ↓' if m in flipped else ''}", *cl, *cells])
+    out += _md_table(["metric", "cl", *(["perm"] if perm else []), *heads], rows)
     for m in floors:
-        cells = []
-        for k in shown:
-            e = next((x for x in ests if x.metric == m and x.kind == k), None)
-            cells.append("" if e is None else _cell(e, width))
+        cells = [_cell(e, width) if (e := _find(ests, m, k)) else "" for k in shown]
         out.append(f"| *{m}* | | " + ("| " if perm else "") + " | ".join(cells) + " |")
-    if unseparated:
-        out += [
-            "",
-            "† " + ", ".join(unseparated) + ": " + UNSEPARATED,
-        ]
-    out.append("")
-    return out
+    return [*out, *footnote, ""]
 
 
 #: where a measure has no interval, the least margin over the floor that counts as separated

@@ -21,7 +21,7 @@ import numpy as np
 from ..io.tables import Columns, Table
 from ..metric import Metric
 from ..stats.corrtests import williams
-from .correlate import Correlations
+from .correlate import Correlations, system_membership
 from .scores import MetricScores
 
 #: a system whose output equals a reference on more than this share of its rows *is* that reference
@@ -38,21 +38,14 @@ def runs_on_plain_text(cls: type[Metric]) -> bool:
 
 def default_metric_names(registry: Mapping[str, Any]) -> list[str]:
     """Registered metrics that run on hypotheses and references alone (:func:`runs_on_plain_text`),
-    in name order. Left out: metrics that need a source column, aligner/tagger output (declared
-    ``inputs.source`` or ``inputs.annotations``) or anything else a table cannot supply, such as a
-    trained model file (declared ``plain_text = False``)."""
+    in name order."""
     return [name for name, entry in sorted(registry.items()) if runs_on_plain_text(entry.cls)]
 
 
 def sample_table(table: Table, columns: Columns, n_segments: int, seed: int) -> tuple[Table, dict[str, Any]]:
-    """Keep the rows of ``n_segments`` source segments per group, chosen at random with ``seed``.
-
-    Per group (in order of first appearance), the distinct segment ids (in order of first
-    appearance) are numbered 0..m-1 and ``numpy.random.default_rng([seed, group_index])
-    .choice(m, n_segments, replace=False)`` picks which to keep; every system's rows of a kept
-    segment are kept, so all systems are compared on the same segments. Groups with at most
-    ``n_segments`` segments are kept whole.
-    """
+    """Keep every system's rows of ``n_segments`` source segments per group (all systems on the same
+    segments): per group, ``default_rng([seed, group_index]).choice(m, n_segments, replace=False)``
+    over its m segment ids in order of first appearance; smaller groups are kept whole."""
     groups = table.columns[columns.group] if columns.group else ["all"] * len(table)
     segs = table.columns[columns.segment]
     keep_rows: list[int] = []
@@ -76,27 +69,16 @@ def sample_table(table: Table, columns: Columns, n_segments: int, seed: int) -> 
 def reference_systems(
     table: Table, columns: Columns, share: float = REFERENCE_SHARE, split: str | None = "+"
 ) -> dict[str, float]:
-    """Systems whose output equals a reference on more than ``share`` of their rows, with that share.
-
-    A row ``A+B`` (WMT: A and B produced the same output) counts for A and for B when both are
-    systems of their own (as :func:`~.correlate.system_membership` counts it).
-    """
-    systems = table.columns[columns.system]
-    plain = set(systems)
-    hyps = table.columns[columns.hyp]
+    """Systems whose output equals a reference on more than ``share`` of their rows, with that share
+    (an ``A+B`` row counts for A and B, as :func:`~.correlate.system_membership` counts it)."""
     refs = [table.columns[c] for c in columns.refs]
-    total: dict[str, int] = {}
-    same: dict[str, int] = {}
-    for i, name in enumerate(systems):
-        hyp = hyps[i].strip()
-        identical = bool(hyp) and any(hyp == r[i].strip() for r in refs)
-        parts = name.split(split) if split and split in name else [name]
-        if not all(p in plain for p in parts):
-            parts = [name]
-        for part in parts:
-            total[part] = total.get(part, 0) + 1
-            same[part] = same.get(part, 0) + identical
-    return {n: same[n] / total[n] for n in sorted(total) if same[n] / total[n] > share}
+    same = [
+        bool(h := hyp.strip()) and any(h == r[i].strip() for r in refs)
+        for i, hyp in enumerate(table.columns[columns.hyp])
+    ]
+    names, rows = system_membership(table.columns[columns.system], split)
+    shares = {n: sum(same[i] for i in pos) / len(pos) for n, pos in zip(names, rows, strict=True)}
+    return {n: shares[n] for n in sorted(shares) if shares[n] > share}
 
 
 def drop_systems(table: Table, columns: Columns, names: set[str], split: str | None = "+") -> Table:
@@ -148,13 +130,9 @@ class LanguageExclusion:
 
 
 def exclude_by_language(res: Correlations, scores: Sequence[MetricScores]) -> dict[str, list[LanguageExclusion]]:
-    """Remove the estimates of metrics whose resources do not cover a group's target language.
-
-    A metric whose :meth:`~mtmetrics.Metric.target_languages` is not ``None`` and does not name
-    the target of a group called like a language pair (``en-de``) is left out of that group's
-    tables, clusters and system points (WMT21 en→de with METEOR's English WordNet says nothing
-    about METEOR). Returns, per group, the metrics left out and why; ``res`` is changed in place.
-    """
+    """Remove, in place, the estimates and system points of a group named like a language pair
+    (``en-de``) for metrics whose :meth:`~mtmetrics.Metric.target_languages` leave out its target
+    (METEOR's English WordNet says nothing on en→de); returns, per group, who was left out and why."""
     out: dict[str, list[LanguageExclusion]] = {}
     groups = list(dict.fromkeys(e.group for e in res.estimates))
     for group in groups:
@@ -191,12 +169,9 @@ def clusters(
     alpha: float = ALPHA,
     test: Callable[[str, str], float] | None = None,
 ) -> list[Ranked]:
-    """Greedy significance clusters and winners (module docstring) from correlations with the human
-    scores (``values``), correlations between metrics (``cross[(a, b)]``, either order) and ``n``.
-
-    ``test(a, b)``, when given, replaces Williams' test: the one-sided p-value of "``a`` is better
-    than ``b``" (e.g. a permutation test); ``cross`` is then unused.
-    """
+    """Greedy significance clusters and winners (module docstring) from correlations with the humans
+    (``values``), between metrics (``cross[(a, b)]``, either order) and ``n``; ``test(a, b)`` (the
+    one-sided p of "a is better than b", e.g. a permutation test) replaces Williams' test."""
     ranked = sorted((m for m in values if not math.isnan(values[m])), key=lambda m: -values[m])
     if n <= 3:
         return []

@@ -64,13 +64,9 @@ class MetricScores:
         return -value if self.flipped else value
 
     def resampled_system_scores(self, rows: np.ndarray, weights: SystemWeights | np.ndarray) -> np.ndarray:
-        """Corpus scores of ``rows`` re-weighted by each row of ``weights`` (bootstrap counts: compact
-        :class:`~mtmetrics.stats.bootweights.SystemWeights`, or the ``(B, n_s)`` float matrix).
-
-        The weighted statistics come from :func:`~mtmetrics.stats.bootweights.weighted_sums`: block
-        by block of resamples where that is exact, else from the whole matrix — the same bits
-        either way; the score formula then runs once on all ``B`` rows of sums, as before.
-        """
+        """Corpus scores of ``rows`` re-weighted by each row of ``weights`` (compact
+        :class:`~mtmetrics.stats.bootweights.SystemWeights` or a ``(B, n_s)`` matrix): the weighted
+        sums (:func:`~mtmetrics.stats.bootweights.weighted_sums`), then the score formula on all rows."""
         totals, sizes = weighted_sums(weights, self.stats.array[rows])
         totals = finish_totals(self.stats.aggregation, totals, sizes)
         with np.errstate(invalid="ignore", divide="ignore"):

@@ -1,19 +1,12 @@
-"""How a text was prepared (cased or lowercased, tokenized or not), to keep learned models honest.
+"""How a text was prepared (cased or not, tokenized or not), to keep learned models honest.
 
-A combination learned by ``meta mct`` / ``meta regress`` (the ``combo`` metric) weighs its
-features' scores as they were on the training text. Its features' signatures fix their own
-settings (tokenizer, case), but not how the *input* was prepared: a model trained on raw WMT text
-and applied to lowercased or pre-tokenized text gets feature scores on another scale (BLEU on
-tokenized text is higher) and its weights no longer fit. The model therefore records a profile of
-its training hypotheses, and ``combo`` compares it with the text it is given:
-
-* ``cased``: share of hypotheses, among those with a cased letter, that have an uppercase letter;
-* ``split_punct``: share of hypotheses with a punctuation mark split off by a space after a word
-  character (``word , word``, ``end .``), which is how tokenized text looks and raw text does not.
-
-:func:`mismatch` says what differs when the difference is gross (at least :data:`MIN_SEGMENTS`
-segments; a share of at least one half against at most a tenth, or none at all against half), and
-nothing otherwise; a model without a profile (written before) is not checked.
+A learned combination (``combo``) weighs its features' scores as they were on the training text;
+the signatures fix the features' settings but not how the *input* was prepared (BLEU on tokenized
+text is higher), so a model records a profile of its training hypotheses: ``cased`` (share, among
+hypotheses with a cased letter, of those with an uppercase one) and ``split_punct`` (share with
+punctuation split off after a word character, ``word , word``: tokenized text).
+:func:`mismatch` names only gross differences (at least :data:`MIN_SEGMENTS` segments; at least
+half against at most a tenth, or none against half); a model without a profile is not checked.
 """
 
 from __future__ import annotations

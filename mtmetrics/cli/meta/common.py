@@ -14,7 +14,7 @@ from ...engine import gate
 from ...errors import ParameterError
 from ...io.tables import Columns, Table
 from ...jsonsafe import strict_json
-from ...meta.correlate import SYSTEM_RESAMPLING
+from ...meta.correlate import SYSTEM_RESAMPLING, CorrelationSettings
 from ...meta.plots import correlation_plots as correlation_plots
 from ...metric import Metric
 from ...params import language_pair, resolve_params
@@ -44,9 +44,8 @@ def meta_parser(
     jobs_help: str = "worker processes for scoring and for the bootstrap of correlations",
     plot: str | None = None,
 ) -> StrictArgumentParser:
-    """A ``meta`` command's parser with the options every command shares: ``--seed``,
-    ``--bootstrap-n`` (with ``bootstrap``), ``--system-resampling`` (with ``resampling``), ``-j``, ``-f`` (when
-    ``formats``), ``-w`` (``width`` decimals by default) and ``--plot DIR`` (with its help)."""
+    """A ``meta`` command's parser with the shared options: ``--seed``, ``--bootstrap-n`` (with
+    ``bootstrap``), ``--system-resampling``, ``-j``, ``-f``, ``-w`` and ``--plot DIR`` (as the arguments ask)."""
     p = StrictArgumentParser(prog=prog, description=description)
     seed_help = f"bootstrap seed (default {DEFAULT_SEED}; 0 is a seed)"
     p.add_argument("--seed", type=bounded(int, 0), default=DEFAULT_SEED, help=seed_help)
@@ -72,10 +71,8 @@ def meta_parser(
 
 
 def input_args(p: argparse.ArgumentParser, system_level: bool = True, row_options: bool = False) -> None:
-    """The column options, ``--lp`` (TABLE is an mt-metrics-eval directory) and, with ``system_level``,
-    ``--system-human`` and ``--system-human-col``: what :func:`~mtmetrics.meta.inputs.load_input` reads;
-    with ``row_options``, the plugins' options for annotating a table's rows
-    (:func:`mtmetrics.hookspecs.add_row_options`)."""
+    """The options :func:`~mtmetrics.meta.inputs.load_input` reads (``--system-human*`` with
+    ``system_level``) and, with ``row_options``, the plugins' row-annotation options."""
     p.add_argument(
         "--human", nargs="+", metavar="COL", help="human score column(s) (default: z, mqm, score... if present)"
     )
@@ -113,12 +110,9 @@ def input_args(p: argparse.ArgumentParser, system_level: bool = True, row_option
 
 
 def build_metrics(texts: Sequence[str], groups: Sequence[str] = (), where: str = "") -> list[tuple[str, Metric]]:
-    """Instantiate ``-m`` entries (``name`` or ``name:param=value,...``), keeping the text as label.
-
-    A metric whose resources cannot score the target language of a group (``groups``: the table's
-    ``lp`` values) named like a language pair is refused before it loads anything; ``where`` names
-    the table in the message.
-    """
+    """Instantiate ``-m`` entries (``name:param=value,...``), keeping the text as label; a metric that
+    cannot score the target language of a ``groups`` value named like a language pair is refused
+    before it loads anything (``where`` names the table in the message)."""
     out = []
     pairs = sorted({pair for g in set(groups) if (pair := language_pair(g)) is not None})
     for k, text in enumerate(texts):
@@ -171,6 +165,14 @@ def score_specs(table: Table, columns: Columns, specs: Sequence[str], jobs: int)
 
 def _split(ns: argparse.Namespace) -> str | None:
     return None if ns.no_split_systems else "+"
+
+
+def correlation_settings(ns: argparse.Namespace, humans: Sequence[str], **given: Any) -> CorrelationSettings:
+    """The settings of ``correlate`` and ``compare`` from the shared options; ``given``: the command's own."""
+    split, resampling = _split(ns), ns.system_resampling
+    return CorrelationSettings(
+        tuple(humans), n_boot=ns.bootstrap_n, seed=ns.seed, split_systems=split, system_resampling=resampling, **given
+    )
 
 
 def _header(table: Table, cols: Columns, humans: Sequence[str], ns: argparse.Namespace) -> TableHeader:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from ...errors import InputError
 from ...meta.compare import CompareDocument, ValuesComparison, compare_metrics, correlation_tests
-from ...meta.correlate import CorrelationSettings, correlate
+from ...meta.correlate import correlate
 from ...meta.models import MetricInfo
 from ...meta.render import compare_text
 from ...stats import MAX_RESAMPLES
@@ -20,8 +20,8 @@ from .common import (
     _dump,
     _header,
     _load,
-    _split,
     correlation_plots,
+    correlation_settings,
     input_args,
     meta_parser,
     score_specs,
@@ -77,16 +77,7 @@ def run_compare(argv: Sequence[str]) -> int:
         inp = _load(ns)
         table, cols, humans = inp.table, inp.columns, inp.humans
         scores = score_specs(table, cols, ns.metrics, ns.jobs)
-        settings = CorrelationSettings(
-            humans=tuple(humans),
-            levels=(ns.level,),
-            kinds=(ns.kind,),
-            n_boot=ns.bootstrap_n,
-            seed=ns.seed,
-            split_systems=_split(ns),
-            system_resampling=ns.system_resampling,
-            keep_samples=True,
-        )
+        settings = correlation_settings(ns, humans, levels=(ns.level,), kinds=(ns.kind,), keep_samples=True)
         res = correlate(table, cols, scores, settings, jobs=ns.jobs, system_human=inp.system_human)
         doc = CompareDocument(
             header=_header(table, cols, humans, ns),
@@ -94,7 +85,7 @@ def run_compare(argv: Sequence[str]) -> int:
             level=ns.level,
             kind=ns.kind,
             comparisons=compare_metrics(res, scores, ns.level, ns.kind, (table, cols, ns.permutations, ns.seed)),
-            system_human_source=inp.system_human_source if inp.system_human is not None else None,
+            system_human_source=inp.system_human_source,
         )
         if ns.plot:
             doc.plots = [str(x) for x in correlation_plots(res, scores, ns.plot, kind=ns.kind)]

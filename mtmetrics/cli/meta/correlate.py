@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from ...io.files import output_directory
-from ...meta.correlate import ALL_KINDS, LEVELS, CorrelationSettings, correlate
+from ...meta.correlate import ALL_KINDS, LEVELS, correlate
 from ...meta.models import CorrelateDocument, MetricInfo
 from ...meta.precomputed import is_precomputed, write_scores
 from ...meta.render import correlations_markdown, correlations_text
@@ -20,8 +20,8 @@ from .common import (
     _dump,
     _header,
     _load,
-    _split,
     correlation_plots,
+    correlation_settings,
     input_args,
     meta_parser,
     score_specs,
@@ -90,16 +90,7 @@ def run_correlate(argv: Sequence[str]) -> int:
     inp = _load(ns)
     table, cols, humans = inp.table, inp.columns, inp.humans
     scores = score_specs(table, cols, ns.metrics, ns.jobs)
-    settings = CorrelationSettings(
-        humans=tuple(humans),
-        levels=tuple(ns.levels),
-        kinds=tuple(ns.kinds),
-        n_boot=ns.bootstrap_n,
-        seed=ns.seed,
-        split_systems=_split(ns),
-        permutations=ns.permutations,
-        system_resampling=ns.system_resampling,
-    )
+    settings = correlation_settings(ns, humans, levels=ns.levels, kinds=ns.kinds, permutations=ns.permutations)
     res = correlate(table, cols, scores, settings, jobs=ns.jobs, system_human=inp.system_human)
     saved = [str(p) for p in write_scores(ns.save_scores, table, cols, scores)] if ns.save_scores else None
     plots = [str(p) for p in correlation_plots(res, scores, ns.plot)] if ns.plot else None
@@ -108,7 +99,7 @@ def run_correlate(argv: Sequence[str]) -> int:
         metrics=[MetricInfo.of(s) for s in scores],
         correlations=res.estimates,
         system_points=res.system_points,
-        system_human_source=inp.system_human_source if inp.system_human is not None else None,
+        system_human_source=inp.system_human_source,
         precomputed=any(is_precomputed(sp) for sp in ns.metrics),
         saved_scores=saved,
         permutations=ns.permutations if "soft-accuracy" in ns.kinds else None,

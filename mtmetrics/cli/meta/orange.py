@@ -51,6 +51,10 @@ def run_orange(argv: Sequence[str]) -> int:
     metrics = build_metrics(ns.metrics)
     results = orange_metrics([m for _, m in metrics], cands, refs, ns.bootstrap_n, ns.seed, ns.jobs)
     nrefs = str(len(ns.refs) - 1)
+    entries = [
+        OrangeMetric(text, m.display_name, str(signature(m, nrefs)), not type(m).higher_is_better, res)
+        for (text, m), res in zip(metrics, results, strict=True)
+    ]
     doc = OrangeDocument(
         nbest=Path(ns.nbest).name,
         refs=[Path(r).name for r in ns.refs],
@@ -59,16 +63,7 @@ def run_orange(argv: Sequence[str]) -> int:
         candidates=sum(len(c) for c in cands),
         n_boot=ns.bootstrap_n,
         seed=ns.seed,
-        metrics=[
-            OrangeMetric(
-                text,
-                metric.display_name,
-                str(signature(metric, nrefs)),
-                not type(metric).higher_is_better,
-                res,
-            )
-            for (text, metric), res in zip(metrics, results, strict=True)
-        ],
+        metrics=entries,
     )
     if ns.plot:
         doc.plots = [str(p) for p in orange_plots(doc, Path(ns.plot))]

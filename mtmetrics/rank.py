@@ -200,51 +200,32 @@ def score_systems(
 
 
 # ------------------------------------------------------------------------ precomputed scores
-def _numbers(lines: Sequence[str], where: str) -> list[float]:
-    out = []
-    for k, line in enumerate(lines, start=1):
-        text = line.strip()
-        try:
-            value = float(text)
-        except ValueError:
-            raise InputError(f"{where}:{k}: '{text}' is not a number (one score per line).") from None
-        if not np.isfinite(value):
-            raise InputError(f"{where}:{k}: '{text}' is not a finite number.")
-        out.append(value)
-    return out
-
-
 def precomputed_statistics(spec: str, names: Sequence[str], n_segments: int | None) -> MetricInput:
     """A metric read from segment scores: ``file:PATH`` (``SYSTEM<TAB>SCORE`` lines, mt-metrics-eval's
     form, each system's lines in segment order) or ``file:PATH`` with ``{system}`` in it (one file per
     system, one score per line). Higher is better (negate error rates first). The file's SHA-256 is
     in the signature (``from:file:NAME#SHA``; with ``{system}``, the digest of the files in order)."""
-    from .io.text import read_lines
     from .meta.precomputed import Precomputed, read_segment_scores
 
     if not spec.startswith("file:") or len(spec) == 5:
         raise InputError(f"-m {spec}: scores computed elsewhere are file:PATH.")
     path = spec[5:]
     digest = hashlib.sha256()
-    columns: list[list[float]] = []
-    if "{system}" in path:
-        for name in names:
-            one = path.replace("{system}", name)
-            if not Path(one).is_file():
-                raise InputError(f"-m {spec}: no scores file {one} for system '{name}'.")
-            columns.append(_numbers(read_lines(one, digest), one))
-        label = Path(path).name.replace("{system}", "").strip("._-") or "file"
-    else:
-        per: dict[str, list[float]] = {}
-        for name, value in read_segment_scores(path, digest):
+    per_system = "{system}" in path
+    per: dict[str, list[float]] = {}
+    for one, system in [(path.replace("{system}", n), n) for n in names] if per_system else [(path, None)]:
+        if per_system and not Path(one).is_file():
+            raise InputError(f"-m {spec}: no scores file {one} for system '{system}'.")
+        for name, value in read_segment_scores(one, digest, system):
             if value is None:
-                raise InputError(f"{path}: system '{name}' has a None score; every segment needs a score.")
+                raise InputError(f"{one}: system '{name}' has a None score; every segment needs a score.")
             per.setdefault(name, []).append(value)
-        missing = [n for n in names if n not in per]
-        if missing:
-            raise InputError(f"{path}: no scores for system '{missing[0]}'; it has {', '.join(per)}.")
-        columns = [per[n] for n in names]
-        label = re.sub(r"\.seg\.score$", "", Path(path).name)
+    missing = [n for n in names if n not in per]
+    if missing:
+        raise InputError(f"{path}: no scores for system '{missing[0]}'; it has {', '.join(per)}.")
+    columns = [per[n] for n in names]
+    base = Path(path).name
+    label = (base.replace("{system}", "").strip("._-") or "file") if per_system else re.sub(r"\.seg\.score$", "", base)
     want = n_segments if n_segments is not None else len(columns[0]) if columns else 0
     for name, col in zip(names, columns, strict=True):
         if len(col) != want:

@@ -111,6 +111,7 @@ class PairTest:
     p_adjusted: float
     significant: bool
     min_detectable: float
+    accuracy: float | None = None  # mt-thresholds' estimated human accuracy of |delta|, when published
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,8 @@ class MetricRanking:
     score_range: tuple[float, float]
     systems: tuple[SystemRank, ...]  # best first
     pairs: tuple[PairTest, ...]
+    thresholds: str | None = None  # mt-thresholds' name of the metric, when the accuracies are given
+    accuracy_note: str = ""  # what the accuracies are, or why there are none
 
 
 @dataclass(frozen=True)
@@ -366,22 +369,50 @@ def _rank_metric(m: MetricInput, totals: np.ndarray, names: Sequence[str], setti
             ival = interval(resampled[s], settings.seed)
             lo, hi = ival.lower, ival.upper
         systems.append(SystemRank(names[s], float(observed[s]), cluster_of[s], pos, lo, hi))
+    deltas = [float(observed[i] - observed[j]) for i, j in pairs_ij]
+    name, accuracies, note = human_accuracy(metric, deltas)
     mdd = min_detectable(sds, settings.alpha, settings.power)
     assert isinstance(mdd, np.ndarray)
     pairs = tuple(
         PairTest(
             names[i],
             names[j],
-            float(observed[i] - observed[j]),
+            deltas[p],
             float(raw[p]),
             float(adjusted[p]),
             bool(significant[p]),
             float(mdd[p]),
+            None if accuracies is None else accuracies[p],
         )
         for p, (i, j) in enumerate(pairs_ij)
     )
     sig = m.signature.with_fields(settings.signature_fields())
-    return MetricRanking(m.label, sig, hib, type(metric).score_range, tuple(systems), pairs)
+    return MetricRanking(m.label, sig, hib, type(metric).score_range, tuple(systems), pairs, name, note)
+
+
+def human_accuracy(metric: Metric, deltas: Sequence[float]) -> tuple[str | None, list[float] | None, str]:
+    """mt-thresholds' name of ``metric``, its estimated human accuracy (0-1) of each ``|delta|`` (Kocmi et
+    al. 2024: the share of human pairwise judgements agreeing with the metric's order), and the legend;
+    no accuracies (and why, in the legend) for a metric the package has published no thresholds for,
+    by :meth:`~mtmetrics.Metric.thresholds_name`, or when it is not installed."""
+    name = metric.thresholds_name()
+    if name is None:
+        return None, None, "human accuracy: none, mt-thresholds has published no thresholds for this metric"
+    try:
+        from importlib.metadata import version
+
+        import mt_thresholds
+    except ImportError:
+        return None, None, "human accuracy: none, the mt-thresholds package is not installed (mtmetrics[thresholds])"
+    values = [float(mt_thresholds.accuracy(abs(d), name)) / 100.0 for d in deltas]  # the package gives percent
+    return (
+        name,
+        values,
+        (
+            f"human accuracy: share of human judgements agreeing with the order of a pair with this |A-B| "
+            f"(mt-thresholds {version('mt-thresholds')} '{name}', Kocmi et al. 2024)"
+        ),
+    )
 
 
 __all__ = [

@@ -227,7 +227,8 @@ def _system_rows(m: MetricRanking, d: int) -> list[list[str]]:
 def _pair_rows(m: MetricRanking, r: Ranking, d: int) -> list[list[str]]:
     n = r.settings.n
     corr = r.settings.correction
-    rows = [["A", "B", "A-B", "p", f"p ({corr})", "sig", "MDD"]]
+    acc = m.thresholds is not None  # the column only where mt-thresholds knows the metric
+    rows = [["A", "B", "A-B", "p", f"p ({corr})", "sig", *(["human acc"] if acc else []), "MDD"]]
     for p in m.pairs:
         rows.append(
             [
@@ -237,6 +238,7 @@ def _pair_rows(m: MetricRanking, r: Ranking, d: int) -> list[list[str]]:
                 p_text(p.p_value, n),
                 p_text(p.p_adjusted, n),
                 "*" if p.significant else "",
+                *([f"{p.accuracy:.1%}"] if acc and p.accuracy is not None else []),
                 f"{p.min_detectable:.{d}f}",
             ]
         )
@@ -256,7 +258,7 @@ def render(r: Ranking, fmt: str, width: int | None) -> str:
         lines += _header(r)
         for m in r.metrics:
             d = _decimals(m, width)
-            lines += ["", f"{m.label}: {m.signature}", ""]
+            lines += ["", f"{m.label}: {m.signature}", m.accuracy_note, ""]
             lines += aligned(_system_rows(m, d))
             lines += [""]
             lines += aligned(_pair_rows(m, r, d))
@@ -272,6 +274,7 @@ def render(r: Ranking, fmt: str, width: int | None) -> str:
         for m in r.metrics:
             d = _decimals(m, width)
             lines += ["", f"## {markdown_cell(m.label)}", "", f"`{markdown_cell(str(m.signature))}`", ""]
+            lines += [m.accuracy_note, ""]
             lines += [*table(_system_rows(m, d)), "", *table(_pair_rows(m, r, d))]
     else:
         from ..texttables import latex_escape, latex_tabular
@@ -279,7 +282,7 @@ def render(r: Ranking, fmt: str, width: int | None) -> str:
         lines += [f"% {h}" for h in _header(r)]
         for m in r.metrics:
             d = _decimals(m, width)
-            lines += ["", f"% {m.label}: {m.signature}"]
+            lines += ["", f"% {m.label}: {m.signature}", f"% {m.accuracy_note}"]
             for rows in (_system_rows(m, d), _pair_rows(m, r, d)):
                 # "<" is a text-mode ¡ in LaTeX's default font encoding: set it as math
                 lines += latex_tabular([[latex_escape(c).replace("<", "$<$") for c in row] for row in rows])
@@ -312,6 +315,7 @@ def as_json(r: Ranking) -> dict[str, object]:
                 "metric": m.label,
                 "signature": str(m.signature),
                 "higher_is_better": m.higher_is_better,
+                "human_accuracy": {"thresholds": m.thresholds, "note": m.accuracy_note},
                 "ranking": [
                     {
                         "system": x.name,
@@ -332,6 +336,7 @@ def as_json(r: Ranking) -> dict[str, object]:
                         "p_adjusted": pvalue(p.p_adjusted),
                         "significant": p.significant,
                         "min_detectable_difference": p.min_detectable,
+                        "human_accuracy": p.accuracy,
                     }
                     for p in m.pairs
                 ],

@@ -194,6 +194,7 @@ GOLDEN_TEXT = (
     "\n"
     "toy: toy|nrefs:-|from:file:toy.seg.score#0ef93bb26366e7d172e768dd0b9ce2fcd050ea462e8e81aab415584ccf8b5922"
     "|bs:100|seed:1|correction:holm|clusters:any|alpha:0.05|version:VERSION\n"
+    "human accuracy: none, mt-thresholds has published no thresholds for this metric\n"
     "\n"
     "cluster  system   score            95% CI\n"
     "-------  ------  ------  ----------------\n"
@@ -365,3 +366,40 @@ def test_one_score_per_line_files_are_read_as_tables_are(tmp_path: Path) -> None
     for bad, message in (("b", "b.s:2: 'nope' is not a number"), ("c", "c.s:2: '' is not a number")):
         code, out, err = run_cli("rank", "-m", f"file:{tmp_path}/{{system}}.s", "--names", "a", bad)
         assert code == 2 and out == "" and message in err and err.count("\n") == 1, err
+
+
+def test_human_accuracy_from_mt_thresholds(tmp_path: Path) -> None:
+    """Beside each pair's p-value, mt-thresholds' own ``accuracy`` of |A-B| for the metrics it has published
+    thresholds for (sacrebleu's default BLEU and chrF); none, and the reason, for the others."""
+    mt_thresholds = pytest.importorskip("mt_thresholds")
+    ref, paths = _files(tmp_path, 200)
+    doc = _rank_json(ref, "-i", *paths, "-m", "bleu", "chrf", "ter", "chrf:word_order=2", "-n", "20")
+    for metric, name in zip(doc["metrics"], ("bleu", "chrf", None, None), strict=True):
+        assert metric["human_accuracy"]["thresholds"] == name
+        for p in metric["pairs"]:
+            if name is None:
+                assert p["human_accuracy"] is None
+            else:
+                expected = mt_thresholds.accuracy(abs(p["delta"]), name) / 100
+                assert p["human_accuracy"] == pytest.approx(expected, rel=1e-12) and 0 < expected < 1
+    assert "no thresholds" in doc["metrics"][2]["human_accuracy"]["note"]
+    for fmt, header in (("text", "human acc"), ("markdown", "| human acc |"), ("latex", "& human acc &")):
+        code, out, err = run_cli("rank", ref, "-i", *paths, "-m", "bleu", "ter", "-n", "20", "-f", fmt)
+        assert code == 0, err
+        bleu, ter = out.split({"text": "\nter: ", "markdown": "## ter", "latex": "% ter:"}[fmt], 1)
+        assert header in bleu and "human acc" not in ter.replace("human accuracy", ""), fmt
+        assert "mt-thresholds" in bleu and "published no thresholds" in ter
+        first = doc["metrics"][0]["pairs"][0]["human_accuracy"]
+        assert f"{first:.1%}".replace("%", "\\%" if fmt == "latex" else "%") in bleu
+
+
+def test_human_accuracy_without_the_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without mt-thresholds installed, the column is left out and the legend says why."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "mt_thresholds", None)  # import raises ImportError
+    ref, paths = _files(tmp_path, 50)
+    doc = _rank_json(ref, "-i", *paths, "-m", "bleu", "-n", "10")
+    assert doc["metrics"][0]["human_accuracy"]["thresholds"] is None
+    assert "not installed" in doc["metrics"][0]["human_accuracy"]["note"]
+    assert all(p["human_accuracy"] is None for p in doc["metrics"][0]["pairs"])

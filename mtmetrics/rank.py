@@ -405,14 +405,8 @@ def human_accuracy(metric: Metric, deltas: Sequence[float]) -> tuple[str | None,
     except ImportError:
         return None, None, "human accuracy: none, the mt-thresholds package is not installed (mtmetrics[thresholds])"
     values = [float(mt_thresholds.accuracy(abs(d), name)) / 100.0 for d in deltas]  # the package gives percent
-    return (
-        name,
-        values,
-        (
-            f"human accuracy: share of human judgements agreeing with the order of a pair with this |A-B| "
-            f"(mt-thresholds {version('mt-thresholds')} '{name}', Kocmi et al. 2024)"
-        ),
-    )
+    source = f"mt-thresholds {version('mt-thresholds')} '{name}', Kocmi et al. 2024"
+    return name, values, f"human accuracy: expected share of human judgements agreeing with A-B's sign ({source})"
 
 
 __all__ = [

@@ -18,6 +18,7 @@ import pytest
 import mtmetrics
 from mtmetrics.cli import main
 from mtmetrics.io.tables import detect_columns, read_table
+from mtmetrics_combo.combo import Combo
 from mtmetrics_source.aligners import DiagonalAligner, EflomalAligner, align_annotations
 from mtmetrics_source.table_alignments import aligned_pairs, table_annotations
 from tests.datapaths import DATA, require
@@ -145,4 +146,5 @@ def test_mct_over_language_pairs_records_one_source_tokenizer(
         and "|srctok:none|" in sscn["signature"]
         and ";" not in sscn["signature"]
     )
-    assert mtmetrics.load_metric("combo", model=str(model)).metric.features[1].values["src_tokenize"] == "none"
+    combo = mtmetrics.load_metric("combo", model=str(model)).metric
+    assert isinstance(combo, Combo) and combo.features[1].values["src_tokenize"] == "none"

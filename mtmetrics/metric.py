@@ -160,7 +160,7 @@ class Metric(abc.ABC):
     **Optional groups**, each with a default that suits a metric which does not define it:
 
     * *presentation*: :attr:`display_name` (the name in capitals), :meth:`score_rows` (one
-      :meth:`compute_score` per row);
+      :meth:`compute_score` per row), :meth:`thresholds_name` (none);
     * *languages*: :meth:`target_languages` (any), :meth:`language_resources`,
       :meth:`language_defaults` and :meth:`sentence_defaults` (nothing implied);
     * *limits*: :attr:`max_segment_tokens` (no limit), :attr:`complexity`, :meth:`segment_limit`,
@@ -312,6 +312,12 @@ class Metric(abc.ABC):
         if cls.aggregation == "mean" and cls.compute_score is Metric.compute_score:
             return np.array(totals[:, 0], dtype=np.float64)
         return np.array([self.compute_score(row).score for row in totals], dtype=np.float64)
+
+    def thresholds_name(self) -> str | None:
+        """The name under which the ``mt-thresholds`` package (Kocmi et al. 2024) has published
+        delta-to-human-accuracy thresholds for this metric with these parameters and this score scale;
+        ``None`` (the default) when it has none: ``rank`` then never guesses an accuracy."""
+        return None
 
     # ------------------------------------------------------------------------------ languages
     def target_languages(self) -> tuple[str, ...] | None:

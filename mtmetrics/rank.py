@@ -111,6 +111,7 @@ class PairTest:
     p_adjusted: float
     significant: bool
     min_detectable: float
+    accuracy: float | None = None  # mt-thresholds' estimated human accuracy of |delta|, when published
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,8 @@ class MetricRanking:
     score_range: tuple[float, float]
     systems: tuple[SystemRank, ...]  # best first
     pairs: tuple[PairTest, ...]
+    thresholds: str | None = None  # mt-thresholds' name of the metric, when the accuracies are given
+    accuracy_note: str = ""  # what the accuracies are, or why there are none
 
 
 @dataclass(frozen=True)
@@ -200,51 +203,32 @@ def score_systems(
 
 
 # ------------------------------------------------------------------------ precomputed scores
-def _numbers(lines: Sequence[str], where: str) -> list[float]:
-    out = []
-    for k, line in enumerate(lines, start=1):
-        text = line.strip()
-        try:
-            value = float(text)
-        except ValueError:
-            raise InputError(f"{where}:{k}: '{text}' is not a number (one score per line).") from None
-        if not np.isfinite(value):
-            raise InputError(f"{where}:{k}: '{text}' is not a finite number.")
-        out.append(value)
-    return out
-
-
 def precomputed_statistics(spec: str, names: Sequence[str], n_segments: int | None) -> MetricInput:
     """A metric read from segment scores: ``file:PATH`` (``SYSTEM<TAB>SCORE`` lines, mt-metrics-eval's
     form, each system's lines in segment order) or ``file:PATH`` with ``{system}`` in it (one file per
     system, one score per line). Higher is better (negate error rates first). The file's SHA-256 is
     in the signature (``from:file:NAME#SHA``; with ``{system}``, the digest of the files in order)."""
-    from .io.text import read_lines
     from .meta.precomputed import Precomputed, read_segment_scores
 
     if not spec.startswith("file:") or len(spec) == 5:
         raise InputError(f"-m {spec}: scores computed elsewhere are file:PATH.")
     path = spec[5:]
     digest = hashlib.sha256()
-    columns: list[list[float]] = []
-    if "{system}" in path:
-        for name in names:
-            one = path.replace("{system}", name)
-            if not Path(one).is_file():
-                raise InputError(f"-m {spec}: no scores file {one} for system '{name}'.")
-            columns.append(_numbers(read_lines(one, digest), one))
-        label = Path(path).name.replace("{system}", "").strip("._-") or "file"
-    else:
-        per: dict[str, list[float]] = {}
-        for name, value in read_segment_scores(path, digest):
+    per_system = "{system}" in path
+    per: dict[str, list[float]] = {}
+    for one, system in [(path.replace("{system}", n), n) for n in names] if per_system else [(path, None)]:
+        if per_system and not Path(one).is_file():
+            raise InputError(f"-m {spec}: no scores file {one} for system '{system}'.")
+        for name, value in read_segment_scores(one, digest, system):
             if value is None:
-                raise InputError(f"{path}: system '{name}' has a None score; every segment needs a score.")
+                raise InputError(f"{one}: system '{name}' has a None score; every segment needs a score.")
             per.setdefault(name, []).append(value)
-        missing = [n for n in names if n not in per]
-        if missing:
-            raise InputError(f"{path}: no scores for system '{missing[0]}'; it has {', '.join(per)}.")
-        columns = [per[n] for n in names]
-        label = re.sub(r"\.seg\.score$", "", Path(path).name)
+    missing = [n for n in names if n not in per]
+    if missing:
+        raise InputError(f"{path}: no scores for system '{missing[0]}'; it has {', '.join(per)}.")
+    columns = [per[n] for n in names]
+    base = Path(path).name
+    label = (base.replace("{system}", "").strip("._-") or "file") if per_system else re.sub(r"\.seg\.score$", "", base)
     want = n_segments if n_segments is not None else len(columns[0]) if columns else 0
     for name, col in zip(names, columns, strict=True):
         if len(col) != want:
@@ -385,22 +369,44 @@ def _rank_metric(m: MetricInput, totals: np.ndarray, names: Sequence[str], setti
             ival = interval(resampled[s], settings.seed)
             lo, hi = ival.lower, ival.upper
         systems.append(SystemRank(names[s], float(observed[s]), cluster_of[s], pos, lo, hi))
+    deltas = [float(observed[i] - observed[j]) for i, j in pairs_ij]
+    name, accuracies, note = human_accuracy(metric, deltas)
     mdd = min_detectable(sds, settings.alpha, settings.power)
     assert isinstance(mdd, np.ndarray)
     pairs = tuple(
         PairTest(
             names[i],
             names[j],
-            float(observed[i] - observed[j]),
+            deltas[p],
             float(raw[p]),
             float(adjusted[p]),
             bool(significant[p]),
             float(mdd[p]),
+            None if accuracies is None else accuracies[p],
         )
         for p, (i, j) in enumerate(pairs_ij)
     )
     sig = m.signature.with_fields(settings.signature_fields())
-    return MetricRanking(m.label, sig, hib, type(metric).score_range, tuple(systems), pairs)
+    return MetricRanking(m.label, sig, hib, type(metric).score_range, tuple(systems), pairs, name, note)
+
+
+def human_accuracy(metric: Metric, deltas: Sequence[float]) -> tuple[str | None, list[float] | None, str]:
+    """mt-thresholds' name of ``metric``, its estimated human accuracy (0-1) of each ``|delta|`` (Kocmi et
+    al. 2024: the share of human pairwise judgements agreeing with the metric's order), and the legend;
+    no accuracies (and why, in the legend) for a metric the package has published no thresholds for,
+    by :meth:`~mtmetrics.Metric.thresholds_name`, or when it is not installed."""
+    name = metric.thresholds_name()
+    if name is None:
+        return None, None, "human accuracy: none, mt-thresholds has published no thresholds for this metric"
+    try:
+        from importlib.metadata import version
+
+        import mt_thresholds
+    except ImportError:
+        return None, None, "human accuracy: none, the mt-thresholds package is not installed (mtmetrics[thresholds])"
+    values = [float(mt_thresholds.accuracy(abs(d), name)) / 100.0 for d in deltas]  # the package gives percent
+    source = f"mt-thresholds {version('mt-thresholds')} '{name}', Kocmi et al. 2024"
+    return name, values, f"human accuracy: expected share of human judgements agreeing with A-B's sign ({source})"
 
 
 __all__ = [

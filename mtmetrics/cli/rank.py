@@ -16,11 +16,11 @@ from pathlib import Path
 
 from .. import plugins
 from ..errors import InputError, ParameterError
-from ..params import parse_inline
 from ..rank import TESTS, MetricInput, MetricRanking, Ranking, RankSettings
 from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED, MAX_RESAMPLES
 from ..stats.corrections import CLUSTER_RULES, CORRECTIONS, at_floor, floor, p_text
 from .args import StrictArgumentParser, bounded, check_jobs
+from .score import add_shared_options, build_metric, parse_spec
 
 FORMATS = ("text", "json", "markdown", "latex")
 TEST_NAMES = {"bs": "paired bootstrap", "ar": "approximate randomisation"}
@@ -46,7 +46,8 @@ def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentP
         f"(default: {' '.join(plugins.DEFAULT_METRICS)})",
     )
     p.add_argument("--names", nargs="+", metavar="NAME", help="system names, one per -i file (default: the file names)")
-    p.add_argument("--src", metavar="FILE", help="source sentences, for metrics that need them")
+    add_shared_options(p)  # --src, --max-segment-tokens, -tok, -lc, -w, -j, -q: as in scoring
+    p.set_defaults(sentence_level=False)  # corpus scores: no -sl defaults (build_metric)
     p.add_argument("-l", "--language-pair", metavar="SRC-TRG", help="language pair (as in scoring)")
     p.add_argument(
         "--test", choices=TESTS, default="bs", help="bs: paired bootstrap (default); ar: approximate randomisation"
@@ -64,12 +65,9 @@ def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentP
     p.add_argument("--clusters", choices=CLUSTER_RULES, default="any", help="cluster rule (any: WMT's, the default)")
     p.add_argument("--alpha", type=bounded(float, 1e-9, 0.5), default=0.05, help="significance level (default 0.05)")
     p.add_argument("-f", "--format", choices=FORMATS, default="text", help="output format (default: text)")
-    p.add_argument("-w", "--width", type=bounded(int, 0, 17), default=None, help="decimals of scores (default 2 or 4)")
     p.add_argument(
         "--plot", metavar="DIR", help="write a heat map of the pairwise adjusted p-values per metric (matplotlib)"
     )
-    p.add_argument("-j", "--jobs", type=bounded(int, 1), default=1, help="worker processes for scoring")
-    p.add_argument("-q", "--quiet", action="store_true", help="no warnings on standard error")
     return p
 
 
@@ -107,8 +105,10 @@ def _read(path: str, what: str) -> list[str]:
 
 
 def inputs_of(ns: argparse.Namespace, names: list[str]) -> list[MetricInput]:
-    """Every metric's statistics for every system: scored once (engine), or read from a file."""
-    from .. import load_metric
+    """Every metric's statistics for every system: scored once (engine), or read from a file; each line
+    over a metric's segment limit refused by file and line, as in scoring."""
+    from ..api import Scorer
+    from ..engine import gate
     from ..rank import precomputed_statistics, score_systems
 
     for spec in ns.metrics:
@@ -137,11 +137,16 @@ def inputs_of(ns: argparse.Namespace, names: list[str]) -> list[MetricInput]:
         if spec.startswith("file:"):
             out.append(precomputed_statistics(spec, names, n_seg))
             continue
-        name, inline = parse_inline(spec)
-        scorers.append(load_metric(plugins.REGISTRY.canonical_name(name), language_pair=ns.language_pair, **inline))
+        parsed = parse_spec(spec)
+        scorers.append(Scorer(build_metric(parsed, plugins.REGISTRY.metric_class(parsed.name), ns, {})))
         if not ns.refs and type(scorers[-1].metric).inputs.references:  # else reference-free (CometKiwi)
             raise InputError(f"-m {spec} needs reference files: mtmetrics rank REF [REF ...] -i SYS1 SYS2 ...")
         out.append(None)
+    limit = gate.strictest([s.metric for s in scorers], ns.max_segment_tokens)
+    if limit is not None:
+        limit.check_lines(["\n".join(x).encode() for x in [*hyps, *refs]], [*(ns.input or []), *ns.refs], 1)
+    for scorer in scorers if ns.max_segment_tokens is not None else []:
+        scorer.max_segment_tokens = ns.max_segment_tokens  # checked above: the engine's check passes
     # every system and metric scored in one pass, with one pool of workers
     scored = iter(score_systems(scorers, computed, hyps, refs, src, jobs) if scorers else [])
     inputs = [m if m is not None else next(scored) for m in out]
@@ -222,7 +227,8 @@ def _system_rows(m: MetricRanking, d: int) -> list[list[str]]:
 def _pair_rows(m: MetricRanking, r: Ranking, d: int) -> list[list[str]]:
     n = r.settings.n
     corr = r.settings.correction
-    rows = [["A", "B", "A-B", "p", f"p ({corr})", "sig", "MDD"]]
+    acc = m.thresholds is not None  # the column only where mt-thresholds knows the metric
+    rows = [["A", "B", "A-B", "p", f"p ({corr})", "sig", *(["human acc"] if acc else []), "MDD"]]
     for p in m.pairs:
         rows.append(
             [
@@ -232,6 +238,7 @@ def _pair_rows(m: MetricRanking, r: Ranking, d: int) -> list[list[str]]:
                 p_text(p.p_value, n),
                 p_text(p.p_adjusted, n),
                 "*" if p.significant else "",
+                *([f"{p.accuracy:.1%}"] if acc and p.accuracy is not None else []),
                 f"{p.min_detectable:.{d}f}",
             ]
         )
@@ -251,7 +258,7 @@ def render(r: Ranking, fmt: str, width: int | None) -> str:
         lines += _header(r)
         for m in r.metrics:
             d = _decimals(m, width)
-            lines += ["", f"{m.label}: {m.signature}", ""]
+            lines += ["", f"{m.label}: {m.signature}", m.accuracy_note, ""]
             lines += aligned(_system_rows(m, d))
             lines += [""]
             lines += aligned(_pair_rows(m, r, d))
@@ -267,6 +274,7 @@ def render(r: Ranking, fmt: str, width: int | None) -> str:
         for m in r.metrics:
             d = _decimals(m, width)
             lines += ["", f"## {markdown_cell(m.label)}", "", f"`{markdown_cell(str(m.signature))}`", ""]
+            lines += [m.accuracy_note, ""]
             lines += [*table(_system_rows(m, d)), "", *table(_pair_rows(m, r, d))]
     else:
         from ..texttables import latex_escape, latex_tabular
@@ -274,7 +282,7 @@ def render(r: Ranking, fmt: str, width: int | None) -> str:
         lines += [f"% {h}" for h in _header(r)]
         for m in r.metrics:
             d = _decimals(m, width)
-            lines += ["", f"% {m.label}: {m.signature}"]
+            lines += ["", f"% {m.label}: {m.signature}", f"% {m.accuracy_note}"]
             for rows in (_system_rows(m, d), _pair_rows(m, r, d)):
                 # "<" is a text-mode ¡ in LaTeX's default font encoding: set it as math
                 lines += latex_tabular([[latex_escape(c).replace("<", "$<$") for c in row] for row in rows])
@@ -307,6 +315,7 @@ def as_json(r: Ranking) -> dict[str, object]:
                 "metric": m.label,
                 "signature": str(m.signature),
                 "higher_is_better": m.higher_is_better,
+                "human_accuracy": {"thresholds": m.thresholds, "note": m.accuracy_note},
                 "ranking": [
                     {
                         "system": x.name,
@@ -327,6 +336,7 @@ def as_json(r: Ranking) -> dict[str, object]:
                         "p_adjusted": pvalue(p.p_adjusted),
                         "significant": p.significant,
                         "min_detectable_difference": p.min_detectable,
+                        "human_accuracy": p.accuracy,
                     }
                     for p in m.pairs
                 ],

@@ -67,6 +67,26 @@ def parse_spec(text: str, allow_version_mismatch: bool = False, quiet: bool = Fa
     return MetricSpec(text, plugins.REGISTRY.canonical_name(name), inline)
 
 
+def add_shared_options(p: argparse.ArgumentParser) -> None:
+    """The options that mean the same to ``score`` and ``rank``: the source, the segment limit, the
+    parameters set for every metric at once (applied by :func:`build_metric`), decimals, workers, quiet."""
+    p.add_argument("--src", metavar="FILE", help="source sentences, for metrics that need them")
+    p.add_argument(
+        "--max-segment-tokens",
+        type=bounded(int, 0),
+        metavar="N",
+        help="longest segment (whitespace-separated tokens) that metrics whose cost grows faster than linearly "
+        "accept (default: each metric's own limit, see 'mtmetrics list'; 0: no limit)",
+    )
+    p.add_argument("-tok", "--tokenize", help="tokenizer for every metric with a 'tokenize' parameter")
+    p.add_argument("-lc", "--lowercase", action="store_true", help="lowercase for every metric with 'lowercase'")
+    p.add_argument(
+        "-w", "--width", type=bounded(int, 0, 17), help="decimals of scores (default 2 on 0-100 scales, else 4)"
+    )
+    p.add_argument("-j", "--jobs", type=bounded(int, 1), default=1, help="worker processes (default 1)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no warnings on standard error")
+
+
 def base_parser() -> argparse.ArgumentParser:
     """The scoring options shared by every metric."""
     p = StrictArgumentParser(
@@ -91,7 +111,7 @@ def base_parser() -> argparse.ArgumentParser:
         help="score a -m SIGNATURE whose versions or resources differ from this installation (a warning; the "
         "signature shows now(signed then))",
     )
-    p.add_argument("--src", metavar="FILE", help="source sentences, for metrics that need them")
+    add_shared_options(p)
     p.add_argument(
         "--annotation",
         nargs="+",
@@ -101,19 +121,9 @@ def base_parser() -> argparse.ArgumentParser:
         "segment gets a list of lines, one per file (e.g. --annotation ref_pos refA.pos refB.pos); repeatable",
     )
     plugins.REGISTRY.get_plugin_manager().hook.add_row_options(command="score", parser=p)  # e.g. --align-hyp FILE
-    p.add_argument(
-        "--max-segment-tokens",
-        type=bounded(int, 0),
-        metavar="N",
-        help="longest segment (whitespace-separated tokens) that metrics whose cost grows faster than linearly "
-        "accept (default: each metric's own limit, see 'mtmetrics list'; 0: no limit)",
-    )
-    p.add_argument("-tok", "--tokenize", help="tokenizer for every metric with a 'tokenize' parameter")
-    p.add_argument("-lc", "--lowercase", action="store_true", help="lowercase for every metric with 'lowercase'")
     p.add_argument("-sl", "--sentence-level", action="store_true", help="also report one score per segment")
     p.add_argument("-b", "--score-only", action="store_true", help="print only the scores")
     p.add_argument("-f", "--format", choices=FORMATS, default="text", help="output format (default: text)")
-    p.add_argument("-w", "--width", type=bounded(int, 0, 17), default=None, help="decimals in text output")
     p.add_argument(
         "--json-style",
         choices=("mtmetrics", "sacrebleu"),
@@ -134,7 +144,6 @@ def base_parser() -> argparse.ArgumentParser:
         "the signature says so)",
     )
     p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no warnings on standard error")
     p.add_argument(
         "-e", "--encoding", default="utf-8", help="encoding of the input files: mtmetrics reads UTF-8 only (as default)"
     )
@@ -179,9 +188,6 @@ def base_parser() -> argparse.ArgumentParser:
     )
     sig.add_argument(
         "--seed", type=bounded(int, 0), help=f"random seed (an integer; 0 is a seed too; default {DEFAULT_SEED})"
-    )
-    sig.add_argument(
-        "-j", "--jobs", type=bounded(int, 1), default=1, help="worker processes for scoring and significance tests"
     )
     return p
 
@@ -260,7 +266,7 @@ def _unknown_flag_error(unknown: list[str], classes: dict[str, type[Metric]]) ->
     return MtmetricsError(f"unrecognised argument '{flag}'. See 'mtmetrics --help'.")
 
 
-def _build_metric(
+def build_metric(
     spec: MetricSpec, cls: type[Metric], ns: argparse.Namespace, dests: dict[str, tuple[str, str]]
 ) -> Metric:
     """The metric of one ``-m`` entry, through :func:`mtmetrics.engine.gate.build_metric` (``-l``, ``-sl``)."""
@@ -419,7 +425,7 @@ def run_score(argv: Sequence[str]) -> int:
     if ns.echo:
         assert test_set is not None  # _test_set refuses --echo without -t
         return _echo(ns, test_set)
-    metrics = [_build_metric(s, classes[s.name], ns, dests) for s in specs]
+    metrics = [build_metric(s, classes[s.name], ns, dests) for s in specs]
     if test_set is not None and ns.src is None and any(type(m).inputs.source for m in metrics):
         ns.src = test_set.source
     systems = _check_inputs(ns, specs, metrics)

@@ -43,6 +43,14 @@ def learning_data(
         rows = np.flatnonzero(np.array(table.columns[columns.group]) == only_group)
         if not len(rows):
             raise InputError(f"no row has {columns.group} = {only_group}.")
+    for s in scores:  # a model applies its features' specs alone: not each language pair's defaults
+        if s.group_metrics:
+            first = s.group_metrics[0][1].values
+            differ = next((k for _, m in s.group_metrics for k, v in m.values.items() if v != first[k]), "parameters")
+            raise InputError(
+                f"-m {s.spec}: the groups were scored with their language pairs' {differ}, but a model applies "
+                f"its spec alone: give the value (-m {s.spec}:{differ}=VALUE)."
+            )
     x = np.column_stack([s.segment_scores[rows] for s in scores])
     h = table.numbers(human)[rows]
     return LearningData(table, columns, human, scores, rows, x, h, only_group)

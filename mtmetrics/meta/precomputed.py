@@ -70,16 +70,22 @@ class Precomputed(Metric):
         return np.asarray(totals, dtype=np.float64)[:, 0]
 
 
-def read_segment_scores(path: str | Path, digest: Any = None) -> list[tuple[str, float | None]]:
+def read_segment_scores(
+    path: str | Path, digest: Any = None, system: str | None = None
+) -> list[tuple[str, float | None]]:
     """``(system, score)`` per line of a ``SYSTEM<TAB>SCORE`` file (``None`` where it says ``None``),
-    read once as a stream; ``digest`` (a ``hashlib`` object) sees the file's bytes."""
+    read once as a stream; ``digest`` (a ``hashlib`` object) sees the file's bytes. With ``system``:
+    a file of that system's scores alone, one per line (a blank line is an error there)."""
     p = Path(path)
     out: list[tuple[str, float | None]] = []
     for k, line in enumerate(iter_lines(p, digest, "table"), start=1):
         line = line.removeprefix("\ufeff") if k == 1 else line
-        if not line.strip():
+        if system is not None:
+            parts = [system, line.strip()]
+        elif line.strip():
+            parts = line.rstrip("\r").split("\t") if "\t" in line else line.split()
+        else:
             continue
-        parts = line.rstrip("\r").split("\t") if "\t" in line else line.split()
         if len(parts) != 2:
             raise InputError(f"{p}:{k}: expected SYSTEM<TAB>SCORE, got {len(parts)} fields.")
         name, value = parts

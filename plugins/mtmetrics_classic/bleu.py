@@ -243,6 +243,14 @@ class Bleu(Metric):
     def resource_fields(self) -> tuple[Field, ...]:
         return (*tokenizer_fields(self._bleu.tokenizer), sacrebleu_field())
 
+    def thresholds_name(self) -> str | None:
+        """sacrebleu's default BLEU (13a) is mt-thresholds' ``bleu``, with FLORES SentencePiece its
+        ``spbleu101``/``spbleu200``; any other parameter (or BLEUS) scores what they were not fitted on."""
+        fixed = [p for p in self.params if p.name not in ("tokenize", "force")]
+        if type(self) is not Bleu or any(self.values[p.name] != p.default for p in fixed):
+            return None
+        return {"13a": "bleu", "flores101": "spbleu101", "flores200": "spbleu200"}.get(self.values["tokenize"])
+
 
 class BleuS(Bleu):
     """BLEUS<n>: add-one smoothing of matched and total n-gram counts for n > 1 (Lin & Och 2004, §4).

@@ -142,5 +142,9 @@ class Chrf(Metric):
         rows = np.trunc(np.asarray(totals, dtype=np.float64))  # compute_score's int(x)
         return f_scores(rows, int(self.values["beta"]), bool(self.values["eps_smoothing"]))
 
+    def thresholds_name(self) -> str | None:
+        """sacrebleu's default chrF (chrF2, character order 6, no words) is mt-thresholds' ``chrf``."""
+        return "chrf" if all(self.values[p.name] == p.default for p in self.params) else None
+
     def resource_fields(self) -> tuple[Field, ...]:
         return (sacrebleu_field(),)

@@ -38,7 +38,7 @@ PROTOCOL: dict[str, set[str]] = {
         "values",
     },
     "implement": {"__init__", "setup", "stat_names", "segment_statistics", "corpus_statistics", "compute_score"},
-    "presentation": {"display_name", "score_rows"},
+    "presentation": {"display_name", "score_rows", "thresholds_name"},
     "languages": {"target_languages", "language_resources", "language_defaults", "sentence_defaults"},
     "limits": {"max_segment_tokens", "complexity", "segment_limit", "unit", "count_units"},
     "resources": {"resource_fields", "observe", "fork_safe", "plain_text", "model_formats", "input_fields"},

@@ -194,6 +194,7 @@ GOLDEN_TEXT = (
     "\n"
     "toy: toy|nrefs:-|from:file:toy.seg.score#0ef93bb26366e7d172e768dd0b9ce2fcd050ea462e8e81aab415584ccf8b5922"
     "|bs:100|seed:1|correction:holm|clusters:any|alpha:0.05|version:VERSION\n"
+    "human accuracy: none, mt-thresholds has published no thresholds for this metric\n"
     "\n"
     "cluster  system   score            95% CI\n"
     "-------  ------  ------  ----------------\n"
@@ -321,3 +322,84 @@ def test_one_pass_equals_scoring_each_system_alone() -> None:
             assert stats.names == expected.names and stats.nrefs == expected.nrefs == "1"
             assert np.array_equal(stats.array, expected.array), (spec, system)
         assert m.signature == alone.get_signature()
+
+
+def test_segment_limit_names_file_and_line_and_the_option_raises_it(tmp_path: Path) -> None:
+    """A line over a metric's limit is refused as in scoring (file:line, and --max-segment-tokens, which
+    rank has); the option scores it, with the scores of a run that never had a limit (0)."""
+    ref = tmp_path / "ref"
+    ref.write_text("a b c\nd e\nf\n", encoding="utf-8")
+    long_sys, other = tmp_path / "long", tmp_path / "other"
+    long_sys.write_text("a\n" + "x " * 600 + "\nf\n", encoding="utf-8")
+    other.write_text("a b\nd e\nf\n", encoding="utf-8")
+    args = [str(ref), "-i", str(other), str(long_sys), "-m", "meteor", "-n", "20"]
+    code, out, err = run_cli("rank", *args)
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert f"{long_sys}:2: 600 13a tokens, more than the 500 that meteor accepts" in err
+    assert "raise the limit with --max-segment-tokens N (0: none)" in err
+    code, _, err = run_cli("rank", *args, "--max-segment-tokens", "550")
+    assert code == 2 and f"{long_sys}:2: 600 13a tokens, more than the 550" in err
+    raised, unlimited = (_rank_json(*args, "--max-segment-tokens", n) for n in ("600", "0"))
+    assert raised == unlimited and raised["metrics"][0]["ranking"][0]["system"] == "other"
+    code, score_out, _ = run_cli(str(ref), "-i", str(long_sys), "-m", "meteor", "--max-segment-tokens", "0", "-b")
+    assert code == 0
+    long_score = next(r["score"] for r in raised["metrics"][0]["ranking"] if r["system"] == "long")
+    assert float(score_out) == pytest.approx(long_score, abs=5e-5)
+
+
+def test_metric_options_shared_with_scoring(tmp_path: Path) -> None:
+    """-tok and -lc mean in rank what they mean in scoring: the same metric, the same score and signature."""
+    ref, paths = _files(tmp_path, 50)
+    doc = _rank_json(ref, "-i", *paths, "-m", "bleu", "-tok", "char", "-lc", "-n", "10")
+    sig = doc["metrics"][0]["signature"]
+    code, out, _ = run_cli(ref, "-i", paths[0], "-m", "bleu", "-tok", "char", "-lc", "-b", "-w", "12")
+    assert code == 0 and "|tok:char|" in sig and "|case:lc|" in sig
+    ours = next(r["score"] for r in doc["metrics"][0]["ranking"] if r["system"] == Path(paths[0]).name)
+    assert float(out) == pytest.approx(ours, abs=1e-11)
+
+
+def test_one_score_per_line_files_are_read_as_tables_are(tmp_path: Path) -> None:
+    """``{system}`` files go through the same reader as SYSTEM<TAB>SCORE files: a bad line is named."""
+    (tmp_path / "a.s").write_text("0.5\n0.25\n", encoding="utf-8")
+    (tmp_path / "b.s").write_text("0.5\nnope\n", encoding="utf-8")
+    (tmp_path / "c.s").write_text("0.5\n\n", encoding="utf-8")
+    for bad, message in (("b", "b.s:2: 'nope' is not a number"), ("c", "c.s:2: '' is not a number")):
+        code, out, err = run_cli("rank", "-m", f"file:{tmp_path}/{{system}}.s", "--names", "a", bad)
+        assert code == 2 and out == "" and message in err and err.count("\n") == 1, err
+
+
+def test_human_accuracy_from_mt_thresholds(tmp_path: Path) -> None:
+    """Beside each pair's p-value, mt-thresholds' own ``accuracy`` of |A-B| for the metrics it has published
+    thresholds for (sacrebleu's default BLEU and chrF); none, and the reason, for the others."""
+    mt_thresholds = pytest.importorskip("mt_thresholds")
+    ref, paths = _files(tmp_path, 200)
+    doc = _rank_json(ref, "-i", *paths, "-m", "bleu", "chrf", "ter", "chrf:word_order=2", "-n", "20")
+    for metric, name in zip(doc["metrics"], ("bleu", "chrf", None, None), strict=True):
+        assert metric["human_accuracy"]["thresholds"] == name
+        for p in metric["pairs"]:
+            if name is None:
+                assert p["human_accuracy"] is None
+            else:
+                expected = mt_thresholds.accuracy(abs(p["delta"]), name) / 100
+                assert p["human_accuracy"] == pytest.approx(expected, rel=1e-12) and 0 < expected < 1
+    assert "no thresholds" in doc["metrics"][2]["human_accuracy"]["note"]
+    for fmt, header in (("text", "human acc"), ("markdown", "| human acc |"), ("latex", "& human acc &")):
+        code, out, err = run_cli("rank", ref, "-i", *paths, "-m", "bleu", "ter", "-n", "20", "-f", fmt)
+        assert code == 0, err
+        bleu, ter = out.split({"text": "\nter: ", "markdown": "## ter", "latex": "% ter:"}[fmt], 1)
+        assert header in bleu and "human acc" not in ter.replace("human accuracy", ""), fmt
+        assert "mt-thresholds" in bleu and "published no thresholds" in ter
+        first = doc["metrics"][0]["pairs"][0]["human_accuracy"]
+        assert f"{first:.1%}".replace("%", "\\%" if fmt == "latex" else "%") in bleu
+
+
+def test_human_accuracy_without_the_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without mt-thresholds installed, the column is left out and the legend says why."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "mt_thresholds", None)  # import raises ImportError
+    ref, paths = _files(tmp_path, 50)
+    doc = _rank_json(ref, "-i", *paths, "-m", "bleu", "-n", "10")
+    assert doc["metrics"][0]["human_accuracy"]["thresholds"] is None
+    assert "not installed" in doc["metrics"][0]["human_accuracy"]["note"]
+    assert all(p["human_accuracy"] is None for p in doc["metrics"][0]["pairs"])

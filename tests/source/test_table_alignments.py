@@ -18,6 +18,7 @@ import pytest
 import mtmetrics
 from mtmetrics.cli import main
 from mtmetrics.io.tables import detect_columns, read_table
+from mtmetrics_combo.combo import Combo
 from mtmetrics_source.aligners import DiagonalAligner, EflomalAligner, align_annotations
 from mtmetrics_source.table_alignments import aligned_pairs, table_annotations
 from tests.datapaths import DATA, require
@@ -115,3 +116,35 @@ def test_mct_with_source_features_then_combo_in_meta_report(small_table: Path, t
     sscn = [s.score for s in mtmetrics.load_metric("sscn", constraint="1").segment_scores(hyp, [ref], src, ann)]
     combo = doc["weights"][0] * np.array(bleus) + doc["weights"][1] * np.array(sscn)
     assert r_report == pytest.approx(float(np.corrcoef(combo, table.numbers("z"))[0, 1]), abs=1e-9)
+
+
+def test_mct_over_language_pairs_records_one_source_tokenizer(
+    small_table: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A table of two language pairs scores SSCN with each pair's source tokenizer (zh-en: zh, ru-en: none);
+    a model applies one, so training refuses until the spec gives it; the model then records it and
+    loads (the issue-36 refusal of every pair was a model signed with both pairs' signatures)."""
+    lines = small_table.read_text(encoding="utf-8").splitlines(keepends=True)
+    lp = lines[0].rstrip("\n").split("\t").index("lp")
+
+    def as_zh(line: str) -> str:
+        cells = line.split("\t")
+        cells[lp] = "zh-en"
+        return "\t".join(cells)
+
+    two = tmp_path / "two.tsv"
+    two.write_text("".join([*lines, *map(as_zh, lines[1:])]), encoding="utf-8")
+    model = tmp_path / "m.json"
+    argv = ["meta", "mct", str(two), "--aligner", "diagonal", "--no-loso", "--restarts", "1", "-o", str(model)]
+    assert main([*argv, "-m", "bleus", "sscn"]) == 2 and not model.exists()
+    err = capsys.readouterr().err
+    assert "src_tokenize" in err and "-m sscn:src_tokenize=VALUE" in err and err.count("\n") == 1
+    assert main([*argv, "-m", "bleus", "sscn:src_tokenize=none", "--align-src-tokenize", "none"]) == 0
+    sscn = json.loads(model.read_text(encoding="utf-8"))["features"][1]
+    assert (
+        sscn["spec"] == "sscn:src_tokenize=none"
+        and "|srctok:none|" in sscn["signature"]
+        and ";" not in sscn["signature"]
+    )
+    combo = mtmetrics.load_metric("combo", model=str(model)).metric
+    assert isinstance(combo, Combo) and combo.features[1].values["src_tokenize"] == "none"

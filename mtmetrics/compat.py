@@ -203,7 +203,8 @@ class BLEU(_Metric):
     _registry_name = "bleu"
     SMOOTH_DEFAULTS: ClassVar[dict[str, float | None]] = {"none": None, "floor": 0.1, "add-k": 1, "exp": None}
     TOKENIZER_DEFAULT = "13a"
-    TOKENIZERS: ClassVar[tuple[str, ...]] = ("none", "zh", "13a", "char", "intl", "ja-mecab", "ko-mecab", "spm")
+    TOKENIZERS: ClassVar[tuple[str, ...]] = ("none", "zh", "13a", "intl", "char", "ja-mecab", "ko-mecab")
+    TOKENIZERS += ("spm", "flores101", "flores200", "spBLEU-1K")  # SentencePiece: from a local model file
 
     def __init__(
         self,

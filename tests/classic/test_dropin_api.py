@@ -297,3 +297,8 @@ def test_dropin_hostile_calls_are_mtmetrics_errors() -> None:
         ours.PairedTest([("a", ["x"])], {"bleu": object()}, [["x"]])  # type: ignore[dict-item]
     with pytest.raises(mtmetrics.ParameterError, match="n_samples"):
         ours.PairedTest([("a", ["x"])], {"bleu": ours.BLEU()}, [["x"]], n_samples=-5)
+
+
+def test_tokenizer_names_are_sacrebleus() -> None:
+    """``BLEU.TOKENIZERS`` names sacrebleu's tokenizers in sacrebleu's order (FLORES ones from a local model)."""
+    assert tuple(sacrebleu.BLEU.TOKENIZERS) == ours.BLEU.TOKENIZERS

@@ -11,7 +11,7 @@ import abc
 import inspect
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal
@@ -256,17 +256,8 @@ class Metric(abc.ABC):
     def __reduce__(self) -> tuple[Any, ...]:
         # Rebuild from parameters (metrics pickle for worker processes whatever they cache), with
         # the engine's state (a prepared copy's corpus state, a limit set) but not its caches
-        state = self._engine
-        return (
-            _rebuild,
-            (
-                type(self),
-                dict(self.values),
-                EngineState(
-                    state.limit, state.given, state.corpus_state, signed=state.signed, signed_run=state.signed_run
-                ),
-            ),
-        )
+        state = replace(self._engine, signature_fields=None, signatures={})
+        return (_rebuild, (type(self), dict(self.values), state))
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.values.items())

@@ -219,9 +219,8 @@ def precomputed_statistics(spec: str, names: Sequence[str], n_segments: int | No
     for one, system in [(path.replace("{system}", n), n) for n in names] if per_system else [(path, None)]:
         if per_system and not Path(one).is_file():
             raise InputError(f"-m {spec}: no scores file {one} for system '{system}'.")
-        for name, value in read_segment_scores(one, digest, system):
-            if value is None:
-                raise InputError(f"{one}: system '{name}' has a None score; every segment needs a score.")
+        for name, value in read_segment_scores(one, digest, system, missing=False):
+            assert value is not None  # missing=False: a None is an error naming file and line
             per.setdefault(name, []).append(value)
     missing = [n for n in names if n not in per]
     if missing:

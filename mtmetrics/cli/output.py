@@ -152,11 +152,6 @@ def _score_blocks(segments: Iterable[Score]) -> Iterator[list[float]]:
         yield [seg.score for seg in segments]
 
 
-def _main_scores(segments: Iterable[Score]) -> Iterator[float]:
-    """The segments' main scores, one by one (streamed: memory stays one block)."""
-    return itertools.chain.from_iterable(_score_blocks(segments))
-
-
 def _segments_text(scored: list[Scored], width: int | None, score_only: bool, short: bool) -> Iterator[str]:
     """``-sl``: a row per segment and a column per system and metric, the corpus row and signatures last;
     with ``-b`` the scores alone, streamed."""
@@ -164,7 +159,8 @@ def _segments_text(scored: list[Scored], width: int | None, score_only: bool, sh
     columns = [s for s in scored if s.segments is not None]
     # one formatter per column, built once (a table has a row per segment)
     formats = [f"{{:.{_width(s, width)}f}}".format for s in columns]
-    values = [_main_scores(s.segments) for s in columns if s.segments is not None]
+    # the main scores one by one, streamed: memory stays one block
+    values = [itertools.chain.from_iterable(_score_blocks(s.segments)) for s in columns if s.segments is not None]
     if score_only:
         rows = zip(*values, strict=True)
         while block := list(itertools.islice(rows, _BLOCK)):

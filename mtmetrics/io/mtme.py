@@ -15,10 +15,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..errors import InputError
 from . import files
 from .tables import Columns, Table
+from .text import iter_lines
 
 
 @dataclass(frozen=True)
@@ -31,36 +33,58 @@ class MtmeData:
     system_human: dict[str, dict[tuple[str, str], float]]  # scorer → (lp, system) → score
 
 
-def _lines(path: Path) -> list[str]:
+def _exists(path: Path) -> Path:
     if not path.exists():
         raise InputError(f"{path}: missing (mt-metrics-eval layout: see mtmetrics.io.mtme).")
-    text = files.read_text(path, "mt-metrics-eval file")
+    return path
+
+
+def _lines(path: Path) -> list[str]:
+    text = files.read_text(_exists(path), "mt-metrics-eval file")
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     return [ln.rstrip("\r") for ln in lines]
 
 
+def score_line(line: str, where: str, system: str | None = None, missing: bool = True) -> tuple[str, float | None]:
+    """``(system, score)`` of one ``SYSTEM<TAB>SCORE`` line (``where``: ``file:line`` for errors); ``None``
+    where it says ``None`` (with ``missing`` false, an error). With ``system``: the line is that
+    system's score alone."""
+    parts = [system, line.strip()] if system is not None else line.split("\t") if "\t" in line else line.split()
+    if len(parts) != 2:
+        raise InputError(f"{where}: expected SYSTEM<TAB>SCORE, got {len(parts)} fields.")
+    name, value = parts
+    if value == "None":
+        if missing:
+            return name, None
+        raise InputError(f"{where}: system '{name}' has None for a score; give it a number.")
+    try:
+        number = float(value)
+    except ValueError:
+        raise InputError(f"{where}: '{value}' is not a number.") from None
+    if not math.isfinite(number):
+        raise InputError(f"{where}: '{value}' is not a finite score (mt-metrics-eval writes None for a missing one).")
+    return name, number
+
+
+def read_segment_scores(
+    path: str | Path, digest: Any = None, system: str | None = None, missing: bool = True
+) -> list[tuple[str, float | None]]:
+    """:func:`score_line` of every line of a ``SYSTEM<TAB>SCORE`` file (a blank line is an error), read
+    once as a stream without a byte-order mark; ``digest`` (a ``hashlib`` object) sees the file's bytes."""
+    lines = enumerate(iter_lines(path, digest, "table"), 1)
+    return [score_line(ln.removeprefix("\ufeff") if k == 1 else ln, f"{path}:{k}", system, missing) for k, ln in lines]
+
+
 def _scores(path: Path, n: int | None = None) -> dict[str, list[float | None]]:
     """Each system's scores (its k-th line scores segment k); with ``n``, exactly ``n`` per system."""
     out: dict[str, list[float | None]] = {}
-    for k, line in enumerate(_lines(path), start=1):
-        parts = line.split("\t") if "\t" in line else line.split()
-        if len(parts) != 2:
-            raise InputError(f"{path}:{k}: expected SYSTEM<TAB>SCORE.")
-        try:
-            value = None if parts[1] == "None" else float(parts[1])
-        except ValueError:
-            raise InputError(f"{path}:{k}: '{parts[1]}' is not a number.") from None
-        if value is not None and not math.isfinite(value):
-            raise InputError(
-                f"{path}:{k}: '{parts[1]}' is not a finite score (mt-metrics-eval writes None for a missing one)."
-            )
-        out.setdefault(parts[0], []).append(value)
-    if n is not None:
-        for system, values in out.items():
-            if len(values) != n:
-                raise InputError(f"{path}: system '{system}' has {len(values)} scores, the source has {n} segments.")
+    for system, value in read_segment_scores(_exists(path)):
+        out.setdefault(system, []).append(value)
+    for system, values in out.items() if n is not None else ():
+        if len(values) != n:
+            raise InputError(f"{path}: system '{system}' has {len(values)} scores, the source has {n} segments.")
     return out
 
 

@@ -13,14 +13,13 @@ import math
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from ..errors import InputError
 from ..io import files
+from ..io.mtme import read_segment_scores, score_line
 from ..io.tables import Columns, Table
-from ..io.text import iter_lines
 from ..metric import Metric, Segment, Statistics
 from ..params import Param
 from ..result import Score
@@ -68,38 +67,6 @@ class Precomputed(Metric):
     def score_rows(self, totals: np.ndarray) -> np.ndarray:
         """The first column of each row (the mean score)."""
         return np.asarray(totals, dtype=np.float64)[:, 0]
-
-
-def read_segment_scores(
-    path: str | Path, digest: Any = None, system: str | None = None
-) -> list[tuple[str, float | None]]:
-    """``(system, score)`` per line of a ``SYSTEM<TAB>SCORE`` file (``None`` where it says ``None``),
-    read once as a stream; ``digest`` (a ``hashlib`` object) sees the file's bytes. With ``system``:
-    a file of that system's scores alone, one per line (a blank line is an error there)."""
-    p = Path(path)
-    out: list[tuple[str, float | None]] = []
-    for k, line in enumerate(iter_lines(p, digest, "table"), start=1):
-        line = line.removeprefix("\ufeff") if k == 1 else line
-        if system is not None:
-            parts = [system, line.strip()]
-        elif line.strip():
-            parts = line.rstrip("\r").split("\t") if "\t" in line else line.split()
-        else:
-            continue
-        if len(parts) != 2:
-            raise InputError(f"{p}:{k}: expected SYSTEM<TAB>SCORE, got {len(parts)} fields.")
-        name, value = parts
-        if value == "None":
-            out.append((name, None))
-            continue
-        try:
-            number = float(value)
-        except ValueError:
-            raise InputError(f"{p}:{k}: '{value}' is not a number.") from None
-        if not math.isfinite(number):
-            raise InputError(f"{p}:{k}: '{value}' is not a finite number.")
-        out.append((name, number))
-    return out
 
 
 def scores_for_rows(lines: Sequence[tuple[str, float | None]], systems: Sequence[str], origin: str) -> np.ndarray:
@@ -198,44 +165,39 @@ def read_system_scores(
     (``*.sys.score``). Rows without a group get ``default_group`` (``""``: every group).
     """
     p = Path(path)
-    # (line number, line) of the non-blank lines: errors name the file's own line numbers
-    lines = enumerate(files.read_text(p, "system scores file").splitlines(), 1)
-    rows = [(k, ln.rstrip("\r")) for k, ln in lines if ln.strip()]
+    lines = list(enumerate(files.read_text(p, "system scores file").splitlines(), 1))
+    rows = [(k, ln) for k, ln in lines if ln.strip()]  # errors name the file's own line numbers
     if not rows:
         raise InputError(f"{p}: empty system scores file.")
 
     def fields(line: str) -> list[str]:
         return line.split("\t") if "\t" in line else line.split()
 
-    first = fields(rows[0][1])
-    if len(first) == 2 and _number(first[1]) is not None:  # mt-metrics-eval: no header
-        head: list[str] = []
-        sys_i, score_i, group_i = 0, 1, -1
+    head = [h.strip().lower() for h in fields(rows[0][1])]
+    scored: list[tuple[int, str, str, float | None]] = []
+    if len(head) == 2 and _number(head[1]) is not None:  # mt-metrics-eval's lines, no header: as every scores file
+        scored += [(k, default_group, *score_line(ln, f"{p}:{k}", missing=False)) for k, ln in lines]
     else:
-        head, rows = [h.strip().lower() for h in first], rows[1:]
         wanted = (score_column.lower(),) if score_column else SCORE_COLUMNS
         sys_i, score_i, group_i = (
             next((head.index(c) for c in n if c in head), -1) for n in (SYSTEM_COLUMNS, wanted, GROUP_COLUMNS)
         )
         if sys_i < 0 or score_i < 0:
             raise InputError(f"{p}: needs a system and a score column (--system-human-col); header: {' '.join(head)}.")
+        for k, line in rows[1:]:
+            f = fields(line)
+            if len(f) != len(head):
+                raise InputError(f"{p}:{k}: {len(f)} fields, the header has {len(head)}.")
+            if (number := _number(f[score_i])) is None:
+                raise InputError(f"{p}:{k}: '{f[score_i]}' is not a number.")
+            scored.append((k, f[group_i] if group_i >= 0 else default_group, f[sys_i], number))
     out: dict[tuple[str, str], float] = {}
-    for k, line in rows:
-        f = fields(line)
-        if len(f) != (len(head) or 2):
-            raise InputError(
-                f"{p}:{k}: {len(f)} fields, the header has {len(head)}."
-                if head
-                else f"{p}:{k}: expected SYSTEM<TAB>SCORE, got {len(f)} fields."
-            )
-        number = _number(f[score_i])
-        if number is None:
-            raise InputError(f"{p}:{k}: '{f[score_i]}' is not a number.")
-        key = (f[group_i] if group_i >= 0 else default_group, f[sys_i])
-        if key in out:
-            where = f" in group '{key[0]}'" if key[0] else ""
-            raise InputError(f"{p}:{k}: system '{key[1]}'{where} is scored a second time.")
-        out[key] = number
+    for k, group, system, number in scored:
+        assert number is not None  # score_line refused None
+        if (group, system) in out:
+            where = f" in group '{group}'" if group else ""
+            raise InputError(f"{p}:{k}: system '{system}'{where} is scored a second time.")
+        out[group, system] = number
     return out
 
 

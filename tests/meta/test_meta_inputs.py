@@ -263,3 +263,37 @@ def test_learning_reads_an_mtme_directory(tmp_path: Path) -> None:
     model = json.loads(buf.getvalue())
     assert [f["spec"] for f in model["features"]] == ["chrf", "bleu"]
     assert model["training"]["table"] == "wmt21.news:ru-en" and model["training"]["rows"] == len(joined)
+
+
+@pytest.mark.parametrize(
+    ("text", "system_level", "message"),
+    [
+        ("A\t0.5\n\nA\t0.6\n", False, "s.score:2: expected SYSTEM<TAB>SCORE, got 0 fields."),
+        ("A\t0.5\nA\tinf\n", False, "s.score:2: 'inf' is not a finite score (mt-metrics-eval writes None"),
+        ("A\t0.5\nB\tx\n", True, "s.score:2: 'x' is not a number."),
+        ("A\t0.5\nB\tnan\n", True, "s.score:2: 'nan' is not a finite score"),
+        ("A\t0.5\nB\tNone\n", True, "s.score:2: system 'B' has None for a score; give it a number."),
+        ("A\t0.5\nB\t0.4\n\n", True, "s.score:3: expected SYSTEM<TAB>SCORE, got 0 fields."),
+        ("A\t0.5\nA\t0.4\n", True, "s.score:2: system 'A' is scored a second time."),
+    ],
+)
+def test_scores_files_are_read_by_one_strict_reader(
+    tmp_path: Path, text: str, system_level: bool, message: str
+) -> None:
+    """Segment- and system-level SYSTEM<TAB>SCORE files: one line parser, errors naming file and line."""
+    from mtmetrics.errors import InputError
+    from mtmetrics.meta.precomputed import read_segment_scores, read_system_scores
+
+    path = tmp_path / "s.score"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        read_system_scores(path) if system_level else read_segment_scores(path)
+    assert message in str(caught.value), caught.value
+
+
+def test_scores_file_reader_keeps_none_and_drops_a_leading_bom(tmp_path: Path) -> None:
+    from mtmetrics.meta.precomputed import read_segment_scores
+
+    path = tmp_path / "s.score"
+    path.write_text("\ufeffA\tNone\nB 1\n", encoding="utf-8")
+    assert read_segment_scores(path) == [("A", None), ("B", 1.0)]

@@ -14,11 +14,12 @@ from ...engine import gate
 from ...errors import ParameterError
 from ...io.tables import Columns, Table
 from ...jsonsafe import strict_json
-from ...meta.correlate import SYSTEM_RESAMPLING, CorrelationSettings
+from ...meta.correlate import ALL_KINDS, LEVELS, SYSTEM_RESAMPLING, CorrelationSettings
 from ...meta.plots import correlation_plots as correlation_plots
 from ...metric import Metric
 from ...params import language_pair, resolve_params
 from ...stats import MAX_RESAMPLES
+from ...stats.correlation import KINDS
 from ...stats.significance import DEFAULT_SEED
 from ..args import StrictArgumentParser, bounded, check_jobs
 from ..progress import Progress
@@ -68,6 +69,23 @@ def meta_parser(
     if plot:
         p.add_argument("--plot", metavar="DIR", help=plot)
     return p
+
+
+def measure_args(p: argparse.ArgumentParser, permutations: tuple[int, str], measures: bool = True) -> None:
+    """``--levels`` and ``--kinds`` (with ``measures``) and ``--permutations`` (its least value and help)."""
+    if measures:
+        levels_help = "segment (pooled), item (per source segment, averaged), system (default: segment system)"
+        p.add_argument("--levels", nargs="+", choices=LEVELS, default=["segment", "system"], help=levels_help)
+        p.add_argument(
+            "--kinds",
+            nargs="+",
+            choices=ALL_KINDS,
+            default=list(KINDS),
+            help="measures (default: pearson spearman kendall); accuracy and soft-accuracy are computed at system "
+            "level (and pooled over groups), acc-eq at segment (no grouping) and item level (grouped by item)",
+        )
+    low, what = permutations
+    p.add_argument("--permutations", type=bounded(int, low, MAX_RESAMPLES), default=1000, help=what)
 
 
 def input_args(p: argparse.ArgumentParser, system_level: bool = True, row_options: bool = False) -> None:

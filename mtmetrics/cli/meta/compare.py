@@ -11,7 +11,6 @@ from ...meta.compare import CompareDocument, ValuesComparison, compare_metrics, 
 from ...meta.correlate import correlate
 from ...meta.models import MetricInfo
 from ...meta.render import compare_text
-from ...stats import MAX_RESAMPLES
 from ...stats.correlation import KINDS, require_kendall
 from ...stats.corrtests import check_values
 from ..args import bounded
@@ -23,6 +22,7 @@ from .common import (
     correlation_plots,
     correlation_settings,
     input_args,
+    measure_args,
     meta_parser,
     score_specs,
     wrote,
@@ -50,13 +50,11 @@ def _compare_parser() -> argparse.ArgumentParser:
         default="pearson",
         help="coefficient (default pearson; Williams/MRR/Fisher assume Pearson's r, on ranks for spearman)",
     )
-    p.add_argument(
-        "--permutations",
-        type=bounded(int, 0, MAX_RESAMPLES),
-        default=1000,
-        help="PERM-BOTH permutations (default 1000; 0: none); at segment level whole source segments are swapped, "
-        "so the test does not take the rows of one segment as independent (Williams, MRR and Fisher do)",
+    perm = (
+        "PERM-BOTH permutations (default 1000; 0: none); at segment level whole source segments are swapped, so the "
+        "test does not take the rows of one segment as independent (Williams, MRR and Fisher do)"
     )
+    measure_args(p, (0, perm), measures=False)
     input_args(p)
     return p
 

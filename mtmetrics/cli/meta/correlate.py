@@ -7,13 +7,11 @@ import sys
 from collections.abc import Sequence
 
 from ...io.files import output_directory
-from ...meta.correlate import ALL_KINDS, LEVELS, correlate
+from ...meta.correlate import correlate
 from ...meta.models import CorrelateDocument, MetricInfo
 from ...meta.precomputed import is_precomputed, write_scores
 from ...meta.render import correlations_markdown, correlations_text
-from ...stats import MAX_RESAMPLES
 from ...stats.correlation import require_kendall
-from ..args import bounded
 from .common import (
     TABLE_HELP,
     _check_plot,
@@ -23,6 +21,7 @@ from .common import (
     correlation_plots,
     correlation_settings,
     input_args,
+    measure_args,
     meta_parser,
     score_specs,
     wrote,
@@ -49,27 +48,7 @@ def _correlate_parser() -> argparse.ArgumentParser:
         "or file:PATH (SYSTEM<TAB>SCORE per segment, mt-metrics-eval's form): their system score is the mean of "
         "their segment scores",
     )
-    p.add_argument(
-        "--levels",
-        nargs="+",
-        choices=LEVELS,
-        default=["segment", "system"],
-        help="segment (pooled), item (per source segment, averaged), system (default: segment system)",
-    )
-    p.add_argument(
-        "--kinds",
-        nargs="+",
-        choices=ALL_KINDS,
-        default=["pearson", "spearman", "kendall"],
-        help="measures (default: pearson spearman kendall); accuracy and soft-accuracy are computed at system "
-        "level (and pooled over groups), acc-eq at segment (no grouping) and item level (grouped by item)",
-    )
-    p.add_argument(
-        "--permutations",
-        type=bounded(int, 1, MAX_RESAMPLES),
-        default=1000,
-        help="permutations of soft-accuracy's pairwise tests between systems (default 1000, as WMT24)",
-    )
+    measure_args(p, (1, "permutations of soft-accuracy's pairwise tests between systems (default 1000, as WMT24)"))
     input_args(p)
     p.add_argument(
         "--save-scores",

@@ -10,16 +10,15 @@ from pathlib import Path
 
 from ...errors import ParameterError
 from ...io.files import check_writable, write_all
-from ...meta.correlate import ALL_KINDS, LEVELS
 from ...meta.precomputed import is_precomputed
-from ...stats import MAX_RESAMPLES
-from ...stats.correlation import KINDS, require_kendall
+from ...stats.correlation import require_kendall
 from ..args import bounded
 from .common import (
     _check_plot,
     _dump,
     build_metrics,
     input_args,
+    measure_args,
     meta_parser,
     scoring_progress,
     table_annotations,
@@ -46,24 +45,9 @@ def _report_parser() -> argparse.ArgumentParser:
         metavar="METRIC",
         help="metrics (default: every registered metric that runs on plain text: no source, annotations or model file)",
     )
-    p.add_argument(
-        "--levels", nargs="+", choices=LEVELS, default=["segment", "system"], help="(default: segment system)"
-    )
-    p.add_argument(
-        "--kinds",
-        nargs="+",
-        choices=ALL_KINDS,
-        default=list(KINDS),
-        help="measures (default: pearson spearman kendall); also accuracy, soft-accuracy (system level) and acc-eq "
-        "(segment and item level), as for meta correlate",
-    )
-    p.add_argument(
-        "--permutations",
-        type=bounded(int, 0, MAX_RESAMPLES),
-        default=1000,
-        help="permutations of the PERM-BOTH clusters (next to Williams') and of soft-accuracy (default 1000; "
-        "0: no permutation clusters)",
-    )
+    perm = "permutations of the PERM-BOTH clusters (next to Williams') and of soft-accuracy (default 1000; 0: no "
+    perm += "permutation clusters)"
+    measure_args(p, (0, perm))
     p.add_argument(
         "--sample-segments",
         type=bounded(int, 1),

@@ -23,7 +23,17 @@ import mtmetrics
 from mtmetrics import InputError, Scorer, Statistics
 
 from . import _core
-from .words import Cutoffs, NgramMatches, label_counts, match_marks, prf, prf_rows, source_counts, word_counts
+from .words import (
+    Cutoffs,
+    NgramMatches,
+    clipped_matches,
+    label_counts,
+    match_marks,
+    prf,
+    prf_rows,
+    source_counts,
+    word_counts,
+)
 
 FORMAT = "mtmetrics-analysis/1"
 FREQ_CUTOFFS = Cutoffs((1, 2, 3, 4, 5, 10, 100, 1000))
@@ -32,6 +42,8 @@ LENGTHDIFF_CUTOFFS = Cutoffs((-20, -10, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6,
 #: a training file covering less of the references' running words than this is refused (wrong language)
 MIN_TRAIN_COVERAGE = 0.5
 LEVEL = 0.05
+#: segments tokenised and counted together (their tokens are held for the block only)
+BLOCK = 4096
 
 
 @dataclass
@@ -292,46 +304,60 @@ class Analysis:
         return [np.asarray(sc.metric.score_rows(st.array), dtype=np.float64) for st in self.sentence_stats]
 
     def read_segments(self) -> None:
-        """One streaming pass over the segments: output lengths, duplicate keys, word counts per
-        frequency bucket, matched n-grams (nothing per token is kept)."""
+        """One streaming pass over the segments, a block at a time: output lengths, duplicate keys,
+        word counts per frequency bucket, matched n-grams (no token is kept beyond its block)."""
         freq = self.t.train_counts if self.t.train_counts is not None else self.ref_counts
         cut = self.s.freq_cutoffs
         B = len(cut)
-        default = cut.one(0)
-        bucket_of: dict[str, int] = {}
-        self.hyp_len = np.zeros((self.S, self.n), dtype=np.int64)
-        self.keys: list[list[bytes]] = [[] for _ in range(self.S + 1)]
+        S = self.S
+        vocab: dict[str, int] = {}
+        bucket_of = np.zeros(0, dtype=np.int64)
+        self.hyp_len = np.zeros((S, self.n), dtype=np.int64)
+        self.keys: list[list[bytes]] = [[] for _ in range(S + 1)]
         self.word_R = np.zeros((self.n, B), dtype=np.int64)
-        self.word_OUT = np.zeros((self.n, self.S, B), dtype=np.int64)
-        self.word_M = np.zeros((self.n, self.S, B), dtype=np.int64)
-        self.ngram_matches = NgramMatches(self.S, self.s.ngram_min, self.s.ngram_max)
+        self.word_OUT = np.zeros((self.n, S, B), dtype=np.int64)
+        self.word_M = np.zeros((self.n, S, B), dtype=np.int64)
+        self.ngram_matches = NgramMatches(S, self.s.ngram_min, self.s.ngram_max)
         labels, alignment = self.t.labels, self.t.alignment
         label_index: dict[str, int] = {x: k for k, x in enumerate(labels.label_set or ())} if labels else {}
         label_rows: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         src_bucket_of: dict[str, int] = {}
         if alignment is not None:
-            Bs = len(self.s.freq_cutoffs)
-            self.src_R = np.zeros((self.n, Bs), dtype=np.int64)
-            self.src_M = np.zeros((self.n, self.S, Bs), dtype=np.int64)
-        for i in range(self.n):
-            ref = self.words(self.t.refs[0][i])
-            outs = [self.words(system[i]) for system in self.t.systems]
-            for w in ref:
-                if w not in bucket_of:
-                    bucket_of[w] = cut.one(freq.get(w, 0))
-            for s, out in enumerate(outs):
-                self.hyp_len[s, i] = len(out)
-                self.keys[s].append(_digest(out))
-                for w in out:
-                    if w not in bucket_of:
-                        bucket_of[w] = cut.one(freq.get(w, 0))
-            self.keys[self.S].append(_digest(ref))
-            self.word_R[i], self.word_OUT[i], self.word_M[i] = word_counts(ref, outs, bucket_of, B, default)
-            self.ngram_matches.add(ref, outs)
-            if labels is not None:
-                label_rows.append(self._label_row(labels, label_index, i, ref, outs))
-            if alignment is not None:
-                self.src_R[i], self.src_M[i] = self._source_row(alignment, src_bucket_of, i, ref, outs)
+            self.src_R = np.zeros((self.n, B), dtype=np.int64)
+            self.src_M = np.zeros((self.n, S, B), dtype=np.int64)
+        texts = [self.t.refs[0], *self.t.systems]
+        for lo in range(0, self.n, BLOCK):
+            hi = min(self.n, lo + BLOCK)
+            m = hi - lo
+            tokens = [[self.words(line) for line in text[lo:hi]] for text in texts]  # [text][segment]
+            flat = [w for text in tokens for ws in text for w in ws]
+            ids = np.fromiter((vocab.setdefault(w, len(vocab)) for w in flat), dtype=np.int64, count=len(flat))
+            if len(vocab) > len(bucket_of):
+                new = list(vocab)[len(bucket_of) :]
+                bucket_of = np.concatenate([bucket_of, np.array([cut.one(freq.get(w, 0)) for w in new], dtype=np.int64)])
+            lengths = np.fromiter((len(ws) for text in tokens for ws in text), dtype=np.int64, count=(S + 1) * m)
+            rows = np.repeat(np.arange((S + 1) * m), lengths)
+            per_text = word_counts(rows, ids, (S + 1) * m, bucket_of, B).reshape(S + 1, m, B)
+            self.word_R[lo:hi] = per_text[0]
+            self.word_OUT[lo:hi] = per_text[1:].transpose(1, 0, 2)
+            self.hyp_len[:, lo:hi] = lengths.reshape(S + 1, m)[1:]
+            text, seg = np.divmod(rows, m)
+            V = len(vocab)
+            word_keys = seg * V + ids
+            ref_keys = word_keys[text == 0]
+            for s in range(S):
+                keys, matched = clipped_matches(ref_keys, word_keys[text == s + 1])
+                where = (keys // V) * B + bucket_of[keys % V]
+                self.word_M[lo:hi, s] = np.bincount(where, weights=matched, minlength=m * B).astype(np.int64).reshape(m, B)
+            self.ngram_matches.add(flat, ids, rows, m)
+            for k, text_tokens in enumerate(tokens):
+                self.keys[(k - 1) % (S + 1)].extend(map(_digest, text_tokens))
+            for i in range(lo, hi):
+                ref, outs = tokens[0][i - lo], [t[i - lo] for t in tokens[1:]]
+                if labels is not None:
+                    label_rows.append(self._label_row(labels, label_index, i, ref, outs))
+                if alignment is not None:
+                    self.src_R[i], self.src_M[i] = self._source_row(alignment, src_bucket_of, i, ref, outs)
         if labels is not None:
             self._label_matrices(labels, label_index, label_rows)
 
@@ -681,19 +707,17 @@ class Analysis:
         k = self.s.ngram_count
         pairs = []
         for j in range(1, self.S):
-            rows = nm.salient(0, j, self.s.ngram_alpha)
+            best, worst = nm.salient(0, j, self.s.ngram_alpha, k)
 
             def entry(row: tuple[str, float, int, int]) -> dict[str, Any]:
                 return {"ngram": row[0], "ratio": row[1], "left": row[2], "right": row[3]}
 
-            # the other direction: lowest ratio first (ties: more matches, then the n-gram)
-            low = sorted(rows, key=lambda r: (r[1], -(r[2] + r[3]), r[0]))
             pairs.append(
                 {
                     "left": 0,
                     "right": j,
-                    "left_better": [entry(r) for r in rows[:k]],
-                    "right_better": [entry(r) for r in low[:k]],
+                    "left_better": [entry(r) for r in best],
+                    "right_better": [entry(r) for r in worst],
                 }
             )
         return {

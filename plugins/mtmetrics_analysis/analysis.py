@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -134,19 +134,37 @@ def _subset(stats: Statistics, idx: np.ndarray) -> Statistics:
 
 
 def score_rows(metric: _core.Metric, rows: np.ndarray) -> np.ndarray:
-    """``metric.score_rows(rows)``, scoring each distinct row once.
+    """``metric.score_rows(rows)``, scoring each distinct row once where that pays.
 
     Resamples of a small bucket repeat rows (a bucket of three segments has ten distinct
     resamples): rows with the same bytes get the same score, so only the first of each is scored.
+    A metric with its own (vectorised) ``score_rows`` scores rows faster than they are sorted into
+    distinct ones, so its rows are scored as they are; the default (one ``compute_score`` per row) is not.
     """
     rows = np.ascontiguousarray(rows)
-    if rows.ndim != 2 or len(rows) < 2:
+    if rows.ndim != 2 or len(rows) < 2 or type(metric).score_rows is not _core.Metric.score_rows:
         return np.asarray(metric.score_rows(rows), dtype=np.float64)
     keys = rows.view(np.dtype((np.void, rows.dtype.itemsize * rows.shape[1]))).ravel()
     _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
     if len(first) == len(rows):
         return np.asarray(metric.score_rows(rows), dtype=np.float64)
     return np.asarray(metric.score_rows(rows[first]), dtype=np.float64)[inverse.ravel()]
+
+
+def _exact(array: np.ndarray, size: int) -> bool:
+    """Whether every resampled sum of ``array``'s columns is exact in float64 whatever the order of
+    addition (integers whose sums over ``size`` draws stay below 2^53), so products may be batched."""
+    return bool(np.array_equal(array, np.rint(array))) and float(np.abs(array).max(initial=0.0)) * size < 2.0**53
+
+
+def _product(w: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """``w @ x`` in numpy's own single-threaded loop (``einsum`` without ``optimize``), not BLAS.
+
+    The report makes hundreds of small products (one per bucket size and chunk); a threaded BLAS
+    synchronises its threads on each, which on a busy machine costs more CPU time than the
+    arithmetic. Only for exact (integer) sums, where the order of addition cannot change a bit.
+    """
+    return np.einsum("ij,jk->ik", w, x, optimize=False)
 
 
 def _digest(words: Sequence[str]) -> bytes:
@@ -212,35 +230,56 @@ class Analysis:
 
         The draws are those of ``bootstrap_scores`` for the seed (they depend on the number of
         segments only) and each item's resampled statistics are the same products, chunk by chunk,
-        so the scores are its scores bit for bit; one draw serves every item of that size and
-        every resample is scored by the metric's ``score_rows`` (once per distinct row). ``extra``
-        (integer columns over all ``self.n`` segments, so exactly summed) rides along the draw of
-        ``self.n`` segments: its resampled sums are returned.
+        so the scores are its scores bit for bit; one draw serves every item of that size, and the
+        resampled rows of all items of one metric are scored by one ``score_rows`` call (it scores
+        row by row; each distinct row once). ``extra`` (integer columns over all ``self.n``
+        segments, so exactly summed) rides along the draw of ``self.n`` segments: its resampled
+        sums are returned.
         """
         by_size: dict[int, list[int]] = {}
         for k, (_, st) in enumerate(items):
             by_size.setdefault(len(st), []).append(k)
         if extra is not None:
             by_size.setdefault(self.n, [])
-        out: list[np.ndarray | None] = [None] * len(items)
+        finished: list[np.ndarray | None] = [None] * len(items)
         extra_sums: np.ndarray | None = None
         for size, ks in by_size.items():
+            # integer statistics sum exactly in any order: one product for all of them (and ``extra``)
+            exact = [k for k in ks if _exact(items[k][1].array, size)]
+            blocks = [items[k][1].array for k in exact]
+            if extra is not None and size == self.n:
+                blocks.append(extra)
+            stacked = np.concatenate(blocks, axis=1) if blocks else None
+            edges = np.cumsum([b.shape[1] for b in blocks])[:-1]
+            others = [k for k in ks if k not in set(exact)]
             totals: dict[int, list[np.ndarray]] = {k: [] for k in ks}
             counts: list[np.ndarray] = []
             sums: list[np.ndarray] = []
             for w in _core.bootstrap_weights(size, self.s.n_bootstrap, self.s.seed):
                 counts.append(w.sum(axis=1))
-                for k in ks:
+                if stacked is not None:
+                    parts = np.split(_product(w, stacked), edges, axis=1)
+                    for k, part in zip(exact, parts, strict=False):
+                        totals[k].append(part)
+                    if len(parts) > len(exact):
+                        sums.append(parts[-1])
+                for k in others:
                     totals[k].append(w @ items[k][1].array)
-                if extra is not None and size == self.n:
-                    sums.append(w @ extra)
             sizes = np.concatenate(counts)
             for k in ks:
-                metric, st = items[k]
-                out[k] = score_rows(metric, _core.finish_totals(st.aggregation, np.concatenate(totals[k]), sizes))
+                finished[k] = _core.finish_totals(items[k][1].aggregation, np.concatenate(totals[k]), sizes)
             if sums:
                 extra_sums = np.concatenate(sums)
-        return [x for x in out if x is not None], extra_sums
+        by_metric: dict[int, list[int]] = {}
+        for k, (metric, _) in enumerate(items):
+            by_metric.setdefault(id(metric), []).append(k)
+        out: list[np.ndarray] = [np.empty(0)] * len(items)
+        for ks in by_metric.values():
+            rows = [r for r in (finished[k] for k in ks) if r is not None]
+            scores = score_rows(items[ks[0]][0], np.concatenate(rows))
+            for k, part in zip(ks, np.split(scores, np.cumsum([len(r) for r in rows])[:-1]), strict=True):
+                out[k] = part
+        return out, extra_sums
 
     def _cell(self, scorer: Scorer, stats: Statistics, boot: np.ndarray) -> dict[str, Any]:
         iv = _core.interval(boot, self.s.seed)
@@ -334,7 +373,9 @@ class Analysis:
             ids = np.fromiter((vocab.setdefault(w, len(vocab)) for w in flat), dtype=np.int64, count=len(flat))
             if len(vocab) > len(bucket_of):
                 new = list(vocab)[len(bucket_of) :]
-                bucket_of = np.concatenate([bucket_of, np.array([cut.one(freq.get(w, 0)) for w in new], dtype=np.int64)])
+                bucket_of = np.concatenate(
+                    [bucket_of, np.array([cut.one(freq.get(w, 0)) for w in new], dtype=np.int64)]
+                )
             lengths = np.fromiter((len(ws) for text in tokens for ws in text), dtype=np.int64, count=(S + 1) * m)
             rows = np.repeat(np.arange((S + 1) * m), lengths)
             per_text = word_counts(rows, ids, (S + 1) * m, bucket_of, B).reshape(S + 1, m, B)
@@ -348,7 +389,9 @@ class Analysis:
             for s in range(S):
                 keys, matched = clipped_matches(ref_keys, word_keys[text == s + 1])
                 where = (keys // V) * B + bucket_of[keys % V]
-                self.word_M[lo:hi, s] = np.bincount(where, weights=matched, minlength=m * B).astype(np.int64).reshape(m, B)
+                self.word_M[lo:hi, s] = (
+                    np.bincount(where, weights=matched, minlength=m * B).astype(np.int64).reshape(m, B)
+                )
             self.ngram_matches.add(flat, ids, rows, m)
             for k, text_tokens in enumerate(tokens):
                 self.keys[(k - 1) % (S + 1)].extend(map(_digest, text_tokens))
@@ -503,6 +546,26 @@ class Analysis:
         onehots = np.stack([np.stack([(ix == b) for b in range(n_buckets)], axis=1) for ix in idx], axis=1)
         return onehots.reshape(self.n, -1)
 
+    def _bucket_subs(self, idx: list[np.ndarray], n_buckets: int) -> list[list[list[Statistics | None]]]:
+        """``[bucket][metric][system]``: the statistics of each system's segments in each bucket (None: none)."""
+        out = []
+        for b in range(n_buckets):
+            members = [np.flatnonzero(idx[s] == b) for s in range(self.S)]
+            out.append(
+                [[_subset(st[s], members[s]) if len(members[s]) else None for s in range(self.S)] for st in self.stats]
+            )
+        return out
+
+    def _bucket_items(self, subs: list[list[list[Statistics | None]]]) -> list[tuple[_core.Metric, Statistics]]:
+        """The ``(metric, statistics)`` items of every non-empty cell of :meth:`_bucket_subs`, bucket by bucket."""
+        return [
+            (sc.metric, sub)
+            for bucket in subs
+            for sc, ms in zip(self.scorers, bucket, strict=True)
+            for sub in ms
+            if sub is not None
+        ]
+
     def _bucket_kind(
         self,
         kind: str,
@@ -511,7 +574,11 @@ class Analysis:
         idx: list[np.ndarray],
         per_system: bool,
         count_sample: np.ndarray | None,
+        bucket_subs: list[list[list[Statistics | None]]],
+        boots_iter: Iterator[np.ndarray],
     ) -> dict[str, Any]:
+        """One bucketing's section; ``bucket_subs`` (:meth:`_bucket_subs`) and their bootstrap scores
+        (``boots_iter``, in the order of :meth:`_bucket_items`) computed with every other bucket's."""
         labels = cutoffs.labels()
         counts = np.array([[int(np.count_nonzero(ix == b)) for ix in idx] for b in range(len(labels))])
         if kind in self.s.given_cutoffs:
@@ -536,15 +603,7 @@ class Analysis:
                 count_tests.append(row)
         buckets = []
         for b, label in enumerate(labels):
-            members = [np.flatnonzero(idx[s] == b) for s in range(self.S)]
-            subs = [
-                [_subset(st[s], members[s]) if len(members[s]) else None for s in range(self.S)] for st in self.stats
-            ]
-            items = [
-                (sc.metric, sub) for sc, ms in zip(self.scorers, subs, strict=True) for sub in ms if sub is not None
-            ]
-            flat, _ = self._boot(items)
-            boots_iter = iter(flat)
+            subs = bucket_subs[b]
             scores: dict[str, list[dict[str, Any] | None]] = {}
             tests: dict[str, list[dict[str, Any] | None]] = {}
             for spec, scorer, mine in zip(self.s.metrics, self.scorers, subs, strict=True):
@@ -796,9 +855,12 @@ class Analysis:
         columns = blocks + [self._onehots(idx, len(cut)) for _, _, cut, idx, per in kinds if per]
         extra = np.concatenate(columns, axis=1).astype(np.float64)
         items = [(sc.metric, st) for sc, stats in zip(self.scorers, self.stats, strict=True) for st in stats]
-        flat, sums = self._boot(items, extra)
+        subs = [self._bucket_subs(idx, len(cut)) for _, _, cut, idx, _ in kinds]
+        bucket_items = [item for kind_subs in subs for item in self._bucket_items(kind_subs)]
+        flat, sums = self._boot(items + bucket_items, extra)  # every resample of the report in one pass
         assert sums is not None
         self.full_boots = [flat[m * self.S : (m + 1) * self.S] for m in range(len(self.scorers))]
+        boots_iter = iter(flat[len(items) :])
         samples = []
         start = 0
         for block in blocks:
@@ -808,12 +870,12 @@ class Analysis:
         label_sample = samples[1] if self.t.labels is not None else None
         source_sample = samples[-1] if self.t.alignment is not None else None
         buckets = []
-        for kind, title, cut, idx, per_system in kinds:
+        for (kind, title, cut, idx, per_system), kind_subs in zip(kinds, subs, strict=True):
             count_sample = None
             if per_system:
                 count_sample = sums[:, start : start + self.S * len(cut)]
                 start += self.S * len(cut)
-            buckets.append(self._bucket_kind(kind, title, cut, idx, per_system, count_sample))
+            buckets.append(self._bucket_kind(kind, title, cut, idx, per_system, count_sample, kind_subs, boots_iter))
         report: dict[str, Any] = {
             "format": FORMAT,
             "mtmetrics": mtmetrics.__version__,

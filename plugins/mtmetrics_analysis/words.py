@@ -71,9 +71,7 @@ def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() and abs(x) < 2**53 else repr(float(x))
 
 
-def word_counts(
-    rows: np.ndarray, ids: np.ndarray, n_rows: int, bucket_of: np.ndarray, n_buckets: int
-) -> np.ndarray:
+def word_counts(rows: np.ndarray, ids: np.ndarray, n_rows: int, bucket_of: np.ndarray, n_buckets: int) -> np.ndarray:
     """``(n_rows, B)``: how many tokens of each row (a segment of one text) fall in each bucket.
 
     ``rows``, ``ids``: each token's row and word id; ``bucket_of``: each word id's bucket.
@@ -200,9 +198,7 @@ class NgramMatches:
             cand = order
             if k < len(order):
                 kth = order[k - 1]
-                cand = np.flatnonzero(
-                    (primary < primary[kth]) | ((primary == primary[kth]) & (total >= total[kth]))
-                )
+                cand = np.flatnonzero((primary < primary[kth]) | ((primary == primary[kth]) & (total >= total[kth])))
             rows = [(strings[sel[c]], float(ratio[c]), int(a[c]), int(b[c])) for c in cand.tolist()]
             rows.sort(key=key)
             return rows[:k]

@@ -2,7 +2,8 @@
 
 * one bootstrap draw shared by every metric and system (``Analysis._boot``) equals the core's
   ``bootstrap_scores`` of each, bit for bit, for float statistics too;
-* scoring each distinct resample row once (``score_rows``) equals scoring every row;
+* scoring each distinct resample row once (``score_rows``, for metrics without their own) equals
+  scoring every row;
 * the bucket metric's sentence scores reuse the ``-m`` metric's statistics only where its sentence
   defaults leave the statistics as they are (checked for every installed metric that has any);
 * the streaming pass keeps numbers per segment, not tokens: its memory per added segment is a few
@@ -53,11 +54,14 @@ def test_one_draw_for_all_metrics_equals_bootstrap_scores() -> None:
         assert scores.tobytes() == bootstrap_scores(metric, stats, 300, 7).tobytes()
 
 
-def test_distinct_rows_scored_once_equal_all_rows() -> None:
-    metric = mtmetrics.load_metric("bleu").metric
-    rng = np.random.default_rng(3)
-    rows = rng.integers(0, 20, size=(40, 10)).astype(np.float64)
-    rows = np.concatenate([rows, rows[::3], rows[:1]])
+@pytest.mark.parametrize("name", ["bleu", "wer"])
+def test_distinct_rows_scored_once_equal_all_rows(name: str) -> None:
+    """BLEU scores its rows itself (vectorised); WER has the default ``score_rows`` (one
+    ``compute_score`` per row), so its repeated rows are scored once."""
+    ref, outs = _wmt(1)
+    metric = mtmetrics.load_metric(name).metric
+    stats = mtmetrics.load_metric(name).statistics(outs[0][:40], [ref[:40]]).array
+    rows = np.concatenate([stats, stats[::3], stats[:1]])
     assert score_rows(metric, rows).tobytes() == metric.score_rows(rows).tobytes()
 
 

@@ -153,16 +153,17 @@ def score_rows(metric: _core.Metric, rows: np.ndarray) -> np.ndarray:
 
 def _exact(array: np.ndarray, size: int) -> bool:
     """Whether every resampled sum of ``array``'s columns is exact in float64 whatever the order of
-    addition (integers whose sums over ``size`` draws stay below 2^53), so products may be batched."""
+    addition (integers whose sums over ``size`` draws stay below 2^53): :func:`_product` may sum them."""
     return bool(np.array_equal(array, np.rint(array))) and float(np.abs(array).max(initial=0.0)) * size < 2.0**53
 
 
 def _product(w: np.ndarray, x: np.ndarray) -> np.ndarray:
     """``w @ x`` in numpy's own single-threaded loop (``einsum`` without ``optimize``), not BLAS.
 
-    The report makes hundreds of small products (one per bucket size and chunk); a threaded BLAS
+    The report makes hundreds of small products (one per bucket, size and chunk); a threaded BLAS
     synchronises its threads on each, which on a busy machine costs more CPU time than the
-    arithmetic. Only for exact (integer) sums, where the order of addition cannot change a bit.
+    arithmetic. Only for exact (integer) sums, where the order of addition cannot change a bit
+    (other statistics keep ``w @ x``, ``bootstrap_scores``'s product, for its bits).
     """
     return np.einsum("ij,jk->ik", w, x, optimize=False)
 
@@ -244,27 +245,17 @@ class Analysis:
         finished: list[np.ndarray | None] = [None] * len(items)
         extra_sums: np.ndarray | None = None
         for size, ks in by_size.items():
-            # integer statistics sum exactly in any order: one product for all of them (and ``extra``)
-            exact = [k for k in ks if _exact(items[k][1].array, size)]
-            blocks = [items[k][1].array for k in exact]
-            if extra is not None and size == self.n:
-                blocks.append(extra)
-            stacked = np.concatenate(blocks, axis=1) if blocks else None
-            edges = np.cumsum([b.shape[1] for b in blocks])[:-1]
-            others = [k for k in ks if k not in set(exact)]
+            exact = {k for k in ks if _exact(items[k][1].array, size)}
             totals: dict[int, list[np.ndarray]] = {k: [] for k in ks}
             counts: list[np.ndarray] = []
             sums: list[np.ndarray] = []
             for w in _core.bootstrap_weights(size, self.s.n_bootstrap, self.s.seed):
                 counts.append(w.sum(axis=1))
-                if stacked is not None:
-                    parts = np.split(_product(w, stacked), edges, axis=1)
-                    for k, part in zip(exact, parts, strict=False):
-                        totals[k].append(part)
-                    if len(parts) > len(exact):
-                        sums.append(parts[-1])
-                for k in others:
-                    totals[k].append(w @ items[k][1].array)
+                for k in ks:
+                    x = items[k][1].array
+                    totals[k].append(_product(w, x) if k in exact else w @ x)
+                if extra is not None and size == self.n:
+                    sums.append(_product(w, extra))
             sizes = np.concatenate(counts)
             for k in ks:
                 finished[k] = _core.finish_totals(items[k][1].aggregation, np.concatenate(totals[k]), sizes)
@@ -578,7 +569,7 @@ class Analysis:
         boots_iter: Iterator[np.ndarray],
     ) -> dict[str, Any]:
         """One bucketing's section; ``bucket_subs`` (:meth:`_bucket_subs`) and their bootstrap scores
-        (``boots_iter``, in the order of :meth:`_bucket_items`) computed with every other bucket's."""
+        (``boots_iter``, in the order of :meth:`_bucket_items`) computed in one pass."""
         labels = cutoffs.labels()
         counts = np.array([[int(np.count_nonzero(ix == b)) for ix in idx] for b in range(len(labels))])
         if kind in self.s.given_cutoffs:
@@ -855,12 +846,9 @@ class Analysis:
         columns = blocks + [self._onehots(idx, len(cut)) for _, _, cut, idx, per in kinds if per]
         extra = np.concatenate(columns, axis=1).astype(np.float64)
         items = [(sc.metric, st) for sc, stats in zip(self.scorers, self.stats, strict=True) for st in stats]
-        subs = [self._bucket_subs(idx, len(cut)) for _, _, cut, idx, _ in kinds]
-        bucket_items = [item for kind_subs in subs for item in self._bucket_items(kind_subs)]
-        flat, sums = self._boot(items + bucket_items, extra)  # every resample of the report in one pass
+        flat, sums = self._boot(items, extra)
         assert sums is not None
         self.full_boots = [flat[m * self.S : (m + 1) * self.S] for m in range(len(self.scorers))]
-        boots_iter = iter(flat[len(items) :])
         samples = []
         start = 0
         for block in blocks:
@@ -870,7 +858,10 @@ class Analysis:
         label_sample = samples[1] if self.t.labels is not None else None
         source_sample = samples[-1] if self.t.alignment is not None else None
         buckets = []
-        for (kind, title, cut, idx, per_system), kind_subs in zip(kinds, subs, strict=True):
+        for kind, title, cut, idx, per_system in kinds:
+            # one bucketing at a time: its segments' statistics are copies, held for its section only
+            kind_subs = self._bucket_subs(idx, len(cut))
+            boots_iter = iter(self._boot(self._bucket_items(kind_subs))[0])
             count_sample = None
             if per_system:
                 count_sample = sums[:, start : start + self.S * len(cut)]

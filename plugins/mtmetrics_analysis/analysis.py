@@ -43,7 +43,7 @@ LENGTHDIFF_CUTOFFS = Cutoffs((-20, -10, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6,
 MIN_TRAIN_COVERAGE = 0.5
 LEVEL = 0.05
 #: segments tokenised and counted together (their tokens are held for the block only)
-BLOCK = 4096
+BLOCK = 1024
 
 
 @dataclass
@@ -166,6 +166,16 @@ def _product(w: np.ndarray, x: np.ndarray) -> np.ndarray:
     (other statistics keep ``w @ x``, ``bootstrap_scores``'s product, for its bits).
     """
     return np.einsum("ij,jk->ik", w, x, optimize=False)
+
+
+def _float_columns(blocks: list[np.ndarray]) -> np.ndarray:
+    """The column blocks side by side as one float64 matrix, filled in place (no intermediate copy)."""
+    out = np.empty((len(blocks[0]), sum(b.shape[1] for b in blocks)), dtype=np.float64)
+    start = 0
+    for block in blocks:
+        out[:, start : start + block.shape[1]] = block
+        start += block.shape[1]
+    return out
 
 
 def _digest(words: Sequence[str]) -> bytes:
@@ -343,7 +353,7 @@ class Analysis:
         vocab: dict[str, int] = {}
         bucket_of = np.zeros(0, dtype=np.int64)
         self.hyp_len = np.zeros((S, self.n), dtype=np.int64)
-        self.keys: list[list[bytes]] = [[] for _ in range(S + 1)]
+        digests: list[list[np.ndarray]] = [[] for _ in range(S + 1)]
         self.word_R = np.zeros((self.n, B), dtype=np.int64)
         self.word_OUT = np.zeros((self.n, S, B), dtype=np.int64)
         self.word_M = np.zeros((self.n, S, B), dtype=np.int64)
@@ -385,13 +395,15 @@ class Analysis:
                 )
             self.ngram_matches.add(flat, ids, rows, m)
             for k, text_tokens in enumerate(tokens):
-                self.keys[(k - 1) % (S + 1)].extend(map(_digest, text_tokens))
+                digests[(k - 1) % (S + 1)].append(np.array([_digest(ws) for ws in text_tokens], dtype="S16"))
             for i in range(lo, hi):
                 ref, outs = tokens[0][i - lo], [t[i - lo] for t in tokens[1:]]
                 if labels is not None:
                     label_rows.append(self._label_row(labels, label_index, i, ref, outs))
                 if alignment is not None:
                     self.src_R[i], self.src_M[i] = self._source_row(alignment, src_bucket_of, i, ref, outs)
+        # 16 bytes per output and segment (a fixed-width array: equal keys stay equal, distinct stay distinct)
+        self.keys = [np.concatenate(d) for d in digests]
         if labels is not None:
             self._label_matrices(labels, label_index, label_rows)
 
@@ -789,12 +801,12 @@ class Analysis:
         k = self.s.n_examples
         chosen: set[int] = set()
         pairs = []
-        ref_keys = self.keys[self.S]
+        keys: list[list[bytes]] = [k.tolist() for k in self.keys]  # (tolist strips trailing zero bytes: still 1:1)
         for j in range(1, self.S):
             seen: set[tuple[bytes, bytes, bytes]] = set()
             diffs = []
             for i in range(self.n):
-                key = (self.keys[0][i], self.keys[j][i], ref_keys[i])
+                key = (keys[0][i], keys[j][i], keys[self.S][i])
                 if key in seen:
                     continue
                 seen.add(key)
@@ -837,23 +849,24 @@ class Analysis:
         seg = self.sentence_scores()
         self.read_segments()
         kinds = self.bucket_kinds(seg)
-        word_cols = self._word_columns()
-        blocks = [word_cols]
+        blocks = [self._word_columns()]
         if self.t.labels is not None:
             blocks.append(self._columns(self.label_R, self.label_OUT, self.label_M))
         if self.t.alignment is not None:
             blocks.append(self._columns(self.src_R, self.src_M))
-        columns = blocks + [self._onehots(idx, len(cut)) for _, _, cut, idx, per in kinds if per]
-        extra = np.concatenate(columns, axis=1).astype(np.float64)
+        widths = [block.shape[1] for block in blocks]
+        extra = _float_columns(blocks + [self._onehots(idx, len(cut)) for _, _, cut, idx, per in kinds if per])
+        del blocks
         items = [(sc.metric, st) for sc, stats in zip(self.scorers, self.stats, strict=True) for st in stats]
         flat, sums = self._boot(items, extra)
+        del extra
         assert sums is not None
         self.full_boots = [flat[m * self.S : (m + 1) * self.S] for m in range(len(self.scorers))]
         samples = []
         start = 0
-        for block in blocks:
-            samples.append(sums[:, start : start + block.shape[1]])
-            start += block.shape[1]
+        for width in widths:
+            samples.append(sums[:, start : start + width])
+            start += width
         word_sample = samples[0]
         label_sample = samples[1] if self.t.labels is not None else None
         source_sample = samples[-1] if self.t.alignment is not None else None

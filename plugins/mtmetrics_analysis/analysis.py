@@ -844,7 +844,8 @@ class Analysis:
 
     def run(self) -> dict[str, Any]:
         """The whole report: statistics once, one streaming pass over the words, one bootstrap draw of
-        the whole corpus for every metric, system, word bucket and bucket count, then one per bucket size."""
+        the whole corpus for every metric, system, word bucket and bucket count, then, bucketing by
+        bucketing, one per bucket size."""
         self.statistics()
         seg = self.sentence_scores()
         self.read_segments()

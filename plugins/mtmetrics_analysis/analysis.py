@@ -157,15 +157,19 @@ def _exact(array: np.ndarray, size: int) -> bool:
     return bool(np.array_equal(array, np.rint(array))) and float(np.abs(array).max(initial=0.0)) * size < 2.0**53
 
 
-def _product(w: np.ndarray, x: np.ndarray) -> np.ndarray:
-    """``w @ x`` in numpy's own single-threaded loop (``einsum`` without ``optimize``), not BLAS.
+def _product(x: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
+    """``w -> w @ x`` in numpy's own single-threaded loop (``einsum`` without ``optimize``), not BLAS.
 
-    The report makes hundreds of small products (one per bucket, size and chunk); a threaded BLAS
+    The report makes hundreds of small products (one per bucket size and chunk); a threaded BLAS
     synchronises its threads on each, which on a busy machine costs more CPU time than the
     arithmetic. Only for exact (integer) sums, where the order of addition cannot change a bit
-    (other statistics keep ``w @ x``, ``bootstrap_scores``'s product, for its bits).
+    (other statistics keep ``w @ x``, ``bootstrap_scores``'s product, for its bits). ``x`` with
+    few columns is transposed once, so both operands are summed along their fast axis.
     """
-    return np.einsum("ij,jk->ik", w, x, optimize=False)
+    if x.shape[1] >= 32:
+        return lambda w: np.einsum("ij,jk->ik", w, x, optimize=False)
+    xt = np.ascontiguousarray(x.T)
+    return lambda w: np.einsum("ij,kj->ik", w, xt, optimize=False)
 
 
 def _float_columns(blocks: list[np.ndarray]) -> np.ndarray:
@@ -255,17 +259,24 @@ class Analysis:
         finished: list[np.ndarray | None] = [None] * len(items)
         extra_sums: np.ndarray | None = None
         for size, ks in by_size.items():
-            exact = {k for k in ks if _exact(items[k][1].array, size)}
+            # integer statistics of this size: one product for all of them (exact in any order)
+            exact = [k for k in ks if _exact(items[k][1].array, size)]
+            others = [k for k in ks if k not in set(exact)]
+            stacked = _product(np.concatenate([items[k][1].array for k in exact], axis=1)) if exact else None
+            extra_product = _product(extra) if extra is not None and size == self.n else None
+            edges = np.cumsum([items[k][1].array.shape[1] for k in exact])[:-1]
             totals: dict[int, list[np.ndarray]] = {k: [] for k in ks}
             counts: list[np.ndarray] = []
             sums: list[np.ndarray] = []
             for w in _core.bootstrap_weights(size, self.s.n_bootstrap, self.s.seed):
                 counts.append(w.sum(axis=1))
-                for k in ks:
-                    x = items[k][1].array
-                    totals[k].append(_product(w, x) if k in exact else w @ x)
-                if extra is not None and size == self.n:
-                    sums.append(_product(w, extra))
+                if stacked is not None:
+                    for k, part in zip(exact, np.split(stacked(w), edges, axis=1), strict=True):
+                        totals[k].append(part)
+                for k in others:
+                    totals[k].append(w @ items[k][1].array)
+                if extra_product is not None:
+                    sums.append(extra_product(w))
             sizes = np.concatenate(counts)
             for k in ks:
                 finished[k] = _core.finish_totals(items[k][1].aggregation, np.concatenate(totals[k]), sizes)

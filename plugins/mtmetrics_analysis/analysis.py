@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -23,7 +23,17 @@ import mtmetrics
 from mtmetrics import InputError, Scorer, Statistics
 
 from . import _core
-from .words import Cutoffs, NgramMatches, label_counts, match_marks, prf, prf_rows, source_counts, word_counts
+from .words import (
+    Cutoffs,
+    NgramMatches,
+    clipped_matches,
+    label_counts,
+    match_marks,
+    prf,
+    prf_rows,
+    source_counts,
+    word_counts,
+)
 
 FORMAT = "mtmetrics-analysis/1"
 FREQ_CUTOFFS = Cutoffs((1, 2, 3, 4, 5, 10, 100, 1000))
@@ -32,6 +42,8 @@ LENGTHDIFF_CUTOFFS = Cutoffs((-20, -10, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6,
 #: a training file covering less of the references' running words than this is refused (wrong language)
 MIN_TRAIN_COVERAGE = 0.5
 LEVEL = 0.05
+#: segments tokenised and counted together (their tokens are held for the block only)
+BLOCK = 1024
 
 
 @dataclass
@@ -122,19 +134,52 @@ def _subset(stats: Statistics, idx: np.ndarray) -> Statistics:
 
 
 def score_rows(metric: _core.Metric, rows: np.ndarray) -> np.ndarray:
-    """``metric.score_rows(rows)``, scoring each distinct row once.
+    """``metric.score_rows(rows)``, scoring each distinct row once where that pays.
 
     Resamples of a small bucket repeat rows (a bucket of three segments has ten distinct
     resamples): rows with the same bytes get the same score, so only the first of each is scored.
+    A metric with its own (vectorised) ``score_rows`` scores rows faster than they are sorted into
+    distinct ones, so its rows are scored as they are; the default (one ``compute_score`` per row) is not.
     """
     rows = np.ascontiguousarray(rows)
-    if rows.ndim != 2 or len(rows) < 2:
+    if rows.ndim != 2 or len(rows) < 2 or type(metric).score_rows is not _core.Metric.score_rows:
         return np.asarray(metric.score_rows(rows), dtype=np.float64)
     keys = rows.view(np.dtype((np.void, rows.dtype.itemsize * rows.shape[1]))).ravel()
     _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
     if len(first) == len(rows):
         return np.asarray(metric.score_rows(rows), dtype=np.float64)
     return np.asarray(metric.score_rows(rows[first]), dtype=np.float64)[inverse.ravel()]
+
+
+def _exact(array: np.ndarray, size: int) -> bool:
+    """Whether every resampled sum of ``array``'s columns is exact in float64 whatever the order of
+    addition (integers whose sums over ``size`` draws stay below 2^53): :func:`_product` may sum them."""
+    return bool(np.array_equal(array, np.rint(array))) and float(np.abs(array).max(initial=0.0)) * size < 2.0**53
+
+
+def _product(x: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
+    """``w -> w @ x`` in numpy's own single-threaded loop (``einsum`` without ``optimize``), not BLAS.
+
+    The report makes hundreds of small products (one per bucket size and chunk); a threaded BLAS
+    synchronises its threads on each, which on a busy machine costs more CPU time than the
+    arithmetic. Only for exact (integer) sums, where the order of addition cannot change a bit
+    (other statistics keep ``w @ x``, ``bootstrap_scores``'s product, for its bits). ``x`` with
+    few columns is transposed once, so both operands are summed along their fast axis.
+    """
+    if x.shape[1] >= 32:
+        return lambda w: np.einsum("ij,jk->ik", w, x, optimize=False)
+    xt = np.ascontiguousarray(x.T)
+    return lambda w: np.einsum("ij,kj->ik", w, xt, optimize=False)
+
+
+def _float_columns(blocks: list[np.ndarray]) -> np.ndarray:
+    """The column blocks side by side as one float64 matrix, filled in place (no intermediate copy)."""
+    out = np.empty((len(blocks[0]), sum(b.shape[1] for b in blocks)), dtype=np.float64)
+    start = 0
+    for block in blocks:
+        out[:, start : start + block.shape[1]] = block
+        start += block.shape[1]
+    return out
 
 
 def _digest(words: Sequence[str]) -> bytes:
@@ -200,35 +245,53 @@ class Analysis:
 
         The draws are those of ``bootstrap_scores`` for the seed (they depend on the number of
         segments only) and each item's resampled statistics are the same products, chunk by chunk,
-        so the scores are its scores bit for bit; one draw serves every item of that size and
-        every resample is scored by the metric's ``score_rows`` (once per distinct row). ``extra``
-        (integer columns over all ``self.n`` segments, so exactly summed) rides along the draw of
-        ``self.n`` segments: its resampled sums are returned.
+        so the scores are its scores bit for bit; one draw serves every item of that size, and the
+        resampled rows of all items of one metric are scored by one ``score_rows`` call (it scores
+        row by row; each distinct row once). ``extra`` (integer columns over all ``self.n``
+        segments, so exactly summed) rides along the draw of ``self.n`` segments: its resampled
+        sums are returned.
         """
         by_size: dict[int, list[int]] = {}
         for k, (_, st) in enumerate(items):
             by_size.setdefault(len(st), []).append(k)
         if extra is not None:
             by_size.setdefault(self.n, [])
-        out: list[np.ndarray | None] = [None] * len(items)
+        finished: list[np.ndarray | None] = [None] * len(items)
         extra_sums: np.ndarray | None = None
         for size, ks in by_size.items():
+            # integer statistics of this size: one product for all of them (exact in any order)
+            exact = [k for k in ks if _exact(items[k][1].array, size)]
+            others = [k for k in ks if k not in set(exact)]
+            stacked = _product(np.concatenate([items[k][1].array for k in exact], axis=1)) if exact else None
+            extra_product = _product(extra) if extra is not None and size == self.n else None
+            edges = np.cumsum([items[k][1].array.shape[1] for k in exact])[:-1]
             totals: dict[int, list[np.ndarray]] = {k: [] for k in ks}
             counts: list[np.ndarray] = []
             sums: list[np.ndarray] = []
             for w in _core.bootstrap_weights(size, self.s.n_bootstrap, self.s.seed):
                 counts.append(w.sum(axis=1))
-                for k in ks:
+                if stacked is not None:
+                    for k, part in zip(exact, np.split(stacked(w), edges, axis=1), strict=True):
+                        totals[k].append(part)
+                for k in others:
                     totals[k].append(w @ items[k][1].array)
-                if extra is not None and size == self.n:
-                    sums.append(w @ extra)
+                if extra_product is not None:
+                    sums.append(extra_product(w))
             sizes = np.concatenate(counts)
             for k in ks:
-                metric, st = items[k]
-                out[k] = score_rows(metric, _core.finish_totals(st.aggregation, np.concatenate(totals[k]), sizes))
+                finished[k] = _core.finish_totals(items[k][1].aggregation, np.concatenate(totals[k]), sizes)
             if sums:
                 extra_sums = np.concatenate(sums)
-        return [x for x in out if x is not None], extra_sums
+        by_metric: dict[int, list[int]] = {}
+        for k, (metric, _) in enumerate(items):
+            by_metric.setdefault(id(metric), []).append(k)
+        out: list[np.ndarray] = [np.empty(0)] * len(items)
+        for ks in by_metric.values():
+            rows = [r for r in (finished[k] for k in ks) if r is not None]
+            scores = score_rows(items[ks[0]][0], np.concatenate(rows))
+            for k, part in zip(ks, np.split(scores, np.cumsum([len(r) for r in rows])[:-1]), strict=True):
+                out[k] = part
+        return out, extra_sums
 
     def _cell(self, scorer: Scorer, stats: Statistics, boot: np.ndarray) -> dict[str, Any]:
         iv = _core.interval(boot, self.s.seed)
@@ -292,46 +355,66 @@ class Analysis:
         return [np.asarray(sc.metric.score_rows(st.array), dtype=np.float64) for st in self.sentence_stats]
 
     def read_segments(self) -> None:
-        """One streaming pass over the segments: output lengths, duplicate keys, word counts per
-        frequency bucket, matched n-grams (nothing per token is kept)."""
+        """One streaming pass over the segments, a block at a time: output lengths, duplicate keys,
+        word counts per frequency bucket, matched n-grams (no token is kept beyond its block)."""
         freq = self.t.train_counts if self.t.train_counts is not None else self.ref_counts
         cut = self.s.freq_cutoffs
         B = len(cut)
-        default = cut.one(0)
-        bucket_of: dict[str, int] = {}
-        self.hyp_len = np.zeros((self.S, self.n), dtype=np.int64)
-        self.keys: list[list[bytes]] = [[] for _ in range(self.S + 1)]
+        S = self.S
+        vocab: dict[str, int] = {}
+        bucket_of = np.zeros(0, dtype=np.int64)
+        self.hyp_len = np.zeros((S, self.n), dtype=np.int64)
+        digests: list[list[np.ndarray]] = [[] for _ in range(S + 1)]
         self.word_R = np.zeros((self.n, B), dtype=np.int64)
-        self.word_OUT = np.zeros((self.n, self.S, B), dtype=np.int64)
-        self.word_M = np.zeros((self.n, self.S, B), dtype=np.int64)
-        self.ngram_matches = NgramMatches(self.S, self.s.ngram_min, self.s.ngram_max)
+        self.word_OUT = np.zeros((self.n, S, B), dtype=np.int64)
+        self.word_M = np.zeros((self.n, S, B), dtype=np.int64)
+        self.ngram_matches = NgramMatches(S, self.s.ngram_min, self.s.ngram_max)
         labels, alignment = self.t.labels, self.t.alignment
         label_index: dict[str, int] = {x: k for k, x in enumerate(labels.label_set or ())} if labels else {}
         label_rows: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         src_bucket_of: dict[str, int] = {}
         if alignment is not None:
-            Bs = len(self.s.freq_cutoffs)
-            self.src_R = np.zeros((self.n, Bs), dtype=np.int64)
-            self.src_M = np.zeros((self.n, self.S, Bs), dtype=np.int64)
-        for i in range(self.n):
-            ref = self.words(self.t.refs[0][i])
-            outs = [self.words(system[i]) for system in self.t.systems]
-            for w in ref:
-                if w not in bucket_of:
-                    bucket_of[w] = cut.one(freq.get(w, 0))
-            for s, out in enumerate(outs):
-                self.hyp_len[s, i] = len(out)
-                self.keys[s].append(_digest(out))
-                for w in out:
-                    if w not in bucket_of:
-                        bucket_of[w] = cut.one(freq.get(w, 0))
-            self.keys[self.S].append(_digest(ref))
-            self.word_R[i], self.word_OUT[i], self.word_M[i] = word_counts(ref, outs, bucket_of, B, default)
-            self.ngram_matches.add(ref, outs)
-            if labels is not None:
-                label_rows.append(self._label_row(labels, label_index, i, ref, outs))
-            if alignment is not None:
-                self.src_R[i], self.src_M[i] = self._source_row(alignment, src_bucket_of, i, ref, outs)
+            self.src_R = np.zeros((self.n, B), dtype=np.int64)
+            self.src_M = np.zeros((self.n, S, B), dtype=np.int64)
+        texts = [self.t.refs[0], *self.t.systems]
+        for lo in range(0, self.n, BLOCK):
+            hi = min(self.n, lo + BLOCK)
+            m = hi - lo
+            tokens = [[self.words(line) for line in text[lo:hi]] for text in texts]  # [text][segment]
+            flat = [w for text in tokens for ws in text for w in ws]
+            ids = np.fromiter((vocab.setdefault(w, len(vocab)) for w in flat), dtype=np.int64, count=len(flat))
+            if len(vocab) > len(bucket_of):
+                new = list(vocab)[len(bucket_of) :]
+                bucket_of = np.concatenate(
+                    [bucket_of, np.array([cut.one(freq.get(w, 0)) for w in new], dtype=np.int64)]
+                )
+            lengths = np.fromiter((len(ws) for text in tokens for ws in text), dtype=np.int64, count=(S + 1) * m)
+            rows = np.repeat(np.arange((S + 1) * m), lengths)
+            per_text = word_counts(rows, ids, (S + 1) * m, bucket_of, B).reshape(S + 1, m, B)
+            self.word_R[lo:hi] = per_text[0]
+            self.word_OUT[lo:hi] = per_text[1:].transpose(1, 0, 2)
+            self.hyp_len[:, lo:hi] = lengths.reshape(S + 1, m)[1:]
+            text, seg = np.divmod(rows, m)
+            V = len(vocab)
+            word_keys = seg * V + ids
+            ref_keys = word_keys[text == 0]
+            for s in range(S):
+                keys, matched = clipped_matches(ref_keys, word_keys[text == s + 1])
+                where = (keys // V) * B + bucket_of[keys % V]
+                self.word_M[lo:hi, s] = (
+                    np.bincount(where, weights=matched, minlength=m * B).astype(np.int64).reshape(m, B)
+                )
+            self.ngram_matches.add(flat, ids, rows, m)
+            for k, text_tokens in enumerate(tokens):
+                digests[(k - 1) % (S + 1)].append(np.array([_digest(ws) for ws in text_tokens], dtype="S16"))
+            for i in range(lo, hi):
+                ref, outs = tokens[0][i - lo], [t[i - lo] for t in tokens[1:]]
+                if labels is not None:
+                    label_rows.append(self._label_row(labels, label_index, i, ref, outs))
+                if alignment is not None:
+                    self.src_R[i], self.src_M[i] = self._source_row(alignment, src_bucket_of, i, ref, outs)
+        # 16 bytes per output and segment (a fixed-width array: equal keys stay equal, distinct stay distinct)
+        self.keys = [np.concatenate(d) for d in digests]
         if labels is not None:
             self._label_matrices(labels, label_index, label_rows)
 
@@ -477,6 +560,26 @@ class Analysis:
         onehots = np.stack([np.stack([(ix == b) for b in range(n_buckets)], axis=1) for ix in idx], axis=1)
         return onehots.reshape(self.n, -1)
 
+    def _bucket_subs(self, idx: list[np.ndarray], n_buckets: int) -> list[list[list[Statistics | None]]]:
+        """``[bucket][metric][system]``: the statistics of each system's segments in each bucket (None: none)."""
+        out = []
+        for b in range(n_buckets):
+            members = [np.flatnonzero(idx[s] == b) for s in range(self.S)]
+            out.append(
+                [[_subset(st[s], members[s]) if len(members[s]) else None for s in range(self.S)] for st in self.stats]
+            )
+        return out
+
+    def _bucket_items(self, subs: list[list[list[Statistics | None]]]) -> list[tuple[_core.Metric, Statistics]]:
+        """The ``(metric, statistics)`` items of every non-empty cell of :meth:`_bucket_subs`, bucket by bucket."""
+        return [
+            (sc.metric, sub)
+            for bucket in subs
+            for sc, ms in zip(self.scorers, bucket, strict=True)
+            for sub in ms
+            if sub is not None
+        ]
+
     def _bucket_kind(
         self,
         kind: str,
@@ -485,7 +588,11 @@ class Analysis:
         idx: list[np.ndarray],
         per_system: bool,
         count_sample: np.ndarray | None,
+        bucket_subs: list[list[list[Statistics | None]]],
+        boots_iter: Iterator[np.ndarray],
     ) -> dict[str, Any]:
+        """One bucketing's section; ``bucket_subs`` (:meth:`_bucket_subs`) and their bootstrap scores
+        (``boots_iter``, in the order of :meth:`_bucket_items`) computed in one pass."""
         labels = cutoffs.labels()
         counts = np.array([[int(np.count_nonzero(ix == b)) for ix in idx] for b in range(len(labels))])
         if kind in self.s.given_cutoffs:
@@ -510,15 +617,7 @@ class Analysis:
                 count_tests.append(row)
         buckets = []
         for b, label in enumerate(labels):
-            members = [np.flatnonzero(idx[s] == b) for s in range(self.S)]
-            subs = [
-                [_subset(st[s], members[s]) if len(members[s]) else None for s in range(self.S)] for st in self.stats
-            ]
-            items = [
-                (sc.metric, sub) for sc, ms in zip(self.scorers, subs, strict=True) for sub in ms if sub is not None
-            ]
-            flat, _ = self._boot(items)
-            boots_iter = iter(flat)
+            subs = bucket_subs[b]
             scores: dict[str, list[dict[str, Any] | None]] = {}
             tests: dict[str, list[dict[str, Any] | None]] = {}
             for spec, scorer, mine in zip(self.s.metrics, self.scorers, subs, strict=True):
@@ -681,19 +780,17 @@ class Analysis:
         k = self.s.ngram_count
         pairs = []
         for j in range(1, self.S):
-            rows = nm.salient(0, j, self.s.ngram_alpha)
+            best, worst = nm.salient(0, j, self.s.ngram_alpha, k)
 
             def entry(row: tuple[str, float, int, int]) -> dict[str, Any]:
                 return {"ngram": row[0], "ratio": row[1], "left": row[2], "right": row[3]}
 
-            # the other direction: lowest ratio first (ties: more matches, then the n-gram)
-            low = sorted(rows, key=lambda r: (r[1], -(r[2] + r[3]), r[0]))
             pairs.append(
                 {
                     "left": 0,
                     "right": j,
-                    "left_better": [entry(r) for r in rows[:k]],
-                    "right_better": [entry(r) for r in low[:k]],
+                    "left_better": [entry(r) for r in best],
+                    "right_better": [entry(r) for r in worst],
                 }
             )
         return {
@@ -715,12 +812,12 @@ class Analysis:
         k = self.s.n_examples
         chosen: set[int] = set()
         pairs = []
-        ref_keys = self.keys[self.S]
+        keys: list[list[bytes]] = [k.tolist() for k in self.keys]  # (tolist strips trailing zero bytes: still 1:1)
         for j in range(1, self.S):
             seen: set[tuple[bytes, bytes, bytes]] = set()
             diffs = []
             for i in range(self.n):
-                key = (self.keys[0][i], self.keys[j][i], ref_keys[i])
+                key = (keys[0][i], keys[j][i], keys[self.S][i])
                 if key in seen:
                     continue
                 seen.add(key)
@@ -758,38 +855,43 @@ class Analysis:
 
     def run(self) -> dict[str, Any]:
         """The whole report: statistics once, one streaming pass over the words, one bootstrap draw of
-        the whole corpus for every metric, system, word bucket and bucket count, then one per bucket size."""
+        the whole corpus for every metric, system, word bucket and bucket count, then, bucketing by
+        bucketing, one per bucket size."""
         self.statistics()
         seg = self.sentence_scores()
         self.read_segments()
         kinds = self.bucket_kinds(seg)
-        word_cols = self._word_columns()
-        blocks = [word_cols]
+        blocks = [self._word_columns()]
         if self.t.labels is not None:
             blocks.append(self._columns(self.label_R, self.label_OUT, self.label_M))
         if self.t.alignment is not None:
             blocks.append(self._columns(self.src_R, self.src_M))
-        columns = blocks + [self._onehots(idx, len(cut)) for _, _, cut, idx, per in kinds if per]
-        extra = np.concatenate(columns, axis=1).astype(np.float64)
+        widths = [block.shape[1] for block in blocks]
+        extra = _float_columns(blocks + [self._onehots(idx, len(cut)) for _, _, cut, idx, per in kinds if per])
+        del blocks
         items = [(sc.metric, st) for sc, stats in zip(self.scorers, self.stats, strict=True) for st in stats]
         flat, sums = self._boot(items, extra)
+        del extra
         assert sums is not None
         self.full_boots = [flat[m * self.S : (m + 1) * self.S] for m in range(len(self.scorers))]
         samples = []
         start = 0
-        for block in blocks:
-            samples.append(sums[:, start : start + block.shape[1]])
-            start += block.shape[1]
+        for width in widths:
+            samples.append(sums[:, start : start + width])
+            start += width
         word_sample = samples[0]
         label_sample = samples[1] if self.t.labels is not None else None
         source_sample = samples[-1] if self.t.alignment is not None else None
         buckets = []
         for kind, title, cut, idx, per_system in kinds:
+            # one bucketing at a time: its segments' statistics are copies, held for its section only
+            kind_subs = self._bucket_subs(idx, len(cut))
+            boots_iter = iter(self._boot(self._bucket_items(kind_subs))[0])
             count_sample = None
             if per_system:
                 count_sample = sums[:, start : start + self.S * len(cut)]
                 start += self.S * len(cut)
-            buckets.append(self._bucket_kind(kind, title, cut, idx, per_system, count_sample))
+            buckets.append(self._bucket_kind(kind, title, cut, idx, per_system, count_sample, kind_subs, boots_iter))
         report: dict[str, Any] = {
             "format": FORMAT,
             "mtmetrics": mtmetrics.__version__,

@@ -18,12 +18,13 @@
 
 from __future__ import annotations
 
-from array import array
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+
+Row = tuple[str, float, int, int]
 
 
 @dataclass(frozen=True)
@@ -70,27 +71,23 @@ def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() and abs(x) < 2**53 else repr(float(x))
 
 
-def word_counts(
-    ref: Sequence[str], outs: Sequence[Sequence[str]], bucket_of: dict[str, int], n_buckets: int, default: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(ref_total[B], out_total[S, B], out_match[S, B])`` of one segment.
+def word_counts(rows: np.ndarray, ids: np.ndarray, n_rows: int, bucket_of: np.ndarray, n_buckets: int) -> np.ndarray:
+    """``(n_rows, B)``: how many tokens of each row (a segment of one text) fall in each bucket.
 
-    ``bucket_of`` maps a word to its bucket (``default`` for words not in it: frequency 0).
+    ``rows``, ``ids``: each token's row and word id; ``bucket_of``: each word id's bucket.
     """
-    ref_counts = Counter(ref)
-    ref_total = np.zeros(n_buckets, dtype=np.int64)
-    for w, c in ref_counts.items():
-        ref_total[bucket_of.get(w, default)] += c
-    out_total = np.zeros((len(outs), n_buckets), dtype=np.int64)
-    out_match = np.zeros((len(outs), n_buckets), dtype=np.int64)
-    for s, out in enumerate(outs):
-        for w, c in Counter(out).items():
-            b = bucket_of.get(w, default)
-            out_total[s, b] += c
-            m = ref_counts.get(w, 0)
-            if m:
-                out_match[s, b] += min(c, m)
-    return ref_total, out_total, out_match
+    flat = np.bincount(rows * n_buckets + bucket_of[ids], minlength=n_rows * n_buckets)
+    return flat.reshape(n_rows, n_buckets)
+
+
+def clipped_matches(ref_keys: np.ndarray, out_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct output keys (``segment * size + item``) and ``min(count in output, count in reference)``
+    of each (0 where the reference lacks it): compare-mt's clipped matches of words and n-grams."""
+    ref_u, ref_c = np.unique(ref_keys, return_counts=True)
+    out_u, out_c = np.unique(out_keys, return_counts=True)
+    at = np.minimum(np.searchsorted(ref_u, out_u), max(len(ref_u) - 1, 0))
+    found = ref_u[at] == out_u if len(ref_u) else np.zeros(len(out_u), dtype=bool)
+    return out_u, np.where(found, np.minimum(out_c, ref_c[at] if len(ref_u) else 0), 0)
 
 
 def prf(match: float, ref: float, out: float) -> tuple[float, float, float]:
@@ -124,40 +121,91 @@ class NgramMatches:
     """Each system's matched n-gram counts over the corpus (clipped by the reference, compare-mt's ``match``).
 
     Only n-grams some system matched are kept, each string once (a shared index), with one
-    machine integer per system: memory grows with the distinct matched n-grams, not with the
-    systems' n-gram occurrences.
+    integer per system: memory grows with the distinct matched n-grams, not with the systems'
+    n-gram occurrences. Segments are added a block at a time, counted on integer ids.
     """
 
     def __init__(self, n_systems: int, low: int, high: int) -> None:
         self.low, self.high = low, high
         self.index: dict[str, int] = {}
-        self.counts: list[array[int]] = [array("q") for _ in range(n_systems)]
+        self.counts = np.zeros((n_systems, 1024), dtype=np.int64)
 
-    def add(self, ref: Sequence[str], outs: Sequence[Sequence[str]]) -> None:
-        """Count one segment."""
-        ref_counts = ngrams(ref, self.low, self.high)
+    def add(self, words: Sequence[str], ids: np.ndarray, rows: np.ndarray, n_segments: int) -> None:
+        """Count a block of segments: the tokens of the reference's segments, then each system's,
+        one after another (``words``, their ids ``ids``), each token's row ``text * n_segments + segment``."""
+        S = len(self.counts)
+        L = len(ids)
+        vocab = int(ids.max()) + 1 if L else 1
+        gram = ids  # id of the n-gram starting at each position of ``start`` (order 1: the word's)
+        start = np.arange(L)
+        size = vocab
+        for n in range(1, self.high + 1):
+            if n > 1:
+                full = np.full(L, -1, dtype=np.int64)
+                full[start] = gram
+                ok = start[start + n - 1 < L]
+                ok = ok[rows[ok + n - 1] == rows[ok]]
+                gram_keys = full[ok] * vocab + ids[ok + n - 1]
+                _, gram = np.unique(gram_keys, return_inverse=True)
+                gram = gram.ravel()
+                start = ok
+                size = int(gram.max()) + 1 if len(gram) else 1
+            if n < self.low or not len(start):
+                continue
+            text, seg = np.divmod(rows[start], n_segments)
+            keys = seg * size + gram
+            ref_keys = keys[text == 0]
+            matched = np.zeros((S, size), dtype=np.int64)
+            for s in range(S):
+                out_keys, m = clipped_matches(ref_keys, keys[text == s + 1])
+                matched[s] = np.bincount(out_keys % size, weights=m, minlength=size).astype(np.int64)
+            hit = np.flatnonzero(matched.any(axis=0))
+            if not len(hit):
+                continue
+            first = np.full(size, L, dtype=np.int64)
+            np.minimum.at(first, gram, start)
+            strings = [" ".join(words[p : p + n]) for p in first[hit].tolist()]
+            self._merge(strings, matched[:, hit])
+
+    def _merge(self, strings: list[str], counts: np.ndarray) -> None:
         index = self.index
-        for s, out in enumerate(outs):
-            target = self.counts[s]
-            for g, c in ngrams(out, self.low, self.high).items():
-                r = ref_counts.get(g, 0)
-                if r:
-                    k = index.get(g)
-                    if k is None:
-                        k = index[g] = len(index)
-                        for column in self.counts:
-                            column.append(0)
-                    target[k] += min(c, r)
+        at = np.fromiter((index.setdefault(g, len(index)) for g in strings), dtype=np.int64, count=len(strings))
+        if len(index) > self.counts.shape[1]:
+            grown = np.zeros((len(self.counts), 2 * len(index)), dtype=np.int64)
+            grown[:, : self.counts.shape[1]] = self.counts
+            self.counts = grown
+        self.counts[:, at] += counts
 
-    def salient(self, left: int, right: int, alpha: float) -> list[tuple[str, float, int, int]]:
-        """``(n-gram, (a + α) / (a + b + 2α), a, b)`` for every n-gram either system matched, ``a``
-        the left system's count: highest ratio first (ties: more matches, then the n-gram)."""
-        a, b = self.counts[left], self.counts[right]
-        rows = [
-            (g, (a[k] + alpha) / (a[k] + b[k] + 2 * alpha), a[k], b[k]) for g, k in self.index.items() if a[k] or b[k]
-        ]
-        rows.sort(key=lambda r: (-r[1], -(r[2] + r[3]), r[0]))
-        return rows
+    def salient(self, left: int, right: int, alpha: float, k: int) -> tuple[list[Row], list[Row]]:
+        """The ``k`` n-grams with the highest and the ``k`` with the lowest smoothed ratio
+        ``(a + α) / (a + b + 2α)`` among those either system matched, as ``(n-gram, ratio, a, b)``,
+        ``a`` the left system's count (ties: more matches, then the n-gram).
+
+        The ratio is computed for all n-grams at once; only the candidates that can be among the
+        first ``k`` (the ``k``-th's ties included) are sorted with their strings."""
+        n = len(self.index)
+        a, b = self.counts[left, :n], self.counts[right, :n]
+        sel = np.flatnonzero((a + b) > 0)
+        a, b = a[sel], b[sel]
+        ratio = (a + alpha) / (a + b + 2 * alpha)
+        total = a + b
+        strings = list(self.index)
+
+        def first(primary: np.ndarray, key: Callable[[Row], tuple[float, int, str]]) -> list[Row]:
+            if k <= 0 or not len(sel):
+                return []
+            order = np.lexsort((-total, primary))
+            cand = order
+            if k < len(order):
+                kth = order[k - 1]
+                cand = np.flatnonzero((primary < primary[kth]) | ((primary == primary[kth]) & (total >= total[kth])))
+            rows = [(strings[sel[c]], float(ratio[c]), int(a[c]), int(b[c])) for c in cand.tolist()]
+            rows.sort(key=key)
+            return rows[:k]
+
+        best = first(-ratio, lambda r: (-r[1], -(r[2] + r[3]), r[0]))
+        worst = first(ratio, lambda r: (r[1], -(r[2] + r[3]), r[0]))
+        return best, worst
 
 
 def match_marks(out: Sequence[str], ref: Sequence[str], high: int = 4) -> list[int]:

@@ -2,9 +2,12 @@
 
 * one bootstrap draw shared by every metric and system (``Analysis._boot``) equals the core's
   ``bootstrap_scores`` of each, bit for bit, for float statistics too;
-* scoring each distinct resample row once (``score_rows``) equals scoring every row;
+* scoring each distinct resample row once (``score_rows``, for metrics without their own) equals
+  scoring every row;
 * the bucket metric's sentence scores reuse the ``-m`` metric's statistics only where its sentence
   defaults leave the statistics as they are (checked for every installed metric that has any);
+* matched words and n-grams counted on ids a block at a time equal the per-segment definitions,
+  and the top characteristic n-grams equal those of a full sort;
 * the streaming pass keeps numbers per segment, not tokens: its memory per added segment is a few
   hundred bytes, far below what the token lists of the reference and two outputs would take.
   (Time and the 10^5-segment run are ``bench/analyze.py`` rows.)
@@ -13,14 +16,17 @@
 from __future__ import annotations
 
 import tracemalloc
+from collections import Counter
 
 import numpy as np
 import pytest
 
 import mtmetrics
+import mtmetrics_analysis.analysis as analysis_module
 from mtmetrics.engine.significance import bootstrap_scores
 from mtmetrics.plugins import REGISTRY
 from mtmetrics_analysis.analysis import Analysis, Settings, Texts, score_rows
+from mtmetrics_analysis.words import ngrams
 from tests.datapaths import WMT21, read_text, require
 
 TXT = WMT21 / "txt"
@@ -53,11 +59,14 @@ def test_one_draw_for_all_metrics_equals_bootstrap_scores() -> None:
         assert scores.tobytes() == bootstrap_scores(metric, stats, 300, 7).tobytes()
 
 
-def test_distinct_rows_scored_once_equal_all_rows() -> None:
-    metric = mtmetrics.load_metric("bleu").metric
-    rng = np.random.default_rng(3)
-    rows = rng.integers(0, 20, size=(40, 10)).astype(np.float64)
-    rows = np.concatenate([rows, rows[::3], rows[:1]])
+@pytest.mark.parametrize("name", ["bleu", "wer"])
+def test_distinct_rows_scored_once_equal_all_rows(name: str) -> None:
+    """BLEU scores its rows itself (vectorised); WER has the default ``score_rows`` (one
+    ``compute_score`` per row), so its repeated rows are scored once."""
+    ref, outs = _wmt(1)
+    metric = mtmetrics.load_metric(name).metric
+    stats = mtmetrics.load_metric(name).statistics(outs[0][:40], [ref[:40]]).array
+    rows = np.concatenate([stats, stats[::3], stats[:1]])
     assert score_rows(metric, rows).tobytes() == metric.score_rows(rows).tobytes()
 
 
@@ -114,3 +123,41 @@ def test_streaming_pass_memory_is_numbers_per_segment(copies: int) -> None:
     per_segment = (large - small) / (len(ref) * (copies - 1))
     held = sum(len(an_words(x)) for x in ref + outs[0] + outs[1]) * 56 / len(ref)  # the token lists, if kept
     assert per_segment < 1500 < held, (per_segment, held)
+
+
+def _slow_matches(ref: list[str], outs: list[list[str]], low: int, high: int) -> list[Counter[str]]:
+    """compare-mt's clipped matched n-grams, one Counter per system, by the definition."""
+    totals: list[Counter[str]] = [Counter() for _ in outs]
+    for i, r in enumerate(ref):
+        ref_counts = ngrams(r.split(), low, high)
+        for s, out in enumerate(outs):
+            for g, c in ngrams(out[i].split(), low, high).items():
+                if ref_counts.get(g):
+                    totals[s][g] += min(c, ref_counts[g])
+    return totals
+
+
+@pytest.mark.parametrize("block", [1, 7, 1024])
+def test_block_counts_equal_the_definitions(block: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Matched n-grams and matched words counted on ids, block by block, equal the per-segment
+    definitions; the top-k selection equals sorting every n-gram (ties included)."""
+    ref, outs = _wmt()
+    ref, outs = [*ref[:60], "", "a a a", "a a"], [[*o[:60], "x", "a a", "a a a a"] for o in outs]
+    monkeypatch.setattr(analysis_module, "BLOCK", block)
+    an = _analysis(ref, outs, metrics=["bleu"], ngram_min=2, ngram_max=3)
+    an.read_segments()
+    slow = _slow_matches([" ".join(an.words(r)) for r in ref], [[" ".join(an.words(x)) for x in o] for o in outs], 2, 3)
+    nm = an.ngram_matches
+    got = [{g: int(nm.counts[s, k]) for g, k in nm.index.items() if nm.counts[s, k]} for s in range(2)]
+    assert got == [dict(c) for c in slow]
+    for i, r in enumerate(ref):
+        rc = Counter(an.words(r))
+        for s, o in enumerate(outs):
+            assert an.word_M[i, s].sum() == sum(min(c, rc[w]) for w, c in Counter(an.words(o[i])).items())
+    rows = [
+        (g, (a + 1.0) / (a + b + 2.0), a, b) for g in set(slow[0]) | set(slow[1]) for a, b in [(slow[0][g], slow[1][g])]
+    ]
+    for k in (0, 1, 5, 40, 10_000):
+        best, worst = nm.salient(0, 1, 1.0, k)
+        assert best == sorted(rows, key=lambda r: (-r[1], -(r[2] + r[3]), r[0]))[:k]
+        assert worst == sorted(rows, key=lambda r: (r[1], -(r[2] + r[3]), r[0]))[:k]

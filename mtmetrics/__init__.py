@@ -90,9 +90,10 @@ def load_metric(name: str, *, language_pair: str | None = None, **params: Any) -
 
     ``name`` may be a signature (``BLEU|nrefs:1|...``, long or short; sacrebleu's own after the metric's
     name, ``bleu|nrefs:1|case:mixed|...``): the metric with exactly its parameters. A version or resource
-    this installation differs in is an error unless the one keyword a signature takes,
-    ``allow_version_mismatch=True`` (then a warning, and the new signature shows ``now(signed then)``);
-    its ``nrefs`` is checked when it scores.
+    this installation differs in is an error unless ``allow_version_mismatch=True`` (then a warning, and
+    the new signature shows ``now(signed then)``); its ``nrefs`` is checked when it scores. A signature
+    records a file's name and SHA-256, not its place: give the metric's file parameters beside it
+    (``similarity=PATH``, ``model=PATH``), and the file must be the one it records.
     """
     from .api import Scorer
     from .engine import gate
@@ -105,11 +106,12 @@ def load_metric(name: str, *, language_pair: str | None = None, **params: Any) -
         from .signature_parse import load
 
         allow = params.pop("allow_version_mismatch", False)
-        if params or language_pair is not None or not isinstance(allow, bool):
+        if language_pair is not None or not isinstance(allow, bool):
             raise ParameterError(
-                "load_metric: a signature sets every parameter; beside it give only allow_version_mismatch=True."
+                "load_metric: a signature sets every parameter; beside it give only its files "
+                "(e.g. similarity=PATH) and allow_version_mismatch=True."
             )
-        return Scorer(load(name, allow))
+        return Scorer(load(name, allow, params))
     cls = REGISTRY.metric_class(name)
     if language_pair is None:
         return Scorer(gate.build_metric(cls, params))

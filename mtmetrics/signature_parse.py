@@ -66,7 +66,7 @@ class FieldReading:
             return f"pip install {dist}=={version}"
         if _VERSION.fullmatch(self.value):
             return f"pip install {_PIP_NAMES.get(self.long, self.long)}=={self.value}"
-        return f"use the {self.long} resource recorded as {self.value}"
+        return f"give the {self.long} file it records, {self.value}, as the metric's file parameter"
 
 
 @dataclass(frozen=True)
@@ -199,8 +199,18 @@ def _norm(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.casefold())
 
 
-def read(text: str) -> Reading:
-    """Read ``text`` (long or short form; ``name|`` then sacrebleu's own) into the metric it names."""
+def metric_class(text: str) -> type[Metric]:
+    """The class of the metric ``text`` names, without building it when the name alone tells."""
+    name, pairs = split(text)
+    candidates = _classes(name, {k for k, _ in pairs}) if name is not None else []
+    return candidates[0] if len(candidates) == 1 else type(read(text).metric)
+
+
+def read(text: str, files: Mapping[str, Any] | None = None) -> Reading:
+    """Read ``text`` (long or short form; ``name|`` then sacrebleu's own) into the metric it names.
+
+    ``files`` gives the metric's file parameters (a similarity table, a model): a signature records a
+    file's name and SHA-256, not where it is; the built metric's resource field must then match."""
     name, pairs = split(text)
     if name is None:
         raise ParameterError(
@@ -213,7 +223,7 @@ def read(text: str) -> Reading:
     found: list[Reading] = []
     for cls in candidates:
         try:
-            reading = _read_as(cls, name, pairs, text)
+            reading = _read_as(cls, name, pairs, text, files or {})
         except MtmetricsError as exc:
             problems.append(str(exc))
             continue
@@ -235,7 +245,9 @@ def read(text: str) -> Reading:
     )
 
 
-def _read_as(cls: type[Metric], name: str, pairs: list[tuple[str, str]], text: str) -> Reading:
+def _read_as(
+    cls: type[Metric], name: str, pairs: list[tuple[str, str]], text: str, files: Mapping[str, Any]
+) -> Reading:
     """``pairs`` read as the signature of ``cls``: a ParameterError names the first field that does not fit."""
     from .engine import gate
     from .engine.results import signature
@@ -245,7 +257,12 @@ def _read_as(cls: type[Metric], name: str, pairs: list[tuple[str, str]], text: s
     given = dict(pairs)
     where = f"signature {name}"
     values, used = _params_of(cls, given, short, where)
-    metric = gate.build_metric(cls, values)
+    paths = [p.name for p in cls.params if p.path]
+    other = [k for k in files if k not in paths]
+    if other:
+        allowed = ", ".join(paths) or "none"
+        raise ParameterError(f"{where}: sets every parameter but its files ({allowed}); do not set '{other[0]}'.")
+    metric = gate.build_metric(cls, {**values, **files})
     printed = signature(metric, given.get("#" if short else "nrefs", "1"))
     if printed.name.casefold() != name.casefold() and cls.name.casefold() != name.casefold():
         raise ParameterError(f"{where}: {cls.name} with these parameters is named {printed.name}, not {name}.")
@@ -287,12 +304,12 @@ def _read_as(cls: type[Metric], name: str, pairs: list[tuple[str, str]], text: s
     return Reading(text, metric, tuple(out), short, sacrebleu)
 
 
-def load(text: str, allow_version_mismatch: bool = False) -> Metric:
+def load(text: str, allow_version_mismatch: bool = False, files: Mapping[str, Any] | None = None) -> Metric:
     """The metric ``text`` names, with exactly its parameters, checked against this installation: a
     version or resource that differs is a :class:`ParameterError` listing each field and how to get the
     recorded one, unless allowed (then a warning, and the new signature shows ``now(signed then)``).
-    The run's fields (``nrefs``) are checked when the metric scores."""
-    reading = read(text)
+    The run's fields (``nrefs``) are checked when the metric scores. ``files``: as :func:`read`."""
+    reading = read(text, files)
     differ = reading.mismatches()
     if differ:
         listed = "; ".join(f"{f.long}: signed {f.value}, installed {f.here} ({f.hint()})" for f in differ)

@@ -42,27 +42,20 @@ class MetricSpec:
     text: str
     name: str
     inline: dict[str, str]
-    loaded: Metric | None = None
+    signature: bool = False
 
 
 #: names of the process's standard input, which can be read only once
 _STDIN = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
 
 
-def parse_spec(text: str, allow_version_mismatch: bool = False, quiet: bool = False) -> MetricSpec:
+def parse_spec(text: str) -> MetricSpec:
     """Parse ``name`` or ``name:param=value,param=value``; the name in any case (``BLEU`` is ``bleu``); or
-    load a signature (:func:`mtmetrics.signature_parse.load`; an allowed mismatch is a warning)."""
+    a signature (the metric is loaded by :func:`build_metric`, with the files given beside it)."""
     if "|" in text:
-        import warnings
+        from ..signature_parse import metric_class
 
-        from ..signature_parse import load
-
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            metric = load(text, allow_version_mismatch)
-        for w in caught if not quiet else ():
-            print(f"mtmetrics: warning: {w.message}", file=sys.stderr)
-        return MetricSpec(text, type(metric).name, {}, metric)
+        return MetricSpec(text, metric_class(text).name, {}, signature=True)
     name, inline = parse_inline(text)
     return MetricSpec(text, plugins.REGISTRY.canonical_name(name), inline)
 
@@ -274,14 +267,25 @@ def build_metric(
     implied = {k: v for k, v in cls.sentence_defaults().items() if k in declared} if ns.sentence_level else {}
     source, target = checked_pair(ns.language_pair, "-l/--language-pair") if ns.language_pair else (None, None)
     context = f" (-l {ns.language_pair})"
-    if spec.loaded is not None:  # a signature: its parameters, none implied, an uncovered target refused
+    if spec.signature:  # its parameters (files given beside it), none implied, an uncovered target refused
+        import warnings
+
+        from ..signature_parse import load
+
         given = _metric_params(spec, cls, ns, dests)
-        if given:
-            raise ParameterError(f"-m {spec.text}: a signature sets every parameter; do not set {next(iter(given))}.")
-        reason = gate.language_refusal(spec.loaded, target) if target is not None else None
+        paths = {p.name for p in cls.params if p.path}
+        if set(given) - paths:
+            name = next(k for k in given if k not in paths)
+            raise ParameterError(f"-m {spec.text}: a signature sets every parameter but its files; do not set {name}.")
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            metric = load(spec.text, getattr(ns, "allow_version_mismatch", False), given)
+        for w in caught if not ns.quiet else ():
+            print(f"mtmetrics: warning: {w.message}", file=sys.stderr)
+        reason = gate.language_refusal(metric, target) if target is not None else None
         if reason is not None:
             raise ParameterError(f"{reason}{context}.")
-        return spec.loaded
+        return metric
     return gate.build_metric(cls, _metric_params(spec, cls, ns, dests), target, source, implied, context)
 
 
@@ -400,7 +404,7 @@ def run_score(argv: Sequence[str]) -> int:
     argv = list(argv)
     wants_help = any(a in ("-h", "--help") for a in argv)
     first, _ = base_parser().parse_known_args([a for a in argv if a not in ("-h", "--help")])
-    specs = [parse_spec(t, first.allow_version_mismatch, first.quiet) for t in first.metrics]
+    specs = [parse_spec(t) for t in first.metrics]
     classes = {spec.name: plugins.REGISTRY.metric_class(spec.name) for spec in specs}
     parser = base_parser()
     dests = _add_metric_flags(parser, classes)
@@ -470,7 +474,7 @@ def _check_target_lang(ns: argparse.Namespace, specs: list[MetricSpec]) -> None:
         raise ParameterError(f"--off-target {ns.off_target} has no effect without --target-lang LANG: add it.")
     run = f"{ns.target_lang}+empty+" if ns.off_target == "empty" else None
     for spec in specs:
-        signed = next((v for k, v in split(spec.text)[1] if k in OFF_TARGET), None) if spec.loaded else None
+        signed = next((v for k, v in split(spec.text)[1] if k in OFF_TARGET), None) if spec.signature else None
         if signed is None:
             continue
         lang, mode, tool = [*signed.split("+", 2), "", ""][:3]

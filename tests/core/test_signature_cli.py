@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import sacrebleu
 
@@ -85,3 +86,21 @@ def test_a_signature_is_refused_for_a_target_it_cannot_score() -> None:
     assert code == 2 and out == "" and "meteor cannot score de" in err and err.count("\n") == 1
     code, out, err = run_cli(REF0, "-i", HYP, "-m", sig, "-l", "de-en", "-b")
     assert code == 0 and out.strip() == "0.4389"
+
+
+def test_m_signature_takes_its_files_beside_it(tmp_path: Path) -> None:
+    """``-m SIG --sia-similarity FILE``: the file a signature records, given where it is; any other
+    parameter beside a signature is refused."""
+    table = tmp_path / "sim.tsv"
+    table.write_text("the\ta\t0.5\na\tthe\t0.5\n", encoding="utf-8")
+    code, out, err = run_cli(REF0, "-i", HYP, "-m", "sia", "--sia-similarity", str(table), "-f", "json")
+    assert (code, err) == (0, "")
+    first = json.loads(out)["results"][0]
+    code, out, err = run_cli(REF0, "-i", HYP, "-m", first["signature"], "--sia-similarity", str(table), "-f", "json")
+    assert (code, err) == (0, "")
+    again = json.loads(out)["results"][0]
+    assert (again["score"], again["signature"]) == (first["score"], first["signature"])
+    code, out, err = run_cli(REF0, "-i", HYP, "-m", first["signature"], "--sia-similarity", str(table), "-lc")
+    assert (code, out) == (2, "") and "sets every parameter but its files; do not set lowercase" in err
+    code, out, err = run_cli(REF0, "-i", HYP, "-m", first["signature"])
+    assert (code, out) == (2, "") and "give the sim file" in err and err.count("\n") == 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pickle
 import warnings
+from pathlib import Path
 
 import pytest
 import sacrebleu
@@ -13,6 +14,7 @@ from mtmetrics import InputError, ParameterError, UnknownMetricError
 from mtmetrics.signature_parse import compare, explain, read, split
 
 SB = sacrebleu.__version__
+V = mtmetrics.__version__
 HYPS = ["the cat sat on the mat", "a b c d e"]
 REFS = [["the cat sat on a mat", "a b c d f"]]
 
@@ -151,3 +153,34 @@ def test_warning_free_when_installation_matches() -> None:
 def test_provenance_is_required_outside_sacrebleus_metrics() -> None:
     with pytest.raises(ParameterError, match="field 'plugin' is missing"):
         mtmetrics.load_metric("PER|nrefs:1|case:mixed|tok:13a")
+
+
+def test_file_parameters_beside_a_signature(tmp_path: Path) -> None:
+    """A signature records a table's name and SHA-256, not its place: the file is given beside it, and
+    must be the one recorded (another file, or none, is a mismatch naming the field)."""
+    table = tmp_path / "sim.tsv"
+    table.write_text("cat\tkitten\t0.3\nkitten\tcat\t0.3\n", encoding="utf-8")
+    first = mtmetrics.load_metric("sia", tokenize="none", similarity=str(table), incs=False)
+    result = first.sentence_score("cat", ["kitten"])
+    sig = str(result.signature)
+    again = mtmetrics.load_metric(sig, similarity=str(table))
+    assert (str(again.sentence_score("cat", ["kitten"]).signature), again.metric.values) == (sig, first.metric.values)
+    assert again.sentence_score("cat", ["kitten"]).score == result.score
+    with pytest.raises(ParameterError, match=r"sim: signed sim@[0-9a-f]{12}, installed none \(give the sim file"):
+        mtmetrics.load_metric(sig)
+    other = tmp_path / "other" / "sim.tsv"
+    other.parent.mkdir()
+    other.write_text("cat\tkitten\t0.4\n", encoding="utf-8")
+    with pytest.raises(ParameterError, match="sim: signed sim@"):
+        mtmetrics.load_metric(sig, similarity=str(other))
+    with pytest.raises(ParameterError, match="but its files \\(similarity\\); do not set 'top'"):
+        mtmetrics.load_metric(sig, similarity=str(table), top=3)
+
+
+def test_meta_metrics_from_a_signature_keep_its_parameters() -> None:
+    """``meta`` commands take a signature in -m with exactly its parameters (not the defaults)."""
+    from mtmetrics.cli.meta.common import build_metrics
+
+    sig = f"BLEU|nrefs:1|case:lc|eff:no|tok:intl|smooth:exp|order:4|sacrebleu:{SB}|plugin:mtmetrics@{V}|version:{V}"
+    ((label, metric),) = build_metrics([sig])
+    assert (label, metric.values["tokenize"], metric.values["lowercase"]) == (sig, "intl", True)

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ... import plugins
+from ... import plugins, signature_parse
 from ...engine import gate
 from ...errors import ParameterError
 from ...io.tables import Columns, Table
@@ -138,12 +138,13 @@ def build_metrics(texts: Sequence[str], groups: Sequence[str] = (), where: str =
             raise ParameterError(f"-m {text} is given twice.")
         spec = parse_spec(text)
         cls = plugins.REGISTRY.metric_class(spec.name)
-        values = resolve_params(cls.params, spec.inline, cls.name)
+        loaded = signature_parse.load(text) if spec.signature else None  # exactly its parameters
+        values = loaded.values if loaded is not None else resolve_params(cls.params, spec.inline, cls.name)
         for source, target in pairs:
             reason = gate.language_refusal(cls, target, values)
             if reason is not None:
                 raise ParameterError(f"-m {text}: {reason} (group {source}-{target}{where}); leave it out of -m.")
-        out.append((text, gate.build_metric(cls, spec.inline)))
+        out.append((text, loaded if loaded is not None else gate.build_metric(cls, spec.inline)))
     return out
 
 

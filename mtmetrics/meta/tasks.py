@@ -36,7 +36,17 @@ from ..io.tables import Columns, Table
 from ..stats.accuracy import pairwise_p_values
 from ..stats.corrections import clusters
 from ..stats.correlation import pearson_rows
-from ..stats.sharedperm import EarlyStop, PairDraws, keep_masks, perm_pairs, perm_scores, weighted_tests
+from ..stats.permutation import standardise
+from ..stats.sharedperm import (
+    EarlyStop,
+    PairBlock,
+    PairDraws,
+    keep_masks,
+    pair_tests,
+    perm_pairs,
+    perm_scores,
+    weighted_tests,
+)
 from ..stats.ties import acc_eq
 from .scores import MetricScores
 
@@ -184,6 +194,101 @@ def _spa_rows(grid: Grid) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
     return rows
 
 
+def _spa_counts(signs: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """``_p_values`` of full grids ``x`` (``(…, systems, items)``) in the same float32 arithmetic,
+    stacked into one matrix product (the same bits per grid): ``(…, pairs)``."""
+    n = x.shape[-2]
+    i, j = np.triu_indices(n, 1)
+    rows = x.reshape(-1, n, x.shape[-1]).astype(np.float32)
+    out = np.empty((len(rows), len(i)))
+    step = max(1, 2**18 // (len(signs) * max(len(i), 1)))  # a cache-sized chunk
+    for r in range(0, len(rows), step):
+        part = rows[r : r + step]
+        partial = np.matmul(signs, part.reshape(-1, part.shape[-1]).T).reshape(len(signs), len(part), n)
+        sums = np.sum(part.reshape(-1, part.shape[-1]), axis=1).reshape(len(part), n)
+        hits = partial[:, :, i] - partial[:, :, j] >= sums[:, i] - sums[:, j]
+        out[r : r + step] = np.sum(hits, axis=0) / len(signs)
+    return out.reshape(*x.shape[:-2], len(i))
+
+
+def _spa_gap_counts(
+    s1: np.ndarray, zi: np.ndarray, zj: np.ndarray, mi: np.ndarray, mj: np.ndarray, ia: np.ndarray, ib: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """One system pair's p-values (as :func:`~mtmetrics.stats.accuracy.pairwise_p_values`, on its
+    common items) in every draw of metric pairs ``(ia, ib)``, both hybrids: ``(pairs, draws)`` each.
+
+    A hybrid's difference is linear in the metrics' points: with ``P_μ = m_i z_μi - m_j z_μj`` (``m``:
+    the draw's keep mask) and ``F_μ = z_μi - z_μj``, the hybrid keeping ``a`` differs by
+    ``P_a - P_b + F_b``, the other by ``P_b - P_a + F_a``; so the sign sums ``s1`` (signs and a
+    column of ones) are multiplied with each metric's ``P`` once, not with every hybrid. The
+    tolerance ``1e-9 Σ|diff|`` is the same, summed over the four cases of ``(m_i, m_j)``.
+    """
+    n_sig, n_draws = s1.shape[1] - 1, len(mi)
+    x = mi[None] * zi[:, None, :] - mj[None] * zj[:, None, :]
+    sp = np.matmul(x.reshape(-1, x.shape[-1]), s1).reshape(len(zi), n_draws, -1)  # (metrics, draws, signs + 1)
+    sf = np.matmul(zi - zj, s1)  # (metrics, signs + 1)
+    same = np.abs(zi - zj).T  # |z_i - z_j| of one metric, then of a pair's two metrics either way round
+    g11, g00 = (mi & mj) @ same, (~mi & ~mj) @ same
+    ab, ba = (mi & ~mj).astype(np.float64), (~mi & mj).astype(np.float64)
+    cross = np.abs(zi[ia] - zj[ib]).T, np.abs(zi[ib] - zj[ia]).T
+    out = np.empty((2, len(ia), n_draws))
+    null, hit = np.empty((n_draws, n_sig + 1)), np.empty((n_draws, n_sig), dtype=bool)  # cache-sized, re-used
+    for side, (keep, other) in enumerate(((ia, ib), (ib, ia))):
+        gap = (g11[:, keep] + ab @ cross[side] + ba @ cross[1 - side] + g00[:, other]).T  # (pairs, draws)
+        tol = 1e-9 * np.maximum(gap, 1e-300)
+        for n, (k, o) in enumerate(zip(keep, other, strict=True)):
+            np.subtract(sp[k], sp[o], out=null)
+            null += sf[o]
+            np.greater_equal(null[:, :n_sig], (null[:, n_sig] - tol[n])[:, None], out=hit)
+            out[side, n] = np.count_nonzero(hit, axis=1) / n_sig
+        out[side][gap == 0] = 1.0  # identical on every common item: every null sum 0 >= 0
+    return out[0], out[1]
+
+
+def _spa_tests(grid: Grid, z: Sequence[np.ndarray], masks: np.ndarray, stop: EarlyStop) -> PairDraws:
+    """PERM-BOTH of soft pairwise accuracy on standardised points ``z`` (metrics best first), as
+    :func:`~mtmetrics.stats.sharedperm.perm_scores` with :func:`_spa_rows` would make it, a block of
+    draws at a time for every pair still going: on a full grid each hybrid in mtme's float32
+    arithmetic (stacked), else from each metric's share of the sign sums (:func:`_spa_gap_counts`)."""
+    cells = grid.cells()
+    n_sys, n_items = cells.shape
+    signs = spa_signs(n_items)
+    iu = np.triu_indices(n_sys, 1)
+    p_h = _p_values(grid.human, signs)[iu]
+    tested = np.isfinite(p_h)
+    zg = np.zeros((len(z), n_sys, n_items))
+    zg[:, cells] = np.asarray(z)
+    measure = _spa_rows(grid)
+    base = [float(measure(x[None, :], x[None, :])[0]) for x in z]
+
+    def spa(p: np.ndarray) -> np.ndarray:  # row by row: numpy sums a row of a matrix in another order
+        gap = np.abs(p_h[tested] - p[..., tested])
+        return np.array([1.0 - np.mean(row) for row in gap.reshape(-1, gap.shape[-1])]).reshape(gap.shape[:-1])
+
+    def block(pairs: list[tuple[int, int]], lo: int, hi: int) -> dict[tuple[int, int], PairBlock]:
+        keep = np.zeros((hi - lo, n_sys, n_items), dtype=bool)
+        keep[:, cells] = masks[lo:hi]
+        ia, ib = np.array([i for i, _ in pairs]), np.array([j for _, j in pairs])
+        if cells.all():
+            pa = np.stack([_spa_counts(signs, np.where(keep, zg[a], zg[b])) for a, b in pairs])
+            pb = np.stack([_spa_counts(signs, np.where(keep, zg[b], zg[a])) for a, b in pairs])
+        else:
+            pa, pb = np.full((2, len(pairs), hi - lo, len(iu[0])), np.nan)
+            used = np.unique(np.r_[ia, ib])
+            at = np.searchsorted(used, ia), np.searchsorted(used, ib)
+            s64, zu = signs.astype(np.float64), zg[used]
+            for c, (i, j) in enumerate(zip(*iu, strict=True)):
+                common = np.flatnonzero(cells[i] & cells[j])
+                if len(common):
+                    s1 = np.column_stack([s64[:, common].T, np.ones(len(common))])
+                    zi, zj = zu[:, i, common], zu[:, j, common]
+                    pa[:, :, c], pb[:, :, c] = _spa_gap_counts(s1, zi, zj, keep[:, i, common], keep[:, j, common], *at)
+        va, vb = spa(pa), spa(pb)
+        return {ij: (base[ij[0]], va[n], base[ij[1]], vb[n]) for n, ij in enumerate(pairs)}
+
+    return pair_tests(len(z), len(masks), block, stop)
+
+
 def _accuracy_rows(sizes: Sequence[int]) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
     """Pairwise accuracy of system rows pooled over blocks of ``sizes`` systems (mtme's global accuracy)."""
     idx = []
@@ -263,6 +368,8 @@ def run_task(t: int, task: Task, grids: Mapping[str, Grid], names: Sequence[str]
         order = sorted(names, key=lambda m: (-exact[m], m))  # equal values (not their roundings) by name
         masks = keep_masks(s.seed, t, s.k, int(sizes.sum()))
         tests = perm_pairs([verdicts[m][0] for m in order], sizes, masks, s.stop)
+    elif task.measure == "soft-accuracy":
+        tests = _spa_tests(g, [standardise(points[m]) for m in order], keep_masks(s.seed, t, s.k, len(human)), s.stop)
     else:
         masks = keep_masks(s.seed, t, s.k, len(human))
         tests = perm_scores(measure, human, [points[m] for m in order], masks, s.stop)

@@ -353,3 +353,23 @@ def test_a_metric_without_a_value_is_refused(tmp_path: Path, capsys: pytest.Capt
     path.write_text("\n".join([lines[0] + "\tc", *(line + "\t1" for line in lines[1:])]) + "\n", encoding="utf-8")
     assert main(["meta", "rank", str(path), "--preset", "wmt23", "-m", "chrf", "col:c", "--resamples", "10"]) == 2
     assert "task en-de system pearson: col:c has no value" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("complete", [True, False])
+def test_soft_accuracy_tests_equal_one_hybrid_at_a_time(tmp_path: Path, complete: bool) -> None:
+    """The SPA tests made a block at a time for all pairs (stacked float32 hybrids on a full grid,
+    each metric's share of the sign sums with missing judgments) equal PERM-BOTH run hybrid by
+    hybrid through the measure (:func:`perm_scores` with ``_spa_rows``): every p-value and draw."""
+    gs = grids(write_subset(tmp_path / "t.tsv", 5 if complete else 7, 30, complete=complete))
+    names = [*METRICS, "noise"]
+    for g in gs.values():
+        assert bool(np.all(g.cells())) == complete
+        points = [g.metrics[m][g.cells()] for m in names]
+        masks = keep_masks(SEED, 0, 300, len(points[0]))
+        stop = EarlyStop(100, 0.02, 0.5)
+        ours = T._spa_tests(g, [T.standardise(x) for x in points], masks, stop)
+        loop = T.perm_scores(T._spa_rows(g), g.human[g.cells()], points, masks, stop)
+        np.testing.assert_array_equal(ours.p, loop.p)
+        assert ours.draws.keys() == loop.draws.keys()
+        for ij, d in loop.draws.items():
+            np.testing.assert_array_equal(ours.draws[ij], d)

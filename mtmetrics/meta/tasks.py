@@ -47,6 +47,7 @@ from ..stats.sharedperm import (
     perm_scores,
     weighted_tests,
 )
+from ..stats.significance import interval
 from ..stats.ties import acc_eq
 from .scores import MetricScores
 
@@ -114,13 +115,14 @@ class Grid:
 
 @dataclass(frozen=True)
 class RankSettings:
-    """Resamples (mtme's ``k``), seed, α and early stopping of one ranking."""
+    """Resamples (mtme's ``k``), seed, α, early stopping and bootstrap resamples (0: no intervals)."""
 
     preset: str
     k: int = 1000
     seed: int = 12345
     alpha: float = 0.05
     stop: EarlyStop = field(default_factory=EarlyStop)
+    n_boot: int = 0
 
 
 @dataclass
@@ -132,6 +134,7 @@ class TaskResult:
     values: dict[str, float]
     tests: PairDraws
     ranks: list[int]
+    intervals: dict[str, tuple[float, float] | None] | None = None  # 95 % bootstrap percentile intervals
 
     def mapped(self, a: str, b: str) -> np.ndarray:
         """The draws of ``(a, b)`` (columns in that order), mapped to ``[0, 1]``."""
@@ -165,7 +168,7 @@ def _p_values(scores: np.ndarray, signs: np.ndarray) -> np.ndarray:
     (the same bits), else each pair on its common items (:func:`~mtmetrics.stats.accuracy.pairwise_p_values`)."""
     if not np.all(np.isfinite(scores)):
         return pairwise_p_values(scores, signs.astype(np.float64))
-    x = scores.astype(np.float32)
+    x = np.ascontiguousarray(scores, dtype=np.float32)  # mtme's layout: OpenBLAS rounds a transposed one apart
     partial = np.matmul(signs, x.T)
     sums = np.sum(x, axis=1)
     i, j = np.triu_indices(len(x), 1)
@@ -335,7 +338,7 @@ def run_task(t: int, task: Task, grids: Mapping[str, Grid], names: Sequence[str]
     human: np.ndarray
     points: dict[str, np.ndarray]
     epsilons: dict[str, float] = {}
-    if task.measure == "acc-eq":
+    if task.measure == "acc-eq":  # tie-calibrated: an ε per metric
         cells = g.cells()
         items = np.broadcast_to(np.arange(g.human.shape[1]), g.human.shape)[cells]
         values = {}
@@ -373,7 +376,69 @@ def run_task(t: int, task: Task, grids: Mapping[str, Grid], names: Sequence[str]
     else:
         masks = keep_masks(s.seed, t, s.k, len(human))
         tests = perm_scores(measure, human, [points[m] for m in order], masks, s.stop)
-    return TaskResult(task, order, values, tests, _clusters(tests.p, s.alpha))
+    result = TaskResult(task, order, values, tests, _clusters(tests.p, s.alpha))
+    if s.n_boot and bootstrapped(task):
+        boot = _boot_acc_eq(g, names, epsilons, s, t) if task.measure == "acc-eq" else _boot_cells(task, g, names, s, t)
+        result.intervals = {m: _interval(boot[m], s.seed) for m in names}
+    return result
+
+
+def bootstrapped(task: Task) -> bool:
+    """Whether ``task`` gets bootstrap intervals: soft pairwise accuracy, acc-eq and segment Pearson (a
+    system-level Pearson or accuracy would re-aggregate each metric's corpus statistics: not done)."""
+    return task.measure in ("soft-accuracy", "acc-eq") or (task.measure, task.level) == ("pearson", "segment")
+
+
+def _interval(values: np.ndarray, seed: int) -> tuple[float, float] | None:
+    """The 95 % percentile interval (:func:`~mtmetrics.stats.significance.interval`); ``None`` when
+    some resample has no value (constant scores or no tested pair in it)."""
+    if not np.all(np.isfinite(values)):
+        return None
+    iv = interval(values, seed)
+    return iv.lower, iv.upper
+
+
+def boot_items(s: RankSettings, t: int, n_items: int) -> np.ndarray:
+    """Task ``t``'s bootstrap resamples of its items: ``default_rng([seed, t, 1])``'s ``(n_boot,
+    n_items)`` indices drawn with replacement (a stream apart from the task's keep masks)."""
+    return np.random.default_rng([s.seed, t, 1]).integers(n_items, size=(s.n_boot, n_items))
+
+
+def _boot_cells(task: Task, g: Grid, names: Sequence[str], s: RankSettings, t: int) -> dict[str, np.ndarray]:
+    """Soft pairwise accuracy or segment Pearson of each resample of the grid's items (columns drawn
+    with replacement, a drawn item counting as often as drawn; humans and metrics on the same draw;
+    soft pairwise accuracy recomputes the humans' and each metric's pairwise p-values with the sign
+    vectors of a test set of that many items)."""
+    draws = boot_items(s, t, g.human.shape[1])
+    out = {m: np.empty(len(draws)) for m in names}
+    for b, cols in enumerate(draws):
+        h = g.human[:, cols]
+        judged = np.isfinite(h)
+        if task.measure == "soft-accuracy":
+            x = np.stack([g.metrics[m][:, cols] for m in names])
+            spa = _spa_rows(Grid(g.systems, h, {}, g.human_system, {}))
+            row = spa(x[:, judged], h[None, judged])
+        else:
+            row = pearson_rows(np.stack([g.metrics[m][:, cols][judged] for m in names]), h[None, judged])
+        for m, v in zip(names, row, strict=True):
+            out[m][b] = v
+    return out
+
+
+def _boot_acc_eq(
+    g: Grid, names: Sequence[str], epsilons: Mapping[str, float], s: RankSettings, t: int
+) -> dict[str, np.ndarray]:
+    """acc-eq of each resample of the items with a judged pair (drawn with replacement), every metric at
+    the ε calibrated on all items, as the permutation test keeps it: the mean of the drawn items'
+    shares of agreeing pairs."""
+    out = {}
+    draws: np.ndarray | None = None
+    for m in names:
+        verdicts, sizes = _verdicts(g, g.metrics[m], epsilons[m])
+        share = np.add.reduceat(verdicts.astype(np.float64), np.r_[0, np.cumsum(sizes)[:-1]]) / sizes
+        draws = boot_items(s, t, len(sizes)) if draws is None else draws
+        out[m] = np.mean(share[draws], axis=1)
+    return out
 
 
 def _clusters(p: np.ndarray, alpha: float) -> list[int]:

@@ -437,3 +437,29 @@ def test_bootstrap_intervals_are_the_loop_written_out(tmp_path: Path, preset: st
             assert lo < hi, (r.task.name, m)  # the resamples vary
         checked.add(r.task.measure)
     assert checked == ({"soft-accuracy", "acc-eq"} if preset == "wmt24" else {"pearson", "acc-eq"})
+
+
+def test_command_bootstrap_intervals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write_subset(tmp_path / "t.tsv", 4, 12, complete=True)
+    base = ["meta", "rank", str(path), "--preset", "wmt24", "-m", "chrf", "bleu", "--resamples", "20", "--seed", "3"]
+    assert "|boot:0|" in json.loads(cli(*base, "-f", "json"))["signature"]
+    doc = json.loads(cli(*base, "--bootstrap-n", "40", "-f", "json"))
+    assert "|spa:1000,4|boot:40|version:" in doc["signature"]
+    table = read_table(path)
+    scores = score_table(table, detect_columns(table), [(n, load_metric(n)) for n in ("chrf", "bleu")])
+    gs = T.grids_of(table, detect_columns(table), "mqm", scores)
+    r = T.rank(gs, ["chrf", "bleu"], T.RankSettings("wmt24", 20, 3, n_boot=40))
+    for task, t in zip(doc["tasks"], r.tasks, strict=True):
+        assert t.intervals is not None
+        assert task["intervals"] == [list(t.intervals[m] or ()) for m in t.order]
+    text = cli(*base, "--bootstrap-n", "40")
+    assert "95% bootstrap percentile intervals, 40 resamples of each task's items (seed 3)" in text
+    iv = (r.tasks[0].intervals or {})["chrf"]
+    assert iv is not None and f"[{iv[0]:.4f}, {iv[1]:.4f}]" in text
+    for command, words in (
+        ("rank", "seed of the PERM-BOTH draws and of the bootstrap"),
+        ("correlate", "bootstrap seed"),
+    ):
+        with pytest.raises(SystemExit):
+            main(["meta", command, "--help"])
+        assert words in " ".join(capsys.readouterr().out.split())

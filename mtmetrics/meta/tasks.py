@@ -168,12 +168,8 @@ def _p_values(scores: np.ndarray, signs: np.ndarray) -> np.ndarray:
     (the same bits), else each pair on its common items (:func:`~mtmetrics.stats.accuracy.pairwise_p_values`)."""
     if not np.all(np.isfinite(scores)):
         return pairwise_p_values(scores, signs.astype(np.float64))
-    x = np.ascontiguousarray(scores, dtype=np.float32)  # mtme's layout: OpenBLAS rounds a transposed one apart
-    partial = np.matmul(signs, x.T)
-    sums = np.sum(x, axis=1)
-    i, j = np.triu_indices(len(x), 1)
-    out = np.full((len(x), len(x)), np.nan)
-    out[i, j] = np.sum(partial[:, i] - partial[:, j] >= sums[i] - sums[j], axis=0) / len(signs)
+    out = np.full((len(scores), len(scores)), np.nan)
+    out[np.triu_indices(len(scores), 1)] = _spa_counts(signs, scores)
     return out
 
 
@@ -198,11 +194,13 @@ def _spa_rows(grid: Grid) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
 
 
 def _spa_counts(signs: np.ndarray, x: np.ndarray) -> np.ndarray:
-    """``_p_values`` of full grids ``x`` (``(…, systems, items)``) in the same float32 arithmetic,
-    stacked into one matrix product (the same bits per grid): ``(…, pairs)``."""
+    """Pairwise p-values of full grids ``x`` (``(…, systems, items)``, pairs ``i < j``) in mtme's float32
+    arithmetic, stacked into one matrix product (the bits of mtme's product per grid): ``(…, pairs)``."""
     n = x.shape[-2]
     i, j = np.triu_indices(n, 1)
-    rows = x.reshape(-1, n, x.shape[-1]).astype(np.float32)
+    rows = np.ascontiguousarray(
+        x.reshape(-1, n, x.shape[-1]), dtype=np.float32
+    )  # mtme's layout: OpenBLAS rounds a transposed one apart
     out = np.empty((len(rows), len(i)))
     step = max(1, 2**18 // (len(signs) * max(len(i), 1)))  # a cache-sized chunk
     for r in range(0, len(rows), step):

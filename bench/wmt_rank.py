@@ -3,14 +3,20 @@ mt-metrics-eval's loop (``CompareMetrics*`` per task, then ``TaskSetResults.Aver
 the same WMT22 MQM numbers, in one process, CPU seconds.
 
     python bench/wmt_rank.py [--preset wmt24] [--metrics 20] [--resamples 1000] [--systems 5] [--items 60]
+                             [--mtme-resamples K] [--full]
 
 Data: ``../shared/data/test/wmt22-mqm`` en-de and zh-en; the ``--systems`` most judged systems of each
 pair on the first ``--items`` items all of them were judged on (mtme's soft pairwise accuracy needs
-a full grid). Metrics: the first ``--metrics`` of a fixed list of chrF, BLEU, BLEUS, TER and GTM
-variants, scored once (not timed). Both sides run every task with ``k`` draws, mtme's early stop
-(block 100, 0.02, 0.5) and α = 0.05; mtme draws from ``np.random`` (seeded), we from our keep
-masks, so p-values differ by resampling noise, not in kind. Needs ../shared/oracles (its README).
-Settings are fixed beforehand; this is a timing, not a result.
+a full grid), or with ``--full`` every row (14 systems, 1,315 and 1,875 items, not every system
+judged on every item: mtme cannot run soft pairwise accuracy there, so only ours is timed).
+Metrics: the first ``--metrics`` of a fixed list of chrF, BLEU, BLEUS, TER and GTM variants, scored
+once (not timed). Both sides run every task with ``k`` draws, mtme's early stop (block 100, 0.02,
+0.5) and α = 0.05; mtme draws from ``np.random`` (seeded), we from our keep masks, so p-values
+differ by resampling noise, not in kind. With ``--mtme-resamples`` below ``--resamples`` mtme's
+loop runs fewer draws and its time at ``k`` is extrapolated linearly per task: its CPU seconds
+per pair-draw times the draws our run made in that task (the same early-stop rule; the line says
+"extrapolated"). Needs ../shared/oracles (its README). Settings are fixed beforehand; this is a
+timing, not a result.
 """
 
 from __future__ import annotations
@@ -62,8 +68,9 @@ def table(path: Path, n_sys: int, n_items: int) -> Path:
     return path
 
 
-def mtme_rank(gs: dict[str, T.Grid], names: list[str], preset: str, k: int) -> Any:
-    """mt-metrics-eval's loop over the same tasks; the global (metric → (score, cluster)) map."""
+def mtme_rank(gs: dict[str, T.Grid], names: list[str], preset: str, k: int) -> tuple[Any, list[float]]:
+    """mt-metrics-eval's loop over the same tasks: the global (metric → (score, cluster)) map and
+    each task's CPU seconds."""
     sys.path.insert(0, str(SHARED / "oracles"))
     for name in ("apache_beam", "dacite"):
         sys.modules.setdefault(name, types.ModuleType(name))
@@ -71,8 +78,9 @@ def mtme_rank(gs: dict[str, T.Grid], names: list[str], preset: str, k: int) -> A
 
     np.random.seed(1)
     psd = stats.PermutationSigDiffParams(100, 0.02, 0.5)
-    results, weights = [], []
+    results, weights, seconds = [], [], []
     for task in T.PRESETS[preset](list(gs)):
+        t0 = time.process_time()
         g = gs[task.lps[0]]
         n_sys = len(g.systems)
         if task.measure == "accuracy":
@@ -119,7 +127,22 @@ def mtme_rank(gs: dict[str, T.Grid], names: list[str], preset: str, k: int) -> A
         out.name = f"corr_fcn={fcn} corr_fcn_args={{}} lang={','.join(task.lps)}"
         results.append(out)
         weights.append(task.weight)
-    return tasks.TaskSetResults(results).AverageCorrMatrix(weights, 0.05)[0]
+        seconds.append(time.process_time() - t0)
+    return tasks.TaskSetResults(results).AverageCorrMatrix(weights, 0.05)[0], seconds
+
+
+def full_table(path: Path) -> Path:
+    """Every row of the two pairs, as distributed."""
+    import gzip
+
+    out: list[str] = []
+    header = ""
+    for lp in ("en-de", "zh-en"):
+        with gzip.open(MQM / f"generaltest2022.{lp}.mqm-train.with-refs.tsv.gz", "rt", encoding="utf-8") as fh:
+            header, *lines = fh.read().split("\n")
+        out += [line for line in lines if line]
+    path.write_text(header + "\n" + "".join(line + "\n" for line in out), encoding="utf-8")
+    return path
 
 
 def main() -> None:
@@ -127,29 +150,48 @@ def main() -> None:
     ap.add_argument("--preset", choices=sorted(T.PRESETS), default="wmt24")
     ap.add_argument("--metrics", type=int, default=20)
     ap.add_argument("--resamples", type=int, default=1000)
+    ap.add_argument("--mtme-resamples", type=int, default=None, help="mtme's k (default: --resamples)")
     ap.add_argument("--systems", type=int, default=5)
     ap.add_argument("--items", type=int, default=60)
+    ap.add_argument("--full", action="store_true", help="every row (mtme not run)")
     ns = ap.parse_args()
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
-        tb = read_table(table(Path(tmp) / "mqm.tsv", ns.systems, ns.items))
+        path = full_table(Path(tmp) / "mqm.tsv") if ns.full else table(Path(tmp) / "mqm.tsv", ns.systems, ns.items)
+        tb = read_table(path)
     cols = detect_columns(tb)
     specs = SPECS[: ns.metrics]
     scores = score_table(tb, cols, build_metrics(specs))
     gs = T.grids_of(tb, cols, "mqm", scores)
+    shape = " + ".join(f"{lp} {g.human.shape[0]}x{g.human.shape[1]}" for lp, g in gs.items())
+    settings = T.RankSettings(ns.preset, k=ns.resamples, seed=1)
     t0 = time.process_time()
-    ours = T.rank(gs, specs, T.RankSettings(ns.preset, k=ns.resamples, seed=1))
+    ours = T.rank(gs, specs, settings)
     t_ours = time.process_time() - t0
-    t0 = time.process_time()
-    theirs = mtme_rank(gs, specs, ns.preset, ns.resamples)
-    t_theirs = time.process_time() - t0
-    same = sum(ours.ranks[ours.order.index(m)] == theirs[m][1] for m in specs)
-    print(
-        f"| {ns.preset} | {len(gs)} pairs x {ns.systems} systems x {ns.items} items | {len(specs)} metrics | "
-        f"k={ns.resamples} | ours {t_ours:.1f} s | mt-metrics-eval {t_theirs:.1f} s | "
-        f"ratio {t_ours / t_theirs:.3f} | same global cluster: {same}/{len(specs)} |"
+    row = (
+        f"| {ns.preset} | {'all rows' if ns.full else 'complete grids'}: {shape} (systems x items) | "
+        f"{len(specs)} metrics | k={ns.resamples} | ours {t_ours:.1f} s |"
     )
+    if ns.full:
+        print(f"{row} mt-metrics-eval: not run (its soft pairwise accuracy needs every system on every item) |")
+        return
+    k_mtme = ns.mtme_resamples or ns.resamples
+    if k_mtme != ns.resamples and k_mtme > 100:
+        ap.error("--mtme-resamples: at most 100 (one early-stop block: every pair makes that many draws)")
+    theirs, seconds = mtme_rank(gs, specs, ns.preset, k_mtme)
+    if k_mtme == ns.resamples:
+        t_theirs, how = sum(seconds), "measured"
+        same = (
+            f"same global cluster: {sum(ours.ranks[ours.order.index(m)] == theirs[m][1] for m in specs)}/{len(specs)}"
+        )
+    else:  # per task: CPU seconds per pair-draw at k_mtme, times the draws our run made
+        pairs = len(specs) * (len(specs) - 1) // 2
+        made = [sum(len(d) for d in r.tests.draws.values()) for r in ours.tasks]
+        t_theirs = sum(sec / (pairs * k_mtme) * n for sec, n in zip(seconds, made, strict=True))
+        how = f"extrapolated from {sum(seconds):.1f} s at k={k_mtme}, where every pair makes {k_mtme} draws"
+        same = "clusters not compared"
+    print(f"{row} mt-metrics-eval {t_theirs:.1f} s ({how}) | ratio {t_ours / t_theirs:.3f} | {same} |")
 
 
 if __name__ == "__main__":

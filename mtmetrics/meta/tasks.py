@@ -36,7 +36,18 @@ from ..io.tables import Columns, Table
 from ..stats.accuracy import pairwise_p_values
 from ..stats.corrections import clusters
 from ..stats.correlation import pearson_rows
-from ..stats.sharedperm import EarlyStop, PairDraws, keep_masks, perm_pairs, perm_scores, weighted_tests
+from ..stats.permutation import standardise
+from ..stats.sharedperm import (
+    EarlyStop,
+    PairBlock,
+    PairDraws,
+    keep_masks,
+    pair_tests,
+    perm_pairs,
+    perm_scores,
+    weighted_tests,
+)
+from ..stats.significance import interval
 from ..stats.ties import acc_eq
 from .scores import MetricScores
 
@@ -104,13 +115,14 @@ class Grid:
 
 @dataclass(frozen=True)
 class RankSettings:
-    """Resamples (mtme's ``k``), seed, α and early stopping of one ranking."""
+    """Resamples (mtme's ``k``), seed, α, early stopping and bootstrap resamples (0: no intervals)."""
 
     preset: str
     k: int = 1000
     seed: int = 12345
     alpha: float = 0.05
     stop: EarlyStop = field(default_factory=EarlyStop)
+    n_boot: int = 0
 
 
 @dataclass
@@ -122,6 +134,7 @@ class TaskResult:
     values: dict[str, float]
     tests: PairDraws
     ranks: list[int]
+    intervals: dict[str, tuple[float, float] | None] | None = None  # 95 % bootstrap percentile intervals
 
     def mapped(self, a: str, b: str) -> np.ndarray:
         """The draws of ``(a, b)`` (columns in that order), mapped to ``[0, 1]``."""
@@ -155,12 +168,8 @@ def _p_values(scores: np.ndarray, signs: np.ndarray) -> np.ndarray:
     (the same bits), else each pair on its common items (:func:`~mtmetrics.stats.accuracy.pairwise_p_values`)."""
     if not np.all(np.isfinite(scores)):
         return pairwise_p_values(scores, signs.astype(np.float64))
-    x = scores.astype(np.float32)
-    partial = np.matmul(signs, x.T)
-    sums = np.sum(x, axis=1)
-    i, j = np.triu_indices(len(x), 1)
-    out = np.full((len(x), len(x)), np.nan)
-    out[i, j] = np.sum(partial[:, i] - partial[:, j] >= sums[i] - sums[j], axis=0) / len(signs)
+    out = np.full((len(scores), len(scores)), np.nan)
+    out[np.triu_indices(len(scores), 1)] = _spa_counts(signs, scores)
     return out
 
 
@@ -182,6 +191,103 @@ def _spa_rows(grid: Grid) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
         return out
 
     return rows
+
+
+def _spa_counts(signs: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """Pairwise p-values of full grids ``x`` (``(…, systems, items)``, pairs ``i < j``) in mtme's float32
+    arithmetic, stacked into one matrix product (the bits of mtme's product per grid): ``(…, pairs)``."""
+    n = x.shape[-2]
+    i, j = np.triu_indices(n, 1)
+    rows = np.ascontiguousarray(
+        x.reshape(-1, n, x.shape[-1]), dtype=np.float32
+    )  # mtme's layout: OpenBLAS rounds a transposed one apart
+    out = np.empty((len(rows), len(i)))
+    step = max(1, 2**18 // (len(signs) * max(len(i), 1)))  # a cache-sized chunk
+    for r in range(0, len(rows), step):
+        part = rows[r : r + step]
+        partial = np.matmul(signs, part.reshape(-1, part.shape[-1]).T).reshape(len(signs), len(part), n)
+        sums = np.sum(part.reshape(-1, part.shape[-1]), axis=1).reshape(len(part), n)
+        hits = partial[:, :, i] - partial[:, :, j] >= sums[:, i] - sums[:, j]
+        out[r : r + step] = np.sum(hits, axis=0) / len(signs)
+    return out.reshape(*x.shape[:-2], len(i))
+
+
+def _spa_gap_counts(
+    s1: np.ndarray, zi: np.ndarray, zj: np.ndarray, mi: np.ndarray, mj: np.ndarray, ia: np.ndarray, ib: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """One system pair's p-values (as :func:`~mtmetrics.stats.accuracy.pairwise_p_values`, on its
+    common items) in every draw of metric pairs ``(ia, ib)``, both hybrids: ``(pairs, draws)`` each.
+
+    A hybrid's difference is linear in the metrics' points: with ``P_μ = m_i z_μi - m_j z_μj`` (``m``:
+    the draw's keep mask) and ``F_μ = z_μi - z_μj``, the hybrid keeping ``a`` differs by
+    ``P_a - P_b + F_b``, the other by ``P_b - P_a + F_a``; so the sign sums ``s1`` (signs and a
+    column of ones) are multiplied with each metric's ``P`` once, not with every hybrid. The
+    tolerance ``1e-9 Σ|diff|`` is the same, summed over the four cases of ``(m_i, m_j)``.
+    """
+    n_sig, n_draws = s1.shape[1] - 1, len(mi)
+    x = mi[None] * zi[:, None, :] - mj[None] * zj[:, None, :]
+    sp = np.matmul(x.reshape(-1, x.shape[-1]), s1).reshape(len(zi), n_draws, -1)  # (metrics, draws, signs + 1)
+    sf = np.matmul(zi - zj, s1)  # (metrics, signs + 1)
+    same = np.abs(zi - zj).T  # |z_i - z_j| of one metric, then of a pair's two metrics either way round
+    g11, g00 = (mi & mj) @ same, (~mi & ~mj) @ same
+    ab, ba = (mi & ~mj).astype(np.float64), (~mi & mj).astype(np.float64)
+    cross = np.abs(zi[ia] - zj[ib]).T, np.abs(zi[ib] - zj[ia]).T
+    out = np.empty((2, len(ia), n_draws))
+    null, hit = np.empty((n_draws, n_sig + 1)), np.empty((n_draws, n_sig), dtype=bool)  # cache-sized, re-used
+    for side, (keep, other) in enumerate(((ia, ib), (ib, ia))):
+        gap = (g11[:, keep] + ab @ cross[side] + ba @ cross[1 - side] + g00[:, other]).T  # (pairs, draws)
+        tol = 1e-9 * np.maximum(gap, 1e-300)
+        for n, (k, o) in enumerate(zip(keep, other, strict=True)):
+            np.subtract(sp[k], sp[o], out=null)
+            null += sf[o]
+            np.greater_equal(null[:, :n_sig], (null[:, n_sig] - tol[n])[:, None], out=hit)
+            out[side, n] = np.count_nonzero(hit, axis=1) / n_sig
+        out[side][gap == 0] = 1.0  # identical on every common item: every null sum 0 >= 0
+    return out[0], out[1]
+
+
+def _spa_tests(grid: Grid, z: Sequence[np.ndarray], masks: np.ndarray, stop: EarlyStop) -> PairDraws:
+    """PERM-BOTH of soft pairwise accuracy on standardised points ``z`` (metrics best first), as
+    :func:`~mtmetrics.stats.sharedperm.perm_scores` with :func:`_spa_rows` would make it, a block of
+    draws at a time for every pair still going: on a full grid each hybrid in mtme's float32
+    arithmetic (stacked), else from each metric's share of the sign sums (:func:`_spa_gap_counts`)."""
+    cells = grid.cells()
+    n_sys, n_items = cells.shape
+    signs = spa_signs(n_items)
+    iu = np.triu_indices(n_sys, 1)
+    p_h = _p_values(grid.human, signs)[iu]
+    tested = np.isfinite(p_h)
+    zg = np.zeros((len(z), n_sys, n_items))
+    zg[:, cells] = np.asarray(z)
+    measure = _spa_rows(grid)
+    base = [float(measure(x[None, :], x[None, :])[0]) for x in z]
+
+    def spa(p: np.ndarray) -> np.ndarray:  # row by row: numpy sums a row of a matrix in another order
+        gap = np.abs(p_h[tested] - p[..., tested])
+        return np.array([1.0 - np.mean(row) for row in gap.reshape(-1, gap.shape[-1])]).reshape(gap.shape[:-1])
+
+    def block(pairs: list[tuple[int, int]], lo: int, hi: int) -> dict[tuple[int, int], PairBlock]:
+        keep = np.zeros((hi - lo, n_sys, n_items), dtype=bool)
+        keep[:, cells] = masks[lo:hi]
+        ia, ib = np.array([i for i, _ in pairs]), np.array([j for _, j in pairs])
+        if cells.all():
+            pa = np.stack([_spa_counts(signs, np.where(keep, zg[a], zg[b])) for a, b in pairs])
+            pb = np.stack([_spa_counts(signs, np.where(keep, zg[b], zg[a])) for a, b in pairs])
+        else:
+            pa, pb = np.full((2, len(pairs), hi - lo, len(iu[0])), np.nan)
+            used = np.unique(np.r_[ia, ib])
+            at = np.searchsorted(used, ia), np.searchsorted(used, ib)
+            s64, zu = signs.astype(np.float64), zg[used]
+            for c, (i, j) in enumerate(zip(*iu, strict=True)):
+                common = np.flatnonzero(cells[i] & cells[j])
+                if len(common):
+                    s1 = np.column_stack([s64[:, common].T, np.ones(len(common))])
+                    zi, zj = zu[:, i, common], zu[:, j, common]
+                    pa[:, :, c], pb[:, :, c] = _spa_gap_counts(s1, zi, zj, keep[:, i, common], keep[:, j, common], *at)
+        va, vb = spa(pa), spa(pb)
+        return {ij: (base[ij[0]], va[n], base[ij[1]], vb[n]) for n, ij in enumerate(pairs)}
+
+    return pair_tests(len(z), len(masks), block, stop)
 
 
 def _accuracy_rows(sizes: Sequence[int]) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
@@ -230,7 +336,7 @@ def run_task(t: int, task: Task, grids: Mapping[str, Grid], names: Sequence[str]
     human: np.ndarray
     points: dict[str, np.ndarray]
     epsilons: dict[str, float] = {}
-    if task.measure == "acc-eq":
+    if task.measure == "acc-eq":  # tie-calibrated: an ε per metric
         cells = g.cells()
         items = np.broadcast_to(np.arange(g.human.shape[1]), g.human.shape)[cells]
         values = {}
@@ -263,10 +369,74 @@ def run_task(t: int, task: Task, grids: Mapping[str, Grid], names: Sequence[str]
         order = sorted(names, key=lambda m: (-exact[m], m))  # equal values (not their roundings) by name
         masks = keep_masks(s.seed, t, s.k, int(sizes.sum()))
         tests = perm_pairs([verdicts[m][0] for m in order], sizes, masks, s.stop)
+    elif task.measure == "soft-accuracy":
+        tests = _spa_tests(g, [standardise(points[m]) for m in order], keep_masks(s.seed, t, s.k, len(human)), s.stop)
     else:
         masks = keep_masks(s.seed, t, s.k, len(human))
         tests = perm_scores(measure, human, [points[m] for m in order], masks, s.stop)
-    return TaskResult(task, order, values, tests, _clusters(tests.p, s.alpha))
+    result = TaskResult(task, order, values, tests, _clusters(tests.p, s.alpha))
+    if s.n_boot and bootstrapped(task):
+        boot = _boot_acc_eq(g, names, epsilons, s, t) if task.measure == "acc-eq" else _boot_cells(task, g, names, s, t)
+        result.intervals = {m: _interval(boot[m], s.seed) for m in names}
+    return result
+
+
+def bootstrapped(task: Task) -> bool:
+    """Whether ``task`` gets bootstrap intervals: soft pairwise accuracy, acc-eq and segment Pearson (a
+    system-level Pearson or accuracy would re-aggregate each metric's corpus statistics: not done)."""
+    return task.measure in ("soft-accuracy", "acc-eq") or (task.measure, task.level) == ("pearson", "segment")
+
+
+def _interval(values: np.ndarray, seed: int) -> tuple[float, float] | None:
+    """The 95 % percentile interval (:func:`~mtmetrics.stats.significance.interval`); ``None`` when
+    some resample has no value (constant scores or no tested pair in it)."""
+    if not np.all(np.isfinite(values)):
+        return None
+    iv = interval(values, seed)
+    return iv.lower, iv.upper
+
+
+def boot_items(s: RankSettings, t: int, n_items: int) -> np.ndarray:
+    """Task ``t``'s bootstrap resamples of its items: ``default_rng([seed, t, 1])``'s ``(n_boot,
+    n_items)`` indices drawn with replacement (a stream apart from the task's keep masks)."""
+    return np.random.default_rng([s.seed, t, 1]).integers(n_items, size=(s.n_boot, n_items))
+
+
+def _boot_cells(task: Task, g: Grid, names: Sequence[str], s: RankSettings, t: int) -> dict[str, np.ndarray]:
+    """Soft pairwise accuracy or segment Pearson of each resample of the grid's items (columns drawn
+    with replacement, a drawn item counting as often as drawn; humans and metrics on the same draw;
+    soft pairwise accuracy recomputes the humans' and each metric's pairwise p-values with the sign
+    vectors of a test set of that many items)."""
+    draws = boot_items(s, t, g.human.shape[1])
+    out = {m: np.empty(len(draws)) for m in names}
+    for b, cols in enumerate(draws):
+        h = g.human[:, cols]
+        judged = np.isfinite(h)
+        if task.measure == "soft-accuracy":
+            x = np.stack([g.metrics[m][:, cols] for m in names])
+            spa = _spa_rows(Grid(g.systems, h, {}, g.human_system, {}))
+            row = spa(x[:, judged], h[None, judged])
+        else:
+            row = pearson_rows(np.stack([g.metrics[m][:, cols][judged] for m in names]), h[None, judged])
+        for m, v in zip(names, row, strict=True):
+            out[m][b] = v
+    return out
+
+
+def _boot_acc_eq(
+    g: Grid, names: Sequence[str], epsilons: Mapping[str, float], s: RankSettings, t: int
+) -> dict[str, np.ndarray]:
+    """acc-eq of each resample of the items with a judged pair (drawn with replacement), every metric at
+    the ε calibrated on all items, as the permutation test keeps it: the mean of the drawn items'
+    shares of agreeing pairs."""
+    out = {}
+    draws: np.ndarray | None = None
+    for m in names:
+        verdicts, sizes = _verdicts(g, g.metrics[m], epsilons[m])
+        share = np.add.reduceat(verdicts.astype(np.float64), np.r_[0, np.cumsum(sizes)[:-1]]) / sizes
+        draws = boot_items(s, t, len(sizes)) if draws is None else draws
+        out[m] = np.mean(share[draws], axis=1)
+    return out
 
 
 def _clusters(p: np.ndarray, alpha: float) -> list[int]:

@@ -68,30 +68,37 @@ class PairDraws:
     draws: dict[tuple[int, int], np.ndarray]
 
 
-#: one pair's draws ``lo..hi``: ``(δ_i, draws of i, δ_j, draws of j)`` (``δ``: the unpermuted values)
-PairTest = Callable[[int, int, int, int], tuple[float, np.ndarray, float, np.ndarray]]
+#: one pair's block of draws: ``(δ_i, draws of i, δ_j, draws of j)`` (``δ``: the unpermuted values)
+PairBlock = tuple[float, np.ndarray, float, np.ndarray]
+#: the draws ``lo..hi`` of each pair asked for (a block at a time: a measure can share work between pairs)
+BlockTest = Callable[[list[tuple[int, int]], int, int], dict[tuple[int, int], PairBlock]]
 
 
-def _finish(n: int, k: int, pair: PairTest, stop: EarlyStop, counted_only: bool) -> PairDraws:
-    """Every pair's draws, made ``stop.block`` at a time until mtme's early stop (no draw is made
-    that it would not make), its p-value and the draws kept."""
+def pair_tests(n: int, k: int, block: BlockTest, stop: EarlyStop, counted_only: bool = False) -> PairDraws:
+    """Every pair's draws, made ``stop.block`` at a time (for every pair still going) until mtme's
+    early stop (no draw is made that it would not make), its p-value and the draws kept."""
     p = np.zeros((n, n))
     draws: dict[tuple[int, int], np.ndarray] = {}
-    for i in range(n):
-        for j in range(i + 1, n):
-            parts: list[tuple[np.ndarray, np.ndarray]] = []
-            used = None
-            for lo in range(0, k, stop.block):
-                base_i, ci, base_j, cj = pair(i, j, lo, min(k, lo + stop.block))
-                parts.append((ci, cj))
-                ci, cj = np.concatenate([a for a, _ in parts]), np.concatenate([b for _, b in parts])
-                hits = ci - cj >= base_i - base_j
-                used = _stopped(hits, stop, counted_only)
-                if used is not None:
-                    break
+    parts: dict[tuple[int, int], list[tuple[np.ndarray, np.ndarray]]] = {
+        (i, j): [] for i in range(n) for j in range(i + 1, n)
+    }
+    active = list(parts)
+    for lo in range(0, k, stop.block):
+        hi = min(k, lo + stop.block)
+        out, going = block(active, lo, hi), []
+        for ij in active:
+            base_i, ci, base_j, cj = out[ij]
+            parts[ij].append((ci, cj))
+            ci, cj = np.concatenate([a for a, _ in parts[ij]]), np.concatenate([b for _, b in parts[ij]])
+            hits = ci - cj >= base_i - base_j
+            used = _stopped(hits, stop, counted_only)
+            if used is None and hi < k:
+                going.append(ij)
+                continue
             used = len(hits) if used is None else used
-            p[i, j] = np.count_nonzero(hits[:used]) / used
-            draws[(i, j)] = np.column_stack([ci[:used], cj[:used]])
+            p[ij] = np.count_nonzero(hits[:used]) / used
+            draws[ij] = np.column_stack([ci[:used], cj[:used]])
+        active = going
     return PairDraws(p, draws)
 
 
@@ -108,10 +115,12 @@ def perm_scores(
         parts = [measure(np.where(keep[s : s + step], x, y), h) for s in range(0, len(keep), step)]
         return np.concatenate(parts) if parts else np.zeros(0)
 
-    def pair(i: int, j: int, lo: int, hi: int) -> tuple[float, np.ndarray, float, np.ndarray]:
-        return base[i], rows(masks[lo:hi], z[i], z[j]), base[j], rows(masks[lo:hi], z[j], z[i])
+    def block(pairs: list[tuple[int, int]], lo: int, hi: int) -> dict[tuple[int, int], PairBlock]:
+        return {
+            (i, j): (base[i], rows(masks[lo:hi], z[i], z[j]), base[j], rows(masks[lo:hi], z[j], z[i])) for i, j in pairs
+        }
 
-    return _finish(len(z), len(masks), pair, stop, False)
+    return pair_tests(len(z), len(masks), block, stop)
 
 
 def perm_pairs(agree: Sequence[np.ndarray], group_sizes: np.ndarray, masks: np.ndarray, stop: EarlyStop) -> PairDraws:
@@ -137,12 +146,18 @@ def perm_pairs(agree: Sequence[np.ndarray], group_sizes: np.ndarray, masks: np.n
 
     base = [float(value(t)) for t in totals]
 
-    def pair(i: int, j: int, lo: int, hi: int) -> tuple[float, np.ndarray, float, np.ndarray]:
-        ci = value(kept[i][lo:hi] + (totals[j] - kept[j][lo:hi]))
-        cj = value(kept[j][lo:hi] + (totals[i] - kept[i][lo:hi]))
-        return base[i], ci, base[j], cj
+    def block(pairs: list[tuple[int, int]], lo: int, hi: int) -> dict[tuple[int, int], PairBlock]:
+        return {
+            (i, j): (
+                base[i],
+                value(kept[i][lo:hi] + (totals[j] - kept[j][lo:hi])),
+                base[j],
+                value(kept[j][lo:hi] + (totals[i] - kept[i][lo:hi])),
+            )
+            for i, j in pairs
+        }
 
-    return _finish(len(a), len(masks), pair, stop, True)
+    return pair_tests(len(a), len(masks), block, stop, True)
 
 
 def weighted_tests(
@@ -165,4 +180,7 @@ def weighted_tests(
     return p
 
 
-__all__ = ["EarlyStop", "PairDraws", "keep_masks", "perm_pairs", "perm_scores", "stop_at", "weighted_tests"]
+__all__ = [
+    "BlockTest", "EarlyStop", "PairBlock", "PairDraws", "keep_masks", "pair_tests", "perm_pairs", "perm_scores",
+    "stop_at", "weighted_tests",
+]  # fmt: skip

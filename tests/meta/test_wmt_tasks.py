@@ -353,3 +353,113 @@ def test_a_metric_without_a_value_is_refused(tmp_path: Path, capsys: pytest.Capt
     path.write_text("\n".join([lines[0] + "\tc", *(line + "\t1" for line in lines[1:])]) + "\n", encoding="utf-8")
     assert main(["meta", "rank", str(path), "--preset", "wmt23", "-m", "chrf", "col:c", "--resamples", "10"]) == 2
     assert "task en-de system pearson: col:c has no value" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("complete", [True, False])
+def test_soft_accuracy_tests_equal_one_hybrid_at_a_time(tmp_path: Path, complete: bool) -> None:
+    """The SPA tests made a block at a time for all pairs (stacked float32 hybrids on a full grid,
+    each metric's share of the sign sums with missing judgments) equal PERM-BOTH run hybrid by
+    hybrid through the measure (:func:`perm_scores` with ``_spa_rows``): every p-value and draw."""
+    gs = grids(write_subset(tmp_path / "t.tsv", 5 if complete else 7, 30, complete=complete))
+    names = [*METRICS, "noise"]
+    for g in gs.values():
+        assert bool(np.all(g.cells())) == complete
+        points = [g.metrics[m][g.cells()] for m in names]
+        masks = keep_masks(SEED, 0, 300, len(points[0]))
+        stop = EarlyStop(100, 0.02, 0.5)
+        ours = T._spa_tests(g, [T.standardise(x) for x in points], masks, stop)
+        loop = T.perm_scores(T._spa_rows(g), g.human[g.cells()], points, masks, stop)
+        np.testing.assert_array_equal(ours.p, loop.p)
+        assert ours.draws.keys() == loop.draws.keys()
+        for ij, d in loop.draws.items():
+            np.testing.assert_array_equal(ours.draws[ij], d)
+
+
+def brute_intervals(o: types.SimpleNamespace, task: T.Task, t: int, g: T.Grid, names: list[str], n: int) -> dict:
+    """Each metric's 95 % percentile interval written out: items drawn by ``default_rng([SEED, t, 1])``,
+    soft pairwise accuracy by mtme's ``PairwiseConfidenceError`` on the drawn columns, acc-eq pair by
+    pair at the ε calibrated on all items, segment Pearson by scipy on the drawn judged cells."""
+    cells = g.cells()
+    if task.measure == "acc-eq":
+        items = [c for c in range(g.human.shape[1]) if np.count_nonzero(cells[:, c]) >= 2]
+    else:
+        items = list(range(g.human.shape[1]))
+    draws = np.random.default_rng([SEED, t, 1]).integers(len(items), size=(n, len(items)))
+    out = {}
+    for m in names:
+        all_items = np.broadcast_to(np.arange(g.human.shape[1]), cells.shape)[cells]
+        eps = acc_eq(g.metrics[m][cells], g.human[cells], all_items).epsilon
+        values = []
+        for draw in draws:
+            cols = [items[d] for d in draw]
+            h, x = g.human[:, cols], g.metrics[m][:, cols]
+            if task.measure == "soft-accuracy":
+                n_sys = len(g.systems)
+                values.append(o.stats.PairwiseConfidenceError(list(h.ravel()), list(x.ravel()), n_sys)[0])
+            elif task.measure == "pearson":
+                ok = np.isfinite(h)
+                values.append(scipy.stats.pearsonr(h[ok], x[ok])[0])
+            else:
+                shares = []
+                for c in range(len(cols)):
+                    rows = [r for r in range(len(g.systems)) if np.isfinite(h[r, c])]
+                    agree = pairs = 0
+                    for a in range(len(rows)):
+                        for b in range(a + 1, len(rows)):
+                            dh, dm = h[rows[a], c] - h[rows[b], c], x[rows[a], c] - x[rows[b], c]
+                            tie = abs(dm) <= eps
+                            agree += tie if dh == 0 else (not tie and np.sign(dm) == np.sign(dh))
+                            pairs += 1
+                    shares.append(agree / pairs)
+                values.append(sum(shares) / len(shares))
+        ordered = sorted(values)
+        out[m] = (ordered[n // 40], ordered[n - n // 40 - 1])
+    return out
+
+
+@pytest.mark.parametrize(("preset", "complete"), [("wmt24", True), ("wmt23", False)])
+def test_bootstrap_intervals_are_the_loop_written_out(tmp_path: Path, preset: str, complete: bool) -> None:
+    o = oracle()
+    gs = grids(write_subset(tmp_path / "t.tsv", 5, 16, complete=complete))
+    names = [*METRICS, "noise"]
+    n = 60
+    ours = T.rank(gs, names, T.RankSettings(preset, k=20, seed=SEED, n_boot=n))
+    checked = set()
+    for t, r in enumerate(ours.tasks):
+        if r.task.level == "system" and r.task.measure != "soft-accuracy":
+            assert r.intervals is None, r.task.name  # corpus statistics are not re-aggregated
+            continue
+        assert r.intervals is not None
+        theirs = brute_intervals(o, r.task, t, gs[r.task.lps[0]], names, n)
+        for m in names:
+            assert r.intervals[m] == pytest.approx(theirs[m], abs=1e-12), (r.task.name, m)
+            lo, hi = theirs[m]
+            assert lo < hi, (r.task.name, m)  # the resamples vary
+        checked.add(r.task.measure)
+    assert checked == ({"soft-accuracy", "acc-eq"} if preset == "wmt24" else {"pearson", "acc-eq"})
+
+
+def test_command_bootstrap_intervals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write_subset(tmp_path / "t.tsv", 4, 12, complete=True)
+    base = ["meta", "rank", str(path), "--preset", "wmt24", "-m", "chrf", "bleu", "--resamples", "20", "--seed", "3"]
+    assert "|boot:0|" in json.loads(cli(*base, "-f", "json"))["signature"]
+    doc = json.loads(cli(*base, "--bootstrap-n", "40", "-f", "json"))
+    assert "|spa:1000,4|boot:40|version:" in doc["signature"]
+    table = read_table(path)
+    scores = score_table(table, detect_columns(table), [(n, load_metric(n)) for n in ("chrf", "bleu")])
+    gs = T.grids_of(table, detect_columns(table), "mqm", scores)
+    r = T.rank(gs, ["chrf", "bleu"], T.RankSettings("wmt24", 20, 3, n_boot=40))
+    for task, t in zip(doc["tasks"], r.tasks, strict=True):
+        assert t.intervals is not None
+        assert task["intervals"] == [list(t.intervals[m] or ()) for m in t.order]
+    text = cli(*base, "--bootstrap-n", "40")
+    assert "95% bootstrap percentile intervals, 40 resamples of each task's items (seed 3)" in text
+    iv = (r.tasks[0].intervals or {})["chrf"]
+    assert iv is not None and f"[{iv[0]:.4f}, {iv[1]:.4f}]" in text
+    for command, words in (
+        ("rank", "seed of the PERM-BOTH draws and of the bootstrap"),
+        ("correlate", "bootstrap seed"),
+    ):
+        with pytest.raises(SystemExit):
+            main(["meta", command, "--help"])
+        assert words in " ".join(capsys.readouterr().out.split())

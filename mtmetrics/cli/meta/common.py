@@ -44,12 +44,14 @@ def meta_parser(
     bootstrap: bool = True,
     jobs_help: str = "worker processes for scoring and for the bootstrap of correlations",
     plot: str | None = None,
+    seed_help: str = "bootstrap seed",
 ) -> StrictArgumentParser:
     """A ``meta`` command's parser with the shared options: ``--seed``, ``--bootstrap-n`` (with
     ``bootstrap``), ``--system-resampling``, ``-j``, ``-f``, ``-w`` and ``--plot DIR`` (as the arguments ask)."""
     p = StrictArgumentParser(prog=prog, description=description)
-    seed_help = f"bootstrap seed (default {DEFAULT_SEED}; 0 is a seed)"
-    p.add_argument("--seed", type=bounded(int, 0), default=DEFAULT_SEED, help=seed_help)
+    p.add_argument(
+        "--seed", type=bounded(int, 0), default=DEFAULT_SEED, help=f"{seed_help} (default {DEFAULT_SEED}; 0 is a seed)"
+    )
     if bootstrap:
         boot_help = f"bootstrap resamples (default {DEFAULT_BOOT}; 0: none)"
         p.add_argument("--bootstrap-n", type=bounded(int, 0, MAX_RESAMPLES), default=DEFAULT_BOOT, help=boot_help)

@@ -30,6 +30,7 @@ def _parser() -> argparse.ArgumentParser:
         resampling=False,
         bootstrap=False,
         jobs_help="worker processes for scoring",
+        seed_help="seed of the PERM-BOTH draws and of the bootstrap",
     )
     p.add_argument("table", metavar="TABLE", help=TABLE_HELP)
     p.add_argument(
@@ -48,6 +49,13 @@ def _parser() -> argparse.ArgumentParser:
         default=0.05,
         help="a pair is significant at p <= alpha (default 0.05)",
     )
+    p.add_argument(
+        "--bootstrap-n",
+        type=bounded(int, 0, MAX_RESAMPLES),
+        default=0,
+        help="bootstrap resamples of each task's items for 95%% percentile intervals of soft pairwise accuracy, "
+        "acc-eq (at each metric's calibrated epsilon) and segment Pearson (default 0: none)",
+    )
     input_args(p, system_level=False)
     return p
 
@@ -57,7 +65,8 @@ def signature(s: RankSettings) -> str:
     st = s.stop
     return (
         f"preset:{s.preset}|test:perm-both|k:{s.k}|seed:{s.seed}|alpha:{s.alpha}|"
-        f"stop:{st.block},{st.early_min},{st.early_max}|spa:{SPA_PERMUTATIONS},{SPA_SEED}|version:{__version__}"
+        f"stop:{st.block},{st.early_min},{st.early_max}|spa:{SPA_PERMUTATIONS},{SPA_SEED}|boot:{s.n_boot}|"
+        f"version:{__version__}"
     )
 
 
@@ -82,6 +91,7 @@ def as_json(r: Ranking, table: str, sha256: str, human: str, signatures: dict[st
                 "range": list(RANGE[t.task.measure]),
                 "order": t.order,
                 "values": [t.values[m] for m in t.order],
+                **({"intervals": [_pair(t.intervals[m]) for m in t.order]} if t.intervals else {}),
                 "clusters": t.ranks,
                 "p": upper(t.tests.p),
                 "draws": [
@@ -100,13 +110,19 @@ def as_json(r: Ranking, table: str, sha256: str, human: str, signatures: dict[st
     }
 
 
+def _pair(iv: tuple[float, float] | None) -> list[float] | None:
+    return None if iv is None else list(iv)
+
+
 def _rows(r: Ranking, width: int) -> list[list[str]]:
     head = ["metric", "cluster", "global", *(f"t{k + 1}" for k in range(len(r.tasks)))]
     rows = [head]
     for m, cluster in zip(r.order, r.ranks, strict=True):
         cells = [m, str(cluster), f"{r.scores[m]:.{width}f}"]
         for t in r.tasks:
-            cells.append(f"{t.values[m]:.{width}f} ({t.ranks[t.order.index(m)]})")
+            iv = t.intervals.get(m) if t.intervals else None
+            span = f" [{iv[0]:.{width}f}, {iv[1]:.{width}f}]" if iv else ""
+            cells.append(f"{t.values[m]:.{width}f}{span} ({t.ranks[t.order.index(m)]})")
         rows.append(cells)
     return rows
 
@@ -123,6 +139,14 @@ def _notes(r: Ranking, human: str) -> list[str]:
         f"human scores: {human}; clusters: a metric starts a new one when any member of the current one beats it "
         f"at p <= {s.alpha} (PERM-BOTH, {s.k} draws per pair and task, seed {s.seed}, mt-metrics-eval's early stop)",
         *(f"t{k + 1}: {t.task.name} (weight {t.task.weight:.4g})" for k, t in enumerate(r.tasks)),
+        *(
+            [
+                f"[lo, hi]: 95% bootstrap percentile intervals, {s.n_boot} resamples of each task's items (seed "
+                f"{s.seed}); acc-eq at each metric's epsilon calibrated on all items"
+            ]
+            if s.n_boot
+            else []
+        ),
         *(["global, adjacent pairs: " + "; ".join(adjacent)] if adjacent else []),
     ]
 
@@ -154,7 +178,7 @@ def run_rank(argv: Sequence[str]) -> int:
         raise ParameterError(f"meta rank: one human column, found {', '.join(inp.humans)}; choose one with --human.")
     scores = score_specs(inp.table, inp.columns, ns.metrics, ns.jobs)
     grids = grids_of(inp.table, inp.columns, inp.humans[0], scores)
-    settings = RankSettings(ns.preset, k=ns.resamples, seed=ns.seed, alpha=ns.alpha)
+    settings = RankSettings(ns.preset, k=ns.resamples, seed=ns.seed, alpha=ns.alpha, n_boot=ns.bootstrap_n)
     r = rank(grids, [s.spec for s in scores], settings)
     if ns.format == "json":
         sigs = {s.spec: s.signature for s in scores}

@@ -38,6 +38,7 @@ BUILTIN_PLUGINS: tuple[str, ...] = (
     "mtmetrics_combo",
     "mtmetrics_paraphrase",
     "mtmetrics_analysis",
+    "mtmetrics_rank",
     "mtmetrics_neural",
 )
 

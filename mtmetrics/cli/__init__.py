@@ -61,7 +61,6 @@ CORE_COMMANDS: tuple[Command, ...] = (
         "mtmetrics.cli.meta",
         entry="run_meta",
     ),
-    Command("rank", "rank systems: all pairs tested, corrected, significance clusters", "mtmetrics.cli.rank"),
     Command("signature", "explain a signature, or list what makes two incomparable", "mtmetrics.cli.signature"),
 )
 

@@ -52,8 +52,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine", ("engine",)),
     # signature_parse: a signature read back builds the metric through the engine's gate
     ("roads", ("api", "dask", "signature_parse")),
-    # rank: systems ranked from statistics and from scores files (meta.precomputed reads those)
-    ("meta", ("meta", "rank")),
+    ("meta", ("meta",)),
     # "": the package itself, the facade over all of it; compat: sacrebleu's classes, on load_metric
     ("front", ("cli", "testing", "compat", "__main__", "")),
 )

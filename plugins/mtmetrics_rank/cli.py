@@ -2,7 +2,7 @@
 
 Every system is scored once per metric (its per-segment statistics, through the engine), or its
 segment scores are read from a file (``-m file:PATH``); then every pair is tested from those
-statistics (:mod:`mtmetrics.rank`), the p-values are corrected, and the systems are grouped into
+statistics (:mod:`.rank`), the p-values are corrected, and the systems are grouped into
 clusters. Output: text (default), JSON, Markdown or LaTeX, and with ``--plot DIR`` a heat map of the
 pairwise adjusted p-values per metric.
 """
@@ -11,25 +11,42 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 
-from .. import plugins
-from ..errors import InputError, ParameterError
-from ..rank import TESTS, MetricInput, MetricRanking, Ranking, RankSettings
-from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED, MAX_RESAMPLES
-from ..stats.corrections import CLUSTER_RULES, CORRECTIONS, at_floor, floor, p_text
-from .args import StrictArgumentParser, bounded, check_jobs
-from .score import add_shared_options, build_metric, parse_spec
+import numpy as np
+
+from mtmetrics import plugins
+from mtmetrics.api import Scorer
+from mtmetrics.cli.args import bounded, check_jobs
+from mtmetrics.cli.score import add_shared_options, build_metric, parse_spec
+from mtmetrics.engine import gate
+from mtmetrics.errors import InputError, ParameterError
+from mtmetrics.io import files
+from mtmetrics.io.text import read_lines
+from mtmetrics.jsonsafe import strict_json
+from mtmetrics.stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED, MAX_RESAMPLES
+from mtmetrics.stats.corrections import CLUSTER_RULES, CORRECTIONS, at_floor, floor, p_text
+from mtmetrics.texttables import aligned, latex_escape, latex_tabular, markdown_cell
+
+from .rank import (
+    TESTS,
+    MetricInput,
+    MetricRanking,
+    Ranking,
+    RankSettings,
+    precomputed_statistics,
+    rank,
+    score_systems,
+    systems_in_file,
+)
 
 FORMATS = ("text", "json", "markdown", "latex")
 TEST_NAMES = {"bs": "paired bootstrap", "ar": "approximate randomisation"}
 CORRECTION_NAMES = {"holm": "Holm", "bh": "Benjamini-Hochberg", "none": "none"}
 
 
-def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
-    """The options of ``mtmetrics rank``."""
-    p = p or StrictArgumentParser(prog="mtmetrics rank")
+def build_parser(p: argparse.ArgumentParser) -> None:
+    """The options of ``mtmetrics rank`` on the core's parser."""
     p.description = "Rank systems: every pair tested, p-values corrected, systems grouped into significance clusters."
     p.add_argument(
         "refs", nargs="*", metavar="REF", help="reference files, one segment per line (none: file: metrics only)"
@@ -68,7 +85,6 @@ def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentP
     p.add_argument(
         "--plot", metavar="DIR", help="write a heat map of the pairwise adjusted p-values per metric (matplotlib)"
     )
-    return p
 
 
 def _names(ns: argparse.Namespace) -> list[str]:
@@ -86,19 +102,15 @@ def _names(ns: argparse.Namespace) -> list[str]:
         if len(set(names)) < len(names):
             return list(ns.input)
         return names
-    files = [m for m in ns.metrics if m.startswith("file:") and "{system}" not in m]
+    tables = [m for m in ns.metrics if m.startswith("file:") and "{system}" not in m]
     if ns.names is not None:
         return list(ns.names)
-    if not files:
+    if not tables:
         raise InputError("no systems: give -i SYS1 SYS2 ... (or only file: metrics of SYSTEM<TAB>SCORE lines).")
-    from ..rank import systems_in_file
-
-    return systems_in_file(files[0])
+    return systems_in_file(tables[0])
 
 
 def _read(path: str, what: str) -> list[str]:
-    from ..io.text import read_lines
-
     if not Path(path).is_file():
         raise InputError(f"{path}: no such file ({what}).")
     return read_lines(path)
@@ -107,10 +119,6 @@ def _read(path: str, what: str) -> list[str]:
 def inputs_of(ns: argparse.Namespace, names: list[str]) -> list[MetricInput]:
     """Every metric's statistics for every system: scored once (engine), or read from a file; each line
     over a metric's segment limit refused by file and line, as in scoring."""
-    from ..api import Scorer
-    from ..engine import gate
-    from ..rank import precomputed_statistics, score_systems
-
     for spec in ns.metrics:
         if spec == "file:":
             raise InputError("-m file: scores computed elsewhere are file:PATH (SYSTEM<TAB>SCORE lines, or {system}).")
@@ -165,11 +173,9 @@ def settings_of(ns: argparse.Namespace) -> RankSettings:
 
 def run(ns: argparse.Namespace) -> int:
     """Rank the systems and write the document (and the pictures)."""
-    from ..rank import rank
-
+    if ns.names is not None and ns.input is None and not any(m.startswith("file:") for m in ns.metrics):
+        raise ParameterError("--names names the -i files: give -i too.")
     if ns.plot is not None:  # before any scoring: a file in the way is refused at once
-        from ..io import files
-
         files.output_directory(ns.plot, "--plot")
     if ns.names is not None and len(set(ns.names)) != len(ns.names):
         twice = next(x for x in ns.names if ns.names.count(x) > 1)
@@ -182,15 +188,6 @@ def run(ns: argparse.Namespace) -> int:
         heat_maps(result, Path(ns.plot))
     sys.stdout.write(text)
     return 0
-
-
-def main(argv: Sequence[str]) -> int:
-    """``mtmetrics rank ...``; returns the exit status."""
-    parser = build_parser()
-    ns = parser.parse_args(list(argv))
-    if ns.names is not None and ns.input is None and not any(m.startswith("file:") for m in ns.metrics):
-        raise ParameterError("--names names the -i files: give -i too.")
-    return run(ns)
 
 
 # -------------------------------------------------------------------------------- output
@@ -248,13 +245,9 @@ def _pair_rows(m: MetricRanking, r: Ranking, d: int) -> list[list[str]]:
 def render(r: Ranking, fmt: str, width: int | None) -> str:
     """The ranking document in ``fmt`` (text, json, markdown, latex)."""
     if fmt == "json":
-        from ..jsonsafe import strict_json
-
         return strict_json(as_json(r), indent=1) + "\n"
     lines: list[str] = []
     if fmt == "text":
-        from ..texttables import aligned
-
         lines += _header(r)
         for m in r.metrics:
             d = _decimals(m, width)
@@ -263,7 +256,6 @@ def render(r: Ranking, fmt: str, width: int | None) -> str:
             lines += [""]
             lines += aligned(_pair_rows(m, r, d))
     elif fmt == "markdown":
-        from ..texttables import markdown_cell
 
         def table(rows: list[list[str]]) -> list[str]:
             head = "| " + " | ".join(markdown_cell(c) for c in rows[0]) + " |"
@@ -277,8 +269,6 @@ def render(r: Ranking, fmt: str, width: int | None) -> str:
             lines += [m.accuracy_note, ""]
             lines += [*table(_system_rows(m, d)), "", *table(_pair_rows(m, r, d))]
     else:
-        from ..texttables import latex_escape, latex_tabular
-
         lines += [f"% {h}" for h in _header(r)]
         for m in r.metrics:
             d = _decimals(m, width)
@@ -348,9 +338,7 @@ def as_json(r: Ranking) -> dict[str, object]:
 
 def heat_maps(r: Ranking, out_dir: Path) -> list[Path]:
     """One heat map per metric: adjusted p-values of every pair, systems in rank order (PNG and SVG)."""
-    import numpy as np
-
-    from ..meta.plots import RC, _matplotlib, _save, safe_name
+    from mtmetrics.meta.plots import RC, _matplotlib, _save, safe_name
 
     mpl, figure_cls, canvas_cls = _matplotlib()
     paths: list[Path] = []

@@ -30,12 +30,16 @@ from pathlib import Path
 
 import numpy as np
 
-from .api import Scorer
-from .errors import InputError, ParameterError
-from .metric import Metric, Segment, Statistics, finish_totals, references_of
-from .signature import Field, Signature
-from .stats import DEFAULT_BOOTSTRAP, DEFAULT_SEED
-from .stats.corrections import (
+from mtmetrics.api import Scorer
+from mtmetrics.engine import gate
+from mtmetrics.engine.streaming import score_sources
+from mtmetrics.errors import InputError, ParameterError
+from mtmetrics.io.mtme import read_segment_scores
+from mtmetrics.meta.precomputed import Precomputed
+from mtmetrics.metric import Metric, Segment, Statistics, finish_totals, references_of
+from mtmetrics.signature import Field, Signature
+from mtmetrics.stats import DEFAULT_BOOTSTRAP, DEFAULT_SEED
+from mtmetrics.stats.corrections import (
     CLUSTER_RULES,
     CORRECTIONS,
     adjust,
@@ -44,7 +48,7 @@ from .stats.corrections import (
     min_detectable,
     ranking,
 )
-from .stats.significance import bootstrap_weights, interval, p_value, resampling, swap_masks
+from mtmetrics.stats.significance import bootstrap_weights, interval, p_value, resampling, swap_masks
 
 TESTS = ("bs", "ar")
 #: how each cluster rule is stated in the output
@@ -182,9 +186,6 @@ def score_systems(
     system and metric. The statistics equal :meth:`Scorer.statistics <mtmetrics.api.Scorer.statistics>`
     of each system alone; each signature is the one ``mtmetrics score`` prints.
     """
-    from .engine import gate
-    from .engine.streaming import score_sources
-
     metrics = [s.metric for s in scorers]
     segments = [gate.admit(metrics, h, refs, sources) for h in hyps]
     prepared = [gate.prepare(m, references_of(segments[0])) for m in metrics]
@@ -208,8 +209,6 @@ def precomputed_statistics(spec: str, names: Sequence[str], n_segments: int | No
     form, each system's lines in segment order) or ``file:PATH`` with ``{system}`` in it (one file per
     system, one score per line). Higher is better (negate error rates first). The file's SHA-256 is
     in the signature (``from:file:NAME#SHA``; with ``{system}``, the digest of the files in order)."""
-    from .meta.precomputed import Precomputed, read_segment_scores
-
     if not spec.startswith("file:") or len(spec) == 5:
         raise InputError(f"-m {spec}: scores computed elsewhere are file:PATH.")
     path = spec[5:]
@@ -240,12 +239,7 @@ def precomputed_statistics(spec: str, names: Sequence[str], n_segments: int | No
 
 def systems_in_file(spec: str) -> list[str]:
     """The systems of a ``SYSTEM<TAB>SCORE`` file, in order of first appearance."""
-    from .meta.precomputed import read_segment_scores
-
-    seen: dict[str, None] = {}
-    for name, _ in read_segment_scores(spec[5:]):
-        seen.setdefault(name, None)
-    return list(seen)
+    return list(dict.fromkeys(name for name, _ in read_segment_scores(spec[5:])))
 
 
 # ------------------------------------------------------------------------------- the tests

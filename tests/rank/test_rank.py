@@ -21,9 +21,9 @@ import sacrebleu
 from sacrebleu.significance import PairedTest
 
 from mtmetrics import load_metric
-from mtmetrics.rank import score_systems
 from mtmetrics.stats.corrections import adjust
 from mtmetrics.version import __version__
+from mtmetrics_rank.rank import score_systems
 from tests.cli import run_cli
 from tests.datapaths import WMT21, read_text, require
 

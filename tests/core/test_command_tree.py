@@ -36,6 +36,7 @@ COMMANDS = {
     "align": "eflomal word alignments",
     "paraphrase": "paraphrase regression models",
     "similarity": "word similarity tables for SIA",
+    "rank": "rank systems: all pairs tested",
 }
 META_COMMANDS = ("correlate", "compare", "orange", "mct", "regress", "rank", "report")
 
@@ -44,6 +45,8 @@ COMMAND_MODULES = (
     "mtmetrics_sia.cli",
     "mtmetrics_paraphrase.cli",
     "mtmetrics_source.align_command",
+    "mtmetrics_rank.cli",
+    "mtmetrics_rank.rank",
     "mtmetrics.cli.listing",
     "mtmetrics.cli.meta",
     "mtmetrics.cli.meta.correlate",

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -37,14 +36,18 @@ from tests.datapaths import WMT21, read_text  # noqa: E402
 
 
 def _run(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float, float]:
-    """Wall-clock seconds, CPU seconds (user + system, the process and its children) and peak RSS (MB)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t0 = time.perf_counter()
-    subprocess.run(cmd, check=True, capture_output=True, env=env)
-    wall = time.perf_counter() - t0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu, after.ru_maxrss / 1024
+    """Wall-clock seconds, CPU seconds (user + system, the process and its waited-for children) and
+    peak RSS (MB) of one run of ``cmd``, which must succeed."""
+    with tempfile.TemporaryFile() as err:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t0
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode:
+            err.seek(0)
+            raise SystemExit(f"{cmd[0]} failed ({proc.returncode}): {err.read().decode(errors='replace')}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def _best(runs: list[tuple[float, float, float]]) -> tuple[float, float, float]:
@@ -94,7 +97,7 @@ def main() -> None:
     ours, theirs = _best(runs["ours"]), _best(runs["theirs"])
     ours_j2 = _best(runs["ours_j2"]) if args.jobs2 else None
     print(f"WMT21 de-en: 1,000 segments, {len(systems)} systems, reference A; best of {args.repeat} runs each")
-    print("(RSS: peak of the largest child process so far)")
+    print("(RSS: the largest peak of the tool's runs)")
     print(f"{'tool':<46}{'wall s':>9}{'CPU s':>9}{'RSS MB':>9}")
     rows = [("mtmetrics analyze (bleu chrf ter, 1000 bs)", ours)]
     if ours_j2:

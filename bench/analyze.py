@@ -1,6 +1,6 @@
 """``mtmetrics analyze`` next to compare-mt 0.2.10's report on WMT21 de-en (1,000 lines, 4 systems).
 
-    python bench/analyze.py [--systems 4] [--jobs2]
+    python bench/analyze.py [--systems 4] [--jobs2] [--repeat 3]
 
 Both write their HTML report for the same four systems (the first in sorted order) against
 reference A: mtmetrics with BLEU, chrF and TER (aggregate scores with 1,000-resample intervals and
@@ -8,15 +8,16 @@ paired tests, every bucket, word accuracy, n-grams, examples) on the raw text; c
 its defaults (BLEU and length scores, word accuracy, sentence buckets, n-grams, examples;
 ``--output_directory``: its PDF/PNG plots) on the same text tokenised by sacrebleu's 13a
 beforehand (not timed). Each is one process, timed by the wall clock and by its CPU time (stable on a loaded
-machine), side by side in one run;
-the issue's target is mtmetrics at least 5x faster. Needs the test extra (compare-mt).
+machine), side by side in one run, alternately ``--repeat`` times, the best of each kept (as :mod:`runner`);
+the issue's target is mtmetrics at least 5x faster. Both start from compiled bytecode, as after ``pip
+install`` (``cli.compile_package``: with ``PYTHONDONTWRITEBYTECODE=1`` every mtmetrics module would be
+compiled from source on every start, 0.1 s here). Needs the test extra (compare-mt).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -26,26 +27,39 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from cli import compile_package  # noqa: E402
 
 from mtmetrics.resources.tokenizers import get_tokenizer  # noqa: E402
 from tests.datapaths import WMT21, read_text  # noqa: E402
 
 
 def _run(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float, float]:
-    """Wall-clock seconds, CPU seconds (user + system, the process and its children) and peak RSS (MB)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t0 = time.perf_counter()
-    subprocess.run(cmd, check=True, capture_output=True, env=env)
-    wall = time.perf_counter() - t0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu, after.ru_maxrss / 1024
+    """Wall-clock seconds, CPU seconds (user + system, the process and its waited-for children) and
+    peak RSS (MB) of one run of ``cmd``, which must succeed."""
+    with tempfile.TemporaryFile() as err:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t0
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode:
+            err.seek(0)
+            raise SystemExit(f"{cmd[0]} failed ({proc.returncode}): {err.read().decode(errors='replace')}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def _best(runs: list[tuple[float, float, float]]) -> tuple[float, float, float]:
+    """The least wall-clock and CPU time of ``runs`` (the least noisy on a shared machine) and the peak RSS."""
+    return min(r[0] for r in runs), min(r[1] for r in runs), max(r[2] for r in runs)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--systems", type=int, default=4)
     ap.add_argument("--jobs2", action="store_true", help="also time mtmetrics with -j 2")
+    ap.add_argument("--repeat", type=int, default=3, help="runs of each, alternately; the best is kept")
     ap.add_argument(
         "--scale",
         type=int,
@@ -62,6 +76,7 @@ def main() -> None:
     systems = sorted((txt / "system-outputs").glob("newstest2021.de-en.hyp.*.en.gz"))[: args.systems]
     compare_mt = shutil.which("compare-mt") or str(Path(sys.executable).parent / "compare-mt")
     tok = get_tokenizer("13a")
+    compile_package()
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp)
         tokenized = []
@@ -72,11 +87,17 @@ def main() -> None:
         env = dict(os.environ, PYTHONPATH=f"{ROOT}:{ROOT / 'plugins'}")
         ours_cmd = [sys.executable, "-m", "mtmetrics", "analyze", str(ref), "-i", *map(str, systems),
                     "-m", "bleu", "chrf", "ter", "-o", str(d / "r.html"), "--json", str(d / "r.json")]  # fmt: skip
-        ours = _run(ours_cmd, env)
-        ours_j2 = _run([*ours_cmd, "-j", "2"], env) if args.jobs2 else None
-        theirs = _run([compare_mt, *tokenized, "--output_directory", str(d / "cmt")], env)
-    print(f"WMT21 de-en: 1,000 segments, {len(systems)} systems, reference A; one run each")
-    print("(RSS: peak of the largest child process so far)")
+        cases = {"ours": ours_cmd, "theirs": [compare_mt, *tokenized, "--output_directory", str(d / "cmt")]}
+        if args.jobs2:
+            cases["ours_j2"] = [*ours_cmd, "-j", "2"]
+        runs: dict[str, list[tuple[float, float, float]]] = {name: [] for name in cases}
+        for _ in range(args.repeat):
+            for name, cmd in cases.items():
+                runs[name].append(_run(cmd, env))
+    ours, theirs = _best(runs["ours"]), _best(runs["theirs"])
+    ours_j2 = _best(runs["ours_j2"]) if args.jobs2 else None
+    print(f"WMT21 de-en: 1,000 segments, {len(systems)} systems, reference A; best of {args.repeat} runs each")
+    print("(RSS: the largest peak of the tool's runs)")
     print(f"{'tool':<46}{'wall s':>9}{'CPU s':>9}{'RSS MB':>9}")
     rows = [("mtmetrics analyze (bleu chrf ter, 1000 bs)", ours)]
     if ours_j2:

@@ -2,8 +2,8 @@
 
 * :func:`defer_imports`: numpy and sacrebleu run their code at first use, so ``--help`` and ``list``
   never execute them.
-* :func:`spare_blas_threads`: ``score`` and ``list`` do no linear algebra, so BLAS starts one thread
-  (saving 0.1 s of CPU) unless the user set its variables.
+* :func:`spare_blas_threads`: ``score`` and ``list`` do no linear algebra, ``analyze`` small products only,
+  so BLAS starts one thread (saving 0.1 s of CPU, and the sync of a pool) unless the user set its variables.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from typing import Any
 DEFERRED = ("numpy", "sacrebleu")
 #: the thread-count variables of OpenBLAS, OpenMP and MKL
 BLAS_THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
-#: the core commands that do no linear algebra
-BLAS_FREE_COMMANDS = frozenset({"score", "list"})
+#: the commands whose linear algebra, if any, is small products: one thread does them fastest
+BLAS_FREE_COMMANDS = frozenset({"score", "list", "analyze"})
 
 
 def defer_imports(names: Iterable[str] = DEFERRED) -> None:
@@ -74,7 +74,7 @@ def executed(name: str) -> bool:
 
 
 def spare_blas_threads(command: str) -> None:
-    """One BLAS thread for ``command`` if it does no linear algebra, numpy is not loaded and the user set none."""
+    """One BLAS thread for ``command`` if it does little linear algebra, numpy is not loaded and the user set none."""
     if command not in BLAS_FREE_COMMANDS or executed("numpy"):
         return
     if any(variable in os.environ for variable in BLAS_THREAD_VARIABLES):

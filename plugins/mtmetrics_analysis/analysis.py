@@ -153,23 +153,12 @@ def score_rows(metric: _core.Metric, rows: np.ndarray) -> np.ndarray:
 
 def _exact(array: np.ndarray, size: int) -> bool:
     """Whether every resampled sum of ``array``'s columns is exact in float64 whatever the order of
-    addition (integers whose sums over ``size`` draws stay below 2^53): :func:`_product` may sum them."""
+    addition (integers whose sums over ``size`` draws stay below 2^53): such columns may share one product.
+
+    The report makes hundreds of small products (one per bucket size and chunk); ``mtmetrics
+    analyze`` runs BLAS on one thread (``mtmetrics.cli.startup``), as a threaded BLAS synchronises
+    its threads on each, which on a busy machine costs more CPU time than the arithmetic."""
     return bool(np.array_equal(array, np.rint(array))) and float(np.abs(array).max(initial=0.0)) * size < 2.0**53
-
-
-def _product(x: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
-    """``w -> w @ x`` in numpy's own single-threaded loop (``einsum`` without ``optimize``), not BLAS.
-
-    The report makes hundreds of small products (one per bucket size and chunk); a threaded BLAS
-    synchronises its threads on each, which on a busy machine costs more CPU time than the
-    arithmetic. Only for exact (integer) sums, where the order of addition cannot change a bit
-    (other statistics keep ``w @ x``, ``bootstrap_scores``'s product, for its bits). ``x`` with
-    few columns is transposed once, so both operands are summed along their fast axis.
-    """
-    if x.shape[1] >= 32:
-        return lambda w: np.einsum("ij,jk->ik", w, x, optimize=False)
-    xt = np.ascontiguousarray(x.T)
-    return lambda w: np.einsum("ij,kj->ik", w, xt, optimize=False)
 
 
 def _float_columns(blocks: list[np.ndarray]) -> np.ndarray:
@@ -262,8 +251,8 @@ class Analysis:
             # integer statistics of this size: one product for all of them (exact in any order)
             exact = [k for k in ks if _exact(items[k][1].array, size)]
             others = [k for k in ks if k not in set(exact)]
-            stacked = _product(np.concatenate([items[k][1].array for k in exact], axis=1)) if exact else None
-            extra_product = _product(extra) if extra is not None and size == self.n else None
+            stacked = np.concatenate([items[k][1].array for k in exact], axis=1) if exact else None
+            extra_here = extra if size == self.n else None
             edges = np.cumsum([items[k][1].array.shape[1] for k in exact])[:-1]
             totals: dict[int, list[np.ndarray]] = {k: [] for k in ks}
             counts: list[np.ndarray] = []
@@ -271,12 +260,12 @@ class Analysis:
             for w in _core.bootstrap_weights(size, self.s.n_bootstrap, self.s.seed):
                 counts.append(w.sum(axis=1))
                 if stacked is not None:
-                    for k, part in zip(exact, np.split(stacked(w), edges, axis=1), strict=True):
+                    for k, part in zip(exact, np.split(w @ stacked, edges, axis=1), strict=True):
                         totals[k].append(part)
                 for k in others:
                     totals[k].append(w @ items[k][1].array)
-                if extra_product is not None:
-                    sums.append(extra_product(w))
+                if extra_here is not None:
+                    sums.append(w @ extra_here)
             sizes = np.concatenate(counts)
             for k in ks:
                 finished[k] = _core.finish_totals(items[k][1].aggregation, np.concatenate(totals[k]), sizes)

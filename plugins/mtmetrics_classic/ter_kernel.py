@@ -18,6 +18,7 @@ The choice is made once per process by ``MTMETRICS_KERNEL`` (:mod:`mtmetrics.res
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -27,6 +28,7 @@ from mtmetrics import Segment
 from mtmetrics.resources import kernels
 
 from ._sacrebleu import segment_stats
+from .ngram_kernel import word_ids
 
 
 def _warm(module: Any) -> object:
@@ -44,16 +46,6 @@ def kernel() -> str:
     return kernels.name(_load_numba())
 
 
-def _encode(token_lists: Sequence[list[str]], vocab: dict[str, int]) -> tuple[np.ndarray, np.ndarray]:
-    """Flat word ids (one id per distinct string) and the offsets of each list."""
-    ids: list[int] = []
-    off = [0]
-    for words in token_lists:
-        ids.extend([vocab.setdefault(w, len(vocab)) for w in words])
-        off.append(len(ids))
-    return np.array(ids, dtype=np.int64), np.array(off, dtype=np.int64)
-
-
 def ter_statistics(ter: sacrebleu.TER, segments: Sequence[Segment]) -> np.ndarray:
     """Rows ``(num_edits, ref_length)`` per segment, equal to sacrebleu's for the TER object ``ter``.
 
@@ -65,11 +57,12 @@ def ter_statistics(ter: sacrebleu.TER, segments: Sequence[Segment]) -> np.ndarra
     prep = ter._preprocess_segment
     hyps = [prep(s.hyp).split() for s in segments]
     refs = [[prep(r).split() for r in s.refs] for s in segments]
-    vocab: dict[str, int] = {}
-    hyp_ids, hyp_off = _encode(hyps, vocab)
-    ref_ids, ref_off = _encode([r for rs in refs for r in rs], vocab)
+    lists = [*hyps, *(r for rs in refs for r in rs)]  # hypotheses, then every reference
+    ids = word_ids(list(chain.from_iterable(lists)))
+    off = np.zeros(len(lists) + 1, dtype=np.int64)
+    np.cumsum(np.fromiter(map(len, lists), dtype=np.int64, count=len(lists)), out=off[1:])
     pair_hyp = np.repeat(np.arange(len(segments), dtype=np.int64), [len(rs) for rs in refs])
-    edits = nb.ter_pairs(hyp_ids, hyp_off, ref_ids, ref_off, pair_hyp).tolist()
+    edits = nb.ter_pairs(ids, off[: len(hyps) + 1], ids, off[len(hyps) :], pair_hyp).tolist()
     out = np.empty((len(segments), 2), dtype=np.float64)
     k = 0
     for row, (words_hyp, words_refs) in enumerate(zip(hyps, refs, strict=True)):

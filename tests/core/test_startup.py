@@ -85,6 +85,8 @@ def _environment_after(argv: list[str], env: dict[str, str]) -> dict[str, str | 
 def test_blas_runs_one_thread_for_commands_without_linear_algebra() -> None:
     assert set(_environment_after(["list"], {}).values()) == {"1"}
     assert set(_environment_after(["--help"], {}).values()) == {"1"}
+    # analyze's bootstrap is hundreds of small products: one thread (the command stops at its missing -o)
+    assert set(_environment_after(["analyze", "ref", "-i", "a", "b"], {}).values()) == {"1"}
 
 
 def test_blas_threads_the_user_set_are_kept() -> None:

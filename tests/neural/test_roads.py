@@ -122,6 +122,7 @@ def test_dask_partitions_load_the_model_once(checkpoints: dict[str, Path], monke
     a reference-free metric's items need no ``refs``."""
     from mtmetrics import dask as mdask
     from mtmetrics_neural import comet as plugin
+    from mtmetrics_neural import common
 
     loads: list[str] = []
     original = plugin.import_comet().load_from_checkpoint
@@ -130,7 +131,7 @@ def test_dask_partitions_load_the_model_once(checkpoints: dict[str, Path], monke
         loads.append(path)
         return original(path, **kwargs)
 
-    monkeypatch.setattr(plugin, "_LOADED", {})
+    monkeypatch.setattr(common, "_LOADED", {})
     monkeypatch.setattr(plugin.import_comet(), "load_from_checkpoint", counting)
     mdask._metric.cache_clear()
     for name in ("comet", "cometkiwi"):

@@ -25,8 +25,8 @@ import numpy as np
 from mtmetrics import Field, Metric, Param, ResourceError, Segment
 from mtmetrics.errors import InputError
 
-#: models loaded in this process, by (metric class, checkpoint, device): each worker loads a model once
-_LOADED: dict[tuple[str, str, str], Any] = {}
+#: models loaded in this process, by (metric class, checkpoint, device, tokenizer): each worker loads a model once
+_LOADED: dict[tuple[str, ...], Any] = {}
 #: SHA-256 of checkpoints hashed in this process, by (paths, sizes, modification times)
 _HASHES: dict[tuple[tuple[str, int, int], ...], str] = {}
 
@@ -86,9 +86,9 @@ class NeuralMetric(Metric):
     COPY: ClassVar[str] = "PATH"
     #: the library that scores: (signature key, distribution name, short key)
     LIBRARY: ClassVar[tuple[str, str, str]]
-    helpers = ("ENV", "HUB_NAME", "WITH_REFERENCES", "NEEDS", "FETCH", "COPY", "LIBRARY")
+    helpers: ClassVar[tuple[str, ...]] = ("ENV", "HUB_NAME", "WITH_REFERENCES", "NEEDS", "FETCH", "COPY", "LIBRARY")
 
-    params = (
+    params: ClassVar[tuple[Param, ...]] = (
         Param("model", str, "", "model folder (or checkpoint file)", None, path=True),
         Param(
             "batch_tokens",
@@ -142,7 +142,7 @@ class NeuralMetric(Metric):
     def _model(self) -> Any:
         """The model as :meth:`_load` gives it, loaded once per process and device."""
         device = self._device()
-        key = (type(self).__name__, str(self._weights[0]), device)
+        key = (type(self).__name__, str(self._weights[0]), device, str(self.values.get("tokenizer", "")))
         if key not in _LOADED:
             os.environ.setdefault("HF_HUB_OFFLINE", "1")
             os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")

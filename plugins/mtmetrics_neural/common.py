@@ -146,7 +146,14 @@ class NeuralMetric(Metric):
         if key not in _LOADED:
             os.environ.setdefault("HF_HUB_OFFLINE", "1")
             os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-            _LOADED[key] = self._load(device)
+            from transformers.utils import logging as transformers_logging
+
+            level = transformers_logging.get_verbosity()
+            transformers_logging.set_verbosity_error()  # the libraries' advice while loading is not the user's
+            try:
+                _LOADED[key] = self._load(device)
+            finally:
+                transformers_logging.set_verbosity(level)
         return _LOADED[key]
 
     def _load(self, device: str) -> Any:

@@ -11,7 +11,7 @@ import pytest
 
 #: the MetricX metrics, all scored on the same tiny checkpoint
 METRICX = ("metricx", "metricxqe", "metricx23", "metricx23qe")
-EXTRA = "the neural tests need {}: pip install 'mtmetrics[neural]'"
+EXTRA = "the neural tests need {}: pip install 'mtmetrics[neural,metricx]'"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -45,7 +45,7 @@ def _lightyear(folder: Path, name: str, batch_size: int) -> list[float]:
     """lightyear's own MetricX scores (the raw error) of the corpus against its first reference."""
     from lightyear.metrics.metricx import MetricXScore
 
-    cls = plugins.REGISTRY.metric_class(name)
+    cls: Any = plugins.REGISTRY.metric_class(name)  # a MetricX class: its VERSION
     scorer = MetricXScore(
         version=cls.VERSION,
         qe=not cls.inputs.references,

@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -87,7 +88,7 @@ def test_real_checkpoint_equals_its_library(name: str, offline: None) -> None:
 
     from mtmetrics import plugins
 
-    cls = plugins.REGISTRY.metric_class(name)
+    cls: Any = plugins.REGISTRY.metric_class(name)  # MetricX classes have a VERSION
     hyps, srcs, refs = CORPUS.hyps[:SEGMENTS], CORPUS.sources[:SEGMENTS], CORPUS.refs[0][:SEGMENTS]
     if name == "bleurt":
         from bleurt_pytorch import BleurtForSequenceClassification, BleurtTokenizer
@@ -103,7 +104,11 @@ def test_real_checkpoint_equals_its_library(name: str, offline: None) -> None:
         has_tokenizer = (Path(folder) / "tokenizer_config.json").is_file()
         tokenizer = folder if has_tokenizer else snapshot_download("google/mt5-large", local_files_only=True)
         oracle = MetricXScore(
-            version=cls.VERSION, qe=not cls.inputs.references, model_name=folder, tokenizer_name=tokenizer, cuda=False
+            version=cls.VERSION,
+            qe=not cls.inputs.references,
+            model_name=folder,
+            tokenizer_name=tokenizer,
+            cuda=False,
         )
         oracle.model.config.use_cache = False  # lightyear 0.0.18 fails with it on transformers 4.x
         out = oracle.score_batch(hyps, refs, srcs, batch_size=1, normalize=False)

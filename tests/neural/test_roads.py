@@ -145,7 +145,8 @@ def test_dask_partitions_load_the_model_once(
     from mtmetrics_neural import common
 
     scorer = load_metric(name, model=str(checkpoints[name]))
-    cls, params = type(scorer.metric), tuple(sorted(scorer.metric.values.items()))
+    metric: Any = scorer.metric
+    cls, params = type(metric), tuple(sorted(metric.values.items()))
     loads: list[str] = []
     original = cls._load
 
@@ -161,7 +162,7 @@ def test_dask_partitions_load_the_model_once(
         {"hyp": h, **({"source": s} if sources else {}), **({"refs": [r]} if refs else {})}
         for h, s, r in zip(CORPUS.hyps, CORPUS.sources, CORPUS.refs[0], strict=True)
     ]
-    shipped = pickle.loads(pickle.dumps(scorer.metric))  # as Dask ships a metric with a limit set
+    shipped = pickle.loads(pickle.dumps(metric))  # as Dask ships a metric with a limit set
     parts = [
         mdask._partition(items[:4], cls, params, True),
         mdask._partition(items[4:7], cls, params, True, shipped),
@@ -170,4 +171,4 @@ def test_dask_partitions_load_the_model_once(
     rows = np.concatenate([part[0][2] for part in parts])
     local = scorer.statistics(CORPUS.hyps, [CORPUS.refs[0]] if refs else [], CORPUS.sources if sources else None)
     assert rows.tobytes() == local.array.tobytes()
-    assert loads == [str(scorer.metric._weights[0])]
+    assert loads == [str(metric._weights[0])]

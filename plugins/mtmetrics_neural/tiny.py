@@ -1,11 +1,16 @@
-"""Tiny random-weight unbabel-comet checkpoints, built offline with the libraries' own save functions.
+"""Tiny random-weight checkpoints of every neural metric, built offline with the libraries' own save functions.
 
-For the conformance suite (:meth:`~mtmetrics.Metric.example_params`), the tests and the bench: a
-two-layer XLM-R (or XLM-R XL for xCOMET) encoder with a tokenizer trained from a few sentences by
-``tokenizers``, wrapped by unbabel-comet's own model class and written as a real model folder
-(``hparams.yaml`` by Lightning's ``save_hparams_to_yaml``, ``checkpoints/model.ckpt`` by the
-Lightning trainer's ``save_checkpoint``). Nothing is fetched. The weights are random (seeded): the
-scores mean nothing, but they come from the same code as a real checkpoint's.
+For the conformance suite (:meth:`~mtmetrics.Metric.example_params`), the tests and the bench, each
+with a tokenizer trained on the conformance corpus's sentences. unbabel-comet: a two-layer XLM-R
+(or XLM-R XL for xCOMET) encoder (unigram tokenizer by ``tokenizers``), wrapped by unbabel-comet's
+own model class and written as a real model folder (``hparams.yaml`` by Lightning's
+``save_hparams_to_yaml``, ``checkpoints/model.ckpt`` by the Lightning trainer's
+``save_checkpoint``). BLEURT: bleurt-pytorch's two-layer model and its WordPiece tokenizer
+(vocabulary trained by ``tokenizers``), each written by ``save_pretrained``. MetricX: lightyear's
+``MT5ForRegression`` with two layers (the vocabulary keeps mT5's size: MetricX reads the logit of
+token 250089) and an mT5-style tokenizer (a sentencepiece model trained by sentencepiece, saved
+by transformers' ``T5Tokenizer``). Nothing is fetched. The weights are random (seeded): the scores
+mean nothing, but they come from the same code as a real checkpoint's.
 """
 
 from __future__ import annotations
@@ -93,4 +98,59 @@ def tiny_checkpoint(folder: Path, kind: str, positions: int = 130) -> Path:
     )  # fmt: skip
     trainer.strategy.connect(model)
     trainer.save_checkpoint(ckpt)
+    return folder
+
+
+def tiny_bleurt(folder: Path, positions: int = 128) -> Path:
+    """Build (once per folder) a tiny bleurt-pytorch model folder; returns the folder."""
+    folder = Path(folder)
+    if (folder / "config.json").is_file():
+        return folder
+    import torch
+    from bleurt_pytorch import BleurtConfig, BleurtForSequenceClassification
+    from bleurt_pytorch.bleurt.tokenization_bleurt_fast import BleurtTokenizerFast
+    from tokenizers import BertWordPieceTokenizer
+
+    folder.mkdir(parents=True, exist_ok=True)
+    wordpiece = BertWordPieceTokenizer(lowercase=True)
+    wordpiece.train_from_iterator(_texts(), vocab_size=300, min_frequency=1)
+    (vocab,) = wordpiece.save_model(str(folder))
+    tokenizer = BleurtTokenizerFast(vocab_file=vocab, do_lower_case=True, model_max_length=positions)
+    tokenizer.save_pretrained(folder)
+    torch.manual_seed(1234)
+    config = BleurtConfig(
+        vocab_size=len(tokenizer), hidden_size=32, num_hidden_layers=2, num_attention_heads=2, intermediate_size=64,
+        max_position_embeddings=positions, initializer_range=0.2,
+    )  # fmt: skip
+    BleurtForSequenceClassification(config).save_pretrained(folder)
+    return folder
+
+
+def tiny_metricx(folder: Path) -> Path:
+    """Build (once per folder) a tiny MetricX model folder, with its tokenizer; returns the folder."""
+    folder = Path(folder)
+    if (folder / "config.json").is_file():
+        return folder
+    import io
+
+    import sentencepiece
+    import torch
+    from lightyear.metrics.metricx import MT5ForRegression
+    from transformers import MT5Config, T5Tokenizer
+
+    folder.mkdir(parents=True, exist_ok=True)
+    model = io.BytesIO()
+    sentencepiece.SentencePieceTrainer.train(
+        sentence_iterator=iter(_texts()), model_writer=model, vocab_size=200, model_type="unigram", pad_id=0,
+        eos_id=1, unk_id=2, bos_id=-1, hard_vocab_limit=False, minloglevel=2,
+    )  # fmt: skip
+    (folder / "spiece.model").write_bytes(model.getvalue())
+    T5Tokenizer(vocab_file=str(folder / "spiece.model"), extra_ids=0, legacy=False).save_pretrained(folder)
+    torch.manual_seed(1234)
+    config = MT5Config(
+        vocab_size=250112, d_model=8, d_kv=4, d_ff=16, num_layers=2, num_decoder_layers=2, num_heads=2,
+        tie_word_embeddings=False, decoder_start_token_id=0, pad_token_id=0, eos_token_id=1, use_cache=False,
+    )  # fmt: skip
+    # tied embeddings (shared by encoder and decoder) are saved by torch.save, as safetensors refuses them
+    MT5ForRegression(config).save_pretrained(folder, safe_serialization=False)
     return folder

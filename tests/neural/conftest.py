@@ -9,21 +9,24 @@ from pathlib import Path
 
 import pytest
 
-EXTRA = "the neural tests need unbabel-comet and torch: pip install 'mtmetrics[neural]'"
+#: the MetricX metrics, all scored on the same tiny checkpoint
+METRICX = ("metricx", "metricxqe", "metricx23", "metricx23qe")
+EXTRA = "the neural tests need {}: pip install 'mtmetrics[neural,metricx]'"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Skip (or, with MTMETRICS_REQUIRE_NEURAL, fail) this folder's tests when the extra is missing."""
-    from mtmetrics_neural import available
+    from mtmetrics_neural import missing
 
-    if available():
+    if not missing():
         return
+    reason = EXTRA.format(", ".join(missing()))
     if os.environ.get("MTMETRICS_REQUIRE_NEURAL"):
-        raise pytest.UsageError(f"{EXTRA}; MTMETRICS_REQUIRE_NEURAL demands it")
+        raise pytest.UsageError(f"{reason}; MTMETRICS_REQUIRE_NEURAL demands it")
     here = Path(__file__).parent
     for item in items:  # test_environment.py runs them in the environment that has the extra
         if here in Path(item.path).parents and Path(item.path).name != "test_environment.py":
-            item.add_marker(pytest.mark.skip(reason=EXTRA))
+            item.add_marker(pytest.mark.skip(reason=reason))
 
 
 @pytest.fixture(scope="session")
@@ -45,8 +48,10 @@ def offline() -> Iterator[None]:
 @pytest.fixture(scope="session")
 def checkpoints(tmp_path_factory: pytest.TempPathFactory, offline: None) -> dict[str, Path]:
     """A tiny random-weight model folder per metric, built once for the session."""
-    from mtmetrics_neural.tiny import tiny_checkpoint
+    from mtmetrics_neural.tiny import tiny_bleurt, tiny_checkpoint, tiny_metricx
 
     root = tmp_path_factory.mktemp("neural")
     kinds = {"comet": "regression_metric", "cometkiwi": "unified_metric_qe", "xcomet": "xcomet_metric"}
-    return {name: tiny_checkpoint(root / name, kind) for name, kind in kinds.items()}
+    folders = {name: tiny_checkpoint(root / name, kind) for name, kind in kinds.items()}
+    metricx = tiny_metricx(root / "metricx")  # one checkpoint: the four metrics differ in their inputs
+    return folders | {"bleurt": tiny_bleurt(root / "bleurt")} | dict.fromkeys(METRICX, metricx)

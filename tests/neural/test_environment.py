@@ -19,7 +19,7 @@ from mtmetrics_neural import available
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = Path(os.environ.get("MTMETRICS_NEURAL_PYTHON", ROOT / ".venv-neural" / "bin" / "python"))
-MAKE = "python3 -m venv .venv-neural && .venv-neural/bin/pip install -e '.[neural,test]'"
+MAKE = "python3 -m venv .venv-neural && .venv-neural/bin/pip install -e '.[neural,metricx,test]'"
 
 
 @pytest.mark.skipif(available(), reason="this environment has the neural extra: the neural tests run here directly")

@@ -1,10 +1,14 @@
-"""Opt-in: the metrics on real unbabel-comet checkpoints, against unbabel-comet's own ``predict``.
+"""Opt-in: the metrics on real checkpoints, against their libraries' own scoring.
 
 Skipped unless the metric's own environment variable names a local model folder (``hparams.yaml``
 and ``checkpoints/model.ckpt``, the encoder's tokenizer in the Hugging Face cache), as for scoring:
 ``MTMETRICS_COMET_MODEL`` (e.g. Unbabel/wmt22-comet-da), ``MTMETRICS_COMETKIWI_MODEL`` (e.g.
 Unbabel/wmt22-cometkiwi-da), ``MTMETRICS_XCOMET_MODEL`` (e.g. Unbabel/XCOMET-XL). Fetch one on a
-machine with internet with ``huggingface-cli download Unbabel/wmt22-comet-da --local-dir DIR``, then::
+machine with internet with ``huggingface-cli download Unbabel/wmt22-comet-da --local-dir DIR``; likewise
+``MTMETRICS_BLEURT_MODEL`` (e.g. lucadiliello/BLEURT-20-D12), ``MTMETRICS_METRICX_MODEL`` and
+``MTMETRICS_METRICXQE_MODEL`` (e.g. google/metricx-24-hybrid-large-v2p6), ``MTMETRICS_METRICX23_MODEL``
+(google/metricx-23-large-v2p0), ``MTMETRICS_METRICX23QE_MODEL`` (google/metricx-23-qe-large-v2p0), the
+MetricX ones with google/mt5-large in the Hugging Face cache. Then::
 
     MTMETRICS_COMET_MODEL=DIR .venv-neural/bin/python -m pytest tests/neural/test_real_checkpoints.py
 
@@ -17,6 +21,7 @@ from __future__ import annotations
 import os
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -59,3 +64,57 @@ def test_real_checkpoint_equals_unbabel(name: str, offline: None) -> None:
             assert [(s["start"], s["end"], s["severity"]) for s in ours] == [
                 (s["start"], s["end"], s["severity"]) for s in spans
             ]
+
+
+#: the other libraries' metrics, by the variable naming their model folder
+OTHERS = {
+    "bleurt": "MTMETRICS_BLEURT_MODEL",
+    "metricx": "MTMETRICS_METRICX_MODEL",
+    "metricxqe": "MTMETRICS_METRICXQE_MODEL",
+    "metricx23": "MTMETRICS_METRICX23_MODEL",
+    "metricx23qe": "MTMETRICS_METRICX23QE_MODEL",
+}
+
+
+@pytest.mark.parametrize("name", OTHERS)
+def test_real_checkpoint_equals_its_library(name: str, offline: None) -> None:
+    """bleurt against bleurt-pytorch's README scoring, MetricX against lightyear's ``score_batch``
+    (with the mT5 tokenizer the metric finds: the model folder's, else google/mt5-large in the cache),
+    per segment within 1e-6; the corpus score is their mean."""
+    folder = os.environ.get(OTHERS[name])
+    if not folder:
+        pytest.skip(f"opt-in: set {OTHERS[name]} to a local {name} model folder")
+    import torch
+
+    from mtmetrics import plugins
+
+    cls: Any = plugins.REGISTRY.metric_class(name)  # MetricX classes have a VERSION
+    hyps, srcs, refs = CORPUS.hyps[:SEGMENTS], CORPUS.sources[:SEGMENTS], CORPUS.refs[0][:SEGMENTS]
+    if name == "bleurt":
+        from bleurt_pytorch import BleurtForSequenceClassification, BleurtTokenizer
+
+        model = BleurtForSequenceClassification.from_pretrained(folder).eval()
+        with torch.no_grad():
+            inputs = BleurtTokenizer.from_pretrained(folder)(refs, hyps, padding="longest", return_tensors="pt")
+            expected = model(**inputs).logits.flatten().tolist()
+    else:
+        from huggingface_hub import snapshot_download
+        from lightyear.metrics.metricx import MetricXScore
+
+        has_tokenizer = (Path(folder) / "tokenizer_config.json").is_file()
+        tokenizer = folder if has_tokenizer else snapshot_download("google/mt5-large", local_files_only=True)
+        oracle = MetricXScore(
+            version=cls.VERSION,
+            qe=not cls.inputs.references,
+            model_name=folder,
+            tokenizer_name=tokenizer,
+            cuda=False,
+        )
+        oracle.model.config.use_cache = False  # lightyear 0.0.18 fails with it on transformers 4.x
+        out = oracle.score_batch(hyps, refs, srcs, batch_size=1, normalize=False)
+        expected = next(iter(out.values()))["raw_error"]
+    scorer = load_metric(name)
+    given = ([refs] if cls.inputs.references else None, srcs if cls.inputs.source else None)
+    results = scorer.segment_scores(hyps, *given)
+    assert [r.score for r in results] == pytest.approx(expected, abs=1e-6)
+    assert scorer.corpus_score(hyps, *given).score == pytest.approx(sum(expected) / len(expected), abs=1e-6)

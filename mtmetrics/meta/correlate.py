@@ -25,6 +25,7 @@ from ..stats import agreement as agr
 from ..stats.bootweights import SystemWeights, compact, weighted_sums
 from ..stats.correlation import FUNCTIONS, KINDS, ROW_FUNCTIONS, Resampled
 from ..stats.significance import interval
+from ..stats.ties import groups_of
 from .scores import MetricScores
 
 LEVELS = ("segment", "item", "system")
@@ -249,15 +250,8 @@ def _interval(value: float, boot: np.ndarray, seed: int) -> tuple[float, float, 
 def _item_correlations(kind: str, x: np.ndarray, y: np.ndarray, item_ids: np.ndarray, n_items: int) -> np.ndarray:
     """The correlation within each item (``nan`` where undefined: fewer than 3 rows or constant)."""
     out = np.full(n_items, np.nan)
-    order = np.argsort(item_ids, kind="mergesort")
-    ids = item_ids[order]
-    starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]])
-    ends = np.r_[starts[1:], len(ids)]
-    fn = FUNCTIONS[kind]
-    for s, e in zip(starts, ends, strict=True):
-        if e - s >= 3:
-            pos = order[s:e]
-            out[ids[s]] = fn(x[pos], y[pos])
+    for pos in groups_of(item_ids, 3):
+        out[item_ids[pos[0]]] = FUNCTIONS[kind](x[pos], y[pos])
     return out
 
 

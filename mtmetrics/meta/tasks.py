@@ -28,15 +28,16 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 
 import numpy as np
 
 from ..errors import InputError, ParameterError
 from ..io.tables import Columns, Table
-from ..stats.accuracy import pairwise_p_values
+from ..stats.accuracy import accuracy_rows, mtme_p_values, pairwise_p_values, permutation_signs
 from ..stats.corrections import clusters
 from ..stats.correlation import pearson_rows
-from ..stats.permutation import standardise
+from ..stats.permutation import RowMeasure, standardise
 from ..stats.sharedperm import (
     EarlyStop,
     PairBlock,
@@ -156,29 +157,12 @@ class Ranking:
     ranks: list[int]
 
 
-def spa_signs(n_items: int) -> np.ndarray:
-    """mtme's float32 sign vectors of soft pairwise accuracy: ``default_rng(4)`` uniforms rounded
-    half to even, ``0 → -1``, ``1 → +1``."""
-    u = np.random.default_rng(SPA_SEED).random((SPA_PERMUTATIONS, n_items), dtype=np.float32)
-    return np.asarray(2.0 * np.rint(u) - 1.0, dtype=np.float32)
-
-
-def _p_values(scores: np.ndarray, signs: np.ndarray) -> np.ndarray:
-    """Pairwise p-values that system ``i`` beats ``j``: on a full grid in mtme's float32 arithmetic
-    (the same bits), else each pair on its common items (:func:`~mtmetrics.stats.accuracy.pairwise_p_values`)."""
-    if not np.all(np.isfinite(scores)):
-        return pairwise_p_values(scores, signs.astype(np.float64))
-    out = np.full((len(scores), len(scores)), np.nan)
-    out[np.triu_indices(len(scores), 1)] = _spa_counts(signs, scores)
-    return out
-
-
 def _spa_rows(grid: Grid) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
     """Soft pairwise accuracy of rows of judged-cell scores (the humans' p-values computed once)."""
     cells = grid.cells()
-    signs = spa_signs(grid.human.shape[1])
+    signs = permutation_signs(SPA_PERMUTATIONS, grid.human.shape[1], SPA_SEED, np.float32)
     iu = np.triu_indices(len(grid.systems), 1)
-    p_h = _p_values(grid.human, signs)[iu]
+    p_h = pairwise_p_values(grid.human, signs)[iu]
     tested = np.isfinite(p_h)
 
     def rows(x: np.ndarray, _h: np.ndarray) -> np.ndarray:
@@ -186,30 +170,11 @@ def _spa_rows(grid: Grid) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
         full = np.full(grid.human.shape, np.nan)
         for r, row in enumerate(x):
             full[cells] = row
-            gap = np.abs(p_h - _p_values(full, signs)[iu])[tested]
+            gap = np.abs(p_h - pairwise_p_values(full, signs)[iu])[tested]
             out[r] = 1.0 - np.mean(gap) if len(gap) else math.nan
         return out
 
     return rows
-
-
-def _spa_counts(signs: np.ndarray, x: np.ndarray) -> np.ndarray:
-    """Pairwise p-values of full grids ``x`` (``(…, systems, items)``, pairs ``i < j``) in mtme's float32
-    arithmetic, stacked into one matrix product (the bits of mtme's product per grid): ``(…, pairs)``."""
-    n = x.shape[-2]
-    i, j = np.triu_indices(n, 1)
-    rows = np.ascontiguousarray(
-        x.reshape(-1, n, x.shape[-1]), dtype=np.float32
-    )  # mtme's layout: OpenBLAS rounds a transposed one apart
-    out = np.empty((len(rows), len(i)))
-    step = max(1, 2**18 // (len(signs) * max(len(i), 1)))  # a cache-sized chunk
-    for r in range(0, len(rows), step):
-        part = rows[r : r + step]
-        partial = np.matmul(signs, part.reshape(-1, part.shape[-1]).T).reshape(len(signs), len(part), n)
-        sums = np.sum(part.reshape(-1, part.shape[-1]), axis=1).reshape(len(part), n)
-        hits = partial[:, :, i] - partial[:, :, j] >= sums[:, i] - sums[:, j]
-        out[r : r + step] = np.sum(hits, axis=0) / len(signs)
-    return out.reshape(*x.shape[:-2], len(i))
 
 
 def _spa_gap_counts(
@@ -253,9 +218,9 @@ def _spa_tests(grid: Grid, z: Sequence[np.ndarray], masks: np.ndarray, stop: Ear
     arithmetic (stacked), else from each metric's share of the sign sums (:func:`_spa_gap_counts`)."""
     cells = grid.cells()
     n_sys, n_items = cells.shape
-    signs = spa_signs(n_items)
+    signs = permutation_signs(SPA_PERMUTATIONS, n_items, SPA_SEED, np.float32)
     iu = np.triu_indices(n_sys, 1)
-    p_h = _p_values(grid.human, signs)[iu]
+    p_h = pairwise_p_values(grid.human, signs)[iu]
     tested = np.isfinite(p_h)
     zg = np.zeros((len(z), n_sys, n_items))
     zg[:, cells] = np.asarray(z)
@@ -271,8 +236,8 @@ def _spa_tests(grid: Grid, z: Sequence[np.ndarray], masks: np.ndarray, stop: Ear
         keep[:, cells] = masks[lo:hi]
         ia, ib = np.array([i for i, _ in pairs]), np.array([j for _, j in pairs])
         if cells.all():
-            pa = np.stack([_spa_counts(signs, np.where(keep, zg[a], zg[b])) for a, b in pairs])
-            pb = np.stack([_spa_counts(signs, np.where(keep, zg[b], zg[a])) for a, b in pairs])
+            pa = np.stack([mtme_p_values(signs, np.where(keep, zg[a], zg[b])) for a, b in pairs])
+            pb = np.stack([mtme_p_values(signs, np.where(keep, zg[b], zg[a])) for a, b in pairs])
         else:
             pa, pb = np.full((2, len(pairs), hi - lo, len(iu[0])), np.nan)
             used = np.unique(np.r_[ia, ib])
@@ -288,23 +253,6 @@ def _spa_tests(grid: Grid, z: Sequence[np.ndarray], masks: np.ndarray, stop: Ear
         return {ij: (base[ij[0]], va[n], base[ij[1]], vb[n]) for n, ij in enumerate(pairs)}
 
     return pair_tests(len(z), len(masks), block, stop)
-
-
-def _accuracy_rows(sizes: Sequence[int]) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
-    """Pairwise accuracy of system rows pooled over blocks of ``sizes`` systems (mtme's global accuracy)."""
-    idx = []
-    start = 0
-    for n in sizes:
-        i, j = np.triu_indices(n, 1)
-        idx.append((i + start, j + start))
-        start += n
-    total = sum(len(i) for i, _ in idx)
-
-    def rows(x: np.ndarray, h: np.ndarray) -> np.ndarray:
-        agree = sum(np.sum(np.sign(x[:, i] - x[:, j]) == np.sign(h[:, i] - h[:, j]), axis=1) for i, j in idx)
-        return np.asarray(agree / total, dtype=np.float64)
-
-    return rows
 
 
 def _verdicts(grid: Grid, metric: np.ndarray, epsilon: float) -> tuple[np.ndarray, np.ndarray]:
@@ -335,6 +283,7 @@ def run_task(t: int, task: Task, grids: Mapping[str, Grid], names: Sequence[str]
     g = grids[task.lps[0]]
     human: np.ndarray
     points: dict[str, np.ndarray]
+    measure: RowMeasure
     epsilons: dict[str, float] = {}
     if task.measure == "acc-eq":  # tie-calibrated: an ε per metric
         cells = g.cells()
@@ -347,7 +296,7 @@ def run_task(t: int, task: Task, grids: Mapping[str, Grid], names: Sequence[str]
         if task.measure == "accuracy":
             human = np.concatenate([grids[lp].human_system for lp in task.lps])
             points = {m: np.concatenate([grids[lp].metric_system[m] for lp in task.lps]) for m in names}
-            measure = _accuracy_rows([len(grids[lp].systems) for lp in task.lps])
+            measure = partial(accuracy_rows, sizes=[len(grids[lp].systems) for lp in task.lps])
         elif task.level == "system" and task.measure == "pearson":
             human, points = g.human_system, {m: g.metric_system[m] for m in names}
             measure = pearson_rows
@@ -374,7 +323,7 @@ def run_task(t: int, task: Task, grids: Mapping[str, Grid], names: Sequence[str]
     else:
         masks = keep_masks(s.seed, t, s.k, len(human))
         tests = perm_scores(measure, human, [points[m] for m in order], masks, s.stop)
-    result = TaskResult(task, order, values, tests, _clusters(tests.p, s.alpha))
+    result = TaskResult(task, order, values, tests, clusters(range(len(order)), np.triu(tests.p <= s.alpha, 1)))
     if s.n_boot and bootstrapped(task):
         boot = _boot_acc_eq(g, names, epsilons, s, t) if task.measure == "acc-eq" else _boot_cells(task, g, names, s, t)
         result.intervals = {m: _interval(boot[m], s.seed) for m in names}
@@ -439,13 +388,6 @@ def _boot_acc_eq(
     return out
 
 
-def _clusters(p: np.ndarray, alpha: float) -> list[int]:
-    """``AssignRanks``: clusters of metrics in their order, a pair significant at ``p <= alpha``."""
-    n = len(p)
-    better = np.triu(p <= alpha, 1)
-    return clusters(list(range(n)), better)
-
-
 def rank(grids: Mapping[str, Grid], names: Sequence[str], s: RankSettings) -> Ranking:
     """Every task of preset ``s.preset`` on ``grids`` (one per language pair), and the global ranking."""
     if s.preset not in PRESETS:
@@ -462,7 +404,7 @@ def rank(grids: Mapping[str, Grid], names: Sequence[str], s: RankSettings) -> Ra
     order = sorted(names, key=lambda m: (-scores[m], m))
     draws = [lambda i, j, r=r: r.mapped(order[i], order[j]) for r in results]
     p = weighted_tests(np.array([scores[m] for m in order]), draws, [r.task.weight for r in results])
-    return Ranking(s, results, order, scores, p, _clusters(p, s.alpha))
+    return Ranking(s, results, order, scores, p, clusters(range(len(order)), np.triu(p <= s.alpha, 1)))
 
 
 def grids_of(table: Table, columns: Columns, human: str, scores: Sequence[MetricScores]) -> dict[str, Grid]:

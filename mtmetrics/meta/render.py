@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .compare import CompareDocument
     from .models import CorrelateDocument
     from .orange import OrangeDocument
+    from .tasks import Ranking
 
 
 def fmt(x: float | None, width: int) -> str:
@@ -65,9 +66,11 @@ def _of(estimates: Sequence[Estimate], kind: str) -> list[Estimate]:
     return [e for e in estimates if e.kind == kind]
 
 
-def _md_table(heads: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:
-    """A compact Markdown table: a head row, its rule and the rows, cells unpadded (module docstring)."""
-    return ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads), *("| " + " | ".join(r) + " |" for r in rows)]
+def _md_table(heads: Sequence[str], rows: Iterable[Sequence[str]], numbers: bool = False) -> list[str]:
+    """A compact Markdown table: a head row, its rule and the rows, cells unpadded (module docstring);
+    with ``numbers``, every column but the first right-aligned."""
+    rule = "|---|" + ("---:|" if numbers else "---|") * (len(heads) - 1)
+    return ["| " + " | ".join(heads) + " |", rule, *("| " + " | ".join(r) + " |" for r in rows)]
 
 
 def _heads(
@@ -563,3 +566,56 @@ def separated(metrics: Sequence[Estimate], floors: Sequence[Estimate]) -> bool:
         elif _defined(e.value) and e.value > bar + FLOOR_MARGIN:
             return True
     return False
+
+
+def _rank_rows(r: Ranking, width: int) -> list[list[str]]:
+    """``meta rank``'s table: a head row, then each metric's cluster, global score and task values."""
+    head = ["metric", "cluster", "global", *(f"t{k + 1}" for k in range(len(r.tasks)))]
+    rows = [head]
+    for m, cluster in zip(r.order, r.ranks, strict=True):
+        cells = [m, str(cluster), f"{r.scores[m]:.{width}f}"]
+        for t in r.tasks:
+            iv = t.intervals.get(m) if t.intervals else None
+            span = f" [{iv[0]:.{width}f}, {iv[1]:.{width}f}]" if iv else ""
+            cells.append(f"{t.values[m]:.{width}f}{span} ({t.ranks[t.order.index(m)]})")
+        rows.append(cells)
+    return rows
+
+
+def _rank_notes(r: Ranking, human: str) -> list[str]:
+    s = r.settings
+    adjacent = []
+    for i in range(len(r.order) - 1):
+        a, b = r.order[i], r.order[i + 1]
+        draws = max(len(t.mapped(a, b)) for t in r.tasks)  # the global test's draws (early stops tiled)
+        adjacent.append(f"{a} > {b}: p = {p_text(float(r.p[i, i + 1]), draws)}")
+    return [
+        f"human scores: {human}; clusters: a metric starts a new one when any member of the current one beats it "
+        f"at p <= {s.alpha} (PERM-BOTH, {s.k} draws per pair and task, seed {s.seed}, mt-metrics-eval's early stop)",
+        *(f"t{k + 1}: {t.task.name} (weight {t.task.weight:.4g})" for k, t in enumerate(r.tasks)),
+        *(
+            [
+                f"[lo, hi]: 95% bootstrap percentile intervals, {s.n_boot} resamples of each task's items (seed "
+                f"{s.seed}); acc-eq at each metric's epsilon calibrated on all items"
+            ]
+            if s.n_boot
+            else []
+        ),
+        *(["global, adjacent pairs: " + "; ".join(adjacent)] if adjacent else []),
+    ]
+
+
+def rank_text(r: Ranking, human: str, width: int) -> str:
+    """``meta rank``'s ranking as plain text: the signature, the table and the notes."""
+    from ..texttables import aligned
+
+    lines = [r.settings.signature, "", *aligned(_rank_rows(r, width)), "", *_rank_notes(r, human)]
+    return "\n".join(lines) + "\n"
+
+
+def rank_markdown(r: Ranking, human: str, width: int) -> str:
+    """``meta rank``'s ranking as Markdown (the signature a code span outside the table: no escape)."""
+    head, *rows = _rank_rows(r, width)
+    lines = [f"`{r.settings.signature}`", "", *_md_table(head, [[markdown_cell(c) for c in row] for row in rows], True)]
+    lines += ["", *(f"- {markdown_cell(n)}" for n in _rank_notes(r, human))]
+    return "\n".join(lines) + "\n"

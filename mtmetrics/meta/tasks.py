@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
+from typing import Any
 
 import numpy as np
 
@@ -50,6 +51,7 @@ from ..stats.sharedperm import (
 )
 from ..stats.significance import interval
 from ..stats.ties import acc_eq
+from ..version import __version__
 from .scores import MetricScores
 
 #: where each measure lies (mapped to [0, 1] for the global score)
@@ -125,6 +127,16 @@ class RankSettings:
     stop: EarlyStop = field(default_factory=EarlyStop)
     n_boot: int = 0
 
+    @property
+    def signature(self) -> str:
+        """What fixes the ranking's numbers besides the data and the metrics."""
+        st = self.stop
+        return (
+            f"preset:{self.preset}|test:perm-both|k:{self.k}|seed:{self.seed}|alpha:{self.alpha}|"
+            f"stop:{st.block},{st.early_min},{st.early_max}|spa:{SPA_PERMUTATIONS},{SPA_SEED}|boot:{self.n_boot}|"
+            f"version:{__version__}"
+        )
+
 
 @dataclass
 class TaskResult:
@@ -155,6 +167,48 @@ class Ranking:
     scores: dict[str, float]
     p: np.ndarray
     ranks: list[int]
+
+    def to_dict(self, table: str, sha256: str, human: str, signatures: dict[str, str]) -> dict[str, Any]:
+        """The ranking as a JSON document: every value unrounded, p-values as upper-triangle matrices."""
+
+        def upper(p: np.ndarray) -> list[list[float | None]]:
+            return [[float(p[i, j]) if j > i else None for j in range(len(p))] for i in range(len(p))]
+
+        return {
+            "signature": self.settings.signature,
+            "table": {"name": table, "sha256": sha256, "human": human},
+            "metrics": [{"spec": m, "signature": signatures[m]} for m in signatures],
+            "tasks": [
+                {
+                    "name": t.task.name,
+                    "lps": list(t.task.lps),
+                    "level": t.task.level,
+                    "measure": t.task.measure,
+                    "weight": t.task.weight,
+                    "range": list(RANGE[t.task.measure]),
+                    "order": t.order,
+                    "values": [t.values[m] for m in t.order],
+                    **({"intervals": [_listed(t.intervals[m]) for m in t.order]} if t.intervals else {}),
+                    "clusters": t.ranks,
+                    "p": upper(t.tests.p),
+                    "draws": [
+                        [len(t.tests.draws[(i, j)]) if j > i else None for j in range(len(t.order))]
+                        for i in range(len(t.order))
+                    ],
+                }
+                for t in self.tasks
+            ],
+            "global": {
+                "order": self.order,
+                "scores": [self.scores[m] for m in self.order],
+                "clusters": self.ranks,
+                "p": upper(self.p),
+            },
+        }
+
+
+def _listed(iv: tuple[float, float] | None) -> list[float] | None:
+    return None if iv is None else list(iv)
 
 
 def _spa_rows(grid: Grid) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:

@@ -26,6 +26,7 @@ from ..stats.bootweights import SystemWeights, compact, weighted_sums
 from ..stats.correlation import FUNCTIONS, KINDS, ROW_FUNCTIONS, Resampled
 from ..stats.significance import interval
 from ..stats.ties import groups_of
+from . import Record
 from .scores import MetricScores
 
 LEVELS = ("segment", "item", "system")
@@ -211,7 +212,7 @@ class Points:
 
 
 @dataclass(frozen=True)
-class SystemPoint:
+class SystemPoint(Record):
     """One system's point at system level: the metric's corpus score and the human score."""
 
     group: str
@@ -221,10 +222,6 @@ class SystemPoint:
     metric_score: float
     human_score: float
     segments: int  # the judged rows the system's scores rest on
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready, in field order (non-finite scores are left to the JSON writer)."""
-        return dict(self.__dict__)
 
 
 @dataclass

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..engine.tables import Unavailable
 from ..io.tables import Columns, Table
+from . import Record
 from .correlate import Estimate, SystemPoint
 from .report import LanguageExclusion, Ranked
 from .scores import MetricScores
@@ -82,19 +83,16 @@ def system_human_dict(source: str) -> dict[str, str]:
 
 
 @dataclass(frozen=True)
-class PermutationInfo:
+class PermutationInfo(Record):
     """The PERM-BOTH clusters' (and soft-accuracy's) permutations; ``n = 0``: none."""
 
     n: int
     seed: int
     test: str = "PERM-BOTH"
 
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
-
 
 @dataclass(frozen=True)
-class MetricInfo:
+class MetricInfo(Record):
     """A metric as the outputs name it: the ``-m`` text, its name, signature and sign."""
 
     spec: str
@@ -106,12 +104,9 @@ class MetricInfo:
     def of(cls, scores: MetricScores) -> MetricInfo:
         return cls(scores.spec, scores.metric.display_name, scores.signature, scores.flipped)
 
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
-
 
 @dataclass(frozen=True)
-class ClusterCell:
+class ClusterCell(Record):
     """The significance ranking of one (group, human column, level) and the test that made it."""
 
     group: str
@@ -120,9 +115,6 @@ class ClusterCell:
     n: int
     test: str  # "williams", "perm-both-items", "perm-both" or "none"
     ranking: tuple[Ranked, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**self.__dict__, "ranking": [dict(r.__dict__) for r in self.ranking]}
 
 
 @dataclass(frozen=True)
@@ -184,7 +176,7 @@ class TableReport:
 
 
 @dataclass(frozen=True)
-class Timing:
+class Timing(Record):
     """Wall-clock seconds of the report's stages."""
 
     total: float
@@ -193,9 +185,6 @@ class Timing:
     correlation: float
     significance: float
     plots: float = 0.0
-
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
 
 
 @dataclass

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,7 @@ from ..api import Scorer
 from ..io.tables import Columns, Table
 from ..metric import Metric
 from .correlate import Correlations
+from .inputs import Input, load_input
 from .models import BootstrapInfo, ClusterCell, MetricInfo, PermutationInfo, Report, TableReport, Timing
 from .scores import MetricScores
 
@@ -105,41 +106,27 @@ def _perm_test(
     return test
 
 
-@dataclass(frozen=True)
-class LoadedTable:
-    """One table as the report uses it: reference systems dropped, subsampled if asked."""
-
-    table: Table
-    columns: Columns
-    humans: list[str]
-    sample: dict[str, Any] | None  # how it was subsampled (:func:`~mtmetrics.meta.report.sample_table`)
-    dropped: dict[str, float]  # reference systems left out → their share of identical rows
-    system_human: dict[tuple[str, str], float] | None = None  # official system-level human scores
-    system_human_source: str | None = None
-
-
-def load_tables(ns: ReportSettings, split: str | None) -> list[LoadedTable]:
+def load_tables(ns: ReportSettings, split: str | None) -> list[Input]:
     """Read each table (:func:`~mtmetrics.meta.inputs.load_input`), drop reference systems and
     subsample (``--sample-segments``)."""
-    from .inputs import load_input
     from .report import drop_systems, reference_systems, sample_table
 
     loaded = []
     for path in ns.tables:
         inp = load_input(path, ns)
-        table, cols, humans = inp.table, inp.columns, inp.humans
+        table, cols = inp.table, inp.columns
         refsys = {} if ns.keep_reference_systems else reference_systems(table, cols, split=split)
         if refsys:
             table = drop_systems(table, cols, set(refsys), split)
         sample = None
         if ns.sample_segments:
             table, sample = sample_table(table, cols, ns.sample_segments, ns.seed)
-        loaded.append(LoadedTable(table, cols, list(humans), sample, refsys, inp.system_human, inp.system_human_source))
+        loaded.append(replace(inp, table=table, sample=sample, dropped=refsys))
     return loaded
 
 
 def significance(
-    ns: ReportSettings, lt: LoadedTable, scores: Sequence[MetricScores], res: Correlations
+    ns: ReportSettings, lt: Input, scores: Sequence[MetricScores], res: Correlations
 ) -> tuple[tuple[ClusterCell, ...], tuple[ClusterCell, ...]]:
     """The main clusters (column *cl*: Williams or PERM-BOTH over whole source segments,
     ``--segment-test``) and the PERM-BOTH clusters (column *perm*) of every cell with a Pearson r."""
@@ -292,7 +279,7 @@ def build_report(
 
 
 def _report_plots(
-    loaded: Sequence[LoadedTable],
+    loaded: Sequence[Input],
     all_scores: Sequence[Sequence[MetricScores]],
     results: Sequence[Correlations],
     out_dir: Path,

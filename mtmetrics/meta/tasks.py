@@ -35,7 +35,7 @@ import numpy as np
 
 from ..errors import InputError, ParameterError
 from ..io.tables import Columns, Table
-from ..stats.accuracy import accuracy_rows, mtme_p_values, pairwise_p_values, permutation_signs
+from ..stats.accuracy import accuracy_rows, pairwise_p_values, permutation_signs
 from ..stats.corrections import clusters
 from ..stats.correlation import pearson_rows
 from ..stats.permutation import RowMeasure, standardise
@@ -268,8 +268,8 @@ def _spa_gap_counts(
 def _spa_tests(grid: Grid, z: Sequence[np.ndarray], masks: np.ndarray, stop: EarlyStop) -> PairDraws:
     """PERM-BOTH of soft pairwise accuracy on standardised points ``z`` (metrics best first), as
     :func:`~mtmetrics.stats.sharedperm.perm_scores` with :func:`_spa_rows` would make it, a block of
-    draws at a time for every pair still going: on a full grid each hybrid in mtme's float32
-    arithmetic (stacked), else from each metric's share of the sign sums (:func:`_spa_gap_counts`)."""
+    draws at a time for every pair still going: on a full grid each hybrid through :func:`_spa_rows`,
+    else from each metric's share of the sign sums (:func:`_spa_gap_counts`)."""
     cells = grid.cells()
     n_sys, n_items = cells.shape
     signs = permutation_signs(SPA_PERMUTATIONS, n_items, SPA_SEED, np.float32)
@@ -286,23 +286,25 @@ def _spa_tests(grid: Grid, z: Sequence[np.ndarray], masks: np.ndarray, stop: Ear
         return np.array([1.0 - np.mean(row) for row in gap.reshape(-1, gap.shape[-1])]).reshape(gap.shape[:-1])
 
     def block(pairs: list[tuple[int, int]], lo: int, hi: int) -> dict[tuple[int, int], PairBlock]:
+        if cells.all():  # hybrid by hybrid, each grid in mtme's float32 arithmetic
+            m = masks[lo:hi]
+            return {
+                (a, b): (base[a], measure(np.where(m, z[a], z[b]), m), base[b], measure(np.where(m, z[b], z[a]), m))
+                for a, b in pairs
+            }
         keep = np.zeros((hi - lo, n_sys, n_items), dtype=bool)
         keep[:, cells] = masks[lo:hi]
         ia, ib = np.array([i for i, _ in pairs]), np.array([j for _, j in pairs])
-        if cells.all():
-            pa = np.stack([mtme_p_values(signs, np.where(keep, zg[a], zg[b])) for a, b in pairs])
-            pb = np.stack([mtme_p_values(signs, np.where(keep, zg[b], zg[a])) for a, b in pairs])
-        else:
-            pa, pb = np.full((2, len(pairs), hi - lo, len(iu[0])), np.nan)
-            used = np.unique(np.r_[ia, ib])
-            at = np.searchsorted(used, ia), np.searchsorted(used, ib)
-            s64, zu = signs.astype(np.float64), zg[used]
-            for c, (i, j) in enumerate(zip(*iu, strict=True)):
-                common = np.flatnonzero(cells[i] & cells[j])
-                if len(common):
-                    s1 = np.column_stack([s64[:, common].T, np.ones(len(common))])
-                    zi, zj = zu[:, i, common], zu[:, j, common]
-                    pa[:, :, c], pb[:, :, c] = _spa_gap_counts(s1, zi, zj, keep[:, i, common], keep[:, j, common], *at)
+        pa, pb = np.full((2, len(pairs), hi - lo, len(iu[0])), np.nan)
+        used = np.unique(np.r_[ia, ib])
+        at = np.searchsorted(used, ia), np.searchsorted(used, ib)
+        s64, zu = signs.astype(np.float64), zg[used]
+        for c, (i, j) in enumerate(zip(*iu, strict=True)):
+            common = np.flatnonzero(cells[i] & cells[j])
+            if len(common):
+                s1 = np.column_stack([s64[:, common].T, np.ones(len(common))])
+                zi, zj = zu[:, i, common], zu[:, j, common]
+                pa[:, :, c], pb[:, :, c] = _spa_gap_counts(s1, zi, zj, keep[:, i, common], keep[:, j, common], *at)
         va, vb = spa(pa), spa(pb)
         return {ij: (base[ij[0]], va[n], base[ij[1]], vb[n]) for n, ij in enumerate(pairs)}
 

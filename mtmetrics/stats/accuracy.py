@@ -92,22 +92,12 @@ def pairwise_p_values(scores: np.ndarray, signs: np.ndarray, both: bool = False)
 
 
 def mtme_p_values(signs: np.ndarray, x: np.ndarray) -> np.ndarray:
-    """Pairwise p-values of full grids ``x`` (``(…, systems, items)``, pairs ``i < j``) in mtme's float32
-    arithmetic, stacked into one matrix product (the bits of mtme's product per grid): ``(…, pairs)``."""
-    n = x.shape[-2]
-    i, j = np.triu_indices(n, 1)
-    rows = np.ascontiguousarray(
-        x.reshape(-1, n, x.shape[-1]), dtype=np.float32
-    )  # mtme's layout: OpenBLAS rounds a transposed one apart
-    out = np.empty((len(rows), len(i)))
-    step = max(1, 2**18 // (len(signs) * max(len(i), 1)))  # a cache-sized chunk
-    for r in range(0, len(rows), step):
-        part = rows[r : r + step]
-        partial = np.matmul(signs, part.reshape(-1, part.shape[-1]).T).reshape(len(signs), len(part), n)
-        sums = np.sum(part.reshape(-1, part.shape[-1]), axis=1).reshape(len(part), n)
-        hits = partial[:, :, i] - partial[:, :, j] >= sums[:, i] - sums[:, j]
-        out[r : r + step] = np.sum(hits, axis=0) / len(signs)
-    return out.reshape(*x.shape[:-2], len(i))
+    """Pairwise p-values (pairs ``i < j``) of a full grid ``x`` (systems × items) in mtme's float32
+    arithmetic: its matrix product, in its layout (OpenBLAS rounds a transposed one apart)."""
+    i, j = np.triu_indices(len(x), 1)
+    rows = np.ascontiguousarray(x, dtype=np.float32)
+    null, sums = np.matmul(signs, rows.T), np.sum(rows, axis=1)
+    return np.asarray(np.sum(null[:, i] - null[:, j] >= sums[i] - sums[j], axis=0) / len(signs))
 
 
 def soft_pairwise_accuracy(p_human: np.ndarray, p_metric: np.ndarray) -> tuple[float, float, int]:

@@ -67,6 +67,14 @@ class CorrelationSettings:
         if self.n_boot < 0 or self.permutations < 1:
             raise ValueError("n_boot must be 0 or more and permutations at least 1")
 
+    @classmethod
+    def of(cls, options: Any, humans: Sequence[str], **given: Any) -> CorrelationSettings:
+        """The settings from a command's options (``bootstrap_n``, ``seed``, ``no_split_systems``,
+        ``system_resampling``: parsed options or a ``ReportSettings``); ``given``: the rest."""
+        split = None if options.no_split_systems else "+"
+        n, seed, resampling = options.bootstrap_n, options.seed, options.system_resampling
+        return cls(tuple(humans), n_boot=n, seed=seed, split_systems=split, system_resampling=resampling, **given)
+
 
 @dataclass(frozen=True)
 class Estimate:

@@ -27,6 +27,11 @@ class BootstrapInfo:
     level: float = 0.95
     interval: str = "percentile"
 
+    @classmethod
+    def of(cls, options: Any) -> BootstrapInfo:
+        """From a command's options (``bootstrap_n``, ``seed``, ``system_resampling``)."""
+        return cls(options.bootstrap_n, options.seed, options.system_resampling)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "n": self.n,
@@ -51,10 +56,10 @@ class TableHeader:
     bootstrap: BootstrapInfo
 
     @classmethod
-    def of(
-        cls, table: Table, columns: Columns, humans: Sequence[str], split: str | None, bootstrap: BootstrapInfo
-    ) -> TableHeader:
-        return cls(table.name, table.sha256, len(table), columns, tuple(humans), split, bootstrap)
+    def of(cls, table: Table, columns: Columns, humans: Sequence[str], options: Any) -> TableHeader:
+        """The head of ``table`` as a command's options (:meth:`BootstrapInfo.of`) read it."""
+        split = None if options.no_split_systems else "+"
+        return cls(table.name, table.sha256, len(table), columns, tuple(humans), split, BootstrapInfo.of(options))
 
     def to_dict(self) -> dict[str, Any]:
         c = self.columns

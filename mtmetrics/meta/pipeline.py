@@ -215,16 +215,8 @@ def build_report(
     t_score = time.perf_counter()
     results = []
     for lt, scores in zip(loaded, all_scores, strict=True):
-        cs = CorrelationSettings(
-            humans=tuple(lt.humans),
-            levels=tuple(s.levels),
-            kinds=kinds,
-            n_boot=s.bootstrap_n,
-            seed=s.seed,
-            split_systems=split,
-            permutations=max(1, s.permutations),
-            system_resampling=s.system_resampling,
-        )
+        given = {"levels": tuple(s.levels), "kinds": kinds, "permutations": max(1, s.permutations)}
+        cs = CorrelationSettings.of(s, lt.humans, **given)
         results.append(correlate(lt.table, lt.columns, scores, cs, jobs=s.jobs, system_human=lt.system_human))
     language_out = [exclude_by_language(res, scores) for res, scores in zip(results, all_scores, strict=True)]
     t_corr = time.perf_counter()
@@ -255,7 +247,7 @@ def build_report(
         command=s.command,
         note=s.note,
         jobs=s.jobs,
-        bootstrap=BootstrapInfo(s.bootstrap_n, s.seed, s.system_resampling),
+        bootstrap=BootstrapInfo.of(s),
         segment_test=s.segment_test,
         levels=tuple(s.levels),
         kinds=kinds,

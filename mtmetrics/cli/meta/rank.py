@@ -13,7 +13,7 @@ from ...meta.render import rank_markdown, rank_text
 from ...meta.tasks import PRESETS, RankSettings, grids_of, rank
 from ...stats import MAX_RESAMPLES
 from ..args import alpha_arg, bounded
-from .common import TABLE_HELP, _dump, _load, input_args, measure_args, meta_parser, score_specs
+from .common import _dump, _load, input_args, measure_args, meta_parser, score_specs
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -27,12 +27,12 @@ def _parser() -> argparse.ArgumentParser:
         bootstrap=False,
         jobs_help="worker processes for scoring",
         seed_help="seed of the PERM-BOTH draws and of the bootstrap",
+        table=True,
+        metrics="metrics, as for correlate",
     )
-    p.add_argument("table", metavar="TABLE", help=TABLE_HELP)
     p.add_argument(
         "--preset", required=True, choices=sorted(PRESETS), help="the task set (language pairs: the table's)"
     )
-    p.add_argument("-m", "--metrics", nargs="+", required=True, metavar="METRIC", help="metrics, as for correlate")
     measure_args(p, (1, "PERM-BOTH draws per pair and task (mt-metrics-eval's k; default 1000)"), measures=False)
     alpha_arg(p, "a pair is significant at p <= alpha (default 0.05)")
     p.add_argument(

@@ -276,6 +276,7 @@ def _correlate(
     items = np.array(table.columns[columns.segment])
     human_values = {h: table.numbers(h) for h in humans}
     out = Correlations()
+    samples = out.samples if keep_samples else None
     per_group: dict[tuple[str, str, str], list[agr.Value]] = {}
     group_names = list(dict.fromkeys(groups.tolist()))
     for gi, group in enumerate(group_names):
@@ -311,26 +312,17 @@ def _correlate(
                     out.points[(group, human, level, ms.spec)] = pts
                     seg_boot = _segment_boot(level, kinds, pts, draws)
                     for kind in kinds:
+                        key = (group, human, level, ms.spec, kind)
                         if (level, kind) in measured:
                             val = agr.agreement(kind, level, hs, pts.metric, pts.metric_boot, m_all)
                             per_group.setdefault((human, ms.spec, kind), []).append(val)
-                            _add(
-                                out,
-                                Estimate(group, human, level, ms.spec, kind, val.value, 0, 0, val.n, 0),
-                                val,
-                                seed,
-                                keep_samples,
-                            )
-                        if kind in agr.KINDS:
-                            continue
-                        est, boot = _estimate(level, kind, pts, draws, n_boot, seg_boot)
-                        lo, hi, valid = _interval(est, boot, seed) if n_boot else (math.nan, math.nan, 0)
-                        npts = len(draws.systems) if level == "system" else len(rows)
-                        if level == "item":
-                            npts = int(np.count_nonzero(np.bincount(draws.item_ids) >= 3))
-                        out.estimates.append(Estimate(group, human, level, ms.spec, kind, est, lo, hi, npts, valid))
-                        if keep_samples:
-                            out.samples[(group, human, level, ms.spec, kind)] = boot
+                            _add(out.estimates, samples, key, val, seed)
+                        if kind not in agr.KINDS:
+                            est, boot = _estimate(level, kind, pts, draws, n_boot, seg_boot)
+                            npts = len(draws.systems) if level == "system" else len(rows)
+                            if level == "item":
+                                npts = int(np.count_nonzero(np.bincount(draws.item_ids) >= 3))
+                            _add(out.estimates, samples, key, agr.Value(est, boot, npts), seed)
                 if "system" in levels:
                     sys_scores = out.points[(group, human, "system", ms.spec)].metric
                     for name, score, hval, pos in zip(draws.systems, sys_scores, h_sys, draws.system_rows, strict=True):
@@ -340,26 +332,14 @@ def _correlate(
             for level, kind in measured:
                 for name, val in agr.floor_values(kind, level, hs).items():
                     per_group.setdefault((human, name, kind), []).append(val)
-                    out.floors.append(
-                        Estimate(group, human, level, name, kind, val.value, math.nan, math.nan, val.n, 0)
-                    )
+                    _add(out.floors, None, (group, human, level, name, kind), val, seed)
     if len(group_names) > 1 and "system" in levels:
         for (human, spec, kind), vals in per_group.items():
             if kind in ("accuracy", "soft-accuracy"):
-                value, boot = agr.pooled(vals)
-                n = sum(v.n for v in vals)
-                if spec in agr.FLOORS:
-                    out.floors.append(
-                        Estimate(agr.POOLED, human, "system", spec, kind, value, math.nan, math.nan, n, 0)
-                    )
-                    continue
-                _add(
-                    out,
-                    Estimate(agr.POOLED, human, "system", spec, kind, value, 0, 0, n, 0),
-                    agr.Value(value, boot, n),
-                    seed,
-                    keep_samples,
-                )
+                floor = spec in agr.FLOORS
+                value = agr.Value(*agr.pooled(vals), sum(v.n for v in vals))
+                key = (agr.POOLED, human, "system", spec, kind)
+                _add(out.floors if floor else out.estimates, None if floor else samples, key, value, seed)
     return out
 
 
@@ -379,14 +359,19 @@ def _official_systems(draws: GroupDraws, table: Mapping[tuple[str, str], float],
     )
 
 
-def _add(out: Correlations, est: Estimate, val: agr.Value, seed: int, keep_samples: bool) -> None:
-    """Append an agreement estimate with its interval (from ``val.boot``) and ε."""
+def _add(
+    out: list[Estimate],
+    samples: dict[tuple[str, str, str, str, str], np.ndarray] | None,
+    key: tuple[str, str, str, str, str],
+    val: agr.Value,
+    seed: int,
+) -> None:
+    """Append estimate ``key`` of ``val``: its interval (from ``val.boot``) and ε; its replicates
+    kept in ``samples`` (paired tests), if given."""
     lo, hi, valid = _interval(val.value, val.boot, seed) if len(val.boot) else (math.nan, math.nan, 0)
-    out.estimates.append(
-        replace(est, lower=lo, upper=hi, resamples=valid, epsilon=val.epsilon, epsilon_last=val.epsilon_last)
-    )
-    if keep_samples:
-        out.samples[(est.group, est.human, est.level, est.metric, est.kind)] = val.boot
+    out.append(Estimate(*key, val.value, lo, hi, val.n, valid, val.epsilon, val.epsilon_last))
+    if samples is not None:
+        samples[key] = val.boot
 
 
 def _points(

@@ -12,7 +12,8 @@ from typing import Any
 from ..engine.tables import Unavailable
 from ..io.tables import Columns, Table
 from . import Record
-from .correlate import Estimate, SystemPoint
+from .correlate import Correlations, Estimate, SystemPoint
+from .inputs import Input
 from .report import LanguageExclusion, Ranked
 from .scores import MetricScores
 
@@ -144,11 +145,35 @@ class TableReport:
     system_human_source: str | None = None  # official system-level human scores: where from
 
     @classmethod
-    def of(cls, table: Table, columns: Columns, humans: Sequence[str], **parts: Any) -> TableReport:
-        """The report of ``table`` from the parts computed on it (keyword arguments of the fields)."""
+    def of(
+        cls,
+        inp: Input,
+        scores: Sequence[MetricScores],
+        res: Correlations,
+        excluded: Mapping[str, Sequence[LanguageExclusion]],
+        clusters: tuple[ClusterCell, ...],
+        perm_clusters: tuple[ClusterCell, ...],
+    ) -> TableReport:
+        """The report of the table ``inp`` (as the report cut it) from what was computed on it."""
+        table, columns = inp.table, inp.columns
         groups = list(dict.fromkeys(table.columns[columns.group])) if columns.group else ["all"]
         return cls(
-            table.name, table.sha256, len(table), groups=tuple(groups), humans=tuple(humans), columns=columns, **parts
+            table=table.name,
+            sha256=table.sha256,
+            rows=len(table),
+            sample=inp.sample,
+            dropped_systems=inp.dropped,
+            language_excluded={g: tuple(xs) for g, xs in excluded.items()},
+            groups=tuple(groups),
+            humans=tuple(inp.humans),
+            columns=columns,
+            metrics=tuple(MetricInfo.of(s) for s in scores),
+            correlations=tuple(res.estimates),
+            clusters=clusters,
+            perm_clusters=perm_clusters,
+            system_points=tuple(res.system_points),
+            floors=tuple(res.floors),
+            system_human_source=inp.system_human_source,
         )
 
     def cluster(self, group: str, human: str, level: str, *, perm: bool = False) -> ClusterCell | None:

@@ -17,7 +17,7 @@ from ..io.tables import Columns, Table
 from ..metric import Metric
 from .correlate import Correlations
 from .inputs import Input, load_input
-from .models import BootstrapInfo, ClusterCell, MetricInfo, PermutationInfo, Report, TableReport, Timing
+from .models import BootstrapInfo, ClusterCell, PermutationInfo, Report, TableReport, Timing
 from .scores import MetricScores
 
 
@@ -222,24 +222,7 @@ def build_report(
     t_corr = time.perf_counter()
     tables = []
     for lt, scores, res, excluded in zip(loaded, all_scores, results, language_out, strict=True):
-        main, perm = significance(s, lt, scores, res)
-        tables.append(
-            TableReport.of(
-                lt.table,
-                lt.columns,
-                lt.humans,
-                sample=lt.sample,
-                dropped_systems=lt.dropped,
-                language_excluded={g: tuple(xs) for g, xs in excluded.items()},
-                metrics=tuple(MetricInfo.of(sc) for sc in scores),
-                correlations=tuple(res.estimates),
-                clusters=main,
-                perm_clusters=perm,
-                system_points=tuple(res.system_points),
-                floors=tuple(res.floors),
-                system_human_source=lt.system_human_source,
-            )
-        )
+        tables.append(TableReport.of(lt, scores, res, excluded, *significance(s, lt, scores, res)))
     t_sig = time.perf_counter()
     report = Report(
         title=s.title or "Meta-evaluation: " + ", ".join(lt.table.name for lt in loaded),
@@ -257,29 +240,13 @@ def build_report(
         all_scores=all_scores,
     )
     if s.plot:
-        report.plots = [str(p) for p in _report_plots(loaded, all_scores, results, Path(s.plot))]
+        from .plots import correlation_plots
+
+        report.plots = []
+        for lt, scores, res in zip(loaded, all_scores, results, strict=True):
+            prefix = lt.table.name.split(".tsv")[0].split(".jsonl")[0] if len(loaded) > 1 else ""
+            report.plots += [str(p) for p in correlation_plots(res, scores, Path(s.plot), prefix)]
     done = time.perf_counter()
-    report.timing = Timing(
-        total=done - started,
-        read=t_read - started,
-        scoring=t_score - t_read,
-        correlation=t_corr - t_score,
-        significance=t_sig - t_corr,
-        plots=done - t_sig if s.plot else 0.0,
-    )
+    phases = (t_read - started, t_score - t_read, t_corr - t_score, t_sig - t_corr, done - t_sig if s.plot else 0.0)
+    report.timing = Timing(done - started, *phases)
     return report
-
-
-def _report_plots(
-    loaded: Sequence[Input],
-    all_scores: Sequence[Sequence[MetricScores]],
-    results: Sequence[Correlations],
-    out_dir: Path,
-) -> list[Path]:
-    from .plots import correlation_plots
-
-    paths = []
-    for lt, scores, res in zip(loaded, all_scores, results, strict=True):
-        prefix = lt.table.name.split(".tsv")[0].split(".jsonl")[0] if len(loaded) > 1 else ""
-        paths += correlation_plots(res, scores, out_dir, prefix)
-    return paths

@@ -28,9 +28,9 @@ if TYPE_CHECKING:
     from .tasks import Ranking
 
 
-def fmt(x: float | None, width: int) -> str:
-    """A number with ``width`` decimals; ``nan`` for a missing or undefined one."""
-    return "nan" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.{width}f}"
+def fmt(x: float | None, width: int, missing: str = "nan") -> str:
+    """A number with ``width`` decimals; ``missing`` for a missing or undefined one."""
+    return missing if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.{width}f}"
 
 
 _UNITS = {"segment": "segments", "item": "source segments (averaged)", "system": "systems"}
@@ -273,12 +273,6 @@ def orange_text(doc: OrangeDocument, width: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _f(x: float | None, width: int = 3) -> str:
-    if x is None or math.isnan(x):
-        return "–"
-    return f"{x:.{width}f}"
-
-
 def _defined(x: float | None) -> bool:
     return x is not None and not math.isnan(x)
 
@@ -289,8 +283,8 @@ def _cell(e: Estimate, width: int) -> str:
         return "–"
     eps = f" ({epsilon_text(e, width)})" if _defined(e.epsilon) else ""
     if not _defined(e.lower):
-        return _f(e.value, width) + eps
-    return f"{_f(e.value, width)} [{_f(e.lower, width)}, {_f(e.upper, width)}]" + eps
+        return fmt(e.value, width) + eps
+    return f"{fmt(e.value, width)} [{fmt(e.lower, width)}, {fmt(e.upper, width, '–')}]" + eps
 
 
 def _duration(seconds: float) -> str:
@@ -483,8 +477,8 @@ def _summary(report: Report, width: int) -> list[str]:
         rows = [
             [
                 m + (" ↓" if m in flipped else ""),
-                *(_f(table[m].get(c, math.nan), width) for c in cols),
-                _f(means[m], width),
+                *(fmt(table[m].get(c, math.nan), width, "–") for c in cols),
+                fmt(means[m], width, "–"),
             ]
             for m in order
         ]

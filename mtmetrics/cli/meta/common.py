@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -185,8 +185,8 @@ def score_specs(table: Table, columns: Columns, specs: Sequence[str], jobs: int)
     if builtins:
         groups = table.columns[columns.group] if columns.group else ()
         metrics = build_metrics(builtins, groups, f" of {table.name}")
-        with scoring_progress(len(table) * len(metrics)) as bar:
-            computed = score_table(table, columns, metrics, jobs, progress=bar.advance)
+        with scoring_progress(len(table) * len(metrics)) as advance:
+            computed = score_table(table, columns, metrics, jobs, progress=advance)
     return merge_scores(specs, table, columns, computed)
 
 
@@ -207,10 +207,11 @@ def wrote(path: str | Path, what: str) -> None:
 
 
 @contextmanager
-def scoring_progress(total: int) -> Iterator[Progress]:
-    """A progress bar for scoring a table (rows × metrics), shown only when standard error is a terminal."""
+def scoring_progress(total: int) -> Iterator[Callable[[int], None]]:
+    """The callback of a progress bar for scoring a table (rows × metrics), shown only when standard
+    error is a terminal."""
     bar = Progress(total, "scoring")
     try:
-        yield bar
+        yield bar.advance
     finally:
         bar.close()

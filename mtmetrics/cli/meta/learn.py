@@ -37,8 +37,8 @@ def _features(ns: argparse.Namespace) -> LearningData:
     if len(humans) != 1:
         raise InputError("learning needs exactly one --human column.")
     metrics = build_metrics(ns.metrics, table.columns[cols.group] if cols.group else (), f" of {table.name}")
-    with scoring_progress(len(table) * len(metrics)) as bar:
-        scores = score_table(table, cols, metrics, ns.jobs, table_annotations(ns, table, cols), progress=bar.advance)
+    with scoring_progress(len(table) * len(metrics)) as advance:
+        scores = score_table(table, cols, metrics, ns.jobs, table_annotations(ns, table, cols), progress=advance)
     return learning_data(table, cols, humans[0], scores, ns.only_group)
 
 

@@ -124,10 +124,10 @@ def compare_metrics(
     out = []
     groups = list(dict.fromkeys(e.group for e in res.estimates))
     for group, human in dict.fromkeys((e.group, e.human) for e in res.estimates):
-        ea, eb = (
-            next(e for e in res.estimates if (e.group, e.human, e.metric) == (group, human, s.spec)) for s in scores
-        )
-        pa, pb = (res.points[(group, human, level, s.spec)] for s in scores)
+        ea = next(e for e in res.estimates if (e.group, e.human, e.metric) == (group, human, a.spec))
+        eb = next(e for e in res.estimates if (e.group, e.human, e.metric) == (group, human, b.spec))
+        pa = res.points[(group, human, level, a.spec)]
+        pb = res.points[(group, human, level, b.spec)]
         xa, xb = pa.metric, pb.metric
         if kind == "spearman":
             xa, xb = rank_rows(xa)[0], rank_rows(xb)[0]

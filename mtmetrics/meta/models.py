@@ -124,7 +124,7 @@ class ClusterCell(Record):
 
 
 @dataclass(frozen=True)
-class TableReport:
+class TableReport(Record):
     """Everything the report says about one table."""
 
     table: str
@@ -182,26 +182,11 @@ class TableReport:
         return next((c for c in cells if (c.group, c.human, c.level) == (group, human, level)), None)
 
     def to_dict(self) -> dict[str, Any]:
-        c = self.columns
-        doc = {
-            "table": self.table,
-            "sha256": self.sha256,
-            "rows": self.rows,
-            "sample": self.sample,
-            "dropped_systems": dict(self.dropped_systems),
-            "language_excluded": {g: [x.to_dict() for x in xs] for g, xs in self.language_excluded.items()},
-            "groups": list(self.groups),
-            "human": list(self.humans),
-            "columns": _columns(c),
-            "metrics": [m.to_dict() for m in self.metrics],
-            "correlations": [e.to_dict() for e in self.correlations],
-            "clusters": [x.to_dict() for x in self.clusters],
-            "perm_clusters": [x.to_dict() for x in self.perm_clusters],
-            "system_points": [p.to_dict() for p in self.system_points],
-            "floors": [e.to_dict() for e in self.floors],
-        }
-        if self.system_human_source is not None:
-            doc["system_human"] = system_human_dict(self.system_human_source)
+        """Every field (``humans`` as ``human``); ``system_human`` only with official system scores."""
+        doc = {"human" if k == "humans" else k: v for k, v in super().to_dict().items()}
+        doc["columns"] = _columns(self.columns)
+        if (source := doc.pop("system_human_source")) is not None:
+            doc["system_human"] = system_human_dict(source)
         return doc
 
 

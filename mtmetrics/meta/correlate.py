@@ -465,14 +465,10 @@ def correlate(
     parts_specs = [(specs[i::jobs],) for i in range(min(jobs, len(specs)))]
     # forked when possible (no metric scores text here: only numpy arrays and score formulas); else pickled
     parts = pool.map(_correlate_part, parts_specs, jobs, (), (table, columns, scores, settings, system_human))
-    humans, levels, kinds = settings.humans, settings.levels, settings.kinds
-    groups = np.array(table.columns[columns.group]) if columns.group else np.array(["all"] * len(table))
-    g_order = {g: i for i, g in enumerate(dict.fromkeys(groups.tolist()))}
-    g_order.setdefault(agr.POOLED, len(g_order))
-    h_order = {h: i for i, h in enumerate(humans)}
+    groups = table.columns[columns.group] if columns.group else ["all"]
+    g_order = {g: i for i, g in enumerate(dict.fromkeys([*groups, agr.POOLED]))}
+    h_order = {h: i for i, h in enumerate(settings.humans)}
     m_order = {m: i for i, m in enumerate(specs)}
-    l_order = {lv: i for i, lv in enumerate(levels)}
-    k_order = {k: i for i, k in enumerate(kinds)}
     out = Correlations()
     # the floors depend on the table and the draws alone, not on the metrics: every part has the same
     out.floors = list(parts[0].floors)
@@ -481,12 +477,9 @@ def correlate(
         out.system_points += part.system_points
         out.samples.update(part.samples)
         out.points.update(part.points)
-    out.estimates.sort(
-        key=lambda e: (g_order[e.group], h_order[e.human], m_order[e.metric], l_order[e.level], k_order[e.kind])
-    )
+    # a metric's values come from one part, in order: a stable sort by (group, human, metric) suffices
+    out.estimates.sort(key=lambda e: (g_order[e.group], h_order[e.human], m_order[e.metric]))
     out.system_points.sort(key=lambda p: (g_order[p.group], h_order[p.human], m_order[p.metric]))
-    out.points = {
-        k: out.points[k]
-        for k in sorted(out.points, key=lambda k: (g_order[k[0]], h_order[k[1]], m_order[k[3]], l_order[k[2]]))
-    }
+    key = sorted(out.points, key=lambda k: (g_order[k[0]], h_order[k[1]], m_order[k[3]]))
+    out.points = {k: out.points[k] for k in key}
     return out

@@ -44,7 +44,7 @@ class BootstrapInfo:
 
 
 @dataclass(frozen=True)
-class TableHeader:
+class TableHeader(Record):
     """The head of a ``meta correlate`` / ``meta compare`` JSON document: the data, its columns and
     the bootstrap that made the intervals."""
 
@@ -63,16 +63,10 @@ class TableHeader:
         return cls(table.name, table.sha256, len(table), columns, tuple(humans), split, BootstrapInfo.of(options))
 
     def to_dict(self) -> dict[str, Any]:
-        c = self.columns
-        return {
-            "table": self.table,
-            "sha256": self.sha256,
-            "rows": self.rows,
-            "columns": {**_columns(c), "source": c.source, "group": c.group},
-            "human": list(self.humans),
-            "split_systems": self.split_systems,
-            "bootstrap": self.bootstrap.to_dict(),
-        }
+        """Every field (``humans`` as ``human``), the columns with their source and group."""
+        doc = {"human" if k == "humans" else k: v for k, v in super().to_dict().items()}
+        doc["columns"] = {**_columns(self.columns), "source": self.columns.source, "group": self.columns.group}
+        return doc
 
 
 def _columns(c: Columns) -> dict[str, Any]:

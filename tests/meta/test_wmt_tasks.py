@@ -463,3 +463,13 @@ def test_command_bootstrap_intervals(tmp_path: Path, capsys: pytest.CaptureFixtu
         with pytest.raises(SystemExit):
             main(["meta", command, "--help"])
         assert words in " ".join(capsys.readouterr().out.split())
+
+
+def test_one_metric_is_ranked_alone(tmp_path: Path) -> None:
+    """One metric has no pair to test (the draws stop at once, no crash): every task ranks it first."""
+    path = write_subset(tmp_path / "t.tsv", 4, 12, complete=True)
+    doc = json.loads(
+        cli("meta", "rank", str(path), "--preset", "wmt24", "-m", "chrf", "--permutations", "20", "-f", "json")
+    )
+    assert doc["global"]["order"] == ["chrf"] and doc["global"]["clusters"] == [1]
+    assert all(t["order"] == ["chrf"] and t["clusters"] == [1] and t["draws"] == [[None]] for t in doc["tasks"])

@@ -43,6 +43,11 @@ def bounded(kind: type, low: float, high: float | None = None) -> Callable[[str]
     return convert
 
 
+def alpha_arg(p: argparse.ArgumentParser, help: str = "significance level (default 0.05)") -> None:
+    """``--alpha``, the significance level of the ranking commands: in ``[1e-9, 0.5]``, default 0.05."""
+    p.add_argument("--alpha", type=bounded(float, 1e-9, 0.5), default=0.05, help=help)
+
+
 class StoreOnce(argparse._StoreAction):
     """argparse's ``store``, refusing a second occurrence of the option (``-s floor -s none``) or
     two spellings of one option (``--bleu-smooth-method floor -s none``)."""

@@ -44,6 +44,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..jsonsafe import is_finite_number, strict_json, strict_loads
+from . import Record
 from .textprep import mismatch, text_profile
 
 #: The format id written into every model file; readers refuse any other.
@@ -81,7 +82,7 @@ def _feature(f: Any, key: str, bad: Any) -> Feature:
 
 
 @dataclass(frozen=True)
-class Scale:
+class Scale(Record):
     """Summary of a feature's signed segment scores on the training rows."""
 
     mean: float
@@ -94,10 +95,6 @@ class Scale:
         """The scale of a NumPy vector of signed scores (population standard deviation)."""
         v = np.asarray(values, dtype=np.float64)
         return cls(float(v.mean()), float(v.std()), float(v.min()), float(v.max()))
-
-    def to_dict(self) -> dict[str, float]:
-        """``{"mean", "sd", "min", "max"}``, in that order."""
-        return dict(self.__dict__)
 
 
 @dataclass(frozen=True)

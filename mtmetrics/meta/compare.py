@@ -14,33 +14,28 @@ from typing import Any
 from ..io.tables import Columns, Table
 from ..stats.correlation import FUNCTIONS, ROW_FUNCTIONS, rank_rows
 from ..stats.corrtests import BootstrapDifference, TestResult
+from . import Record
 from .correlate import Correlations
 from .models import TableHeader, system_human_dict
 from .scores import MetricScores
 
 
 @dataclass(frozen=True)
-class FailedTest:
+class FailedTest(Record):
     """A test that cannot be computed on these numbers (e.g. too few points), and why."""
 
     test: str
     error: str
 
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
-
 
 @dataclass(frozen=True)
-class PermBoth:
+class PermBoth(Record):
     """PERM-BOTH's one-sided p-value, the observed difference and what was swapped."""
 
     p_one_sided: float
     delta: float
     permutations: int
     swapped: str  # "source segments" or "systems"
-
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
 
 
 @dataclass(frozen=True)
@@ -83,7 +78,7 @@ def correlation_tests(r1: float, r2: float, r12: float, n: int, n2: int | None =
 
 
 @dataclass(frozen=True)
-class ValuesComparison:
+class ValuesComparison(Record):
     """The tests on given correlations (``meta compare --values``)."""
 
     r1: float
@@ -92,12 +87,9 @@ class ValuesComparison:
     n: int
     tests: CorrelationTests
 
-    def to_dict(self) -> dict[str, Any]:
-        return {**self.__dict__, "tests": self.tests.to_dict()}
-
 
 @dataclass(frozen=True)
-class Comparison:
+class Comparison(Record):
     """Metric ``a`` against metric ``b`` in one group and human column."""
 
     group: str
@@ -109,9 +101,6 @@ class Comparison:
     r_ab: float
     n: int
     tests: CorrelationTests
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**self.__dict__, "tests": self.tests.to_dict()}
 
 
 def compare_metrics(

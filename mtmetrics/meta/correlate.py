@@ -25,6 +25,8 @@ from ..stats import agreement as agr
 from ..stats.bootweights import SystemWeights, compact, weighted_sums
 from ..stats.correlation import FUNCTIONS, KINDS, ROW_FUNCTIONS, Resampled
 from ..stats.significance import interval
+from ..stats.ties import groups_of
+from . import Record
 from .scores import MetricScores
 
 LEVELS = ("segment", "item", "system")
@@ -64,6 +66,14 @@ class CorrelationSettings:
             raise ValueError(f"system_resampling must be one of {SYSTEM_RESAMPLING}, not {self.system_resampling!r}")
         if self.n_boot < 0 or self.permutations < 1:
             raise ValueError("n_boot must be 0 or more and permutations at least 1")
+
+    @classmethod
+    def of(cls, options: Any, humans: Sequence[str], **given: Any) -> CorrelationSettings:
+        """The settings from a command's options (``bootstrap_n``, ``seed``, ``no_split_systems``,
+        ``system_resampling``: parsed options or a ``ReportSettings``); ``given``: the rest."""
+        split = None if options.no_split_systems else "+"
+        n, seed, resampling = options.bootstrap_n, options.seed, options.system_resampling
+        return cls(tuple(humans), n_boot=n, seed=seed, split_systems=split, system_resampling=resampling, **given)
 
 
 @dataclass(frozen=True)
@@ -210,7 +220,7 @@ class Points:
 
 
 @dataclass(frozen=True)
-class SystemPoint:
+class SystemPoint(Record):
     """One system's point at system level: the metric's corpus score and the human score."""
 
     group: str
@@ -220,10 +230,6 @@ class SystemPoint:
     metric_score: float
     human_score: float
     segments: int  # the judged rows the system's scores rest on
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready, in field order (non-finite scores are left to the JSON writer)."""
-        return dict(self.__dict__)
 
 
 @dataclass
@@ -249,15 +255,8 @@ def _interval(value: float, boot: np.ndarray, seed: int) -> tuple[float, float, 
 def _item_correlations(kind: str, x: np.ndarray, y: np.ndarray, item_ids: np.ndarray, n_items: int) -> np.ndarray:
     """The correlation within each item (``nan`` where undefined: fewer than 3 rows or constant)."""
     out = np.full(n_items, np.nan)
-    order = np.argsort(item_ids, kind="mergesort")
-    ids = item_ids[order]
-    starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]])
-    ends = np.r_[starts[1:], len(ids)]
-    fn = FUNCTIONS[kind]
-    for s, e in zip(starts, ends, strict=True):
-        if e - s >= 3:
-            pos = order[s:e]
-            out[ids[s]] = fn(x[pos], y[pos])
+    for pos in groups_of(item_ids, 3):
+        out[item_ids[pos[0]]] = FUNCTIONS[kind](x[pos], y[pos])
     return out
 
 
@@ -277,6 +276,7 @@ def _correlate(
     items = np.array(table.columns[columns.segment])
     human_values = {h: table.numbers(h) for h in humans}
     out = Correlations()
+    samples = out.samples if keep_samples else None
     per_group: dict[tuple[str, str, str], list[agr.Value]] = {}
     group_names = list(dict.fromkeys(groups.tolist()))
     for gi, group in enumerate(group_names):
@@ -312,26 +312,17 @@ def _correlate(
                     out.points[(group, human, level, ms.spec)] = pts
                     seg_boot = _segment_boot(level, kinds, pts, draws)
                     for kind in kinds:
+                        key = (group, human, level, ms.spec, kind)
                         if (level, kind) in measured:
                             val = agr.agreement(kind, level, hs, pts.metric, pts.metric_boot, m_all)
                             per_group.setdefault((human, ms.spec, kind), []).append(val)
-                            _add(
-                                out,
-                                Estimate(group, human, level, ms.spec, kind, val.value, 0, 0, val.n, 0),
-                                val,
-                                seed,
-                                keep_samples,
-                            )
-                        if kind in agr.KINDS:
-                            continue
-                        est, boot = _estimate(level, kind, pts, draws, n_boot, seg_boot)
-                        lo, hi, valid = _interval(est, boot, seed) if n_boot else (math.nan, math.nan, 0)
-                        npts = len(draws.systems) if level == "system" else len(rows)
-                        if level == "item":
-                            npts = int(np.count_nonzero(np.bincount(draws.item_ids) >= 3))
-                        out.estimates.append(Estimate(group, human, level, ms.spec, kind, est, lo, hi, npts, valid))
-                        if keep_samples:
-                            out.samples[(group, human, level, ms.spec, kind)] = boot
+                            _add(out.estimates, samples, key, val, seed)
+                        if kind not in agr.KINDS:
+                            est, boot = _estimate(level, kind, pts, draws, n_boot, seg_boot)
+                            npts = len(draws.systems) if level == "system" else len(rows)
+                            if level == "item":
+                                npts = int(np.count_nonzero(np.bincount(draws.item_ids) >= 3))
+                            _add(out.estimates, samples, key, agr.Value(est, boot, npts), seed)
                 if "system" in levels:
                     sys_scores = out.points[(group, human, "system", ms.spec)].metric
                     for name, score, hval, pos in zip(draws.systems, sys_scores, h_sys, draws.system_rows, strict=True):
@@ -341,26 +332,14 @@ def _correlate(
             for level, kind in measured:
                 for name, val in agr.floor_values(kind, level, hs).items():
                     per_group.setdefault((human, name, kind), []).append(val)
-                    out.floors.append(
-                        Estimate(group, human, level, name, kind, val.value, math.nan, math.nan, val.n, 0)
-                    )
+                    _add(out.floors, None, (group, human, level, name, kind), val, seed)
     if len(group_names) > 1 and "system" in levels:
         for (human, spec, kind), vals in per_group.items():
             if kind in ("accuracy", "soft-accuracy"):
-                value, boot = agr.pooled(vals)
-                n = sum(v.n for v in vals)
-                if spec in agr.FLOORS:
-                    out.floors.append(
-                        Estimate(agr.POOLED, human, "system", spec, kind, value, math.nan, math.nan, n, 0)
-                    )
-                    continue
-                _add(
-                    out,
-                    Estimate(agr.POOLED, human, "system", spec, kind, value, 0, 0, n, 0),
-                    agr.Value(value, boot, n),
-                    seed,
-                    keep_samples,
-                )
+                floor = spec in agr.FLOORS
+                value = agr.Value(*agr.pooled(vals), sum(v.n for v in vals))
+                key = (agr.POOLED, human, "system", spec, kind)
+                _add(out.floors if floor else out.estimates, None if floor else samples, key, value, seed)
     return out
 
 
@@ -380,14 +359,19 @@ def _official_systems(draws: GroupDraws, table: Mapping[tuple[str, str], float],
     )
 
 
-def _add(out: Correlations, est: Estimate, val: agr.Value, seed: int, keep_samples: bool) -> None:
-    """Append an agreement estimate with its interval (from ``val.boot``) and ε."""
+def _add(
+    out: list[Estimate],
+    samples: dict[tuple[str, str, str, str, str], np.ndarray] | None,
+    key: tuple[str, str, str, str, str],
+    val: agr.Value,
+    seed: int,
+) -> None:
+    """Append estimate ``key`` of ``val``: its interval (from ``val.boot``) and ε; its replicates
+    kept in ``samples`` (paired tests), if given."""
     lo, hi, valid = _interval(val.value, val.boot, seed) if len(val.boot) else (math.nan, math.nan, 0)
-    out.estimates.append(
-        replace(est, lower=lo, upper=hi, resamples=valid, epsilon=val.epsilon, epsilon_last=val.epsilon_last)
-    )
-    if keep_samples:
-        out.samples[(est.group, est.human, est.level, est.metric, est.kind)] = val.boot
+    out.append(Estimate(*key, val.value, lo, hi, val.n, valid, val.epsilon, val.epsilon_last))
+    if samples is not None:
+        samples[key] = val.boot
 
 
 def _points(
@@ -481,14 +465,10 @@ def correlate(
     parts_specs = [(specs[i::jobs],) for i in range(min(jobs, len(specs)))]
     # forked when possible (no metric scores text here: only numpy arrays and score formulas); else pickled
     parts = pool.map(_correlate_part, parts_specs, jobs, (), (table, columns, scores, settings, system_human))
-    humans, levels, kinds = settings.humans, settings.levels, settings.kinds
-    groups = np.array(table.columns[columns.group]) if columns.group else np.array(["all"] * len(table))
-    g_order = {g: i for i, g in enumerate(dict.fromkeys(groups.tolist()))}
-    g_order.setdefault(agr.POOLED, len(g_order))
-    h_order = {h: i for i, h in enumerate(humans)}
+    groups = table.columns[columns.group] if columns.group else ["all"]
+    g_order = {g: i for i, g in enumerate(dict.fromkeys([*groups, agr.POOLED]))}
+    h_order = {h: i for i, h in enumerate(settings.humans)}
     m_order = {m: i for i, m in enumerate(specs)}
-    l_order = {lv: i for i, lv in enumerate(levels)}
-    k_order = {k: i for i, k in enumerate(kinds)}
     out = Correlations()
     # the floors depend on the table and the draws alone, not on the metrics: every part has the same
     out.floors = list(parts[0].floors)
@@ -497,12 +477,9 @@ def correlate(
         out.system_points += part.system_points
         out.samples.update(part.samples)
         out.points.update(part.points)
-    out.estimates.sort(
-        key=lambda e: (g_order[e.group], h_order[e.human], m_order[e.metric], l_order[e.level], k_order[e.kind])
-    )
+    # a metric's values come from one part, in order: a stable sort by (group, human, metric) suffices
+    out.estimates.sort(key=lambda e: (g_order[e.group], h_order[e.human], m_order[e.metric]))
     out.system_points.sort(key=lambda p: (g_order[p.group], h_order[p.human], m_order[p.metric]))
-    out.points = {
-        k: out.points[k]
-        for k in sorted(out.points, key=lambda k: (g_order[k[0]], h_order[k[1]], m_order[k[3]], l_order[k[2]]))
-    }
+    key = sorted(out.points, key=lambda k: (g_order[k[0]], h_order[k[1]], m_order[k[3]]))
+    out.points = {k: out.points[k] for k in key}
     return out

@@ -8,9 +8,9 @@ wins over the directory's.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..errors import InputError
 from ..io.tables import Columns, Table, default_human, detect_columns, read_table
@@ -49,13 +49,18 @@ class InputOptions(Protocol):
 @dataclass(frozen=True)
 class Input:
     """What a meta command works on: the table, its columns and human columns, and the official
-    system-level human scores (``(group, system) → score``) with where they come from."""
+    system-level human scores (``(group, system) → score``) with where they come from (and, for
+    ``meta report``, how the table was cut)."""
 
     table: Table
     columns: Columns
     humans: list[str]
     system_human: dict[tuple[str, str], float] | None = None
     system_human_source: str | None = None
+    #: ``meta report``: how the table was subsampled (:func:`~mtmetrics.meta.report.sample_table`)
+    sample: dict[str, Any] | None = None
+    #: ``meta report``: the reference systems left out → their share of identical rows
+    dropped: dict[str, float] = field(default_factory=dict)
 
 
 def load_input(path: str, options: InputOptions) -> Input:

@@ -11,7 +11,9 @@ from typing import Any
 
 from ..engine.tables import Unavailable
 from ..io.tables import Columns, Table
-from .correlate import Estimate, SystemPoint
+from . import Record
+from .correlate import Correlations, Estimate, SystemPoint
+from .inputs import Input
 from .report import LanguageExclusion, Ranked
 from .scores import MetricScores
 
@@ -26,6 +28,11 @@ class BootstrapInfo:
     level: float = 0.95
     interval: str = "percentile"
 
+    @classmethod
+    def of(cls, options: Any) -> BootstrapInfo:
+        """From a command's options (``bootstrap_n``, ``seed``, ``system_resampling``)."""
+        return cls(options.bootstrap_n, options.seed, options.system_resampling)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "n": self.n,
@@ -37,7 +44,7 @@ class BootstrapInfo:
 
 
 @dataclass(frozen=True)
-class TableHeader:
+class TableHeader(Record):
     """The head of a ``meta correlate`` / ``meta compare`` JSON document: the data, its columns and
     the bootstrap that made the intervals."""
 
@@ -50,22 +57,16 @@ class TableHeader:
     bootstrap: BootstrapInfo
 
     @classmethod
-    def of(
-        cls, table: Table, columns: Columns, humans: Sequence[str], split: str | None, bootstrap: BootstrapInfo
-    ) -> TableHeader:
-        return cls(table.name, table.sha256, len(table), columns, tuple(humans), split, bootstrap)
+    def of(cls, table: Table, columns: Columns, humans: Sequence[str], options: Any) -> TableHeader:
+        """The head of ``table`` as a command's options (:meth:`BootstrapInfo.of`) read it."""
+        split = None if options.no_split_systems else "+"
+        return cls(table.name, table.sha256, len(table), columns, tuple(humans), split, BootstrapInfo.of(options))
 
     def to_dict(self) -> dict[str, Any]:
-        c = self.columns
-        return {
-            "table": self.table,
-            "sha256": self.sha256,
-            "rows": self.rows,
-            "columns": {**_columns(c), "source": c.source, "group": c.group},
-            "human": list(self.humans),
-            "split_systems": self.split_systems,
-            "bootstrap": self.bootstrap.to_dict(),
-        }
+        """Every field (``humans`` as ``human``), the columns with their source and group."""
+        doc = {"human" if k == "humans" else k: v for k, v in super().to_dict().items()}
+        doc["columns"] = {**_columns(self.columns), "source": self.columns.source, "group": self.columns.group}
+        return doc
 
 
 def _columns(c: Columns) -> dict[str, Any]:
@@ -82,19 +83,16 @@ def system_human_dict(source: str) -> dict[str, str]:
 
 
 @dataclass(frozen=True)
-class PermutationInfo:
+class PermutationInfo(Record):
     """The PERM-BOTH clusters' (and soft-accuracy's) permutations; ``n = 0``: none."""
 
     n: int
     seed: int
     test: str = "PERM-BOTH"
 
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
-
 
 @dataclass(frozen=True)
-class MetricInfo:
+class MetricInfo(Record):
     """A metric as the outputs name it: the ``-m`` text, its name, signature and sign."""
 
     spec: str
@@ -106,12 +104,9 @@ class MetricInfo:
     def of(cls, scores: MetricScores) -> MetricInfo:
         return cls(scores.spec, scores.metric.display_name, scores.signature, scores.flipped)
 
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
-
 
 @dataclass(frozen=True)
-class ClusterCell:
+class ClusterCell(Record):
     """The significance ranking of one (group, human column, level) and the test that made it."""
 
     group: str
@@ -121,12 +116,9 @@ class ClusterCell:
     test: str  # "williams", "perm-both-items", "perm-both" or "none"
     ranking: tuple[Ranked, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {**self.__dict__, "ranking": [dict(r.__dict__) for r in self.ranking]}
-
 
 @dataclass(frozen=True)
-class TableReport:
+class TableReport(Record):
     """Everything the report says about one table."""
 
     table: str
@@ -147,11 +139,35 @@ class TableReport:
     system_human_source: str | None = None  # official system-level human scores: where from
 
     @classmethod
-    def of(cls, table: Table, columns: Columns, humans: Sequence[str], **parts: Any) -> TableReport:
-        """The report of ``table`` from the parts computed on it (keyword arguments of the fields)."""
+    def of(
+        cls,
+        inp: Input,
+        scores: Sequence[MetricScores],
+        res: Correlations,
+        excluded: Mapping[str, Sequence[LanguageExclusion]],
+        clusters: tuple[ClusterCell, ...],
+        perm_clusters: tuple[ClusterCell, ...],
+    ) -> TableReport:
+        """The report of the table ``inp`` (as the report cut it) from what was computed on it."""
+        table, columns = inp.table, inp.columns
         groups = list(dict.fromkeys(table.columns[columns.group])) if columns.group else ["all"]
         return cls(
-            table.name, table.sha256, len(table), groups=tuple(groups), humans=tuple(humans), columns=columns, **parts
+            table=table.name,
+            sha256=table.sha256,
+            rows=len(table),
+            sample=inp.sample,
+            dropped_systems=inp.dropped,
+            language_excluded={g: tuple(xs) for g, xs in excluded.items()},
+            groups=tuple(groups),
+            humans=tuple(inp.humans),
+            columns=columns,
+            metrics=tuple(MetricInfo.of(s) for s in scores),
+            correlations=tuple(res.estimates),
+            clusters=clusters,
+            perm_clusters=perm_clusters,
+            system_points=tuple(res.system_points),
+            floors=tuple(res.floors),
+            system_human_source=inp.system_human_source,
         )
 
     def cluster(self, group: str, human: str, level: str, *, perm: bool = False) -> ClusterCell | None:
@@ -160,31 +176,16 @@ class TableReport:
         return next((c for c in cells if (c.group, c.human, c.level) == (group, human, level)), None)
 
     def to_dict(self) -> dict[str, Any]:
-        c = self.columns
-        doc = {
-            "table": self.table,
-            "sha256": self.sha256,
-            "rows": self.rows,
-            "sample": self.sample,
-            "dropped_systems": dict(self.dropped_systems),
-            "language_excluded": {g: [x.to_dict() for x in xs] for g, xs in self.language_excluded.items()},
-            "groups": list(self.groups),
-            "human": list(self.humans),
-            "columns": _columns(c),
-            "metrics": [m.to_dict() for m in self.metrics],
-            "correlations": [e.to_dict() for e in self.correlations],
-            "clusters": [x.to_dict() for x in self.clusters],
-            "perm_clusters": [x.to_dict() for x in self.perm_clusters],
-            "system_points": [p.to_dict() for p in self.system_points],
-            "floors": [e.to_dict() for e in self.floors],
-        }
-        if self.system_human_source is not None:
-            doc["system_human"] = system_human_dict(self.system_human_source)
+        """Every field (``humans`` as ``human``); ``system_human`` only with official system scores."""
+        doc = {"human" if k == "humans" else k: v for k, v in super().to_dict().items()}
+        doc["columns"] = _columns(self.columns)
+        if (source := doc.pop("system_human_source")) is not None:
+            doc["system_human"] = system_human_dict(source)
         return doc
 
 
 @dataclass(frozen=True)
-class Timing:
+class Timing(Record):
     """Wall-clock seconds of the report's stages."""
 
     total: float
@@ -193,9 +194,6 @@ class Timing:
     correlation: float
     significance: float
     plots: float = 0.0
-
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
 
 
 @dataclass

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,8 @@ from ..api import Scorer
 from ..io.tables import Columns, Table
 from ..metric import Metric
 from .correlate import Correlations
-from .models import BootstrapInfo, ClusterCell, MetricInfo, PermutationInfo, Report, TableReport, Timing
+from .inputs import Input, load_input
+from .models import BootstrapInfo, ClusterCell, PermutationInfo, Report, TableReport, Timing
 from .scores import MetricScores
 
 
@@ -105,41 +106,27 @@ def _perm_test(
     return test
 
 
-@dataclass(frozen=True)
-class LoadedTable:
-    """One table as the report uses it: reference systems dropped, subsampled if asked."""
-
-    table: Table
-    columns: Columns
-    humans: list[str]
-    sample: dict[str, Any] | None  # how it was subsampled (:func:`~mtmetrics.meta.report.sample_table`)
-    dropped: dict[str, float]  # reference systems left out → their share of identical rows
-    system_human: dict[tuple[str, str], float] | None = None  # official system-level human scores
-    system_human_source: str | None = None
-
-
-def load_tables(ns: ReportSettings, split: str | None) -> list[LoadedTable]:
+def load_tables(ns: ReportSettings, split: str | None) -> list[Input]:
     """Read each table (:func:`~mtmetrics.meta.inputs.load_input`), drop reference systems and
     subsample (``--sample-segments``)."""
-    from .inputs import load_input
     from .report import drop_systems, reference_systems, sample_table
 
     loaded = []
     for path in ns.tables:
         inp = load_input(path, ns)
-        table, cols, humans = inp.table, inp.columns, inp.humans
+        table, cols = inp.table, inp.columns
         refsys = {} if ns.keep_reference_systems else reference_systems(table, cols, split=split)
         if refsys:
             table = drop_systems(table, cols, set(refsys), split)
         sample = None
         if ns.sample_segments:
             table, sample = sample_table(table, cols, ns.sample_segments, ns.seed)
-        loaded.append(LoadedTable(table, cols, list(humans), sample, refsys, inp.system_human, inp.system_human_source))
+        loaded.append(replace(inp, table=table, sample=sample, dropped=refsys))
     return loaded
 
 
 def significance(
-    ns: ReportSettings, lt: LoadedTable, scores: Sequence[MetricScores], res: Correlations
+    ns: ReportSettings, lt: Input, scores: Sequence[MetricScores], res: Correlations
 ) -> tuple[tuple[ClusterCell, ...], tuple[ClusterCell, ...]]:
     """The main clusters (column *cl*: Williams or PERM-BOTH over whole source segments,
     ``--segment-test``) and the PERM-BOTH clusters (column *perm*) of every cell with a Pearson r."""
@@ -228,39 +215,14 @@ def build_report(
     t_score = time.perf_counter()
     results = []
     for lt, scores in zip(loaded, all_scores, strict=True):
-        cs = CorrelationSettings(
-            humans=tuple(lt.humans),
-            levels=tuple(s.levels),
-            kinds=kinds,
-            n_boot=s.bootstrap_n,
-            seed=s.seed,
-            split_systems=split,
-            permutations=max(1, s.permutations),
-            system_resampling=s.system_resampling,
-        )
+        given = {"levels": tuple(s.levels), "kinds": kinds, "permutations": max(1, s.permutations)}
+        cs = CorrelationSettings.of(s, lt.humans, **given)
         results.append(correlate(lt.table, lt.columns, scores, cs, jobs=s.jobs, system_human=lt.system_human))
     language_out = [exclude_by_language(res, scores) for res, scores in zip(results, all_scores, strict=True)]
     t_corr = time.perf_counter()
     tables = []
     for lt, scores, res, excluded in zip(loaded, all_scores, results, language_out, strict=True):
-        main, perm = significance(s, lt, scores, res)
-        tables.append(
-            TableReport.of(
-                lt.table,
-                lt.columns,
-                lt.humans,
-                sample=lt.sample,
-                dropped_systems=lt.dropped,
-                language_excluded={g: tuple(xs) for g, xs in excluded.items()},
-                metrics=tuple(MetricInfo.of(sc) for sc in scores),
-                correlations=tuple(res.estimates),
-                clusters=main,
-                perm_clusters=perm,
-                system_points=tuple(res.system_points),
-                floors=tuple(res.floors),
-                system_human_source=lt.system_human_source,
-            )
-        )
+        tables.append(TableReport.of(lt, scores, res, excluded, *significance(s, lt, scores, res)))
     t_sig = time.perf_counter()
     report = Report(
         title=s.title or "Meta-evaluation: " + ", ".join(lt.table.name for lt in loaded),
@@ -268,7 +230,7 @@ def build_report(
         command=s.command,
         note=s.note,
         jobs=s.jobs,
-        bootstrap=BootstrapInfo(s.bootstrap_n, s.seed, s.system_resampling),
+        bootstrap=BootstrapInfo.of(s),
         segment_test=s.segment_test,
         levels=tuple(s.levels),
         kinds=kinds,
@@ -278,29 +240,13 @@ def build_report(
         all_scores=all_scores,
     )
     if s.plot:
-        report.plots = [str(p) for p in _report_plots(loaded, all_scores, results, Path(s.plot))]
+        from .plots import correlation_plots
+
+        report.plots = []
+        for lt, scores, res in zip(loaded, all_scores, results, strict=True):
+            prefix = lt.table.name.split(".tsv")[0].split(".jsonl")[0] if len(loaded) > 1 else ""
+            report.plots += [str(p) for p in correlation_plots(res, scores, Path(s.plot), prefix)]
     done = time.perf_counter()
-    report.timing = Timing(
-        total=done - started,
-        read=t_read - started,
-        scoring=t_score - t_read,
-        correlation=t_corr - t_score,
-        significance=t_sig - t_corr,
-        plots=done - t_sig if s.plot else 0.0,
-    )
+    phases = (t_read - started, t_score - t_read, t_corr - t_score, t_sig - t_corr, done - t_sig if s.plot else 0.0)
+    report.timing = Timing(done - started, *phases)
     return report
-
-
-def _report_plots(
-    loaded: Sequence[LoadedTable],
-    all_scores: Sequence[Sequence[MetricScores]],
-    results: Sequence[Correlations],
-    out_dir: Path,
-) -> list[Path]:
-    from .plots import correlation_plots
-
-    paths = []
-    for lt, scores, res in zip(loaded, all_scores, results, strict=True):
-        prefix = lt.table.name.split(".tsv")[0].split(".jsonl")[0] if len(loaded) > 1 else ""
-        paths += correlation_plots(res, scores, out_dir, prefix)
-    return paths

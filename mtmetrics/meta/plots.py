@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -56,8 +56,20 @@ def safe_name(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "_", text.replace("=", "-")).strip("_") or "x"
 
 
+def _draw(size: tuple[float, float], title: str, out_dir: Path, stem: str, draw: Callable[[Any], None]) -> list[Path]:
+    """A figure of ``size`` inches with one titled axes that ``draw`` fills, saved as PNG and SVG
+    into ``out_dir`` (created if missing), each file written whole."""
+    mpl, figure_cls, canvas_cls = _matplotlib()
+    with mpl.rc_context(RC):
+        fig = figure_cls(figsize=size)
+        ax = fig.add_subplot()
+        draw(ax)
+        ax.set_title(title)
+        fig.tight_layout()
+        return _save(fig, canvas_cls, out_dir, stem)
+
+
 def _save(fig: Any, canvas_cls: Any, out_dir: Path, stem: str) -> list[Path]:
-    """Draw ``fig`` as PNG and SVG into ``out_dir`` (created if missing), each file written whole."""
     files.output_directory(out_dir, "--plot", create=True)
     canvas_cls(fig)
     paths = []
@@ -74,16 +86,13 @@ def scatter(
     metric: Sequence[float], human: Sequence[float], out_dir: Path, stem: str, xlabel: str, ylabel: str, title: str
 ) -> list[Path]:
     """Metric (x) against human (y) scores; returns the PNG and SVG paths."""
-    mpl, figure_cls, canvas_cls = _matplotlib()
-    with mpl.rc_context(RC):
-        fig = figure_cls(figsize=(4.5, 4.0))
-        ax = fig.add_subplot()
+
+    def draw(ax: Any) -> None:
         ax.scatter(list(metric), list(human), s=6, alpha=0.4, linewidths=0, color="#1f77b4", rasterized=False)
         ax.set_xlabel(xlabel)
         ax.set_ylabel(ylabel)
-        ax.set_title(title)
-        fig.tight_layout()
-        return _save(fig, canvas_cls, out_dir, stem)
+
+    return _draw((4.5, 4.0), title, out_dir, stem, draw)
 
 
 def correlation_bars(
@@ -101,12 +110,9 @@ def correlation_bars(
     The error bar spans the interval itself: a percentile bootstrap interval need not contain the
     estimate (system level, few systems), so it is not drawn as distances from the bar's top.
     """
-    mpl, figure_cls, canvas_cls = _matplotlib()
     import math
 
-    with mpl.rc_context(RC):
-        fig = figure_cls(figsize=(max(4.0, 0.45 * len(labels) + 1.5), 4.0))
-        ax = fig.add_subplot()
+    def draw(ax: Any) -> None:
         xs = list(range(len(labels)))
         vals = [0.0 if math.isnan(v) else v for v in values]
         ax.bar(xs, vals, color="#4c72b0")
@@ -128,28 +134,24 @@ def correlation_bars(
         ax.set_xticks(xs)
         ax.set_xticklabels(list(labels), rotation=60, ha="right")
         ax.set_ylabel(ylabel)
-        ax.set_title(title)
         ax.axhline(0.0, color="black", linewidth=0.8)
-        fig.tight_layout()
-        return _save(fig, canvas_cls, out_dir, stem)
+
+    return _draw((max(4.0, 0.45 * len(labels) + 1.5), 4.0), title, out_dir, stem, draw)
 
 
 def orange_curve(
     sizes: Sequence[int], curves: Mapping[str, Sequence[float]], out_dir: Path, stem: str, title: str
 ) -> list[Path]:
     """ORANGE (percent, lower is better) against n-best size, one line per metric."""
-    mpl, figure_cls, canvas_cls = _matplotlib()
-    with mpl.rc_context(RC):
-        fig = figure_cls(figsize=(5.5, 4.0))
-        ax = fig.add_subplot()
+
+    def draw(ax: Any) -> None:
         for label, ys in curves.items():
             ax.plot(list(sizes), [100.0 * y for y in ys], marker="o", markersize=3, linewidth=1, label=label)
         ax.set_xlabel("n-best size N")
         ax.set_ylabel("ORANGE % (lower is better)")
-        ax.set_title(title)
         ax.legend(fontsize=7, loc="best")
-        fig.tight_layout()
-        return _save(fig, canvas_cls, out_dir, stem)
+
+    return _draw((5.5, 4.0), title, out_dir, stem, draw)
 
 
 def correlation_plots(

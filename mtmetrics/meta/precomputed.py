@@ -96,6 +96,7 @@ def scores_for_rows(lines: Sequence[tuple[str, float | None]], systems: Sequence
 
 def precomputed_scores(spec: str, table: Table, columns: Columns) -> MetricScores:
     """A :class:`~mtmetrics.meta.scores.MetricScores` for ``col:NAME`` or ``file:PATH`` on ``table``'s rows."""
+    system_scores = None
     if spec.startswith("col:"):
         column = spec[4:]
         if column not in table.columns:
@@ -112,12 +113,11 @@ def precomputed_scores(spec: str, table: Table, columns: Columns) -> MetricScore
         metric = Precomputed(label=label, origin=f"file:{path.name}#{sha}")
         sys_path = path.with_name(label + ".sys.score")
         if path.name.endswith(".seg.score") and sys_path.exists():
-            stats = Statistics(("score",), values.reshape(-1, 1), "mean", "-")
-            return MetricScores(spec, metric, stats, values, False, system_scores=read_system_scores(sys_path))
+            system_scores = read_system_scores(sys_path)
     else:
         raise InputError(f"-m {spec}: precomputed scores are col:NAME or file:PATH.")
     stats = Statistics(("score",), values.reshape(-1, 1), "mean", "-")
-    return MetricScores(spec, metric, stats, values, False)
+    return MetricScores(spec, metric, stats, values, False, system_scores=system_scores)
 
 
 def merge_scores(

@@ -25,11 +25,12 @@ if TYPE_CHECKING:
     from .compare import CompareDocument
     from .models import CorrelateDocument
     from .orange import OrangeDocument
+    from .tasks import Ranking
 
 
-def fmt(x: float | None, width: int) -> str:
-    """A number with ``width`` decimals; ``nan`` for a missing or undefined one."""
-    return "nan" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.{width}f}"
+def fmt(x: float | None, width: int, missing: str = "nan") -> str:
+    """A number with ``width`` decimals; ``missing`` for a missing or undefined one."""
+    return missing if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.{width}f}"
 
 
 _UNITS = {"segment": "segments", "item": "source segments (averaged)", "system": "systems"}
@@ -65,9 +66,11 @@ def _of(estimates: Sequence[Estimate], kind: str) -> list[Estimate]:
     return [e for e in estimates if e.kind == kind]
 
 
-def _md_table(heads: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:
-    """A compact Markdown table: a head row, its rule and the rows, cells unpadded (module docstring)."""
-    return ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads), *("| " + " | ".join(r) + " |" for r in rows)]
+def _md_table(heads: Sequence[str], rows: Iterable[Sequence[str]], numbers: bool = False) -> list[str]:
+    """A compact Markdown table: a head row, its rule and the rows, cells unpadded (module docstring);
+    with ``numbers``, every column but the first right-aligned."""
+    rule = "|---|" + ("---:|" if numbers else "---|") * (len(heads) - 1)
+    return ["| " + " | ".join(heads) + " |", rule, *("| " + " | ".join(r) + " |" for r in rows)]
 
 
 def _heads(
@@ -270,12 +273,6 @@ def orange_text(doc: OrangeDocument, width: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _f(x: float | None, width: int = 3) -> str:
-    if x is None or math.isnan(x):
-        return "–"
-    return f"{x:.{width}f}"
-
-
 def _defined(x: float | None) -> bool:
     return x is not None and not math.isnan(x)
 
@@ -286,8 +283,8 @@ def _cell(e: Estimate, width: int) -> str:
         return "–"
     eps = f" ({epsilon_text(e, width)})" if _defined(e.epsilon) else ""
     if not _defined(e.lower):
-        return _f(e.value, width) + eps
-    return f"{_f(e.value, width)} [{_f(e.lower, width)}, {_f(e.upper, width)}]" + eps
+        return fmt(e.value, width) + eps
+    return f"{fmt(e.value, width)} [{fmt(e.lower, width)}, {fmt(e.upper, width, '–')}]" + eps
 
 
 def _duration(seconds: float) -> str:
@@ -480,8 +477,8 @@ def _summary(report: Report, width: int) -> list[str]:
         rows = [
             [
                 m + (" ↓" if m in flipped else ""),
-                *(_f(table[m].get(c, math.nan), width) for c in cols),
-                _f(means[m], width),
+                *(fmt(table[m].get(c, math.nan), width, "–") for c in cols),
+                fmt(means[m], width, "–"),
             ]
             for m in order
         ]
@@ -563,3 +560,56 @@ def separated(metrics: Sequence[Estimate], floors: Sequence[Estimate]) -> bool:
         elif _defined(e.value) and e.value > bar + FLOOR_MARGIN:
             return True
     return False
+
+
+def _rank_rows(r: Ranking, width: int) -> list[list[str]]:
+    """``meta rank``'s table: a head row, then each metric's cluster, global score and task values."""
+    head = ["metric", "cluster", "global", *(f"t{k + 1}" for k in range(len(r.tasks)))]
+    rows = [head]
+    for m, cluster in zip(r.order, r.ranks, strict=True):
+        cells = [m, str(cluster), f"{r.scores[m]:.{width}f}"]
+        for t in r.tasks:
+            iv = t.intervals.get(m) if t.intervals else None
+            span = f" [{iv[0]:.{width}f}, {iv[1]:.{width}f}]" if iv else ""
+            cells.append(f"{t.values[m]:.{width}f}{span} ({t.ranks[t.order.index(m)]})")
+        rows.append(cells)
+    return rows
+
+
+def _rank_notes(r: Ranking, human: str) -> list[str]:
+    s = r.settings
+    adjacent = []
+    for i in range(len(r.order) - 1):
+        a, b = r.order[i], r.order[i + 1]
+        draws = max(len(t.mapped(a, b)) for t in r.tasks)  # the global test's draws (early stops tiled)
+        adjacent.append(f"{a} > {b}: p = {p_text(float(r.p[i, i + 1]), draws)}")
+    return [
+        f"human scores: {human}; clusters: a metric starts a new one when any member of the current one beats it "
+        f"at p <= {s.alpha} (PERM-BOTH, {s.k} draws per pair and task, seed {s.seed}, mt-metrics-eval's early stop)",
+        *(f"t{k + 1}: {t.task.name} (weight {t.task.weight:.4g})" for k, t in enumerate(r.tasks)),
+        *(
+            [
+                f"[lo, hi]: 95% bootstrap percentile intervals, {s.n_boot} resamples of each task's items (seed "
+                f"{s.seed}); acc-eq at each metric's epsilon calibrated on all items"
+            ]
+            if s.n_boot
+            else []
+        ),
+        *(["global, adjacent pairs: " + "; ".join(adjacent)] if adjacent else []),
+    ]
+
+
+def rank_text(r: Ranking, human: str, width: int) -> str:
+    """``meta rank``'s ranking as plain text: the signature, the table and the notes."""
+    from ..texttables import aligned
+
+    lines = [r.settings.signature, "", *aligned(_rank_rows(r, width)), "", *_rank_notes(r, human)]
+    return "\n".join(lines) + "\n"
+
+
+def rank_markdown(r: Ranking, human: str, width: int) -> str:
+    """``meta rank``'s ranking as Markdown (the signature a code span outside the table: no escape)."""
+    head, *rows = _rank_rows(r, width)
+    lines = [f"`{r.settings.signature}`", "", *_md_table(head, [[markdown_cell(c) for c in row] for row in rows], True)]
+    lines += ["", *(f"- {markdown_cell(n)}" for n in _rank_notes(r, human))]
+    return "\n".join(lines) + "\n"

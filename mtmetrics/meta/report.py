@@ -21,6 +21,7 @@ import numpy as np
 from ..io.tables import Columns, Table
 from ..metric import Metric
 from ..stats.corrtests import williams
+from . import Record
 from .correlate import Correlations, system_membership
 from .scores import MetricScores
 
@@ -151,7 +152,7 @@ def exclude_by_language(res: Correlations, scores: Sequence[MetricScores]) -> di
 
 
 @dataclass(frozen=True)
-class Ranked:
+class Ranked(Record):
     """One metric's place in a significance ranking."""
 
     metric: str

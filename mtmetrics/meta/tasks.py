@@ -28,15 +28,17 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
+from typing import Any
 
 import numpy as np
 
 from ..errors import InputError, ParameterError
 from ..io.tables import Columns, Table
-from ..stats.accuracy import pairwise_p_values
+from ..stats.accuracy import accuracy_rows, pairwise_p_values, permutation_signs
 from ..stats.corrections import clusters
 from ..stats.correlation import pearson_rows
-from ..stats.permutation import standardise
+from ..stats.permutation import RowMeasure, standardise
 from ..stats.sharedperm import (
     EarlyStop,
     PairBlock,
@@ -49,6 +51,7 @@ from ..stats.sharedperm import (
 )
 from ..stats.significance import interval
 from ..stats.ties import acc_eq
+from ..version import __version__
 from .scores import MetricScores
 
 #: where each measure lies (mapped to [0, 1] for the global score)
@@ -124,6 +127,16 @@ class RankSettings:
     stop: EarlyStop = field(default_factory=EarlyStop)
     n_boot: int = 0
 
+    @property
+    def signature(self) -> str:
+        """What fixes the ranking's numbers besides the data and the metrics."""
+        st = self.stop
+        return (
+            f"preset:{self.preset}|test:perm-both|k:{self.k}|seed:{self.seed}|alpha:{self.alpha}|"
+            f"stop:{st.block},{st.early_min},{st.early_max}|spa:{SPA_PERMUTATIONS},{SPA_SEED}|boot:{self.n_boot}|"
+            f"version:{__version__}"
+        )
+
 
 @dataclass
 class TaskResult:
@@ -155,30 +168,55 @@ class Ranking:
     p: np.ndarray
     ranks: list[int]
 
+    def to_dict(self, table: str, sha256: str, human: str, signatures: dict[str, str]) -> dict[str, Any]:
+        """The ranking as a JSON document: every value unrounded, p-values as upper-triangle matrices."""
 
-def spa_signs(n_items: int) -> np.ndarray:
-    """mtme's float32 sign vectors of soft pairwise accuracy: ``default_rng(4)`` uniforms rounded
-    half to even, ``0 → -1``, ``1 → +1``."""
-    u = np.random.default_rng(SPA_SEED).random((SPA_PERMUTATIONS, n_items), dtype=np.float32)
-    return np.asarray(2.0 * np.rint(u) - 1.0, dtype=np.float32)
+        def upper(p: np.ndarray) -> list[list[float | None]]:
+            return [[float(p[i, j]) if j > i else None for j in range(len(p))] for i in range(len(p))]
+
+        return {
+            "signature": self.settings.signature,
+            "table": {"name": table, "sha256": sha256, "human": human},
+            "metrics": [{"spec": m, "signature": signatures[m]} for m in signatures],
+            "tasks": [
+                {
+                    "name": t.task.name,
+                    "lps": list(t.task.lps),
+                    "level": t.task.level,
+                    "measure": t.task.measure,
+                    "weight": t.task.weight,
+                    "range": list(RANGE[t.task.measure]),
+                    "order": t.order,
+                    "values": [t.values[m] for m in t.order],
+                    **({"intervals": [_listed(t.intervals[m]) for m in t.order]} if t.intervals else {}),
+                    "clusters": t.ranks,
+                    "p": upper(t.tests.p),
+                    "draws": [
+                        [len(t.tests.draws[(i, j)]) if j > i else None for j in range(len(t.order))]
+                        for i in range(len(t.order))
+                    ],
+                }
+                for t in self.tasks
+            ],
+            "global": {
+                "order": self.order,
+                "scores": [self.scores[m] for m in self.order],
+                "clusters": self.ranks,
+                "p": upper(self.p),
+            },
+        }
 
 
-def _p_values(scores: np.ndarray, signs: np.ndarray) -> np.ndarray:
-    """Pairwise p-values that system ``i`` beats ``j``: on a full grid in mtme's float32 arithmetic
-    (the same bits), else each pair on its common items (:func:`~mtmetrics.stats.accuracy.pairwise_p_values`)."""
-    if not np.all(np.isfinite(scores)):
-        return pairwise_p_values(scores, signs.astype(np.float64))
-    out = np.full((len(scores), len(scores)), np.nan)
-    out[np.triu_indices(len(scores), 1)] = _spa_counts(signs, scores)
-    return out
+def _listed(iv: tuple[float, float] | None) -> list[float] | None:
+    return None if iv is None else list(iv)
 
 
 def _spa_rows(grid: Grid) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
     """Soft pairwise accuracy of rows of judged-cell scores (the humans' p-values computed once)."""
     cells = grid.cells()
-    signs = spa_signs(grid.human.shape[1])
+    signs = permutation_signs(SPA_PERMUTATIONS, grid.human.shape[1], SPA_SEED, np.float32)
     iu = np.triu_indices(len(grid.systems), 1)
-    p_h = _p_values(grid.human, signs)[iu]
+    p_h = pairwise_p_values(grid.human, signs)[iu]
     tested = np.isfinite(p_h)
 
     def rows(x: np.ndarray, _h: np.ndarray) -> np.ndarray:
@@ -186,30 +224,11 @@ def _spa_rows(grid: Grid) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
         full = np.full(grid.human.shape, np.nan)
         for r, row in enumerate(x):
             full[cells] = row
-            gap = np.abs(p_h - _p_values(full, signs)[iu])[tested]
+            gap = np.abs(p_h - pairwise_p_values(full, signs)[iu])[tested]
             out[r] = 1.0 - np.mean(gap) if len(gap) else math.nan
         return out
 
     return rows
-
-
-def _spa_counts(signs: np.ndarray, x: np.ndarray) -> np.ndarray:
-    """Pairwise p-values of full grids ``x`` (``(…, systems, items)``, pairs ``i < j``) in mtme's float32
-    arithmetic, stacked into one matrix product (the bits of mtme's product per grid): ``(…, pairs)``."""
-    n = x.shape[-2]
-    i, j = np.triu_indices(n, 1)
-    rows = np.ascontiguousarray(
-        x.reshape(-1, n, x.shape[-1]), dtype=np.float32
-    )  # mtme's layout: OpenBLAS rounds a transposed one apart
-    out = np.empty((len(rows), len(i)))
-    step = max(1, 2**18 // (len(signs) * max(len(i), 1)))  # a cache-sized chunk
-    for r in range(0, len(rows), step):
-        part = rows[r : r + step]
-        partial = np.matmul(signs, part.reshape(-1, part.shape[-1]).T).reshape(len(signs), len(part), n)
-        sums = np.sum(part.reshape(-1, part.shape[-1]), axis=1).reshape(len(part), n)
-        hits = partial[:, :, i] - partial[:, :, j] >= sums[:, i] - sums[:, j]
-        out[r : r + step] = np.sum(hits, axis=0) / len(signs)
-    return out.reshape(*x.shape[:-2], len(i))
 
 
 def _spa_gap_counts(
@@ -249,13 +268,13 @@ def _spa_gap_counts(
 def _spa_tests(grid: Grid, z: Sequence[np.ndarray], masks: np.ndarray, stop: EarlyStop) -> PairDraws:
     """PERM-BOTH of soft pairwise accuracy on standardised points ``z`` (metrics best first), as
     :func:`~mtmetrics.stats.sharedperm.perm_scores` with :func:`_spa_rows` would make it, a block of
-    draws at a time for every pair still going: on a full grid each hybrid in mtme's float32
-    arithmetic (stacked), else from each metric's share of the sign sums (:func:`_spa_gap_counts`)."""
+    draws at a time for every pair still going: on a full grid each hybrid through :func:`_spa_rows`,
+    else from each metric's share of the sign sums (:func:`_spa_gap_counts`)."""
     cells = grid.cells()
     n_sys, n_items = cells.shape
-    signs = spa_signs(n_items)
+    signs = permutation_signs(SPA_PERMUTATIONS, n_items, SPA_SEED, np.float32)
     iu = np.triu_indices(n_sys, 1)
-    p_h = _p_values(grid.human, signs)[iu]
+    p_h = pairwise_p_values(grid.human, signs)[iu]
     tested = np.isfinite(p_h)
     zg = np.zeros((len(z), n_sys, n_items))
     zg[:, cells] = np.asarray(z)
@@ -267,44 +286,29 @@ def _spa_tests(grid: Grid, z: Sequence[np.ndarray], masks: np.ndarray, stop: Ear
         return np.array([1.0 - np.mean(row) for row in gap.reshape(-1, gap.shape[-1])]).reshape(gap.shape[:-1])
 
     def block(pairs: list[tuple[int, int]], lo: int, hi: int) -> dict[tuple[int, int], PairBlock]:
+        if cells.all():  # hybrid by hybrid, each grid in mtme's float32 arithmetic
+            m = masks[lo:hi]
+            return {
+                (a, b): (base[a], measure(np.where(m, z[a], z[b]), m), base[b], measure(np.where(m, z[b], z[a]), m))
+                for a, b in pairs
+            }
         keep = np.zeros((hi - lo, n_sys, n_items), dtype=bool)
         keep[:, cells] = masks[lo:hi]
         ia, ib = np.array([i for i, _ in pairs]), np.array([j for _, j in pairs])
-        if cells.all():
-            pa = np.stack([_spa_counts(signs, np.where(keep, zg[a], zg[b])) for a, b in pairs])
-            pb = np.stack([_spa_counts(signs, np.where(keep, zg[b], zg[a])) for a, b in pairs])
-        else:
-            pa, pb = np.full((2, len(pairs), hi - lo, len(iu[0])), np.nan)
-            used = np.unique(np.r_[ia, ib])
-            at = np.searchsorted(used, ia), np.searchsorted(used, ib)
-            s64, zu = signs.astype(np.float64), zg[used]
-            for c, (i, j) in enumerate(zip(*iu, strict=True)):
-                common = np.flatnonzero(cells[i] & cells[j])
-                if len(common):
-                    s1 = np.column_stack([s64[:, common].T, np.ones(len(common))])
-                    zi, zj = zu[:, i, common], zu[:, j, common]
-                    pa[:, :, c], pb[:, :, c] = _spa_gap_counts(s1, zi, zj, keep[:, i, common], keep[:, j, common], *at)
+        pa, pb = np.full((2, len(pairs), hi - lo, len(iu[0])), np.nan)
+        used = np.unique(np.r_[ia, ib])
+        at = np.searchsorted(used, ia), np.searchsorted(used, ib)
+        s64, zu = signs.astype(np.float64), zg[used]
+        for c, (i, j) in enumerate(zip(*iu, strict=True)):
+            common = np.flatnonzero(cells[i] & cells[j])
+            if len(common):
+                s1 = np.column_stack([s64[:, common].T, np.ones(len(common))])
+                zi, zj = zu[:, i, common], zu[:, j, common]
+                pa[:, :, c], pb[:, :, c] = _spa_gap_counts(s1, zi, zj, keep[:, i, common], keep[:, j, common], *at)
         va, vb = spa(pa), spa(pb)
         return {ij: (base[ij[0]], va[n], base[ij[1]], vb[n]) for n, ij in enumerate(pairs)}
 
     return pair_tests(len(z), len(masks), block, stop)
-
-
-def _accuracy_rows(sizes: Sequence[int]) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
-    """Pairwise accuracy of system rows pooled over blocks of ``sizes`` systems (mtme's global accuracy)."""
-    idx = []
-    start = 0
-    for n in sizes:
-        i, j = np.triu_indices(n, 1)
-        idx.append((i + start, j + start))
-        start += n
-    total = sum(len(i) for i, _ in idx)
-
-    def rows(x: np.ndarray, h: np.ndarray) -> np.ndarray:
-        agree = sum(np.sum(np.sign(x[:, i] - x[:, j]) == np.sign(h[:, i] - h[:, j]), axis=1) for i, j in idx)
-        return np.asarray(agree / total, dtype=np.float64)
-
-    return rows
 
 
 def _verdicts(grid: Grid, metric: np.ndarray, epsilon: float) -> tuple[np.ndarray, np.ndarray]:
@@ -335,6 +339,7 @@ def run_task(t: int, task: Task, grids: Mapping[str, Grid], names: Sequence[str]
     g = grids[task.lps[0]]
     human: np.ndarray
     points: dict[str, np.ndarray]
+    measure: RowMeasure
     epsilons: dict[str, float] = {}
     if task.measure == "acc-eq":  # tie-calibrated: an ε per metric
         cells = g.cells()
@@ -347,7 +352,7 @@ def run_task(t: int, task: Task, grids: Mapping[str, Grid], names: Sequence[str]
         if task.measure == "accuracy":
             human = np.concatenate([grids[lp].human_system for lp in task.lps])
             points = {m: np.concatenate([grids[lp].metric_system[m] for lp in task.lps]) for m in names}
-            measure = _accuracy_rows([len(grids[lp].systems) for lp in task.lps])
+            measure = partial(accuracy_rows, sizes=[len(grids[lp].systems) for lp in task.lps])
         elif task.level == "system" and task.measure == "pearson":
             human, points = g.human_system, {m: g.metric_system[m] for m in names}
             measure = pearson_rows
@@ -374,7 +379,7 @@ def run_task(t: int, task: Task, grids: Mapping[str, Grid], names: Sequence[str]
     else:
         masks = keep_masks(s.seed, t, s.k, len(human))
         tests = perm_scores(measure, human, [points[m] for m in order], masks, s.stop)
-    result = TaskResult(task, order, values, tests, _clusters(tests.p, s.alpha))
+    result = TaskResult(task, order, values, tests, clusters(range(len(order)), np.triu(tests.p <= s.alpha, 1)))
     if s.n_boot and bootstrapped(task):
         boot = _boot_acc_eq(g, names, epsilons, s, t) if task.measure == "acc-eq" else _boot_cells(task, g, names, s, t)
         result.intervals = {m: _interval(boot[m], s.seed) for m in names}
@@ -439,13 +444,6 @@ def _boot_acc_eq(
     return out
 
 
-def _clusters(p: np.ndarray, alpha: float) -> list[int]:
-    """``AssignRanks``: clusters of metrics in their order, a pair significant at ``p <= alpha``."""
-    n = len(p)
-    better = np.triu(p <= alpha, 1)
-    return clusters(list(range(n)), better)
-
-
 def rank(grids: Mapping[str, Grid], names: Sequence[str], s: RankSettings) -> Ranking:
     """Every task of preset ``s.preset`` on ``grids`` (one per language pair), and the global ranking."""
     if s.preset not in PRESETS:
@@ -462,7 +460,7 @@ def rank(grids: Mapping[str, Grid], names: Sequence[str], s: RankSettings) -> Ra
     order = sorted(names, key=lambda m: (-scores[m], m))
     draws = [lambda i, j, r=r: r.mapped(order[i], order[j]) for r in results]
     p = weighted_tests(np.array([scores[m] for m in order]), draws, [r.task.weight for r in results])
-    return Ranking(s, results, order, scores, p, _clusters(p, s.alpha))
+    return Ranking(s, results, order, scores, p, clusters(range(len(order)), np.triu(p <= s.alpha, 1)))
 
 
 def grids_of(table: Table, columns: Columns, human: str, scores: Sequence[MetricScores]) -> dict[str, Grid]:

@@ -238,23 +238,15 @@ def _resampled_ranks(codes: np.ndarray, size: int, idx: np.ndarray) -> np.ndarra
     return np.take_along_axis(avg, c, axis=1)
 
 
-def pearson(x: np.ndarray, y: np.ndarray) -> float:
-    """Pearson's r (``nan`` if either vector is constant)."""
-    if len(x) < 2:
-        return math.nan
-    return float(pearson_rows(x, y)[0])
+def _one_pair(rows: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> CorrelationFn:
+    """The coefficient of one pair of vectors from its row form (``nan`` with fewer than 2 points)."""
+    return lambda x, y: float(rows(x, y)[0]) if len(x) >= 2 else math.nan
 
 
-def spearman(x: np.ndarray, y: np.ndarray) -> float:
-    """Spearman's rho with average ranks for ties."""
-    if len(x) < 2:
-        return math.nan
-    return float(spearman_rows(x, y)[0])
-
-
-def kendall(x: np.ndarray, y: np.ndarray) -> float:
-    """Kendall's tau-b."""
-    return kendall_tau_b(x, y)
+#: Pearson's r (``nan`` if either vector is constant) and Spearman's rho (average ranks for ties)
+pearson, spearman = _one_pair(pearson_rows), _one_pair(spearman_rows)
+#: Kendall's tau-b
+kendall = kendall_tau_b
 
 
 ROW_FUNCTIONS: dict[str, Callable[[np.ndarray, np.ndarray], np.ndarray]] = {

@@ -17,6 +17,8 @@ import math
 
 import numpy as np
 
+from .ties import groups_of
+
 
 def _tied_pairs(values: np.ndarray) -> int:
     """Pairs of equal values: ``Σ c (c - 1) / 2`` over the counts ``c`` of each distinct value."""
@@ -42,14 +44,7 @@ def constant_acc_eq(human: np.ndarray, groups: np.ndarray | None = None) -> floa
     """acc-eq of a constant metric: the share of human-tied pairs, averaged over the groups that
     have a pair (``groups=None``: one group of all rows)."""
     h = np.asarray(human, dtype=np.float64)
-    if groups is None:
-        members = [h]
-    else:
-        g = np.asarray(groups)
-        order = np.argsort(g, kind="mergesort")
-        gs = g[order]
-        cuts = np.flatnonzero(gs[1:] != gs[:-1]) + 1
-        members = np.split(h[order], cuts) if len(h) else []
+    members = [h] if groups is None else [h[pos] for pos in groups_of(groups)]
     shares = [_tied_pairs(x) / (len(x) * (len(x) - 1) // 2) for x in members if len(x) >= 2]
     return float(np.mean(shares)) if shares else math.nan
 

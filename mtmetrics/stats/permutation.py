@@ -12,6 +12,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from .ties import groups_of
+
 RowMeasure = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 #: permuted values computed at once (rows × points)
@@ -69,12 +71,7 @@ def item_mean_rows(item_ids: np.ndarray, measure: RowMeasure, min_points: int = 
     Items with fewer than ``min_points`` points are skipped, and so are undefined (``nan``)
     values of one row, as :func:`~mtmetrics.meta.correlate.correlate`'s ``item`` level does.
     """
-    ids = np.asarray(item_ids, dtype=np.intp)
-    order = np.argsort(ids, kind="mergesort")
-    sorted_ids = ids[order]
-    starts = np.flatnonzero(np.r_[True, sorted_ids[1:] != sorted_ids[:-1]]) if len(ids) else np.zeros(0, np.intp)
-    ends = np.r_[starts[1:], len(ids)]
-    groups = [order[s:e] for s, e in zip(starts, ends, strict=True) if e - s >= min_points]
+    groups = groups_of(np.asarray(item_ids, dtype=np.intp), min_points)
 
     def rows_measure(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         if not groups:

@@ -84,6 +84,8 @@ def pair_tests(n: int, k: int, block: BlockTest, stop: EarlyStop, counted_only: 
     }
     active = list(parts)
     for lo in range(0, k, stop.block):
+        if not active:  # every pair stopped early (or one metric: no pair)
+            break
         hi = min(k, lo + stop.block)
         out, going = block(active, lo, hi), []
         for ij in active:

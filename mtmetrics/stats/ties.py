@@ -39,15 +39,15 @@ class TieCalibration:
     epsilon_last: float = math.nan
 
 
-def _groups(n: int, groups: np.ndarray | None) -> list[np.ndarray]:
-    if groups is None:
-        return [np.arange(n)] if n >= 2 else []
-    g = np.asarray(groups)
+def groups_of(ids: np.ndarray, minimum: int = 2) -> list[np.ndarray]:
+    """The positions of each id's points (ids in sorted order, positions ascending within one), the
+    ids with at least ``minimum`` points: the items of an item-level measure."""
+    g = np.asarray(ids)
     order = np.argsort(g, kind="mergesort")
     gs = g[order]
-    starts = np.flatnonzero(np.r_[True, gs[1:] != gs[:-1]]) if n else np.zeros(0, dtype=np.int64)
-    ends = np.r_[starts[1:], n]
-    return [order[s:e] for s, e in zip(starts, ends, strict=True) if e - s >= 2]
+    starts = np.flatnonzero(np.r_[True, gs[1:] != gs[:-1]]) if len(g) else np.zeros(0, dtype=np.int64)
+    ends = np.r_[starts[1:], len(g)]
+    return [order[s:e] for s, e in zip(starts, ends, strict=True) if e - s >= minimum]
 
 
 def _blocks(m: np.ndarray, h: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
@@ -69,7 +69,7 @@ def acc_eq(metric: np.ndarray, human: np.ndarray, groups: np.ndarray | None = No
     """Tie-calibrated acc-eq (module docstring); ``nan`` when no group has two rows."""
     m = np.asarray(metric, dtype=np.float64)
     h = np.asarray(human, dtype=np.float64)
-    members = _groups(len(m), groups)
+    members = groups_of(groups) if groups is not None else [np.arange(len(m))] if len(m) >= 2 else []
     if not members:
         return TieCalibration(math.nan, math.nan, 0, 0)
     n_groups = len(members)

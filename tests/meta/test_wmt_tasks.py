@@ -300,7 +300,7 @@ def cli(*args: str) -> str:
 
 def test_command_json_text_markdown(tmp_path: Path) -> None:
     path = write_subset(tmp_path / "t.tsv", 4, 12, complete=True)
-    base = ["meta", "rank", str(path), "--preset", "wmt24", "-m", "chrf", "bleu", "--resamples", "50", "--seed", "3"]
+    base = ["meta", "rank", str(path), "--preset", "wmt24", "-m", "chrf", "bleu", "--permutations", "50", "--seed", "3"]
     doc = json.loads(first := cli(*base, "-f", "json"))
     assert cli(*base, "-f", "json") == first  # same bytes
     assert doc["signature"].startswith("preset:wmt24|test:perm-both|k:50|seed:3|alpha:0.05|")
@@ -351,7 +351,7 @@ def test_a_metric_without_a_value_is_refused(tmp_path: Path, capsys: pytest.Capt
     path = write_subset(tmp_path / "t.tsv", 3, 5, complete=True)
     lines = [line for line in path.read_text(encoding="utf-8").split("\n") if line]
     path.write_text("\n".join([lines[0] + "\tc", *(line + "\t1" for line in lines[1:])]) + "\n", encoding="utf-8")
-    assert main(["meta", "rank", str(path), "--preset", "wmt23", "-m", "chrf", "col:c", "--resamples", "10"]) == 2
+    assert main(["meta", "rank", str(path), "--preset", "wmt23", "-m", "chrf", "col:c", "--permutations", "10"]) == 2
     assert "task en-de system pearson: col:c has no value" in capsys.readouterr().err
 
 
@@ -441,7 +441,7 @@ def test_bootstrap_intervals_are_the_loop_written_out(tmp_path: Path, preset: st
 
 def test_command_bootstrap_intervals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write_subset(tmp_path / "t.tsv", 4, 12, complete=True)
-    base = ["meta", "rank", str(path), "--preset", "wmt24", "-m", "chrf", "bleu", "--resamples", "20", "--seed", "3"]
+    base = ["meta", "rank", str(path), "--preset", "wmt24", "-m", "chrf", "bleu", "--permutations", "20", "--seed", "3"]
     assert "|boot:0|" in json.loads(cli(*base, "-f", "json"))["signature"]
     doc = json.loads(cli(*base, "--bootstrap-n", "40", "-f", "json"))
     assert "|spa:1000,4|boot:40|version:" in doc["signature"]
@@ -463,3 +463,13 @@ def test_command_bootstrap_intervals(tmp_path: Path, capsys: pytest.CaptureFixtu
         with pytest.raises(SystemExit):
             main(["meta", command, "--help"])
         assert words in " ".join(capsys.readouterr().out.split())
+
+
+def test_one_metric_is_ranked_alone(tmp_path: Path) -> None:
+    """One metric has no pair to test (the draws stop at once, no crash): every task ranks it first."""
+    path = write_subset(tmp_path / "t.tsv", 4, 12, complete=True)
+    doc = json.loads(
+        cli("meta", "rank", str(path), "--preset", "wmt24", "-m", "chrf", "--permutations", "20", "-f", "json")
+    )
+    assert doc["global"]["order"] == ["chrf"] and doc["global"]["clusters"] == [1]
+    assert all(t["order"] == ["chrf"] and t["clusters"] == [1] and t["draws"] == [[None]] for t in doc["tasks"])

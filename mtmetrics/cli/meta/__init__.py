@@ -10,41 +10,21 @@ from ..commands import Command, dispatch
 
 _HERE = __name__
 
-#: Every ``meta`` command; each module is imported only when its command runs.
+#: Every ``meta`` command (its module, ``learn`` for mct and regress, runs ``run_<name>``), imported only when it runs.
 COMMANDS: dict[str, Command] = {
-    c.name: c
-    for c in (
-        Command(
-            "correlate",
-            "correlations of metrics with human judgments (segment and system level)",
-            f"{_HERE}.correlate",
-            entry="run_correlate",
-        ),
-        Command(
-            "compare",
-            "significance of the difference between two metrics' correlations",
-            f"{_HERE}.compare",
-            entry="run_compare",
-        ),
-        Command(
-            "orange", "ORANGE (Lin & Och 2004) from n-best lists and references", f"{_HERE}.orange", entry="run_orange"
-        ),
-        Command(
-            "mct", "maximum correlation training of a linear combination of metrics", f"{_HERE}.learn", entry="run_mct"
-        ),
-        Command("regress", "stepwise linear regression on metric scores", f"{_HERE}.learn", entry="run_regress"),
-        Command(
+    name: Command(name, help, f"{_HERE}.{module}", entry=f"run_{name}")
+    for name, module, help in (
+        ("correlate", "correlate", "correlations of metrics with human judgments (segment and system level)"),
+        ("compare", "compare", "significance of the difference between two metrics' correlations"),
+        ("orange", "orange", "ORANGE (Lin & Och 2004) from n-best lists and references"),
+        ("mct", "learn", "maximum correlation training of a linear combination of metrics"),
+        ("regress", "learn", "stepwise linear regression on metric scores"),
+        (
+            "rank",
             "rank",
             "metrics ranked as the WMT23/WMT24 metrics tasks: task sets, weighted global score, clusters",
-            f"{_HERE}.rank",
-            entry="run_rank",
         ),
-        Command(
-            "report",
-            "Markdown report: every metric's correlations, intervals, significance clusters",
-            f"{_HERE}.report",
-            entry="run_report",
-        ),
+        ("report", "report", "Markdown report: every metric's correlations, intervals, significance clusters"),
     )
 }
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -14,7 +14,7 @@ from ...engine import gate
 from ...errors import ParameterError
 from ...io.tables import Columns, Table
 from ...jsonsafe import strict_json
-from ...meta.correlate import ALL_KINDS, LEVELS, SYSTEM_RESAMPLING, CorrelationSettings
+from ...meta.correlate import ALL_KINDS, LEVELS, SYSTEM_RESAMPLING
 from ...meta.plots import correlation_plots as correlation_plots
 from ...metric import Metric
 from ...params import language_pair, resolve_params
@@ -27,7 +27,6 @@ from ..score import parse_spec
 
 if TYPE_CHECKING:
     from ...meta.inputs import Input
-    from ...meta.models import TableHeader
     from ...meta.scores import MetricScores
 
 DEFAULT_BOOT = 1000
@@ -45,9 +44,12 @@ def meta_parser(
     jobs_help: str = "worker processes for scoring and for the bootstrap of correlations",
     plot: str | None = None,
     seed_help: str = "bootstrap seed",
+    table: bool = False,
+    metrics: str | None = None,
 ) -> StrictArgumentParser:
     """A ``meta`` command's parser with the shared options: ``--seed``, ``--bootstrap-n`` (with
-    ``bootstrap``), ``--system-resampling``, ``-j``, ``-f``, ``-w`` and ``--plot DIR`` (as the arguments ask)."""
+    ``bootstrap``), ``--system-resampling``, ``-j``, ``-f``, ``-w``, ``--plot DIR``, the ``TABLE``
+    (with ``table``) and ``-m METRIC...`` (its help ``metrics``), as the arguments ask."""
     p = StrictArgumentParser(prog=prog, description=description)
     p.add_argument(
         "--seed", type=bounded(int, 0), default=DEFAULT_SEED, help=f"{seed_help} (default {DEFAULT_SEED}; 0 is a seed)"
@@ -70,6 +72,10 @@ def meta_parser(
     p.add_argument("-w", "--width", type=bounded(int, 0, 17), default=width, help="decimals in text output")
     if plot:
         p.add_argument("--plot", metavar="DIR", help=plot)
+    if table:
+        p.add_argument("table", metavar="TABLE", help=TABLE_HELP)
+    if metrics is not None:
+        p.add_argument("-m", "--metrics", nargs="+", required=True, metavar="METRIC", help=metrics or None)
     return p
 
 
@@ -179,28 +185,9 @@ def score_specs(table: Table, columns: Columns, specs: Sequence[str], jobs: int)
     if builtins:
         groups = table.columns[columns.group] if columns.group else ()
         metrics = build_metrics(builtins, groups, f" of {table.name}")
-        with scoring_progress(len(table) * len(metrics)) as bar:
-            computed = score_table(table, columns, metrics, jobs, progress=bar.advance)
+        with scoring_progress(len(table) * len(metrics)) as advance:
+            computed = score_table(table, columns, metrics, jobs, progress=advance)
     return merge_scores(specs, table, columns, computed)
-
-
-def _split(ns: argparse.Namespace) -> str | None:
-    return None if ns.no_split_systems else "+"
-
-
-def correlation_settings(ns: argparse.Namespace, humans: Sequence[str], **given: Any) -> CorrelationSettings:
-    """The settings of ``correlate`` and ``compare`` from the shared options; ``given``: the command's own."""
-    split, resampling = _split(ns), ns.system_resampling
-    return CorrelationSettings(
-        tuple(humans), n_boot=ns.bootstrap_n, seed=ns.seed, split_systems=split, system_resampling=resampling, **given
-    )
-
-
-def _header(table: Table, cols: Columns, humans: Sequence[str], ns: argparse.Namespace) -> TableHeader:
-    """The JSON head of ``correlate`` and ``compare``: the table, its columns and the bootstrap."""
-    from ...meta.models import BootstrapInfo, TableHeader
-
-    return TableHeader.of(table, cols, humans, _split(ns), BootstrapInfo(ns.bootstrap_n, ns.seed, ns.system_resampling))
 
 
 def _check_plot(directory: str | None) -> None:
@@ -220,10 +207,11 @@ def wrote(path: str | Path, what: str) -> None:
 
 
 @contextmanager
-def scoring_progress(total: int) -> Iterator[Progress]:
-    """A progress bar for scoring a table (rows × metrics), shown only when standard error is a terminal."""
+def scoring_progress(total: int) -> Iterator[Callable[[int], None]]:
+    """The callback of a progress bar for scoring a table (rows × metrics), shown only when standard
+    error is a terminal."""
     bar = Progress(total, "scoring")
     try:
-        yield bar
+        yield bar.advance
     finally:
         bar.close()

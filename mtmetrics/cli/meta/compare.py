@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from ...errors import InputError
 from ...meta.compare import CompareDocument, ValuesComparison, compare_metrics, correlation_tests
-from ...meta.correlate import correlate
-from ...meta.models import MetricInfo
+from ...meta.correlate import CorrelationSettings, correlate
+from ...meta.models import MetricInfo, TableHeader
 from ...meta.render import compare_text
 from ...stats.correlation import KINDS, require_kendall
 from ...stats.corrtests import check_values
@@ -17,10 +17,8 @@ from ..args import bounded
 from .common import (
     _check_plot,
     _dump,
-    _header,
     _load,
     correlation_plots,
-    correlation_settings,
     input_args,
     measure_args,
     meta_parser,
@@ -75,14 +73,15 @@ def run_compare(argv: Sequence[str]) -> int:
         inp = _load(ns)
         table, cols, humans = inp.table, inp.columns, inp.humans
         scores = score_specs(table, cols, ns.metrics, ns.jobs)
-        settings = correlation_settings(ns, humans, levels=(ns.level,), kinds=(ns.kind,), keep_samples=True)
+        settings = CorrelationSettings.of(ns, humans, levels=(ns.level,), kinds=(ns.kind,), keep_samples=True)
         res = correlate(table, cols, scores, settings, jobs=ns.jobs, system_human=inp.system_human)
+        perm = (table, cols, ns.permutations, ns.seed)
         doc = CompareDocument(
-            header=_header(table, cols, humans, ns),
+            header=TableHeader.of(table, cols, humans, ns),
             metrics=[MetricInfo.of(s) for s in scores],
             level=ns.level,
             kind=ns.kind,
-            comparisons=compare_metrics(res, scores, ns.level, ns.kind, (table, cols, ns.permutations, ns.seed)),
+            comparisons=compare_metrics(res, scores, ns.level, ns.kind, perm),
             system_human_source=inp.system_human_source,
         )
         if ns.plot:

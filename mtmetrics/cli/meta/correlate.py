@@ -7,19 +7,16 @@ import sys
 from collections.abc import Sequence
 
 from ...io.files import output_directory
-from ...meta.correlate import correlate
-from ...meta.models import CorrelateDocument, MetricInfo
+from ...meta.correlate import CorrelationSettings, correlate
+from ...meta.models import CorrelateDocument, MetricInfo, TableHeader
 from ...meta.precomputed import is_precomputed, write_scores
 from ...meta.render import correlations_markdown, correlations_text
 from ...stats.correlation import require_kendall
 from .common import (
-    TABLE_HELP,
     _check_plot,
     _dump,
-    _header,
     _load,
     correlation_plots,
-    correlation_settings,
     input_args,
     measure_args,
     meta_parser,
@@ -36,15 +33,8 @@ def _correlate_parser() -> argparse.ArgumentParser:
         "acc-eq (segment and item level).",
         formats=("text", "json", "markdown"),
         plot="also draw PNG and SVG pictures into DIR (needs mtmetrics[plot])",
-    )
-    p.add_argument("table", metavar="TABLE", help=TABLE_HELP)
-    p.add_argument(
-        "-m",
-        "--metrics",
-        nargs="+",
-        required=True,
-        metavar="METRIC",
-        help="metrics, e.g. chrf bleus:max_order=4; precomputed scores as col:NAME (a numeric column of the table) "
+        table=True,
+        metrics="metrics, e.g. chrf bleus:max_order=4; precomputed scores as col:NAME (a numeric column of the table) "
         "or file:PATH (SYSTEM<TAB>SCORE per segment, mt-metrics-eval's form): their system score is the mean of "
         "their segment scores",
     )
@@ -69,12 +59,12 @@ def run_correlate(argv: Sequence[str]) -> int:
     inp = _load(ns)
     table, cols, humans = inp.table, inp.columns, inp.humans
     scores = score_specs(table, cols, ns.metrics, ns.jobs)
-    settings = correlation_settings(ns, humans, levels=ns.levels, kinds=ns.kinds, permutations=ns.permutations)
+    settings = CorrelationSettings.of(ns, humans, levels=ns.levels, kinds=ns.kinds, permutations=ns.permutations)
     res = correlate(table, cols, scores, settings, jobs=ns.jobs, system_human=inp.system_human)
     saved = [str(p) for p in write_scores(ns.save_scores, table, cols, scores)] if ns.save_scores else None
     plots = [str(p) for p in correlation_plots(res, scores, ns.plot)] if ns.plot else None
     doc = CorrelateDocument(
-        header=_header(table, cols, humans, ns),
+        header=TableHeader.of(table, cols, humans, ns),
         metrics=[MetricInfo.of(s) for s in scores],
         correlations=res.estimates,
         system_points=res.system_points,

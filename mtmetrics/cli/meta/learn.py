@@ -12,13 +12,11 @@ from ...meta.combination import FORMAT, CombinationModel
 from ...meta.learn import LearningData, learning_data, train_mct, train_stepwise
 from ...meta.scores import score_table
 from ..args import bounded
-from .common import TABLE_HELP, _load, build_metrics, input_args, meta_parser, scoring_progress, table_annotations
+from .common import _load, build_metrics, input_args, meta_parser, scoring_progress, table_annotations
 
 
 def _learn_parser(prog: str, description: str) -> argparse.ArgumentParser:
-    p = meta_parser(prog, description)
-    p.add_argument("table", metavar="TABLE", help=TABLE_HELP)
-    p.add_argument("-m", "--metrics", nargs="+", required=True, metavar="METRIC", help="metrics, e.g. chrf bleus")
+    p = meta_parser(prog, description, table=True, metrics="metrics, e.g. chrf bleus")
     input_args(p, system_level=False, row_options=True)
     p.add_argument("--only-group", metavar="VALUE", help="train on the rows of one group (e.g. an lp) only")
     p.add_argument(
@@ -39,14 +37,18 @@ def _features(ns: argparse.Namespace) -> LearningData:
     if len(humans) != 1:
         raise InputError("learning needs exactly one --human column.")
     metrics = build_metrics(ns.metrics, table.columns[cols.group] if cols.group else (), f" of {table.name}")
-    with scoring_progress(len(table) * len(metrics)) as bar:
-        scores = score_table(table, cols, metrics, ns.jobs, table_annotations(ns, table, cols), progress=bar.advance)
+    with scoring_progress(len(table) * len(metrics)) as advance:
+        scores = score_table(table, cols, metrics, ns.jobs, table_annotations(ns, table, cols), progress=advance)
     return learning_data(table, cols, humans[0], scores, ns.only_group)
 
 
-def _write_model(model: CombinationModel, path: str | None) -> None:
-    if path:
-        atomic_write(path, model.to_json())
+def _finish(ns: argparse.Namespace, model: CombinationModel, lines: list[str]) -> int:
+    """Write the model (``-o``) and print it as JSON (``-f json``) or the text ``lines``."""
+    if ns.output:
+        atomic_write(ns.output, model.to_json())
+        lines.append(_written(ns.output))
+    sys.stdout.write(model.to_json() if ns.format == "json" else "\n".join(lines) + "\n")
+    return 0
 
 
 def _written(path: str) -> str:
@@ -74,10 +76,6 @@ def run_mct(argv: Sequence[str]) -> int:
     data = _features(ns)
     learned, model = train_mct(data, ns.restarts, ns.seed, loso=not ns.no_loso)
     table, human, scores, h, extra = data.table, data.human, data.scores, data.h, learned.extra
-    _write_model(learned, ns.output)
-    if ns.format == "json":
-        sys.stdout.write(learned.to_json())
-        return 0
     lines = [f"MCT on {table.name} ({len(h)} segments, human={human}, seed {ns.seed}, {ns.restarts} random restarts)"]
     for f, w in zip(learned.features, model.weights, strict=True):
         lines.append(f"  {w:+.6g} × {f.spec}" + (" (sign-flipped)" if f.sign < 0 else ""))
@@ -92,10 +90,7 @@ def run_mct(argv: Sequence[str]) -> int:
             f"leave-one-system-out mean r = {lo['mean_r']:.{ns.width}f} ({len(lo['systems'])} systems; "
             f"single features: {singles})"
         )
-    if ns.output:
-        lines.append(_written(ns.output))
-    sys.stdout.write("\n".join(lines) + "\n")
-    return 0
+    return _finish(ns, learned, lines)
 
 
 def run_regress(argv: Sequence[str]) -> int:
@@ -107,17 +102,10 @@ def run_regress(argv: Sequence[str]) -> int:
     data = _features(ns)
     learned, res = train_stepwise(data, ns.p_enter, ns.p_remove)
     table, human, h, extra = data.table, data.human, data.h, learned.extra
-    _write_model(learned, ns.output)
-    if ns.format == "json":
-        sys.stdout.write(learned.to_json())
-        return 0
     lines = [
         f"stepwise OLS on {table.name} ({len(h)} segments, human={human}, p-enter {ns.p_enter}, p-remove {ns.p_remove})"
     ]
     for s in extra["steps"]:
         lines.append(f"  {s['action']:6} {s['feature']}: F = {s['F']:.4g}, p = {s['p']:.3g}")
     lines.append(f"selected: {', '.join(extra['selected']) or 'none'}; r = {res.r:.{ns.width}f}")
-    if ns.output:
-        lines.append(_written(ns.output))
-    sys.stdout.write("\n".join(lines) + "\n")
-    return 0
+    return _finish(ns, learned, lines)

@@ -20,10 +20,10 @@ def _orange_parser() -> argparse.ArgumentParser:
         resampling=False,
         jobs_help="worker processes (one metric per process)",
         plot="also draw ORANGE against n-best size (PNG, SVG) into DIR",
+        metrics="",
     )
     p.add_argument("nbest", metavar="NBEST", help="n-best list 'i ||| hyp ||| features ||| score' (.gz accepted)")
     p.add_argument("refs", nargs="+", metavar="REF", help="at least two reference files, one line per sentence")
-    p.add_argument("-m", "--metrics", nargs="+", required=True, metavar="METRIC")
     return p
 
 

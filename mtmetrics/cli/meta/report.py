@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 
 from ...errors import ParameterError
@@ -117,7 +116,7 @@ def run_report(argv: Sequence[str]) -> int:
         settings,
         metrics,
         annotate=lambda table, columns: table_annotations(ns, table, columns),
-        progress=_progress,
+        progress=scoring_progress,
     )
     report.from_repository = _at_repository_root()
     text = markdown(report, ns.width)
@@ -133,13 +132,6 @@ def run_report(argv: Sequence[str]) -> int:
     if report.plots:
         wrote(ns.plot, f"{len(report.plots)} pictures")
     return 0
-
-
-@contextmanager
-def _progress(total: int) -> Iterator[Callable[[int], None]]:
-    """The scoring progress bar's callback (shown only on a terminal)."""
-    with scoring_progress(total) as bar:
-        yield bar.advance
 
 
 def _at_repository_root() -> bool:

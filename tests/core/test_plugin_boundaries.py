@@ -61,7 +61,7 @@ def _code_strings(tree: ast.Module) -> Iterator[tuple[int, str]]:
                 skip.add(id(body[0].value))
         elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
             skip.add(id(node.value))  # attribute docstrings and other bare strings
-        elif isinstance(node, ast.keyword) and node.arg in DOC_KEYWORDS:
+        elif isinstance(node, ast.keyword) and (node.arg in DOC_KEYWORDS or str(node.arg).endswith("_help")):
             skip.update(id(n) for n in ast.walk(node.value))
         elif isinstance(node, ast.Assign) and any(
             isinstance(t, ast.Attribute) and t.attr in DOC_KEYWORDS for t in node.targets

@@ -45,11 +45,11 @@ def meta_parser(
     plot: str | None = None,
     seed_help: str = "bootstrap seed",
     table: bool = False,
-    metrics: str | None = None,
+    metrics_help: str | None = None,
 ) -> StrictArgumentParser:
     """A ``meta`` command's parser with the shared options: ``--seed``, ``--bootstrap-n`` (with
     ``bootstrap``), ``--system-resampling``, ``-j``, ``-f``, ``-w``, ``--plot DIR``, the ``TABLE``
-    (with ``table``) and ``-m METRIC...`` (its help ``metrics``), as the arguments ask."""
+    (with ``table``) and ``-m METRIC...`` (its help ``metrics_help``), as the arguments ask."""
     p = StrictArgumentParser(prog=prog, description=description)
     p.add_argument(
         "--seed", type=bounded(int, 0), default=DEFAULT_SEED, help=f"{seed_help} (default {DEFAULT_SEED}; 0 is a seed)"
@@ -74,8 +74,8 @@ def meta_parser(
         p.add_argument("--plot", metavar="DIR", help=plot)
     if table:
         p.add_argument("table", metavar="TABLE", help=TABLE_HELP)
-    if metrics is not None:
-        p.add_argument("-m", "--metrics", nargs="+", required=True, metavar="METRIC", help=metrics or None)
+    if metrics_help is not None:
+        p.add_argument("-m", "--metrics", nargs="+", required=True, metavar="METRIC", help=metrics_help or None)
     return p
 
 

@@ -34,7 +34,7 @@ def _correlate_parser() -> argparse.ArgumentParser:
         formats=("text", "json", "markdown"),
         plot="also draw PNG and SVG pictures into DIR (needs mtmetrics[plot])",
         table=True,
-        metrics="metrics, e.g. chrf bleus:max_order=4; precomputed scores as col:NAME (a numeric column of the table) "
+        metrics_help="metrics, e.g. chrf bleus:max_order=4; precomputed scores as col:NAME (a numeric column of the table) "
         "or file:PATH (SYSTEM<TAB>SCORE per segment, mt-metrics-eval's form): their system score is the mean of "
         "their segment scores",
     )

@@ -16,7 +16,7 @@ from .common import _load, build_metrics, input_args, meta_parser, scoring_progr
 
 
 def _learn_parser(prog: str, description: str) -> argparse.ArgumentParser:
-    p = meta_parser(prog, description, table=True, metrics="metrics, e.g. chrf bleus")
+    p = meta_parser(prog, description, table=True, metrics_help="metrics, e.g. chrf bleus")
     input_args(p, system_level=False, row_options=True)
     p.add_argument("--only-group", metavar="VALUE", help="train on the rows of one group (e.g. an lp) only")
     p.add_argument(

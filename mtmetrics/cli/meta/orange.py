@@ -20,7 +20,7 @@ def _orange_parser() -> argparse.ArgumentParser:
         resampling=False,
         jobs_help="worker processes (one metric per process)",
         plot="also draw ORANGE against n-best size (PNG, SVG) into DIR",
-        metrics="",
+        metrics_help="",
     )
     p.add_argument("nbest", metavar="NBEST", help="n-best list 'i ||| hyp ||| features ||| score' (.gz accepted)")
     p.add_argument("refs", nargs="+", metavar="REF", help="at least two reference files, one line per sentence")

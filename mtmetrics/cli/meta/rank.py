@@ -28,7 +28,7 @@ def _parser() -> argparse.ArgumentParser:
         jobs_help="worker processes for scoring",
         seed_help="seed of the PERM-BOTH draws and of the bootstrap",
         table=True,
-        metrics="metrics, as for correlate",
+        metrics_help="metrics, as for correlate",
     )
     p.add_argument(
         "--preset", required=True, choices=sorted(PRESETS), help="the task set (language pairs: the table's)"

@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import ParameterError, ResourceError, suggest
+from ..errors import ParameterError, ResourceError, require, suggest
 from ..params import Param
 from ..signature import Field
 
@@ -69,24 +69,15 @@ def get_tokenizer(name: str) -> Any:
         return getattr(module, class_name)()
     except (ImportError, RuntimeError) as exc:
         if extra:
-            raise _missing_extra(name, extra) from None
+            raise ResourceError(
+                f"tokenizer '{name}' needs {_EXTRA_NEEDS[extra]} (sacrebleu's '{extra}' extra), which are not "
+                f"installed. Install them with: pip install 'mtmetrics[{extra}]' (or: pip install 'sacrebleu[{extra}]')"
+            ) from None
         # sacrebleu's own messages span several lines: keep the first non-empty one
         reason = next((line.strip() for line in str(exc).splitlines() if line.strip()), type(exc).__name__)
         raise ResourceError(
             f"tokenizer '{name}' is not available ({reason}). Install it with: pip install --upgrade sacrebleu"
         ) from None
-
-
-def _missing_extra(name: str, extra: str) -> ResourceError:
-    if extra == "spm":
-        return ResourceError(
-            f"tokenizer '{name}' needs sentencepiece, which is not installed. "
-            "Install it with: pip install 'mtmetrics[spm]'"
-        )
-    return ResourceError(
-        f"tokenizer '{name}' needs {_EXTRA_NEEDS[extra]} (sacrebleu's '{extra}' extra), which are not "
-        f"installed. Install them with: pip install 'mtmetrics[{extra}]' (or: pip install 'sacrebleu[{extra}]')"
-    )
 
 
 def _spm_entry(name: str) -> Mapping[str, str]:
@@ -133,10 +124,7 @@ def spm_model_file(name: str) -> Path:
 
 def _load_spm(name: str, path: Path) -> Any:
     """sacrebleu's SentencePiece tokenizer for ``name`` on the model at ``path``."""
-    try:
-        import sentencepiece
-    except ImportError:
-        raise _missing_extra(name, "spm") from None
+    sentencepiece = require("sentencepiece", f"tokenizer '{name}'", "spm")
     try:
         data = path.read_bytes()  # read once: the hash is of the bytes loaded
     except OSError as exc:

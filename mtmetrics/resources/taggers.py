@@ -116,10 +116,7 @@ class SpacyTagger(Tagger):
         from spacy.tokens import Doc
 
         docs = [Doc(self._nlp.vocab, words=list(s)) for s in sentences]
-        out = []
-        for doc in self._nlp.pipe(docs):
-            out.append([t.tag_ if self.attr == "tag" else t.pos_ for t in doc])
-        return out
+        return [[t.tag_ if self.attr == "tag" else t.pos_ for t in doc] for doc in self._nlp.pipe(docs)]
 
 
 def _spacy_parts(rest: str) -> tuple[str, str]:

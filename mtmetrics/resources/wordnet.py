@@ -66,10 +66,7 @@ class WordNet:
         self.path: str = str(getattr(root, "path", root))
         zip_file = getattr(root, "zipfile", None)
         self.sha256: str = _hash_path(str(zip_file.filename) if zip_file is not None else self.path)
-        self._synsets = lru_cache(maxsize=1 << 16)(self._lookup)
-
-    def _lookup(self, word: str) -> tuple[Any, ...]:
-        return tuple(self.reader.synsets(word))
+        self._synsets = lru_cache(maxsize=1 << 16)(lambda word: tuple(reader.synsets(word)))
 
     def synsets(self, word: str) -> tuple[Any, ...]:
         """``wordnet.synsets(word)``, cached (NLTK's METEOR asks for each unmatched word again)."""

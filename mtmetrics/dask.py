@@ -15,20 +15,11 @@ from .engine import gate
 from .engine.accumulate import ExactSum
 from .engine.results import sums_result
 from .engine.scoring import run
-from .errors import InputError, ParameterError, ResourceError
+from .errors import InputError, ParameterError, require
 from .metric import Inputs, Metric, Segment, Statistics, build_segments
 from .params import checked_pair
 from .result import Result
 from .signature import nrefs_value
-
-INSTALL = "pip install 'mtmetrics[dask]'"
-
-
-def _require_dask() -> None:
-    try:
-        import dask.bag  # noqa: F401
-    except ImportError:
-        raise ResourceError(f"the Dask integration needs dask: {INSTALL}") from None
 
 
 @lru_cache(maxsize=16)
@@ -82,7 +73,7 @@ def score_bag(
     The gate holds as on every road (limits, ``language_pair``); a metric needing corpus state is
     prepared here from every item's references and shipped prepared.
     """
-    _require_dask()
+    require("dask.bag", "the Dask integration", "dask", "dask")
     metric = gate.bare_metric(metric)
     if language_pair is not None:
         pair = checked_pair(language_pair, "language_pair")
@@ -122,13 +113,13 @@ def score_dataframe(
     keep_statistics: bool = False,
 ) -> tuple[Result, Statistics | None]:
     """Score a Dask DataFrame: column ``hyp``, reference columns ``refs``, optional ``source``."""
-    _require_dask()
-    missing = [c for c in (hyp, *refs, *([source] if source else [])) if c not in frame.columns]
+    require("dask.bag", "the Dask integration", "dask", "dask")
+    columns = [hyp, *refs, *([source] if source else [])]
+    missing = [c for c in columns if c not in frame.columns]
     if missing:
         raise InputError(
             f"the DataFrame has no column {missing[0]!r}; its columns: {', '.join(map(str, frame.columns))}."
         )
-    columns = [hyp, *refs, *([source] if source else [])]
     bag = frame[columns].to_bag(index=False, format="tuple").map(_row_to_dict, len(refs), source is not None)
     return score_bag(metric, bag, keep_statistics)
 

@@ -8,7 +8,9 @@ of showing a traceback. Programming errors inside a plugin are left as ordinary 
 from __future__ import annotations
 
 import difflib
+import importlib
 from collections.abc import Iterable
+from types import ModuleType
 
 
 class MtmetricsError(Exception):
@@ -42,3 +44,15 @@ def suggest(name: str, candidates: Iterable[str]) -> str:
     """Return ``" Did you mean: a, b?"`` for the closest candidates, or an empty string."""
     close = difflib.get_close_matches(name, sorted(candidates), n=3, cutoff=0.5)
     return f" Did you mean: {', '.join(close)}?" if close else ""
+
+
+def require(module: str, what: str, extra: str, package: str | None = None) -> ModuleType:
+    """``module`` imported, or a :class:`ResourceError` saying that ``what`` needs ``package`` (by default
+    the module's name) and which extra installs it: the one message of every missing optional package."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise ResourceError(
+            f"{what} needs the {package or module} package, which is not installed. "
+            f"Install it with: pip install 'mtmetrics[{extra}]'"
+        ) from None

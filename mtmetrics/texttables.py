@@ -32,19 +32,17 @@ def _formats() -> dict[str, Any]:
 
 
 def _table(body: list[Sequence[str] | None], layout: str, n: int) -> str:
-    """``body[0]`` is the header; a rule is drawn under it and wherever ``None`` stands in the body."""
+    """``body[0]`` is the header; a rule is drawn under it and wherever ``None`` stands in the body;
+    of the ``n`` columns the first is aligned left, the others right."""
     from tabulate import SEPARATING_LINE, tabulate
 
     rows = [SEPARATING_LINE if row is None else row for row in body]
-    return tabulate(rows, tablefmt=_formats()[layout], colalign=_align(n), disable_numparse=True)
+    colalign = ["left"] + ["right"] * (n - 1)
+    return tabulate(rows, tablefmt=_formats()[layout], colalign=colalign, disable_numparse=True)
 
 
 _LATEX_SPECIAL = str.maketrans({c: "\\" + c for c in "&%$#_{}"})
 _LATEX_SPECIAL.update({ord("\\"): r"\textbackslash{}", ord("~"): r"\textasciitilde{}", ord("^"): r"\textasciicircum{}"})
-
-
-def _align(n: int) -> list[str]:
-    return ["left"] + ["right"] * (n - 1)
 
 
 def aligned(rows: Sequence[Sequence[str]], total: bool = False) -> list[str]:

@@ -8,23 +8,19 @@ taggers), :mod:`.wordnet` (NLTK's WordNet with its content hash) and :mod:`.simi
 from .tokenizers import (
     DEFAULT_TOKENIZER,
     LOWERCASE,
-    SPM_TOKENIZERS,
     TOKENIZER_NAMES,
     Preprocessor,
     get_tokenizer,
     tokenize_param,
-    tokenizer_fields,
     tokenizer_signature,
 )
 
 __all__ = [
     "DEFAULT_TOKENIZER",
     "LOWERCASE",
-    "SPM_TOKENIZERS",
     "TOKENIZER_NAMES",
     "Preprocessor",
     "get_tokenizer",
     "tokenize_param",
-    "tokenizer_fields",
     "tokenizer_signature",
 ]

@@ -22,16 +22,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from types import ModuleType
 from typing import Any
 
-from ..errors import ParameterError, ResourceError, suggest
+from ..errors import ParameterError, require, suggest
 from ..io.lines import LineChunk
 from ..io.text import decode_block
 from ..result import Result
 from ..signature import Field
 
-INSTALL = "pip install 'mtmetrics[lid]'"
 #: segments with fewer letters (``str.isalpha``: any script) are never flagged
 MIN_LETTERS = 20
 #: a segment whose top language is not the target is flagged only when the target's probability is
@@ -44,36 +42,22 @@ MAX_TARGET_PROBABILITY = 0.01
 MODES = ("flag", "empty")
 
 
-def _package() -> ModuleType:
-    try:
-        import py3langid
-    except ImportError:
-        raise ResourceError(f"off-target detection needs the py3langid package: {INSTALL}") from None
-    return py3langid
-
-
 @cache
 def _model() -> Any:
     """py3langid's own model (a private instance: its module-level one can be restricted by others)."""
-    from py3langid.langid import MODEL_FILE, LanguageIdentifier
-
-    return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+    langid = require("py3langid.langid", "off-target detection", "lid", "py3langid")
+    return langid.LanguageIdentifier.from_model_file(langid.MODEL_FILE, norm_probs=True)
 
 
 def identifier() -> str:
     """The identifier's name and version, as the signature and the report record it."""
-    return f"py3langid-{_package().__version__}"
-
-
-def languages() -> tuple[str, ...]:
-    """The language codes the model identifies (ISO 639-1 where one exists), sorted."""
-    _package()
-    return tuple(sorted(_model().labels))
+    return f"py3langid-{require('py3langid', 'off-target detection', 'lid').__version__}"
 
 
 def check_target(code: str, what: str = "target language") -> str:
-    """``code`` in lower case if the model identifies it, else a :class:`~mtmetrics.ParameterError`."""
-    known = languages()
+    """``code`` in lower case if the model identifies it (ISO 639-1 where one exists), else a
+    :class:`~mtmetrics.ParameterError` listing the model's languages."""
+    known = tuple(sorted(_model().labels))
     lang = code.strip().lower()
     if lang not in known:
         raise ParameterError(
@@ -139,16 +123,13 @@ class OffTarget:
         """One line for text output."""
         return f"off-target: {self.count} of {self.segments} segments ({self.share:.2%}) {self.legend()}"
 
-    def field(self) -> Field | None:
-        """The signature field of ``empty`` mode (``flag`` mode changes no score, so it has none)."""
-        if self.mode != "empty":
-            return None
-        return Field("offtarget", f"{self.target}+empty+{self.identifier}", "ot")
-
     def sign(self, result: Result) -> Result:
-        """``result`` with :meth:`field` in its signature (unchanged in ``flag`` mode)."""
-        extra = self.field()
-        return result if extra is None else replace(result, signature=result.signature.with_fields([extra]))
+        """``result`` with the ``offtarget`` field in its signature in ``empty`` mode (``flag`` mode
+        changes no score, so it has none and ``result`` is returned unchanged)."""
+        if self.mode != "empty":
+            return result
+        field = Field("offtarget", f"{self.target}+empty+{self.identifier}", "ot")
+        return replace(result, signature=result.signature.with_fields([field]))
 
     def apply(self, hyps: Sequence[str]) -> list[str]:
         """The hypotheses to score: the flagged ones empty in ``empty`` mode, all unchanged in ``flag`` mode."""

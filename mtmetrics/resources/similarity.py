@@ -11,8 +11,8 @@ import hashlib
 import math
 import os
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
-from threading import Lock
 
 from ..errors import InputError, ResourceError
 from ..io import files
@@ -89,10 +89,6 @@ def top_normalised(entries: dict[str, list[tuple[str, float]]], top: int) -> dic
     return rows
 
 
-_CACHE: dict[tuple[str, int, int, int], SimilarityTable] = {}
-_LOCK = Lock()
-
-
 def load_table(path: str | os.PathLike[str], top: int) -> SimilarityTable:
     """Load (and cache per process) the table at ``path`` keeping ``top`` entries per word."""
     p = Path(path).expanduser()
@@ -100,22 +96,21 @@ def load_table(path: str | os.PathLike[str], top: int) -> SimilarityTable:
         st = p.stat()
     except OSError:
         raise ResourceError(f"similarity table {path} not found. {TRAIN_HINT}") from None
-    key = (str(p.resolve()), st.st_mtime_ns, st.st_size, top)
-    with _LOCK:
-        cached = _CACHE.get(key)
-    if cached is not None:
-        return cached
+    return _read_table(p, top, (str(p.resolve()), st.st_mtime_ns, st.st_size), str(path))
+
+
+@cache
+def _read_table(p: Path, top: int, stamp: tuple[str, int, int], shown: str) -> SimilarityTable:
+    """The table at ``p`` (named ``shown`` in errors), read again only when its ``stamp`` (resolved
+    path, modification time, size) changes."""
     data = files.read_bytes(p, "similarity table", "table")
     try:
-        rows = top_normalised(parse(data, str(path)), top)
+        rows = top_normalised(parse(data, shown), top)
     except OverflowError:  # math.fsum of values near the largest float
         raise ResourceError(
-            f"similarity table {path}: a word's values sum beyond the largest float (1.8e308)"
+            f"similarity table {shown}: a word's values sum beyond the largest float (1.8e308)"
         ) from None
-    table = SimilarityTable(table_name(p), hashlib.sha256(data).hexdigest(), top, rows)
-    with _LOCK:
-        _CACHE[key] = table
-    return table
+    return SimilarityTable(table_name(p), hashlib.sha256(data).hexdigest(), top, rows)
 
 
 #: The ``similarity`` and ``top`` parameters of every metric that matches words through a table

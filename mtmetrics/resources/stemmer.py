@@ -12,11 +12,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from ..errors import ParameterError, ResourceError, suggest
+from ..errors import ParameterError, require, suggest
 from ..signature import Field
-
-#: Install command named by the error raised when the stemmer's library is missing.
-STEM_INSTALL_HINT = "pip install 'mtmetrics[stem]'"
 
 
 class Stemmer:
@@ -57,13 +54,7 @@ def get_stemmer(name: str = "porter") -> Stemmer:
     """The stemmer called ``name`` (only ``porter``), one shared instance per process."""
     if name != "porter":
         raise ParameterError(f"unknown stemmer '{name}'.{suggest(name, ['porter'])} Known stemmers: porter.")
-    try:
-        import Stemmer as pystemmer  # type: ignore[import-not-found,unused-ignore]  # PyStemmer
-    except ImportError:
-        raise ResourceError(
-            f"the Porter stemmer needs the PyStemmer package, which is not installed. "
-            f"Install it with: {STEM_INSTALL_HINT}"
-        ) from None
+    pystemmer = require("Stemmer", "the Porter stemmer", "stem", "PyStemmer")
     try:
         version = importlib.metadata.version("PyStemmer")
     except importlib.metadata.PackageNotFoundError:  # pragma: no cover - vendored installs

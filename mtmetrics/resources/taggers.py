@@ -9,13 +9,13 @@ from __future__ import annotations
 import abc
 import hashlib
 import importlib.metadata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import ParameterError, ResourceError
-from .wordnet import require_nltk
+from ..errors import ParameterError, ResourceError, require
+from .wordnet import hash_files, require_nltk
 
 #: Tagger specs understood by :func:`get_tagger` (for help texts).
 TAGGER_SPECS = ("nltk", "nltk:LANG", "spacy:MODEL", "spacy:MODEL:pos")
@@ -46,23 +46,6 @@ class Tagger(abc.ABC):
         return f"<{type(self).__name__} {self.signature()}>"
 
 
-def _hash_files(paths: Iterable[Path]) -> str:
-    digest = hashlib.sha256()
-    for path in sorted(paths):
-        digest.update(path.name.encode())
-        with open(path, "rb") as fh:
-            for block in iter(lambda: fh.read(1 << 20), b""):
-                digest.update(block)
-    return digest.hexdigest()[:12]
-
-
-def _dist_version(dist: str) -> str:
-    try:
-        return importlib.metadata.version(dist)
-    except importlib.metadata.PackageNotFoundError:
-        return "unknown"
-
-
 class NltkPerceptronTagger(Tagger):
     """NLTK's averaged-perceptron tagger (Penn Treebank tags for English)."""
 
@@ -82,8 +65,8 @@ class NltkPerceptronTagger(Tagger):
                 f"Install it with: python -m nltk.downloader averaged_perceptron_tagger_{lang}"
             ) from None
         self.model = lang
-        self.version = _dist_version("nltk")
-        self.hash = _hash_files(location.glob("*.json"))
+        self.version = nltk.__version__
+        self.hash = hash_files(location.glob("*.json"))[:12]
 
     def tag(self, tokens: Sequence[str]) -> list[str]:
         return [t for _, t in self._tagger.tag(list(tokens))] if tokens else []
@@ -97,12 +80,7 @@ class SpacyTagger(Tagger):
     def __init__(self, model: str, attr: str = "tag") -> None:
         if attr not in ("tag", "pos"):
             raise ParameterError(f"spaCy tag attribute must be 'tag' or 'pos', got '{attr}'.")
-        try:
-            import spacy
-        except ImportError:
-            raise ResourceError(
-                "the spaCy tagger needs the spacy package. Install it with: pip install 'mtmetrics[spacy]'"
-            ) from None
+        spacy = require("spacy", "the spaCy tagger", "spacy")
         try:
             self._nlp = spacy.load(model, exclude=["parser", "ner", "lemmatizer", "textcat", "senter"])
         except OSError:
@@ -138,10 +116,7 @@ class SpacyTagger(Tagger):
         from spacy.tokens import Doc
 
         docs = [Doc(self._nlp.vocab, words=list(s)) for s in sentences]
-        out = []
-        for doc in self._nlp.pipe(docs):
-            out.append([t.tag_ if self.attr == "tag" else t.pos_ for t in doc])
-        return out
+        return [[t.tag_ if self.attr == "tag" else t.pos_ for t in doc] for doc in self._nlp.pipe(docs)]
 
 
 def _spacy_parts(rest: str) -> tuple[str, str]:

@@ -6,25 +6,20 @@ from __future__ import annotations
 import hashlib
 import importlib
 import os
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ..errors import ResourceError
+from ..errors import ResourceError, require
 
-NLTK_INSTALL = "pip install 'mtmetrics[nltk]'"
 WORDNET_INSTALL = "python -m nltk.downloader wordnet"
 
 
 def require_nltk(module: str = "nltk") -> ModuleType:
     """Import ``module`` (NLTK or one of its submodules), or raise ``ResourceError``."""
-    try:
-        nltk = importlib.import_module("nltk")
-    except ImportError:
-        raise ResourceError(
-            f"this metric needs NLTK, which is not installed. Install it with: {NLTK_INSTALL}"
-        ) from None
+    nltk = require("nltk", "this metric", "nltk", "NLTK")
     # NLTK reads NLTK_DATA once, when first imported: pick up directories set later as well.
     for entry in reversed(os.environ.get("NLTK_DATA", "").split(os.pathsep)):
         if entry and entry not in nltk.data.path:
@@ -32,18 +27,23 @@ def require_nltk(module: str = "nltk") -> ModuleType:
     return importlib.import_module(module)
 
 
-@cache
-def _hash_path(root: str) -> str:
-    """sha256 of a WordNet directory's files (name and content, sorted) or of a zip file."""
+def hash_files(paths: Iterable[Path], separator: bytes = b"") -> str:
+    """sha256 (hex) of the files' names (each followed by ``separator``) and contents, in sorted order:
+    the content hash of NLTK data (WordNet, tagger models) in signatures."""
     digest = hashlib.sha256()
-    path = Path(root)
-    files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
-    for file in files:
-        digest.update(file.name.encode("utf-8") + b"\0")
-        with open(file, "rb") as fh:
+    for path in sorted(paths):
+        digest.update(path.name.encode("utf-8") + separator)
+        with open(path, "rb") as fh:
             for block in iter(lambda: fh.read(1 << 20), b""):
                 digest.update(block)
     return digest.hexdigest()
+
+
+@cache
+def _hash_path(root: str) -> str:
+    """sha256 of a WordNet directory's files (name and content, sorted) or of a zip file."""
+    path = Path(root)
+    return hash_files((p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path], b"\0")
 
 
 class WordNet:
@@ -66,10 +66,7 @@ class WordNet:
         self.path: str = str(getattr(root, "path", root))
         zip_file = getattr(root, "zipfile", None)
         self.sha256: str = _hash_path(str(zip_file.filename) if zip_file is not None else self.path)
-        self._synsets = lru_cache(maxsize=1 << 16)(self._lookup)
-
-    def _lookup(self, word: str) -> tuple[Any, ...]:
-        return tuple(self.reader.synsets(word))
+        self._synsets = lru_cache(maxsize=1 << 16)(lambda word: tuple(reader.synsets(word)))
 
     def synsets(self, word: str) -> tuple[Any, ...]:
         """``wordnet.synsets(word)``, cached (NLTK's METEOR asks for each unmatched word again)."""

@@ -14,10 +14,11 @@ import sacrebleu
 
 from mtmetrics import Field, Metric, Param, Score, Segment
 from mtmetrics.params import exact
-from mtmetrics.resources import LOWERCASE, get_tokenizer, tokenize_param, tokenizer_fields
+from mtmetrics.resources import LOWERCASE
 
 from ._sacrebleu import sacrebleu_field
 from .ngram_kernel import bleu_statistics
+from .spm import TOKENIZE, get_tokenizer, tokenizer_fields
 
 _SMOOTH_DEFAULTS = {"none": None, "floor": 0.1, "add-k": 1, "exp": None}
 
@@ -131,7 +132,7 @@ class Bleu(Metric):
             sig_key="eff",
             sig_short="e",
         ),
-        tokenize_param(subword=True),
+        TOKENIZE,
         Param(
             "smooth_method",
             str,
@@ -243,6 +244,10 @@ class Bleu(Metric):
     def resource_fields(self) -> tuple[Field, ...]:
         return (*tokenizer_fields(self._bleu.tokenizer), sacrebleu_field())
 
+    def count_units(self, text: str) -> int:
+        """The ``tokenize`` parameter's tokens, SentencePiece pieces included (the core knows words only)."""
+        return len(get_tokenizer(self.values["tokenize"])(text.rstrip()).split())
+
     def thresholds_name(self) -> str | None:
         """sacrebleu's default BLEU (13a) is mt-thresholds' ``bleu``, with FLORES SentencePiece its
         ``spbleu101``/``spbleu200``; any other parameter (or BLEUS) scores what they were not fitted on."""
@@ -264,7 +269,7 @@ class BleuS(Bleu):
     description = "smoothed sentence BLEU of the ORANGE paper (add-one for n > 1), BLEUS1-9"
     params = (
         LOWERCASE,
-        tokenize_param(subword=True),
+        TOKENIZE,
         Param(
             "max_order",
             int,

@@ -23,7 +23,7 @@ from sacrebleu.tokenizers import tokenizer_spm
 
 import mtmetrics
 from mtmetrics.errors import ParameterError, ResourceError
-from mtmetrics.resources import SPM_TOKENIZERS, get_tokenizer
+from mtmetrics_classic.spm import SPM_TOKENIZERS, get_tokenizer
 from tests.cli import run_cli
 from tests.datapaths import WMT21, read_text, require
 

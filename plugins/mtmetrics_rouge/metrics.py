@@ -230,6 +230,7 @@ class RougeS(RougeLimits):
             sig_short="s",
             range=(-1, None),
             fmt=lambda value, values: _skip_fmt(value),
+            parse=lambda text: {"skip": -1 if text == "*" else int(text)},  # S* reads back as skip=-1
         ),
         *COMMON_PARAMS,
     )

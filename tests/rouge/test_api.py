@@ -87,3 +87,15 @@ def test_rouge155_best_picks_by_recall_paper_by_f() -> None:
     script = mtmetrics.load_metric("rouge-n", n=1, impl="rouge155", multiref="best").sentence_score(hyp, refs)
     assert paper.score == pytest.approx(0.6)
     assert script.score == pytest.approx(0.4)
+
+
+@pytest.mark.parametrize("name", ["rouge-s", "rouge-su"])
+@pytest.mark.parametrize("skip", [-1, 0, 4])
+def test_skip_signature_runs_again(name: str, skip: int) -> None:
+    """ROUGE-S*'s ``skip:*`` (skip=-1) reads back, as every other skip value does."""
+    scorer = mtmetrics.load_metric(name, skip=skip)
+    for short in (False, True):
+        text = scorer.signature("1").format(short)
+        again = mtmetrics.load_metric(text)
+        assert again.metric.values["skip"] == skip
+        assert again.signature("1").format(short) == text

@@ -17,59 +17,48 @@ from __future__ import annotations
 
 import numpy as np
 
+Where = list[tuple[int, int, int]]  # per key digit: its column, its shift in it and its width in bits
 
-def _sorted_keys(
-    sym: np.ndarray, seq_off: np.ndarray, seg_off: np.ndarray, max_order: int
-) -> tuple[list[np.ndarray], np.ndarray, np.ndarray]:
-    """The digits ``[segment, symbol 1..max_order, owner]`` of every position in key order, the
-    order itself (positions into ``sym``) and ``lcp``: how many leading digits a position shares
-    with the one before it (so ``lcp[j] > n`` iff j continues the previous one's n-gram run)."""
+
+def _keys(sym: np.ndarray, seq_off: np.ndarray, seg_off: np.ndarray, max_order: int) -> tuple[list[np.ndarray], Where]:
+    """Every position's key (in position order) as int64 columns, and where its digits ``[segment,
+    symbol 1..max_order, owner]`` sit in them. Symbols are ranked first (1..distinct, 0 is the end)."""
     total = int(seq_off[-1])
     sizes = np.diff(seg_off)
     seq_of = np.repeat(np.arange(seq_off.size - 1), np.diff(seq_off))
     seg_of = np.repeat(np.arange(sizes.size), sizes)[seq_of]
     present = np.zeros(int(sym.max(initial=0)) + 1, dtype=np.bool_)
     present[sym] = True
-    ranks = np.cumsum(present, dtype=np.int64)  # symbols as 1..distinct, in the same order
+    ranks = np.cumsum(present, dtype=np.int64)
     padded = np.zeros(total + max_order, dtype=np.int64)
     padded[:total] = ranks[sym]
     inside = seq_off[1:][seq_of] - np.arange(total)  # symbols left in each position's sequence
     widths = [int(sizes.size).bit_length()] + [int(ranks[-1]).bit_length()] * max_order
     widths.append(int(sizes.max()).bit_length())
-
-    def digit(i: int) -> np.ndarray:
-        if i == 0:
-            return seg_of
-        if i > max_order:
-            return seq_of - seg_off[seg_of]
-        return np.where(inside >= i, padded[i - 1 : i - 1 + total], 0)
-
-    groups: list[list[int]] = [[]]
+    columns: list[np.ndarray] = []
+    where: Where = []
+    used = 64
     for i, width in enumerate(widths):
-        if sum(widths[k] for k in groups[-1]) + width > 63:
-            groups.append([])
-        groups[-1].append(i)
-    columns = []
-    for group in groups:
-        column = np.zeros(total, dtype=np.int64)
-        for i in group:
-            column <<= widths[i]
-            column |= digit(i)
-        columns.append(column)
-    order = np.argsort(columns[0]) if len(columns) == 1 else np.lexsort(columns[::-1])
-    digits = []
-    for group, column in zip(groups, columns, strict=True):
-        column = column[order]
-        shift = sum(widths[i] for i in group)
-        for i in group:
-            shift -= widths[i]
-            digits.append((column >> shift) & ((1 << widths[i]) - 1))
-    lcp = np.zeros(total, dtype=np.int32)
-    same = np.ones(max(total - 1, 0), dtype=np.bool_)
-    for d in digits[:-1]:
-        same &= d[1:] == d[:-1]
-        lcp[1:] += same
-    return digits, order, lcp
+        if used + width > 63:
+            columns.append(np.zeros(total, dtype=np.int64))
+            used = 0
+        where = [(c, shift + width, w) if c == len(columns) - 1 else (c, shift, w) for c, shift, w in where]
+        where.append((len(columns) - 1, 0, width))
+        used += width
+        columns[-1] <<= width
+        if i == 0:
+            columns[-1] |= seg_of
+        elif i > max_order:
+            columns[-1] |= seq_of - seg_off[seg_of]
+        else:
+            columns[-1] |= np.where(inside >= i, padded[i - 1 : i - 1 + total], 0)
+    return columns, where
+
+
+def _digit(columns: list[np.ndarray], where: Where, i: int, at: np.ndarray | slice = slice(None)) -> np.ndarray:
+    """Digit ``i`` of the keys ``at``."""
+    column, shift, width = where[i]
+    return (columns[column][at] >> shift) & ((1 << width) - 1)
 
 
 def _runs(
@@ -77,22 +66,33 @@ def _runs(
 ) -> tuple[list[tuple[np.ndarray, np.ndarray, np.ndarray]], np.ndarray, np.ndarray]:
     """Per order ``n``, of every distinct n-gram of a segment: its segment, its count in each of the
     segment's sequences (a row per owner, 0 for owners the segment lacks) and the index of its last
-    position in key order. Also the key order and each position's owner in it."""
+    position in key order. Also the key order (positions into ``sym``) and each position's owner in it.
+
+    Keys are sorted once; ``lcp[j]``, the number of leading digits key j shares with key j - 1, is
+    at most ``n`` exactly where a run of order ``n`` starts."""
     if seq_off[-1] == 0:
         return [], np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    digits, order, lcp = _sorted_keys(sym, seq_off, seg_off, max_order)
-    owners = int(np.diff(seg_off).max())
-    cum = np.zeros((owners, lcp.size + 1), dtype=np.int64)
-    for k in range(owners):
-        np.cumsum(digits[-1] == k, out=cum[k, 1:])
+    columns, where = _keys(sym, seq_off, seg_off, max_order)
+    order = np.argsort(columns[0]) if len(columns) == 1 else np.lexsort(columns[::-1])
+    columns = [column[order] for column in columns]
+    lcp = np.zeros(order.size, dtype=np.int32)
+    same = np.ones(order.size - 1, dtype=np.bool_)
+    for i in range(max_order + 1):
+        d = _digit(columns, where, i)
+        same &= d[1:] == d[:-1]
+        lcp[1:] += same
+    owner = _digit(columns, where, max_order + 1)
+    cum = np.zeros((int(np.diff(seg_off).max()), order.size + 1), dtype=np.int32)
+    for k in range(cum.shape[0]):
+        np.cumsum(owner == k, out=cum[k, 1:])
     runs = []
     for n in range(1, max_order + 1):
         starts = np.flatnonzero(lcp <= n)
         ends = np.append(starts[1:], lcp.size)
-        keep = digits[n][starts] != 0  # runs of shorter windows have no n-gram
+        keep = _digit(columns, where, n, starts) != 0  # runs of shorter windows have no n-gram
         starts, ends = starts[keep], ends[keep]
-        runs.append((digits[0][starts], cum[:, ends] - cum[:, starts], ends - 1))
-    return runs, order, digits[-1]
+        runs.append((_digit(columns, where, 0, starts), cum[:, ends] - cum[:, starts], ends - 1))
+    return runs, order, owner
 
 
 def ngram_matches(sym: np.ndarray, seq_off: np.ndarray, seg_off: np.ndarray, max_order: int) -> np.ndarray:
@@ -131,15 +131,12 @@ def clipped_ngrams(
     latest = np.where(owner == 0, np.arange(owner.size), 0)
     hyp_at = order[np.maximum.accumulate(latest)]  # the last hypothesis position so far, in key order
     parts = []
-    for n, (seg, counts, last) in enumerate(runs, start=1):
+    for order_n, (seg_n, counts, last) in enumerate(runs, start=1):
         if counts.shape[0] < 2:
             break
-        clipped = np.minimum(counts[0], counts[1:].max(axis=0))
+        clipped = np.minimum(counts[0], counts[1:].max(axis=0)).astype(np.int64)
         mine = np.flatnonzero(clipped > 0)  # its run holds a hypothesis position, the last is hyp_at[last]
-        parts.append((seg[mine], np.full(mine.size, n, dtype=np.int64), hyp_at[last[mine]], clipped[mine]))
-    empty = np.zeros(0, dtype=np.int64)
-    if not parts:
-        return empty, empty, empty, empty
-    seg, n, start, count = (np.concatenate([p[k] for p in parts]) for k in range(4))
+        parts.append((seg_n[mine], np.full(mine.size, order_n, dtype=np.int64), hyp_at[last[mine]], clipped[mine]))
+    seg, n, start, count = (np.concatenate([p[k] for p in parts] or [np.zeros(0, dtype=np.int64)]) for k in range(4))
     by = np.lexsort((n, seg))
     return seg[by], n[by], start[by], count[by]

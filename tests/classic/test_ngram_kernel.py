@@ -19,8 +19,7 @@ import pytest
 import sacrebleu
 
 import mtmetrics
-from mtmetrics.resources import kernels
-from mtmetrics.resources import ngrams
+from mtmetrics.resources import kernels, ngrams
 from mtmetrics_classic import ngram_kernel
 from tests.datapaths import wmt21_corpus
 
@@ -88,7 +87,7 @@ def test_kernel_equals_counters_on_random_symbol_sequences() -> None:
         got = ngrams.ngram_matches(sym, off, np.array(seg_off, dtype=np.int64), order)
         seg, orders, starts, counts = ngrams.clipped_ngrams(sym, off, np.array(seg_off, dtype=np.int64), order)
         assert (np.diff(seg * (order + 1) + orders) >= 0).all()  # by segment, then order
-        clipped = Counter()
+        clipped: Counter[tuple[int, tuple[int, ...]]] = Counter()
         for i, n, start, c in zip(seg.tolist(), orders.tolist(), starts.tolist(), counts.tolist(), strict=True):
             assert off[seg_off[i]] <= start <= off[seg_off[i] + 1] - n  # in the segment's hypothesis
             clipped[i, tuple(sym[start : start + n].tolist())] += c

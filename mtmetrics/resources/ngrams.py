@@ -15,6 +15,8 @@ It replaced a numba kernel doing the same walk per segment: as exact, within the
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
 Where = list[tuple[int, int, int]]  # per key digit: its column, its shift in it and its width in bits
@@ -24,15 +26,16 @@ def _keys(sym: np.ndarray, seq_off: np.ndarray, seg_off: np.ndarray, max_order: 
     """Every position's key (in position order) as int64 columns, and where its digits ``[segment,
     symbol 1..max_order, owner]`` sit in them. Symbols are ranked first (1..distinct, 0 is the end)."""
     total = int(seq_off[-1])
+    small = np.int32 if total < 2**31 else np.int64  # for the temporaries: half the memory
     sizes = np.diff(seg_off)
-    seq_of = np.repeat(np.arange(seq_off.size - 1), np.diff(seq_off))
-    seg_of = np.repeat(np.arange(sizes.size), sizes)[seq_of]
+    seq_of = np.repeat(np.arange(seq_off.size - 1, dtype=small), np.diff(seq_off))
+    seg_of = np.repeat(np.arange(sizes.size, dtype=small), sizes)[seq_of]
     present = np.zeros(int(sym.max(initial=0)) + 1, dtype=np.bool_)
     present[sym] = True
-    ranks = np.cumsum(present, dtype=np.int64)
-    padded = np.zeros(total + max_order, dtype=np.int64)
+    ranks = np.cumsum(present, dtype=small)
+    padded = np.zeros(total + max_order, dtype=small)
     padded[:total] = ranks[sym]
-    inside = seq_off[1:][seq_of] - np.arange(total)  # symbols left in each position's sequence
+    inside = seq_off[1:].astype(small)[seq_of] - np.arange(total, dtype=small)  # symbols left in its sequence
     widths = [int(sizes.size).bit_length()] + [int(ranks[-1]).bit_length()] * max_order
     widths.append(int(sizes.max()).bit_length())
     columns: list[np.ndarray] = []
@@ -49,7 +52,7 @@ def _keys(sym: np.ndarray, seq_off: np.ndarray, seg_off: np.ndarray, max_order: 
         if i == 0:
             columns[-1] |= seg_of
         elif i > max_order:
-            columns[-1] |= seq_of - seg_off[seg_of]
+            columns[-1] |= seq_of - seg_off.astype(small)[seg_of]
         else:
             columns[-1] |= np.where(inside >= i, padded[i - 1 : i - 1 + total], 0)
     return columns, where
@@ -63,17 +66,19 @@ def _digit(columns: list[np.ndarray], where: Where, i: int, at: np.ndarray | sli
 
 def _runs(
     sym: np.ndarray, seq_off: np.ndarray, seg_off: np.ndarray, max_order: int
-) -> tuple[list[tuple[np.ndarray, np.ndarray, np.ndarray]], np.ndarray, np.ndarray]:
-    """Per order ``n``, of every distinct n-gram of a segment: its segment, its count in each of the
-    segment's sequences (a row per owner, 0 for owners the segment lacks) and the index of its last
-    position in key order. Also the key order (positions into ``sym``) and each position's owner in it.
+) -> tuple[Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]], np.ndarray, np.ndarray]:
+    """Per order ``n`` (one at a time, to hold little memory), of every distinct n-gram of a segment:
+    its segment, its count in each of the segment's sequences (a row per owner, 0 for owners the
+    segment lacks) and the index of its last position in key order. Also the key order (positions
+    into ``sym``) and each position's owner in it.
 
     Keys are sorted once; ``lcp[j]``, the number of leading digits key j shares with key j - 1, is
     at most ``n`` exactly where a run of order ``n`` starts."""
     if seq_off[-1] == 0:
-        return [], np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        return iter(()), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     columns, where = _keys(sym, seq_off, seg_off, max_order)
-    order = np.argsort(columns[0]) if len(columns) == 1 else np.lexsort(columns[::-1])
+    # stable: a merge sort, about twice as fast here as the default (keys come in segment order)
+    order = np.argsort(columns[0], kind="stable") if len(columns) == 1 else np.lexsort(columns[::-1])
     columns = [column[order] for column in columns]
     lcp = np.zeros(order.size, dtype=np.int32)
     same = np.ones(order.size - 1, dtype=np.bool_)
@@ -85,14 +90,16 @@ def _runs(
     cum = np.zeros((int(np.diff(seg_off).max()), order.size + 1), dtype=np.int32)
     for k in range(cum.shape[0]):
         np.cumsum(owner == k, out=cum[k, 1:])
-    runs = []
-    for n in range(1, max_order + 1):
-        starts = np.flatnonzero(lcp <= n)
-        ends = np.append(starts[1:], lcp.size)
-        keep = _digit(columns, where, n, starts) != 0  # runs of shorter windows have no n-gram
-        starts, ends = starts[keep], ends[keep]
-        runs.append((_digit(columns, where, 0, starts), cum[:, ends] - cum[:, starts], ends - 1))
-    return runs, order, owner
+
+    def runs() -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        for n in range(1, max_order + 1):
+            starts = np.flatnonzero(lcp <= n)
+            ends = np.append(starts[1:], lcp.size)
+            keep = _digit(columns, where, n, starts) != 0  # runs of shorter windows have no n-gram
+            starts, ends = starts[keep], ends[keep]
+            yield _digit(columns, where, 0, starts), cum[:, ends] - cum[:, starts], ends - 1
+
+    return runs(), order, owner
 
 
 def ngram_matches(sym: np.ndarray, seq_off: np.ndarray, seg_off: np.ndarray, max_order: int) -> np.ndarray:

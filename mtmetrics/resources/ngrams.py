@@ -80,23 +80,22 @@ def _runs(
     # stable: a merge sort, about twice as fast here as the default (keys come in segment order)
     order = np.argsort(columns[0], kind="stable") if len(columns) == 1 else np.lexsort(columns[::-1])
     columns = [column[order] for column in columns]
-    lcp = np.zeros(order.size, dtype=np.int32)
+    lcp = np.zeros(order.size + 1, dtype=np.int32)  # lcp[-1] = 0: a run always ends at the end
     same = np.ones(order.size - 1, dtype=np.bool_)
     for i in range(max_order + 1):
         d = _digit(columns, where, i)
         same &= d[1:] == d[:-1]
-        lcp[1:] += same
+        lcp[1:-1] += same
     owner = _digit(columns, where, max_order + 1)
-    cum = np.zeros((int(np.diff(seg_off).max()), order.size + 1), dtype=np.int32)
+    cum = np.zeros((int(np.diff(seg_off).max()), lcp.size), dtype=np.int32)
     for k in range(cum.shape[0]):
         np.cumsum(owner == k, out=cum[k, 1:])
 
     def runs() -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
         for n in range(1, max_order + 1):
-            starts = np.flatnonzero(lcp <= n)
-            ends = np.append(starts[1:], lcp.size)
-            keep = _digit(columns, where, n, starts) != 0  # runs of shorter windows have no n-gram
-            starts, ends = starts[keep], ends[keep]
+            bounds = np.flatnonzero(lcp <= n)
+            keep = _digit(columns, where, n, bounds[:-1]) != 0  # runs of shorter windows have no n-gram
+            starts, ends = bounds[:-1][keep], bounds[1:][keep]
             yield _digit(columns, where, 0, starts), cum[:, ends] - cum[:, starts], ends - 1
 
     return runs(), order, owner
@@ -115,12 +114,12 @@ def ngram_matches(sym: np.ndarray, seq_off: np.ndarray, seg_off: np.ndarray, max
     out = np.zeros((rows, max_order), dtype=np.int64)
     for n, (seg, counts, _) in enumerate(_runs(sym, seq_off, seg_off, max_order)[0]):
         first = seg_off[seg]
-        for k in range(1, counts.shape[0]):  # owners a segment lacks count 0: rows past the end get 0
-            mine = first + k < seg_off[seg + 1]
-            out[:, n] += np.bincount(first[mine] + k, np.minimum(counts[0], counts[k])[mine], rows).astype(np.int64)
-        if counts.shape[0] > 1:
-            clipped = np.minimum(counts[0], counts[1:].max(axis=0))
-            out[:, n] += np.bincount(first, clipped, rows).astype(np.int64)
+        best = np.zeros_like(counts[0])  # min(hyp, largest ref count) = largest min(hyp, ref count)
+        for k in range(1, counts.shape[0]):  # owners a segment lacks count 0: other rows get 0 added
+            matched = np.minimum(counts[0], counts[k])
+            out[k:, n] += np.bincount(first, matched, rows)[: rows - k].astype(np.int64)  # row first + k
+            np.maximum(best, matched, out=best)
+        out[:, n] += np.bincount(first, best, rows).astype(np.int64)
     return out
 
 

@@ -1,6 +1,6 @@
-"""chrF, BLEU and NIST: sacrebleu vs mtmetrics' Python kernel vs its compiled (numba) kernel, side by side.
+"""chrF, BLEU and NIST: sacrebleu vs mtmetrics' Python kernel vs its array (numpy) kernel, side by side.
 
-    python bench/classic_kernels.py [--lines 100000] [--repeat 3] [--memory]
+    python bench/classic_kernels.py [--lines 100000] [--repeat 3] [--memory] [--stream]
 
 Lines are real WMT21 text (../shared/data/test/wmt21-news): every system output of the to-English
 and out-of-English pairs with two references (cs-en, de-en, ru-en, en-cs, en-ru, en-zh), cycled
@@ -12,9 +12,28 @@ process, best of ``--repeat``. Targets (ratio to sacrebleu; NIST: to mtmetrics' 
 count it used before): chrF <= 0.20, BLEU 13a <= 0.50, BLEU tokenize=none <= 0.35, NIST <= 0.50.
 
 ``--memory`` also runs each case once in a fresh process and reports its peak resident set
-(``VmHWM``, including the interpreter, numpy and, for the compiled kernel, numba).
-``--memory-only numba`` skips the timing and measures only the listed implementations (at 10^6
-lines sacrebleu needs over 12 GB, and the Python kernels take minutes per case).
+(``VmHWM``, including the interpreter and numpy). ``--memory-only numpy`` skips the timing and
+measures only the listed implementations (at 10^6 lines sacrebleu needs over 12 GB, and the Python
+kernels take minutes per case). ``--stream`` skips the timing and reports the peak resident set of
+the ``mtmetrics`` command scoring the lines from files (``-b``, the corpus score; the engine streams
+them in chunks), with each kernel of ``--impls``: what a user's run costs (``--lines 1000000``).
+
+Measured 2026-11-26 (2-core machine shared with other jobs, load 4-9; 1 reference), the numpy
+count against the numba kernel it replaced (commit 930e6f7), side by side in one process at 10^5
+lines (CPU seconds as a ratio to sacrebleu's, best of 2-3; numbers equal first):
+
+    case          numba    numpy   target
+    chrF          0.081    0.131   0.20
+    BLEU 13a      0.322    0.495   0.50   (0.344 / 0.509 in an earlier run: at the target)
+    BLEU none     0.154    0.295   0.35
+    NIST          0.25     0.29    0.50   (to its Python count, 2x10^4 lines)
+
+Peak resident MB of the ``mtmetrics`` command (``-b``), same WMT21 lines from files:
+
+    lines   BLEU numba  BLEU numpy  chrF numba  chrF numpy   (target: BLEU 174, chrF 192)
+    10^3       179          54         170          66
+    10^5       249         136         187         119
+    10^6       265         150         190         115
 """
 
 from __future__ import annotations
@@ -22,8 +41,10 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -79,21 +100,23 @@ def corpus(lines: int, nrefs: int) -> tuple[list[str], list[list[str]]]:
     return hyps, refs
 
 
+KERNEL = {"python": "python", "numpy": "auto"}  # MTMETRICS_KERNEL of each mtmetrics implementation
+
+
 def run(case: int, impl: str, hyps: list[str], refs: list[list[str]]) -> float:
-    """One score of CASES[case] by ``impl`` (sacrebleu, python, numba)."""
+    """One score of CASES[case] by ``impl`` (sacrebleu, python, numpy)."""
     _, name, options, make, _, _ = CASES[case]
     if impl == "sacrebleu":
         assert make is not None
         return float(make().corpus_score(hyps, refs).score)
-    with kernels.forced(impl):
+    with kernels.forced(KERNEL[impl]):
         return float(mtmetrics.load_metric(name, **options).corpus_score(hyps, refs).score)
 
 
 def timed(case: int, impl: str, hyps: list[str], refs: list[list[str]], repeat: int) -> tuple[float, float]:
     """(score, best CPU seconds) of ``repeat`` runs."""
-    with kernels.forced(impl) if impl != "sacrebleu" else _nothing():
-        if impl == "numba":
-            run(case, impl, hyps[:10], [r[:10] for r in refs])  # compile or load from cache first
+    with kernels.forced(KERNEL[impl]) if impl != "sacrebleu" else _nothing():
+        run(case, impl, hyps[:10], [r[:10] for r in refs])  # load the metric's resources first
         score = run(case, impl, hyps, refs)
         return score, min(cpu_time(lambda: run(case, impl, hyps, refs)) for _ in range(repeat))
 
@@ -125,17 +148,56 @@ def child(spec: str) -> None:
         print(next(int(line.split()[1]) for line in fh if line.startswith("VmHWM:")) / 1024)
 
 
+def stream_memory(case: int, impl: str, folder: Path) -> tuple[float, float, str]:
+    """(peak resident MB, CPU seconds, output) of the ``mtmetrics`` command scoring the files in
+    ``folder`` (``hyp``, ``ref.0`` ...) with CASES[case] and the kernel of ``impl``."""
+    _, name, options, _, _, _ = CASES[case]
+    spec = name + "".join(f"{':' if k == 0 else ','}{key}={value}" for k, (key, value) in enumerate(options.items()))
+    refs = sorted(str(p) for p in folder.glob("ref.*"))
+    env = {**os.environ, kernels.ENV: KERNEL[impl]}
+    cmd = [sys.executable, "-m", "mtmetrics", *refs, "-i", str(folder / "hyp"), "-m", spec, "-b"]
+    with subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, text=True) as child:
+        out = child.stdout.read() if child.stdout else ""
+        _, status, usage = os.wait4(child.pid, 0)  # this child's own peak (ru_maxrss, KB on Linux)
+        child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode:
+        raise SystemExit(f"{' '.join(cmd)} failed with exit code {child.returncode}")
+    return usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, out.strip()
+
+
+def stream(lines: int, refs_counts: list[int], impls: list[str]) -> None:
+    print(f"{lines} lines of WMT21 from files, the mtmetrics command (-b): peak resident MB, CPU seconds")
+    for nrefs in refs_counts:
+        hyps, refs = corpus(lines, nrefs)
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = Path(tmp)
+            (folder / "hyp").write_text("\n".join(hyps) + "\n", encoding="utf-8")
+            for k, stream_k in enumerate(refs):
+                (folder / f"ref.{k}").write_text("\n".join(stream_k) + "\n", encoding="utf-8")
+            del hyps, refs
+            for case, (label, *_) in enumerate(CASES):
+                res = {impl: stream_memory(case, impl, folder) for impl in impls}
+                assert len({r[2] for r in res.values()}) == 1, f"{label}: scores differ {res}"
+                cells = "  ".join(f"{impl} {mb:.0f} MB {cpu:.1f} s" for impl, (mb, cpu, _) in res.items())
+                print(f"{label:<11} {nrefs:>4}  {cells}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--lines", type=int, default=100_000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--refs", default="1,4", help="reference counts to run, e.g. 1,4")
     parser.add_argument("--memory", action="store_true", help="also measure peak memory (fresh processes)")
-    parser.add_argument("--memory-only", help="only peak memory, of these implementations (e.g. numba,python)")
+    parser.add_argument("--memory-only", help="only peak memory, of these implementations (e.g. numpy,python)")
+    parser.add_argument("--stream", action="store_true", help="only the mtmetrics command's peak memory (files)")
+    parser.add_argument("--impls", default="python,numpy", help="kernels for --stream, e.g. numpy")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(args.child)
+        return
+    if args.stream:
+        stream(args.lines, [int(x) for x in args.refs.split(",")], args.impls.split(","))
         return
     if args.memory_only:
         print(f"{args.lines} lines of WMT21, peak resident MB of a fresh process")
@@ -145,22 +207,22 @@ def main() -> None:
                 print(f"{label:<11} {nrefs:>4}  " + "  ".join(f"{k} {v:.0f}" for k, v in mem.items()), flush=True)
         return
     print(f"{args.lines} lines of WMT21, CPU seconds, best of {args.repeat}")
-    head = f"{'case':<11} {'refs':>4} {'sacrebleu':>10} {'python':>9} {'numba':>9} {'ratio':>7} {'target':>7}  met"
+    head = f"{'case':<11} {'refs':>4} {'sacrebleu':>10} {'python':>9} {'numpy':>9} {'ratio':>7} {'target':>7}  met"
     if args.memory:
-        head += "  peak MB sacrebleu/python/numba"
+        head += "  peak MB sacrebleu/python/numpy"
     print(head)
     for nrefs in (int(x) for x in args.refs.split(",")):
         hyps, refs = corpus(args.lines, nrefs)
         for case, (label, _, _, make, target, anchor) in enumerate(CASES):
-            impls = ["python", "numba"] if make is None else ["sacrebleu", "python", "numba"]
+            impls = ["python", "numpy"] if make is None else ["sacrebleu", "python", "numpy"]
             res = {impl: timed(case, impl, hyps, refs, args.repeat) for impl in impls}
             scores = {r[0] for r in res.values()}
             assert len(scores) == 1, f"{label}: scores differ {res}"
             t = {impl: r[1] for impl, r in res.items()}
-            ratio = t["numba"] / t[anchor]
+            ratio = t["numpy"] / t[anchor]
             sb = f"{t['sacrebleu']:>9.2f}s" if "sacrebleu" in t else f"{'-':>10}"
             line = (
-                f"{label:<11} {nrefs:>4} {sb} {t['python']:>8.2f}s {t['numba']:>8.2f}s {ratio:>7.3f} "
+                f"{label:<11} {nrefs:>4} {sb} {t['python']:>8.2f}s {t['numpy']:>8.2f}s {ratio:>7.3f} "
                 f"{target:>7.2f}  {'yes' if ratio <= target else 'NO'} (vs {anchor})"
             )
             if args.memory:

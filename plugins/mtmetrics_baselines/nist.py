@@ -123,10 +123,10 @@ def _warm(module: Any) -> object:
     return module.clipped_ngrams(one, np.array([0, 1, 2]), np.array([0, 2]), 2)
 
 
-def _load_numba() -> Any:
-    """The compiled n-gram count BLEU and chrF use (``mtmetrics.resources.ngram_numba``), or None
+def _load_kernel() -> Any:
+    """The array n-gram count BLEU and chrF use (``mtmetrics.resources.ngrams``), or None
     (the Python count above), as ``MTMETRICS_KERNEL`` says."""
-    return kernels.load("mtmetrics.resources.ngram_numba", _warm, "nist")
+    return kernels.load("mtmetrics.resources.ngrams", _warm, "nist")
 
 
 def word_ids(words: list[str]) -> np.ndarray:
@@ -136,8 +136,8 @@ def word_ids(words: list[str]) -> np.ndarray:
 
 
 def kernel() -> str:
-    """``numba`` or ``python``: which n-gram count NIST uses in this process."""
-    return kernels.name(_load_numba())
+    """``numpy`` or ``python``: which n-gram count NIST uses in this process."""
+    return "python" if _load_kernel() is None else "numpy"
 
 
 def _log2_ratios(num: np.ndarray, den: np.ndarray) -> np.ndarray:
@@ -222,7 +222,7 @@ def nist_statistics_batch(
     max_order: int,
     info: dict[Ngram, float] | CorpusInformation | None,
 ) -> np.ndarray:
-    """:func:`nist_statistics` of many segments (one row each), the clipping done by the compiled
+    """:func:`nist_statistics` of many segments (one row each), the clipping done by the array
     kernel ``nb``: it finds each distinct hypothesis n-gram found in a reference with its clipped
     count, and only those are looked up in the information weights (``math.fsum`` of the same
     products, so the same float, whatever their order)."""
@@ -343,8 +343,8 @@ class Nist(Metric):
 
     def build_corpus_state(self, references: Iterable[Sequence[str]]) -> Any:
         """The information weights of every reference of every segment, tokenised as scored: as
-        arrays for the compiled count (:class:`CorpusInformation`), else as a dict."""
-        if _load_numba() is not None:
+        arrays for the array count (:class:`CorpusInformation`), else as a dict."""
+        if _load_kernel() is not None:
             return CorpusInformation((self._prep(r) for refs in references for r in refs), self._order)
         return information_weights((self._prep(r) for refs in references for r in refs), self._order)
 
@@ -355,7 +355,7 @@ class Nist(Metric):
         return self.corpus_statistics([segment])[0]
 
     def corpus_statistics(self, segments: Sequence[Segment]) -> np.ndarray:
-        """Rows of :func:`nist_statistics`, clipped by the compiled kernel when there is one."""
+        """Rows of :func:`nist_statistics`, clipped by the array count unless MTMETRICS_KERNEL=python."""
         if self.corpus_state is None and self.needs_corpus():
             raise RuntimeError(
                 "NIST (info=corpus) needs the corpus's references first: score with a prepared copy "
@@ -364,7 +364,7 @@ class Nist(Metric):
         info = self.corpus_state  # None with info=seg: the segment's own references
         hyps = [self._prep(s.hyp) for s in segments]
         refs = [[self._prep(r) for r in s.refs] for s in segments]
-        nb = _load_numba()
+        nb = _load_kernel()
         if nb is not None and segments:
             return nist_statistics_batch(nb, hyps, refs, self._order, info)
         rows = [nist_statistics(h, rs, self._order, info) for h, rs in zip(hyps, refs, strict=True)]

@@ -1,6 +1,6 @@
 """BLEU (Papineni et al. 2002) and BLEUS, the smoothed sentence BLEU of Lin & Och (2004), via sacrebleu.
 
-n-grams are counted by the compiled kernel of :mod:`.ngram_kernel` (sacrebleu's statistics, bit for bit).
+n-grams are counted by the array count of :mod:`.ngram_kernel` (sacrebleu's statistics, bit for bit).
 """
 
 from __future__ import annotations

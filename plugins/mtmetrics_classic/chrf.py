@@ -1,6 +1,6 @@
 """chrF and chrF++ (Popović 2015, 2017) via sacrebleu.
 
-n-grams are counted by the compiled kernel of :mod:`.ngram_kernel` (sacrebleu's statistics, bit for bit).
+n-grams are counted by the array count of :mod:`.ngram_kernel` (sacrebleu's statistics, bit for bit).
 """
 
 from __future__ import annotations

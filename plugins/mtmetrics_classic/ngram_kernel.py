@@ -1,12 +1,12 @@
-"""BLEU and chrF statistics of many segments: the compiled n-gram count when numba is installed, else sacrebleu's.
+"""BLEU and chrF statistics of many segments: an array n-gram count (numpy sorts), or sacrebleu's.
 
 sacrebleu counts n-grams with a ``Counter`` of string tuples per segment, per order and per
 reference; that Python work, not the arithmetic, is what BLEU and chrF cost. Here the text is
 prepared by sacrebleu's own code (``_preprocess_segment``: lowercasing and, for BLEU, its
 tokenizer; chrF++'s ``_remove_punctuation`` for words), turned into integers (a character's code
 point, a word's id in a vocabulary of this batch), and the one counting step both metrics share,
-``sum over n-grams of min(hypothesis count, reference count)``, runs compiled
-(:func:`mtmetrics.resources.ngram_numba.ngram_matches`). Everything else follows from lengths: a sequence of L
+``sum over n-grams of min(hypothesis count, reference count)``, runs on whole arrays
+(:func:`mtmetrics.resources.ngrams.ngram_matches`). Everything else follows from lengths: a sequence of L
 symbols has ``max(0, L - n + 1)`` n-grams of order n, which is what sacrebleu's totals count.
 
 What sacrebleu decides is kept decision for decision: BLEU clips each n-gram by its largest count
@@ -15,15 +15,15 @@ each reference separately, reports the hypothesis count as 0 against a reference
 of that order, and keeps the first reference with the highest F-score, computed here with the same
 floating-point operations in the same order as ``CHRF._compute_f_score`` (so the same one wins).
 
-The choice is made once per process by ``MTMETRICS_KERNEL`` (:mod:`mtmetrics.resources.kernels`);
-``python`` runs sacrebleu's own code (the oracle: ``tests/classic/test_ngram_kernel.py``).
+The choice is made once per process by ``MTMETRICS_KERNEL`` (:mod:`mtmetrics.resources.kernels`):
+``python`` runs sacrebleu's own code (the oracle: ``tests/classic/test_ngram_kernel.py``), ``numba``
+and ``auto`` the array count, which needs no numba.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
-from itertools import chain
+from itertools import chain, count
 from typing import Any
 
 import numpy as np
@@ -38,19 +38,17 @@ EPS = 1e-16  # CHRF._compute_f_score's epsilon
 
 
 def _warm(module: Any) -> object:
-    one = np.zeros(2, dtype=np.int64)
-    module.split_words(np.zeros(1, dtype=np.uint32), np.ones(1, dtype=np.int64), np.zeros(1, dtype=np.bool_))
-    return module.ngram_matches(one, np.array([0, 1, 2]), np.array([0, 2]), 2)
+    return module.ngram_matches(np.zeros(2, dtype=np.int64), np.array([0, 1, 2]), np.array([0, 2]), 2)
 
 
-def _load_numba() -> Any:
-    """The compiled module, or None (sacrebleu's Python code), as ``MTMETRICS_KERNEL`` says."""
-    return kernels.load("mtmetrics.resources.ngram_numba", _warm, "bleu/chrf")
+def _load_kernel() -> Any:
+    """The array count's module, or None (sacrebleu's Python code), as ``MTMETRICS_KERNEL`` says."""
+    return kernels.load("mtmetrics.resources.ngrams", _warm, "bleu/chrf")
 
 
 def kernel() -> str:
-    """``numba`` or ``python``: which n-gram count BLEU and chrF use in this process."""
-    return kernels.name(_load_numba())
+    """``numpy`` or ``python``: which n-gram count BLEU and chrF use in this process."""
+    return "python" if _load_kernel() is None else "numpy"
 
 
 def _layout(segments: Sequence[Segment]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -64,34 +62,18 @@ def _layout(segments: Sequence[Segment]) -> tuple[np.ndarray, np.ndarray, np.nda
 
 
 def _word_ids(token_lists: list[list[str]]) -> tuple[np.ndarray, np.ndarray]:
-    """Flat word ids (one id per distinct string in this batch) and each list's length."""
+    """Flat word ids and each list's length. A word's id is the index of its first occurrence: equal
+    for equal strings, one dict pass at C speed (the count ranks symbols itself: ids need not be dense)."""
     flat = list(chain.from_iterable(token_lists))
-    return word_ids(flat), np.fromiter(map(len, token_lists), dtype=np.int64, count=len(token_lists))
-
-
-def word_ids(words: list[str]) -> np.ndarray:
-    """One integer per word, equal for equal strings (the vocabulary built and applied at C speed)."""
-    vocab = {w: i for i, w in enumerate(dict.fromkeys(words))}
-    return np.fromiter(map(vocab.__getitem__, words), dtype=np.int64, count=len(words))
-
-
-@cache
-def _space() -> np.ndarray:
-    """``space[c]``: whether ``chr(c).isspace()``, what ``str.split()`` splits at (every code point)."""
-    return np.array([chr(c).isspace() for c in range(0x110000)], dtype=np.bool_)
+    first: dict[str, int] = {}
+    ids = np.fromiter(map(first.setdefault, flat, count()), dtype=np.int64, count=len(flat))
+    return ids, np.fromiter(map(len, token_lists), dtype=np.int64, count=len(token_lists))
 
 
 def _codes(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     """The code points of ``texts`` one after another (lone surrogates kept) and each text's length."""
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
     return np.frombuffer("".join(texts).encode("utf-32-le", "surrogatepass"), dtype=np.uint32), lengths
-
-
-def split_ids(nb: Any, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """``_word_ids([t.split() for t in texts])``, the splitting and numbering compiled."""
-    codes, lengths = _codes(texts)
-    ids, counts = nb.split_words(codes, lengths, _space())
-    return ids, counts
 
 
 def _offsets(lengths: np.ndarray) -> np.ndarray:
@@ -107,12 +89,12 @@ def _ngram_totals(lengths: np.ndarray, order: int) -> np.ndarray:
 
 def bleu_statistics(bleu: sacrebleu.BLEU, segments: Sequence[Segment]) -> np.ndarray:
     """Rows ``[hyp_len, ref_len, correct_1..N, total_1..N]`` per segment, equal to sacrebleu's."""
-    nb = _load_numba()
+    nb = _load_kernel()
     if nb is None or not segments or any(not s.refs for s in segments):
         return segment_stats(bleu, segments)
     prep = bleu._preprocess_segment
     order = int(bleu.max_ngram_order)
-    ids, lengths = split_ids(nb, [prep(text) for s in segments for text in (s.hyp, *s.refs)])
+    ids, lengths = _word_ids([prep(text).split() for s in segments for text in (s.hyp, *s.refs)])
     seg_off, _, _ = _layout(segments)
     matches = nb.ngram_matches(ids, _offsets(lengths), seg_off, order)
     hyp_rows = seg_off[:-1]
@@ -172,7 +154,7 @@ def f_scores(stats: np.ndarray, beta: int, eps_smoothing: bool) -> np.ndarray:
 
 def chrf_statistics(chrf: sacrebleu.CHRF, segments: Sequence[Segment]) -> np.ndarray:
     """Rows ``[hyp, ref, match]`` per character order, then per word order, equal to sacrebleu's."""
-    nb = _load_numba()
+    nb = _load_kernel()
     if nb is None or not segments or any(not s.refs for s in segments):
         return segment_stats(chrf, segments)
     prep = chrf._preprocess_segment
@@ -185,7 +167,7 @@ def chrf_statistics(chrf: sacrebleu.CHRF, segments: Sequence[Segment]) -> np.nda
     if c_order:
         chars = texts if chrf.whitespace else ["".join(t.split()) for t in texts]
         codes, lengths = _codes(chars)
-        matches = nb.ngram_matches(codes.astype(np.int64), _offsets(lengths), seg_off, c_order)
+        matches = nb.ngram_matches(codes, _offsets(lengths), seg_off, c_order)
         parts.append(_order_stats(lengths, matches, hyp, refs, c_order))
     if w_order:
         ids, lengths = _word_ids([chrf._remove_punctuation(t) for t in texts])

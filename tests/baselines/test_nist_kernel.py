@@ -1,4 +1,4 @@
-"""NIST's compiled clipping gives the Python count's statistics exactly (the Python count is the oracle).
+"""NIST's array clipping gives the Python count's statistics exactly (the Python count is the oracle).
 
 Equality is ``==`` on every statistic: both sides add the same products with ``math.fsum``,
 which rounds the exact sum once, so the order in which matches are found cannot change a bit.
@@ -22,7 +22,7 @@ from .conftest import wmt21_de_en
 
 def statistics(kernel: str, hyps: list[str], refs: Any, **options: Any) -> np.ndarray:
     with kernels.forced(kernel):
-        assert nist.kernel() == kernel
+        assert nist.kernel() == ("python" if kernel == "python" else "numpy")
         return mtmetrics.load_metric("nist", **options).statistics(hyps, refs).array
 
 

@@ -1,4 +1,4 @@
-"""The compiled n-gram count gives sacrebleu's BLEU and chrF statistics and scores, bit for bit.
+"""The array n-gram count gives sacrebleu's BLEU and chrF statistics and scores, bit for bit.
 
 Oracle: sacrebleu itself (``BLEU``/``CHRF._extract_corpus_statistics``, ``corpus_score``,
 ``sentence_score``), run here on the same inputs, and the Python kernel (``MTMETRICS_KERNEL=python``,
@@ -19,8 +19,7 @@ import pytest
 import sacrebleu
 
 import mtmetrics
-from mtmetrics.resources import kernels
-from mtmetrics.resources import ngram_numba as _ngram_numba
+from mtmetrics.resources import kernels, ngrams
 from mtmetrics_classic import ngram_kernel
 from tests.datapaths import wmt21_corpus
 
@@ -29,9 +28,9 @@ Refs = Sequence[Sequence[str | None]]  # None: a missing reference (sacrebleu's 
 
 @pytest.fixture(params=["python", "numba"])
 def kernel(request: pytest.FixtureRequest) -> Iterator[str]:
-    """Force sacrebleu's Python count or the compiled one (numba is a test dependency)."""
+    """Force sacrebleu's Python count or the array one (``MTMETRICS_KERNEL=numba`` selects it too)."""
     with kernels.forced(request.param):
-        assert ngram_kernel.kernel() == request.param
+        assert ngram_kernel.kernel() == ("python" if request.param == "python" else "numpy")
         yield request.param
 
 
@@ -57,12 +56,10 @@ def assert_identical(name: str, hyps: list[str], refs: Refs, **options: Any) -> 
         assert seg.score == theirs.sentence_score(hyps[i], one).score, (name, options, i)
 
 
-def test_numba_kernel_is_used_when_installed(monkeypatch: pytest.MonkeyPatch) -> None:
-    import numba  # noqa: F401  (a test dependency: the compiled count must be tested)
-
+def test_array_kernel_is_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(kernels.ENV, raising=False)
     with kernels.forced("auto"):
-        assert ngram_kernel.kernel() == "numba"
+        assert ngram_kernel.kernel() == "numpy"
     with kernels.forced("python"):
         assert ngram_kernel.kernel() == "python"
 
@@ -72,22 +69,29 @@ def _grams(seq: list[int], n: int) -> Counter[tuple[int, ...]]:
 
 
 def test_kernel_equals_counters_on_random_symbol_sequences() -> None:
-    """The raw count against Counters: tiny alphabets (long repeated windows), empty sequences,
-    segments without references, orders past every length."""
+    """The raw count (and NIST's clipped n-grams) against Counters: tiny alphabets (long repeated
+    windows), symbols up to 2^21 (keys of several int64 columns), empty sequences, segments without
+    references, orders past every length."""
     rng = random.Random(35)
     for _ in range(400):
         order = rng.randint(1, 12)
         seqs: list[list[int]] = []
         seg_off = [0]
         for _ in range(rng.randint(1, 5)):
-            vocab = rng.randint(1, 6)
+            pool = [rng.randint(0, rng.choice((6, 1 << 21))) for _ in range(rng.randint(1, 9))]
             for _ in range(rng.randint(1, 5)):  # the hypothesis and 0-4 references
-                seqs.append([rng.randint(0, vocab) for _ in range(rng.choice((0, 1, 3, 20, 60)))])
+                seqs.append([rng.choice(pool) for _ in range(rng.choice((0, 1, 3, 20, 60)))])
             seg_off.append(len(seqs))
         sym = np.array([x for s in seqs for x in s], dtype=np.int64)
         off = np.cumsum([0] + [len(s) for s in seqs], dtype=np.int64)
-        got = _ngram_numba.ngram_matches(sym, off, np.array(seg_off, dtype=np.int64), order)
-        for a, b in itertools.pairwise(seg_off):
+        got = ngrams.ngram_matches(sym, off, np.array(seg_off, dtype=np.int64), order)
+        seg, orders, starts, counts = ngrams.clipped_ngrams(sym, off, np.array(seg_off, dtype=np.int64), order)
+        assert (np.diff(seg * (order + 1) + orders) >= 0).all()  # by segment, then order
+        clipped: Counter[tuple[int, tuple[int, ...]]] = Counter()
+        for i, n, start, c in zip(seg.tolist(), orders.tolist(), starts.tolist(), counts.tolist(), strict=True):
+            assert off[seg_off[i]] <= start <= off[seg_off[i] + 1] - n  # in the segment's hypothesis
+            clipped[i, tuple(sym[start : start + n].tolist())] += c
+        for i, (a, b) in enumerate(itertools.pairwise(seg_off)):
             for n in range(1, order + 1):
                 hyp = _grams(seqs[a], n)
                 most: Counter[tuple[int, ...]] = Counter()
@@ -96,6 +100,9 @@ def test_kernel_equals_counters_on_random_symbol_sequences() -> None:
                     most |= ref
                     assert got[k, n - 1] == sum(min(c, ref[g]) for g, c in hyp.items())
                 assert got[a, n - 1] == sum(min(c, most[g]) for g, c in hyp.items())
+                for g, c in hyp.items():
+                    assert clipped.pop((i, g), 0) == min(c, most[g])
+        assert not clipped
 
 
 # characters of many scripts, combining marks, astral planes, a lone surrogate, and many kinds of whitespace
@@ -196,7 +203,7 @@ REAL = [
 @pytest.mark.parametrize(("pair", "system", "labels", "n"), REAL)
 def test_wmt21_equals_sacrebleu(pair: str, system: str, labels: str, n: int) -> None:
     kernels.reset()
-    assert ngram_kernel.kernel() == "numba"
+    assert ngram_kernel.kernel() == "numpy"
     hyps, refs = wmt21_corpus(pair, system, labels, n)
     tgt = pair.split("-")[1]
     tokenize = {"zh": "zh", "ja": "char"}.get(tgt, "13a")
@@ -207,7 +214,7 @@ def test_wmt21_equals_sacrebleu(pair: str, system: str, labels: str, n: int) -> 
 
 
 def test_kernels_give_identical_statistics() -> None:
-    """The compiled kernel and the Python one (sacrebleu's code) on the same 3-reference text."""
+    """The array kernel and the Python one (sacrebleu's code) on the same 3-reference text."""
     hyps, refs = wmt21_corpus("en-de", "Online-W", "ACD", 300)
     cases: list[tuple[str, dict[str, Any]]] = [("bleu", {}), ("bleus", {}), ("chrf", {}), ("chrf", {"word_order": 2})]
     for name, options in cases:
@@ -229,25 +236,3 @@ def test_f_scores_equal_sacrebleu_compute_f_score() -> None:
                 chrf = sacrebleu.CHRF(char_order=order, beta=beta, eps_smoothing=eps)
                 expected = [chrf._compute_f_score(row) for row in stats.tolist()]
                 assert ngram_kernel.f_scores(stats, beta, eps).tolist() == expected
-
-
-def test_split_words_equals_str_split_and_a_vocabulary() -> None:
-    """The compiled ``str.split()`` + numbering against Python's: every whitespace code point Python
-    splits at, lone surrogates, astral planes, and enough distinct words to grow the table many times."""
-    spaces = [chr(c) for c in range(0x110000) if chr(c).isspace()]
-    near = ["\u200b", "\u180e", "\ufeff", "\x00", "\x1b", "\u2060", "\ud800", "\U0010ffff"]  # not whitespace
-    rng = random.Random(3535)
-    texts = []
-    for _ in range(3000):
-        alphabet = rng.choice(ALPHABETS) + "".join(near)
-        parts = []
-        for _ in range(rng.randint(0, 12)):
-            parts.append("".join(rng.choice(alphabet) for _ in range(rng.randint(1, 4))))
-            parts.append("".join(rng.choice(spaces) for _ in range(rng.randint(1, 2))))
-        texts.append("".join(parts) if rng.random() < 0.7 else "".join(parts).strip())
-    texts += [f"w{k} w{k // 2} {k}" for k in range(20_000)]  # ~40,000 distinct words
-    nb = ngram_kernel._load_numba()
-    ids, lengths = ngram_kernel.split_ids(nb, texts)
-    want_ids, want_lengths = ngram_kernel._word_ids([t.split() for t in texts])
-    assert lengths.tolist() == want_lengths.tolist()
-    assert ids.tolist() == want_ids.tolist()  # both number words in order of first occurrence

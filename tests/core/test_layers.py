@@ -38,7 +38,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "resources",  # the package and the resources the protocol and the readers use
             "resources.tokenizers",
             "resources.kernels",
-            "resources.ngram_numba",
+            "resources.ngrams",
             "resources.stemmer",
             "resources.wordnet",
         ),

@@ -78,9 +78,12 @@ class _Metric:
             counts = {sum(r is not None for r in row) for row in zip(*self._ref_cache, strict=True)}
             self._signature = self._metric.signature(str(counts.pop()) if len(counts) == 1 else "var")
 
+    #: sacrebleu's own metric with the same parameters: its arithmetic from summed statistics
+    _sacrebleu: Any
+
     def _compute_score_from_stats(self, totals: Any) -> Any:
         """sacrebleu's score of summed statistics (a corpus' or a float32 resample's)."""
-        raise NotImplementedError
+        return self._sacrebleu._compute_score_from_stats(totals)
 
     def _typed(self, totals: np.ndarray) -> list[Any]:
         """Summed statistics with the types sacrebleu's sums have (integer counts)."""
@@ -298,11 +301,7 @@ class CHRF(_Metric):
         params |= {"whitespace": whitespace, "eps_smoothing": eps_smoothing}
         vars(self).update(params)
         super().__init__(params, references)
-        # sacrebleu's own arithmetic from summed statistics (the statistics are mtmetrics')
         self._sacrebleu = sacrebleu.CHRF(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
-
-    def _compute_score_from_stats(self, totals: Any) -> CHRFScore:
-        return self._sacrebleu._compute_score_from_stats(totals)
 
 
 class TER(_Metric):
@@ -323,9 +322,6 @@ class TER(_Metric):
         vars(self).update(params)
         super().__init__(params, references)
         self._sacrebleu = sacrebleu.TER(normalized, no_punct, asian_support, case_sensitive)
-
-    def _compute_score_from_stats(self, totals: Any) -> TERScore:
-        return self._sacrebleu._compute_score_from_stats(totals)
 
     def _typed(self, totals: np.ndarray) -> list[Any]:
         return [int(totals[0]), float(totals[1])]

@@ -20,6 +20,7 @@ import pluggy
 
 from . import hookspecs
 from .errors import PluginError, UnknownMetricError, suggest
+from .version import __version__
 
 if TYPE_CHECKING:
     from .metric import Metric
@@ -134,12 +135,6 @@ class CommandRegistry:
 COMMAND_NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 
 
-def _version() -> str:
-    from .version import __version__
-
-    return __version__
-
-
 def entry_points(group: str) -> list[importlib.metadata.EntryPoint]:
     """``importlib.metadata.entry_points(group=group)`` in a tenth of the time: only distributions whose
     ``entry_points.txt`` holds the group's header are parsed (each once, the first on ``sys.path`` winning)."""
@@ -207,7 +202,7 @@ class Registry:
                 if module_name in disabled:
                     continue
                 pm.register(importlib.import_module(module_name), name=module_name)
-                self._infos[module_name] = PluginInfo(module_name, "mtmetrics", _version(), True)
+                self._infos[module_name] = PluginInfo(module_name, "mtmetrics", __version__, True)
             for ep in entry_points(GROUP):
                 if ep.name in disabled or pm.has_plugin(ep.name):
                     continue

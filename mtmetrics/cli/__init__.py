@@ -44,17 +44,9 @@ def _pop_disabled(argv: list[str]) -> list[str]:
 #: The core's commands; plugins' commands are added from ``register_commands``.
 CORE_COMMANDS: tuple[Command, ...] = (
     Command(
-        "score",
-        "score machine-translation output (the default command: 'mtmetrics REF -i HYP')",
-        "mtmetrics.cli.score",
-        entry="run_score",
+        "score", "score machine-translation output (the default command: 'mtmetrics REF -i HYP')", "mtmetrics.cli.score"
     ),
-    Command(
-        "list",
-        "every metric with its parameters, defaults, languages and plugin",
-        "mtmetrics.cli.listing",
-        entry="run_list",
-    ),
+    Command("list", "every metric with its parameters, defaults, languages and plugin", "mtmetrics.cli.listing"),
     Command(
         "meta",
         "meta-evaluation: correlate, compare, orange, mct, regress, report",

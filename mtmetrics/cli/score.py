@@ -157,28 +157,14 @@ def base_parser() -> argparse.ArgumentParser:
         help="print the test set's source or references (tab-separated) and exit",
     )
     sig = p.add_argument_group("significance (sacrebleu's flags; the first system is the baseline)")
+    n = bounded(int, 1, MAX_RESAMPLES)
     sig.add_argument("-ci", "--confidence", action="store_true", help="bootstrap 95%% confidence intervals")
-    sig.add_argument(
-        "-cin",
-        "--confidence-n",
-        type=bounded(int, 1, MAX_RESAMPLES),
-        help=f"bootstrap resamples (default {DEFAULT_BOOTSTRAP})",
-    )
+    sig.add_argument("-cin", "--confidence-n", type=n, help=f"bootstrap resamples (default {DEFAULT_BOOTSTRAP})")
     pair = sig.add_mutually_exclusive_group()
     pair.add_argument("-pbs", "--paired-bs", action="store_true", help="paired bootstrap resampling test")
     pair.add_argument("-par", "--paired-ar", action="store_true", help="paired approximate randomisation test")
-    sig.add_argument(
-        "-pbsn",
-        "--paired-bs-n",
-        type=bounded(int, 1, MAX_RESAMPLES),
-        help=f"paired bootstrap resamples (default {DEFAULT_BOOTSTRAP})",
-    )
-    sig.add_argument(
-        "-parn",
-        "--paired-ar-n",
-        type=bounded(int, 1, MAX_RESAMPLES),
-        help=f"approximate randomisation trials (default {DEFAULT_AR})",
-    )
+    sig.add_argument("-pbsn", "--paired-bs-n", type=n, help=f"paired bootstrap resamples (default {DEFAULT_BOOTSTRAP})")
+    sig.add_argument("-parn", "--paired-ar-n", type=n, help=f"approximate randomisation trials (default {DEFAULT_AR})")
     sig.add_argument(
         "--seed", type=bounded(int, 0), help=f"random seed (an integer; 0 is a seed too; default {DEFAULT_SEED})"
     )
@@ -282,9 +268,8 @@ def build_metric(
             metric = load(spec.text, getattr(ns, "allow_version_mismatch", False), given)
         for w in caught if not ns.quiet else ():
             print(f"mtmetrics: warning: {w.message}", file=sys.stderr)
-        reason = gate.language_refusal(metric, target) if target is not None else None
-        if reason is not None:
-            raise ParameterError(f"{reason}{context}.")
+        if target is not None:
+            gate.refuse_language(metric, target, context)
         return metric
     return gate.build_metric(cls, _metric_params(spec, cls, ns, dests), target, source, implied, context)
 
@@ -399,7 +384,7 @@ def _layout(ns: argparse.Namespace, system: str) -> Layout:
     return Layout(tuple(paths), len(ns.refs), src, annotations, decoders)
 
 
-def run_score(argv: Sequence[str]) -> int:
+def main(argv: Sequence[str]) -> int:
     """Run the scoring command; returns the exit status."""
     argv = list(argv)
     wants_help = any(a in ("-h", "--help") for a in argv)
@@ -542,9 +527,8 @@ def _score_systems(
                 stores.append(outcome.segments)
             if outcome.statistics is not None:
                 all_stats[m].append(outcome.statistics)
-            width = 2 if type(metrics[m]).score_range[1] > 1.0 else 4
             result = outcome.result if report is None else report.sign(outcome.result)
-            scored.append(Scored(label, spec.text, result, outcome.segments, width, off_target=report))
+            scored.append(Scored(label, spec.text, result, outcome.segments, off_target=report))
     bar.close()
     if not ns.quiet:  # after scoring, so that an error stays the only line on standard error
         files = [*ns.refs, *systems, *([ns.src] if ns.src else [])]

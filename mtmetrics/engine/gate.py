@@ -186,6 +186,15 @@ def language_refusal(metric: Metric | type[Metric], target: str, values: Mapping
     return f"{type(view).name} cannot score {target}: {resources} cover {', '.join(supported)} only"
 
 
+def refuse_language(
+    metric: Metric | type[Metric], target: str, context: str = "", values: Mapping[str, Any] | None = None
+) -> None:
+    """Raise :func:`language_refusal`'s reason, if any, as a :class:`ParameterError` ending with ``context``."""
+    reason = language_refusal(metric, target, values)
+    if reason is not None:
+        raise ParameterError(f"{reason}{context}.")
+
+
 def implied_params(cls: type[Metric], target: str, source: str | None = None) -> dict[str, Any]:
     """The parameter values ``cls`` implies for a language pair (only its declared parameters)."""
     declared = {p.name for p in cls.params}
@@ -209,15 +218,11 @@ def build_metric(
         chosen.update(implied_params(cls, target, source))
     chosen.update(given)
     if target is not None:
-        reason = language_refusal(cls, target, resolve_params(cls.params, chosen, cls.name))
-        if reason is not None:
-            raise ParameterError(f"{reason}{context}.")
+        refuse_language(cls, target, context, resolve_params(cls.params, chosen, cls.name))
     metric = cls(**chosen)
     metric._engine.given = frozenset(given)
     if target is not None:  # what only the built metric knows (a combination's features)
-        reason = language_refusal(metric, target)
-        if reason is not None:
-            raise ParameterError(f"{reason}{context}.")
+        refuse_language(metric, target, context)
     return metric
 
 
@@ -262,22 +267,8 @@ def admit(
     """The checked segments ``metrics`` may score: streams, required inputs, limits and (``target``) language."""
     if target is not None:
         for metric in metrics:
-            reason = language_refusal(metric, target)
-            if reason is not None:
-                raise ParameterError(f"{reason}.")
-    segments = build(hyps, refs, sources, annotations, names, first, inputs_of(tuple(type(m) for m in metrics)))
+            refuse_language(metric, target)
+    inputs = inputs_of(tuple(type(m) for m in metrics))
+    segments = build_segments(hyps, refs, sources, annotations, inputs, names, first)
     check(metrics, segments, first)
     return segments
-
-
-def build(
-    hyps: Sequence[str],
-    refs: Sequence[Sequence[str | None]],
-    sources: Sequence[str] | None = None,
-    annotations: Mapping[str, Sequence[Any]] | None = None,
-    names: Mapping[str, str] | None = None,
-    first: int = 1,
-    inputs: Inputs | None = None,
-) -> list[Segment]:
-    """The segments of the streams without the limit check (a table's groups check each with their metric)."""
-    return build_segments(hyps, refs, sources, annotations, inputs or inputs_of(()), names, first)

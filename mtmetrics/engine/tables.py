@@ -10,7 +10,7 @@ import numpy as np
 
 from ..errors import InputError, ParameterError, ResourceError
 from ..io.tables import Columns, Table
-from ..metric import Inputs, Metric, Segment, Statistics
+from ..metric import Inputs, Metric, Segment, Statistics, build_segments
 from ..params import language_pair
 from ..signature import nrefs_value
 from . import gate
@@ -107,7 +107,7 @@ def score_tables(
             use = (bool(metric.inputs.source), bool(metric.inputs.annotations) and ann is not None)
             if use not in built:
                 inputs = Inputs(references=bool(refs))  # none: every metric here is reference-free
-                built[use] = gate.build(hyps, refs, src if use[0] else None, ann if use[1] else None, inputs=inputs)
+                built[use] = build_segments(hyps, refs, src if use[0] else None, ann if use[1] else None, inputs)
             segments = table_segments[(ti, si)] = built[use]
             per_group = _per_group(spec, metric, table, columns, segments, refuse_languages)
             for prepared, rows in per_group:  # the gate: each group's metric's limit, on the rows it scores

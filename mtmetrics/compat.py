@@ -23,7 +23,9 @@ from sacrebleu.metrics.ter import TERScore
 from sacrebleu.significance import PairedTest as _SacrebleuPairedTest
 from sacrebleu.significance import Result as TestResult
 
+from . import load_metric
 from .errors import InputError, ParameterError
+from .plugins import REGISTRY
 from .signature import Field
 
 _LOG = logging.getLogger("mtmetrics")
@@ -66,8 +68,6 @@ class _Metric:
     _registry_name: ClassVar[str]
 
     def __init__(self, params: Mapping[str, Any], references: RefStreams | None) -> None:
-        from . import load_metric
-
         self._metric = load_metric(self._registry_name, **params)
         self._ref_cache: list[list[str | None]] | None = None
         self._signature: Any = None
@@ -221,8 +221,6 @@ class BLEU(_Metric):
         trg_lang: str = "",
         references: RefStreams | None = None,
     ) -> None:
-        from .plugins import REGISTRY
-
         self.lowercase, self.force, self.trg_lang = lowercase, force, trg_lang
         self.smooth_method, self.smooth_value = smooth_method, smooth_value
         self.max_ngram_order, self.effective_order = max_ngram_order, effective_order

@@ -20,8 +20,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .engine import gate
+from .engine.results import signature
 from .errors import MtmetricsError, ParameterError, UnknownMetricError, suggest
 from .params import Param
+from .plugins import REGISTRY
 
 if TYPE_CHECKING:
     from .metric import Metric
@@ -174,8 +177,6 @@ def _params_of(cls: type[Metric], given: Mapping[str, str], short: bool, where: 
 def _classes(name: str, keys: set[str]) -> list[type[Metric]]:
     """Classes that may print a signature named ``name``: the registry name's (in any case), else those
     whose name starts the signature's, else every class whose parameters' keys are all among ``keys``."""
-    from .plugins import REGISTRY
-
     registry = REGISTRY.metric_registry()
     exact = REGISTRY.canonical_name(name)
     if exact in registry:
@@ -237,8 +238,6 @@ def read(text: str, files: Mapping[str, Any] | None = None) -> Reading:
         raise ParameterError(f"signature {text!r} is printed by several metrics ({names}): give the registry name.")
     if len(candidates) == 1 and problems:
         raise ParameterError(problems[0])
-    from .plugins import REGISTRY
-
     raise UnknownMetricError(
         f"signature {text!r}: no registered metric prints {name!r} with these fields."
         f"{suggest(name, REGISTRY.metric_registry())} Run 'mtmetrics list' to see the metrics."
@@ -249,9 +248,6 @@ def _read_as(
     cls: type[Metric], name: str, pairs: list[tuple[str, str]], text: str, files: Mapping[str, Any]
 ) -> Reading:
     """``pairs`` read as the signature of ``cls``: a ParameterError names the first field that does not fit."""
-    from .engine import gate
-    from .engine.results import signature
-
     keys = {k for k, _ in pairs}
     short = bool(keys & {"#", "v", "p"}) and not keys & {"nrefs", "version", "plugin"}
     given = dict(pairs)
@@ -372,8 +368,6 @@ def compare(a: Reading, b: Reading) -> list[tuple[str, str | None, str | None]]:
 
 def _long(r: Reading) -> dict[str, str]:
     """A reading's fields by long key, from the built metric's long signature (so short and long compare)."""
-    from .engine.results import signature
-
     values = signature(r.metric, "1").as_dict()
     values.update({f.long: f.value for f in r.fields if f.kind != "param"})
     if r.sacrebleu:

@@ -29,6 +29,8 @@ from typing import Any
 import numpy as np
 
 from .api import Scorer
+from .cli import main
+from .engine.scoring import statistics_of
 from .metric import Metric, Statistics, build_segments, protocol_problems, references_of
 from .resources import kernels
 
@@ -239,8 +241,6 @@ def check_pickle(cls: type[Metric], corpus: Corpus) -> None:
 def check_workers(cls: type[Metric], corpus: Corpus) -> None:
     """Statistics from two worker processes equal the single-process ones, byte for byte (a ``fork_safe``
     metric is used here first, then forked: its claim is checked too)."""
-    from .engine.scoring import statistics_of
-
     m = _make(cls, corpus)
     ann = _annotations(cls, corpus.hyps, corpus.refs, corpus.sources)
     one = _statistics(cls, corpus, m)
@@ -269,8 +269,6 @@ def check_signature(cls: type[Metric], corpus: Corpus) -> None:
 
 def check_cli_matches_api(cls: type[Metric], corpus: Corpus) -> None:
     """The CLI's JSON output equals the API's numbers exactly (corpus and segments)."""
-    from .cli import main
-
     if cls.inputs.annotations:
         return  # annotations reach the CLI through plugin-specific flags, tested by the plugin
     # the CLI's -sl implies the metric's sentence defaults (BLEU: effective order, as sacrebleu's -sl)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -24,11 +25,13 @@ from ..io.text import LINES, Block, rereadable
 from ..metric import Inputs, Metric, Statistics
 from ..params import checked_pair, parse_inline
 from ..resources import lid
+from ..signature_parse import OFF_TARGET, load, metric_class, split
 from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED, MAX_RESAMPLES
 from ..version import __version__
 from .args import StrictArgumentParser, bounded, check_jobs
 from .output import FORMATS, Scored, render
 from .progress import Progress
+from .sacrebleu_json import render_sacrebleu_json
 
 if TYPE_CHECKING:
     from ..engine.significance import Settings
@@ -53,8 +56,6 @@ def parse_spec(text: str) -> MetricSpec:
     """Parse ``name`` or ``name:param=value,param=value``; the name in any case (``BLEU`` is ``bleu``); or
     a signature (the metric is loaded by :func:`build_metric`, with the files given beside it)."""
     if "|" in text:
-        from ..signature_parse import metric_class
-
         return MetricSpec(text, metric_class(text).name, {}, signature=True)
     name, inline = parse_inline(text)
     return MetricSpec(text, plugins.REGISTRY.canonical_name(name), inline)
@@ -254,10 +255,6 @@ def build_metric(
     source, target = checked_pair(ns.language_pair, "-l/--language-pair") if ns.language_pair else (None, None)
     context = f" (-l {ns.language_pair})"
     if spec.signature:  # its parameters (files given beside it), none implied, an uncovered target refused
-        import warnings
-
-        from ..signature_parse import load
-
         given = _metric_params(spec, cls, ns, dests)
         paths = {p.name for p in cls.params if p.path}
         if set(given) - paths:
@@ -442,8 +439,6 @@ def main(argv: Sequence[str]) -> int:
 def _check_target_lang(ns: argparse.Namespace, specs: list[MetricSpec]) -> None:
     """``--target-lang`` and ``--off-target`` checked (the language against the identifier's model), and
     against a signature's ``offtarget`` field: a run that would print another value is refused."""
-    from ..signature_parse import OFF_TARGET, split
-
     if ns.target_lang is not None:
         if ns.json_style == "sacrebleu":
             raise ParameterError(
@@ -537,8 +532,6 @@ def _score_systems(
     if settings is not None:
         scored = _with_tests(scored, metrics, all_stats, settings)
     if ns.json_style == "sacrebleu":
-        from .sacrebleu_json import render_sacrebleu_json
-
         render_sacrebleu_json(scored, ns.width, sys.stdout)
     else:
         render(scored, ns.format, ns.width, ns.score_only, ns.short, sys.stdout)

@@ -92,30 +92,23 @@ class Limit:
         """The smallest limit: a text of at most this many characters passes every rule."""
         return min(rule.tokens for rule in self.rules)
 
-    def first_over(self, text: str) -> tuple[Rule, int] | None:
-        """The first rule ``text`` breaks, with its count of that rule's units."""
+    def refuse(self, text: str, where: str, fix: str) -> None:
+        """Refuse ``text`` if it breaks a rule: ``where``, its count of that rule's units, then how to ``fix`` it."""
         for rule in self.rules:
             n = rule.over(text)
             if n is not None:
-                return rule, n
-        return None
+                raise InputError(f"{where}{rule.says(n)}; raise the limit with {fix}.")
 
     def check_segments(self, segments: Sequence[Segment], first: int = 1, rows: Iterable[int] | None = None) -> None:
         """Refuse a segment (of ``rows``, ``None``: all; named ``first + index``) with a text over the limit."""
         limit = self.tokens
+        fix = "metric.max_segment_tokens = N (0: none; --max-segment-tokens N on the command line)"
         for i in range(len(segments)) if rows is None else rows:
             segment = segments[i]
             if len(segment.hyp) <= limit and (not segment.refs or max(map(len, segment.refs)) <= limit):
                 continue
             for what, text in (("hypothesis", segment.hyp), *(("reference", r) for r in segment.refs)):
-                broken = self.first_over(text)
-                if broken is not None:
-                    rule, n = broken
-                    raise InputError(
-                        f"segment {first + i}: the {what} has {rule.says(n)}; raise the limit with "
-                        f"metric.max_segment_tokens = N (0: none; --max-segment-tokens N on the command line), "
-                        f"or split the segment."
-                    )
+                self.refuse(text, f"segment {first + i}: the {what} has ", f"{fix}, or split the segment")
 
     def check_lines(self, blocks: Sequence[bytes], names: Sequence[str], first: int) -> None:
         """Refuse a line over the limit in undecoded blocks of lines starting at line ``first`` of each file
@@ -124,15 +117,9 @@ class Limit:
             if len(raw) <= self.tokens:
                 continue
             for index, line in enumerate(raw.split(b"\n")):
-                if len(line) <= self.tokens:
-                    continue
-                broken = self.first_over(line.decode("utf-8", "replace"))
-                if broken is not None:
-                    rule, n = broken
-                    raise InputError(
-                        f"{name}:{first + index}: {rule.says(n)}; raise the limit with "
-                        f"--max-segment-tokens N (0: none), or split the line."
-                    )
+                if len(line) > self.tokens:
+                    fix = "--max-segment-tokens N (0: none), or split the line"
+                    self.refuse(line.decode("utf-8", "replace"), f"{name}:{first + index}: ", fix)
 
 
 def strictest(metrics: Iterable[Metric], override: int | None = None) -> Limit | None:

@@ -159,10 +159,7 @@ def _segments_text(scored: list[Scored], width: int | None, score_only: bool, sh
     if score_only:
         rows = zip(*values, strict=True)
         while block := list(itertools.islice(rows, _BLOCK)):
-            if len(formats) == 1:
-                yield "".join([formats[0](row[0]) + "\n" for row in block])
-            else:
-                yield "".join(["\t".join([f(x) for f, x in zip(formats, row, strict=True)]) + "\n" for row in block])
+            yield "".join(["\t".join([f(x) for f, x in zip(formats, row, strict=True)]) + "\n" for row in block])
         return
     cells = [[f(x) for x in column] for f, column in zip(formats, values, strict=True)]
     header = ["segment", *(f"{s.system} {_header(s)}" if several else _header(s) for s in columns)]

@@ -53,22 +53,16 @@ def signature(metric: Metric, nrefs: str = "1") -> Signature:
     return found
 
 
-def _check_run(metric: Metric, sig: Signature) -> None:
-    """A metric loaded from a signature scores only a run with its input fields (``nrefs``)."""
-    for key, value in metric._engine.signed_run:
+def _common(metric: Metric, nrefs: str, n_segments: int) -> dict[str, Any]:
+    """What every result of ``metric`` on a run shares (built once for a run's per-segment results)."""
+    cls = type(metric)
+    sig = signature(metric, nrefs)
+    for key, value in metric._engine.signed_run:  # loaded from a signature: only a run with its input fields
         if sig.get(key) != value:
             raise InputError(
                 f"{sig.name}: the signature it was loaded from was computed with {key}:{value}, this run has "
                 f"{key}:{sig.get(key)}; its score would not be comparable."
             )
-
-
-def _common(metric: Metric, nrefs: str, n_segments: int) -> dict[str, Any]:
-    """What every result of ``metric`` on a run shares (built once for a run's per-segment results)."""
-    cls = type(metric)
-    sig = signature(metric, nrefs)
-    if metric._engine.signed_run:
-        _check_run(metric, sig)
     return {
         "metric": cls.name,
         "name": metric.display_name,

@@ -38,14 +38,6 @@ TASK_ROWS = 500
 PROBE_ROWS = 20
 
 
-def _probe(metric: Metric, segments: Sequence[Segment]) -> float | str:
-    """Score the first segments of a work item here: CPU seconds, or the missing resource's message."""
-    try:
-        return next(run([metric], [segments[:PROBE_ROWS]]))[3]
-    except ResourceError as exc:
-        return str(exc)
-
-
 @dataclass(frozen=True)
 class Unavailable:
     """A metric that could not run on a table (a missing resource), and why."""
@@ -119,14 +111,14 @@ def score_tables(
                     prepared.observe(mine)
                 items.append(_Item((ti, si), prepared, mine, rows))
     unavailable: dict[str, Unavailable] = {}
-    for item in items:
-        probe, spec = _probe(item.metric, item.segments), specs[item.owner[1]][0]
-        if isinstance(probe, str) and not skip_unavailable:
-            raise ResourceError(probe)
-        if isinstance(probe, str):
-            unavailable.setdefault(spec, Unavailable(spec, probe))
-        else:
-            item.seconds = probe
+    for item in items:  # the first segments scored here: CPU seconds, or a missing resource
+        spec = specs[item.owner[1]][0]
+        try:
+            item.seconds = next(run([item.metric], [item.segments[:PROBE_ROWS]]))[3]
+        except ResourceError as exc:
+            if not skip_unavailable:
+                raise
+            unavailable.setdefault(spec, Unavailable(spec, str(exc)))
     items = [item for item in items if specs[item.owner[1]][0] not in unavailable]
     costs = [item.seconds / max(1, min(PROBE_ROWS, len(item.segments))) for item in items]
     tasks = [

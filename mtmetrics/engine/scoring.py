@@ -118,6 +118,12 @@ class _Run:
     def __reduce__(self) -> tuple[type[_Run], tuple[list[Metric], tuple[()]]]:
         return _Run, (self.metrics, ())
 
+    def ship(self, item: Work, forked: bool) -> Work:
+        """How an item reaches a worker: to a fresh one, a part travels with its segments."""
+        if forked or not isinstance(item, Part):
+            return item
+        return replace(item, rows=list(self.shared[item.source][item.start : item.stop]))
+
 
 def _work(run: _Run, item: Work) -> ChunkRows:
     """A work item in a worker."""
@@ -188,18 +194,7 @@ def run(
             scored += rows[0]
             yield rows
         state = _Run(list(metrics), shared)
-        yield from pool.stream(_work, itertools.chain(ahead, items), jobs, metrics, state, _shippable(shared))
-
-
-def _shippable(shared: Sequence[Sequence[Segment]]) -> Callable[[Work, bool], Work]:
-    """How an item reaches a worker: to a fresh one, a part travels with its segments."""
-
-    def ship(item: Work, forked: bool) -> Work:
-        if forked or not isinstance(item, Part):
-            return item
-        return replace(item, rows=list(shared[item.source][item.start : item.stop]))
-
-    return ship
+        yield from pool.stream(_work, itertools.chain(ahead, items), jobs, metrics, state, state.ship)
 
 
 def statistics_of(

@@ -183,13 +183,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             status = _main(args)
             sys.stdout.flush()
         return status
-    except OutputError as exc:
-        _silence_stdout(real)
-        if exc.broken_pipe:
-            return EXIT_BROKEN_PIPE
-        print(f"mtmetrics: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
     except MtmetricsError as exc:
+        if isinstance(exc, OutputError):
+            _silence_stdout(real)
+            if exc.broken_pipe:
+                return EXIT_BROKEN_PIPE
         print(f"mtmetrics: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except OSError as exc:  # a file the code opened without a friendlier message

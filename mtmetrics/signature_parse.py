@@ -271,10 +271,8 @@ def _read_as(
     out = []
     for key, value in pairs:
         field = mine.get(key)
-        if key in NREFS:
-            out.append(FieldReading(key, "nrefs", value, "run"))
-        elif key in OFF_TARGET:
-            out.append(FieldReading(key, "offtarget", value, "run"))
+        if key in (*NREFS, *OFF_TARGET):
+            out.append(FieldReading(key, "nrefs" if key in NREFS else "offtarget", value, "run"))
         elif key in (RUN_SETTINGS.values() if short else RUN_SETTINGS) and (field is None or key not in used):
             long = next(k for k, s in RUN_SETTINGS.items() if key in (k, s))
             out.append(FieldReading(key, long, value, "setting"))
@@ -291,10 +289,9 @@ def _read_as(
         else:
             kind = "run" if field.key in cls.input_fields else "installed"
             out.append(FieldReading(key, field.key, value, kind, here=field.format(short).partition(":")[2]))
-    seen = {k for k, _ in pairs}
     defaulted = {p.sig_key for p in cls.params}
     optional = ("plugin", "version", "sacrebleu") if sacrebleu else ()  # mtmetrics' provenance, in sacrebleu's
-    missing = [k for k, f in mine.items() if k not in seen and f.key not in defaulted and f.key not in optional]
+    missing = [k for k, f in mine.items() if k not in keys and f.key not in defaulted and f.key not in optional]
     if missing:
         raise ParameterError(f"{where}: field '{missing[0]}' is missing and has no default.")
     return Reading(text, metric, tuple(out), short, sacrebleu)

@@ -109,10 +109,8 @@ def load_metric(name: str, *, language_pair: str | None = None, **params: Any) -
             )
         return Scorer(load(name, allow, params))
     cls = REGISTRY.metric_class(name)
-    if language_pair is None:
-        return Scorer(gate.build_metric(cls, params))
-    pair = checked_pair(language_pair, "language_pair")
-    return Scorer(gate.build_metric(cls, params, pair[1], pair[0]))
+    source, target = checked_pair(language_pair, "language_pair") if language_pair is not None else (None, None)
+    return Scorer(gate.build_metric(cls, params, target, source))
 
 
 def list_metrics() -> list[str]:

@@ -66,11 +66,6 @@ class MetricEntry:
         self.target = target if isinstance(target, str) else f"{target.__module__}:{target.__qualname__}"
 
     @property
-    def loaded(self) -> bool:
-        """Whether the class has been imported."""
-        return self._cls is not None
-
-    @property
     def cls(self) -> type[Metric]:
         """The metric class (imported now if it was registered by name)."""
         if self._cls is None:
@@ -158,11 +153,6 @@ class Registry:
             self._metrics: dict[str, MetricEntry] | None = None
             self._commands: CommandRegistry | None = None
 
-    def disabled_plugins(self) -> set[str]:
-        """Names disabled through the environment variable or :meth:`disable_plugins`."""
-        env = {n.strip() for n in os.environ.get(DISABLE_ENV, "").split(",") if n.strip()}
-        return env | self.extra_disabled
-
     def disable_plugins(self, names: Iterable[str]) -> None:
         """Disable plugins by name (``--disable-plugin``) and reset; an unknown name is a PluginError."""
         names = list(names)
@@ -183,7 +173,8 @@ class Registry:
                 return self._pm
             pm = pluggy.PluginManager(GROUP)
             pm.add_hookspecs(hookspecs)
-            disabled = self.disabled_plugins()
+            env = {n.strip() for n in os.environ.get(DISABLE_ENV, "").split(",") if n.strip()}
+            disabled = env | self.extra_disabled
             for name in disabled:
                 pm.set_blocked(name)
             for module_name in BUILTIN_PLUGINS:
@@ -324,7 +315,7 @@ class Registry:
         """``(distribution, version)`` of the plugin that registered ``cls``."""
         target = f"{cls.__module__}:{cls.__qualname__}"
         for entry in self.metric_registry().values():  # by name, so that no other metric is imported
-            if entry.target == target and (not entry.loaded or entry.cls is cls):
+            if entry.target == target and (entry._cls is None or entry._cls is cls):
                 return entry.plugin.distribution, entry.plugin.version
         return "unregistered", "0"
 

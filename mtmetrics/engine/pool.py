@@ -34,16 +34,6 @@ def cpu_count() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def cap_jobs(jobs: int, warn: Callable[[str], None] | None = None) -> int:
-    """``jobs`` capped at the number of cores; ``warn`` is told once when it was capped."""
-    cores = cpu_count()
-    if jobs > cores:
-        if warn is not None:
-            warn(f"-j {jobs} is more than the {cores} cores this process may use; using -j {cores}.")
-        return cores
-    return jobs
-
-
 #: The thread of :func:`ctrl_c`, if one runs: it waits in a read and holds no lock, so a fork is safe.
 _watchdog: list[threading.Thread] = []
 #: How long the main thread has to take Ctrl-C itself before :func:`ctrl_c`'s thread ends the process.
@@ -227,4 +217,4 @@ def stream(
             yield pending.popleft().result()
 
 
-__all__ = ["can_fork", "cap_jobs", "cpu_count", "ctrl_c", "forks_warm", "map", "stream", "terminate"]
+__all__ = ["can_fork", "cpu_count", "ctrl_c", "forks_warm", "map", "stream", "terminate"]

@@ -70,7 +70,7 @@ def _common(metric: Metric, nrefs: str, n_segments: int) -> dict[str, Any]:
         "params": metric.values,
         "higher_is_better": cls.higher_is_better,
         "n_segments": n_segments,
-        "decimals": default_decimals(cls),
+        "decimals": 2 if cls.score_range[1] > 1.0 else 4,  # the CLI's default: 2 on a 0-100 (or open) scale
     }
 
 
@@ -123,8 +123,3 @@ def segment_results(metric: Metric, stats: Statistics) -> list[Result]:
     details = stats.details if stats.details is not None else [None] * len(stats)
     with _frozen():
         return [Result.of(compute(row.copy()), common, d) for row, d in zip(stats.array, details, strict=True)]
-
-
-def default_decimals(cls: type[Metric]) -> int:
-    """Decimals the CLI prints by default: 2 for scores on a 0-100 (or open) scale, 4 for 0-1 ones."""
-    return 2 if cls.score_range[1] > 1.0 else 4

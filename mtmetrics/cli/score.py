@@ -321,14 +321,6 @@ def _test_set(ns: argparse.Namespace) -> TestSet | None:
     return found
 
 
-def _echo(ns: argparse.Namespace, found: TestSet) -> int:
-    """``--echo src ref``: the test set's fields, tab-separated, one segment per line (as sacrebleu)."""
-    paths = [p for field in ns.echo for p in ([found.source] if field == "src" else list(found.references))]
-    for block in read_blocks(paths, LINES):
-        sys.stdout.write("".join("\t".join(row) + "\n" for row in block.rows()))
-    return 0
-
-
 def _check_inputs(ns: argparse.Namespace, specs: list[MetricSpec], metrics: list[Metric]) -> list[str]:
     """The system files (``-`` for standard input), after the checks that need no reading."""
     need = [spec.name for spec, m in zip(specs, metrics, strict=True) if type(m).inputs.references]
@@ -408,9 +400,12 @@ def main(argv: Sequence[str]) -> int:
         )
     _check_target_lang(ns, specs)
     test_set = _test_set(ns)
-    if ns.echo:
+    if ns.echo:  # the test set's fields, tab-separated, one segment per line (as sacrebleu)
         assert test_set is not None  # _test_set refuses --echo without -t
-        return _echo(ns, test_set)
+        paths = [p for field in ns.echo for p in ([test_set.source] if field == "src" else test_set.references)]
+        for block in read_blocks(paths, LINES):
+            sys.stdout.write("".join("\t".join(row) + "\n" for row in block.rows()))
+        return 0
     metrics = [build_metric(s, classes[s.name], ns, dests) for s in specs]
     if test_set is not None and ns.src is None and any(type(m).inputs.source for m in metrics):
         ns.src = test_set.source

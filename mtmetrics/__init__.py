@@ -13,6 +13,7 @@ Plugin authors subclass :class:`Metric`, declare :class:`Param` objects and impl
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +26,7 @@ from .errors import (
     UnknownMetricError,
 )
 from .hookspecs import hookimpl
-from .params import Param
+from .params import Param, checked_pair
 from .result import Result, Score
 from .signature import Field, Signature
 from .version import __version__
@@ -45,8 +46,6 @@ def lazy_attributes(targets: Mapping[str, str] | Iterable[str]) -> Callable[[str
     """A module ``__getattr__`` (PEP 562) importing each ``"module:Name"`` target on first use: the
     package's one lazy-import mechanism. A plugin passes the map it registers its metrics with, so
     ``from mtmetrics_mine import MyMetric`` works while the command line imports only what it scores."""
-    import importlib
-
     pairs = (t.partition(":") for t in (targets.values() if isinstance(targets, Mapping) else targets))
     modules = {attr: module for module, _, attr in pairs}
 
@@ -73,8 +72,6 @@ _lazy = lazy_attributes(
 def __getattr__(name: str) -> Any:
     """The lazy names above; ``sacrebleu.metrics``, ``.compat`` and ``.significance`` are :mod:`mtmetrics.compat`."""
     if name in ("compat", "metrics", "significance"):
-        import importlib
-
         return importlib.import_module(".compat", __name__)  # not "from . import": that asks here again
     try:
         return _lazy(name)
@@ -97,7 +94,6 @@ def load_metric(name: str, *, language_pair: str | None = None, **params: Any) -
     """
     from .api import Scorer
     from .engine import gate
-    from .params import checked_pair
     from .plugins import REGISTRY
 
     if not isinstance(name, str):
@@ -113,10 +109,8 @@ def load_metric(name: str, *, language_pair: str | None = None, **params: Any) -
             )
         return Scorer(load(name, allow, params))
     cls = REGISTRY.metric_class(name)
-    if language_pair is None:
-        return Scorer(gate.build_metric(cls, params))
-    pair = checked_pair(language_pair, "language_pair")
-    return Scorer(gate.build_metric(cls, params, pair[1], pair[0]))
+    source, target = checked_pair(language_pair, "language_pair") if language_pair is not None else (None, None)
+    return Scorer(gate.build_metric(cls, params, target, source))
 
 
 def list_metrics() -> list[str]:

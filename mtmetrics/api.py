@@ -109,7 +109,8 @@ class Scorer:
         """
         hyp_list, ref_lists = _streams(hyps, hypotheses, refs, references)
         annotations = _mapping(annotations)
-        segments = gate.admit([self.metric], hyp_list, ref_lists, _listed_or_none(sources, "sources"), annotations)
+        sources = sources if sources is None or isinstance(sources, Sequence) else _listed(sources, "sources")
+        segments = gate.admit([self.metric], hyp_list, ref_lists, sources, annotations)
         stats = statistics_of(gate.prepare(self.metric, references_of(segments)), segments, jobs)
         self.last_nrefs = stats.nrefs
         return stats
@@ -200,10 +201,6 @@ def _mapping(annotations: Any) -> Any:
     if annotations is not None and not isinstance(annotations, Mapping):
         raise InputError(f"annotations map names to values (a dict), got {type(annotations).__name__}.")
     return annotations
-
-
-def _listed_or_none(items: Any, what: str) -> Any:
-    return items if items is None or isinstance(items, Sequence) else _listed(items, what)
 
 
 def _streams(hyps: Any, hypotheses: Any, refs: Any, references: Any) -> tuple[list[str], list[Sequence[str | None]]]:

@@ -23,7 +23,9 @@ from sacrebleu.metrics.ter import TERScore
 from sacrebleu.significance import PairedTest as _SacrebleuPairedTest
 from sacrebleu.significance import Result as TestResult
 
+from . import load_metric
 from .errors import InputError, ParameterError
+from .plugins import REGISTRY
 from .signature import Field
 
 _LOG = logging.getLogger("mtmetrics")
@@ -66,8 +68,6 @@ class _Metric:
     _registry_name: ClassVar[str]
 
     def __init__(self, params: Mapping[str, Any], references: RefStreams | None) -> None:
-        from . import load_metric
-
         self._metric = load_metric(self._registry_name, **params)
         self._ref_cache: list[list[str | None]] | None = None
         self._signature: Any = None
@@ -78,9 +78,12 @@ class _Metric:
             counts = {sum(r is not None for r in row) for row in zip(*self._ref_cache, strict=True)}
             self._signature = self._metric.signature(str(counts.pop()) if len(counts) == 1 else "var")
 
+    #: sacrebleu's own metric with the same parameters: its arithmetic from summed statistics
+    _sacrebleu: Any
+
     def _compute_score_from_stats(self, totals: Any) -> Any:
         """sacrebleu's score of summed statistics (a corpus' or a float32 resample's)."""
-        raise NotImplementedError
+        return self._sacrebleu._compute_score_from_stats(totals)
 
     def _typed(self, totals: np.ndarray) -> list[Any]:
         """Summed statistics with the types sacrebleu's sums have (integer counts)."""
@@ -218,8 +221,6 @@ class BLEU(_Metric):
         trg_lang: str = "",
         references: RefStreams | None = None,
     ) -> None:
-        from .plugins import REGISTRY
-
         self.lowercase, self.force, self.trg_lang = lowercase, force, trg_lang
         self.smooth_method, self.smooth_value = smooth_method, smooth_value
         self.max_ngram_order, self.effective_order = max_ngram_order, effective_order
@@ -298,11 +299,7 @@ class CHRF(_Metric):
         params |= {"whitespace": whitespace, "eps_smoothing": eps_smoothing}
         vars(self).update(params)
         super().__init__(params, references)
-        # sacrebleu's own arithmetic from summed statistics (the statistics are mtmetrics')
         self._sacrebleu = sacrebleu.CHRF(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
-
-    def _compute_score_from_stats(self, totals: Any) -> CHRFScore:
-        return self._sacrebleu._compute_score_from_stats(totals)
 
 
 class TER(_Metric):
@@ -323,9 +320,6 @@ class TER(_Metric):
         vars(self).update(params)
         super().__init__(params, references)
         self._sacrebleu = sacrebleu.TER(normalized, no_punct, asian_support, case_sensitive)
-
-    def _compute_score_from_stats(self, totals: Any) -> TERScore:
-        return self._sacrebleu._compute_score_from_stats(totals)
 
     def _typed(self, totals: np.ndarray) -> list[Any]:
         return [int(totals[0]), float(totals[1])]

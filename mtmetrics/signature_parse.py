@@ -20,8 +20,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .engine import gate
+from .engine.results import signature
 from .errors import MtmetricsError, ParameterError, UnknownMetricError, suggest
 from .params import Param
+from .plugins import REGISTRY
 
 if TYPE_CHECKING:
     from .metric import Metric
@@ -174,8 +177,6 @@ def _params_of(cls: type[Metric], given: Mapping[str, str], short: bool, where: 
 def _classes(name: str, keys: set[str]) -> list[type[Metric]]:
     """Classes that may print a signature named ``name``: the registry name's (in any case), else those
     whose name starts the signature's, else every class whose parameters' keys are all among ``keys``."""
-    from .plugins import REGISTRY
-
     registry = REGISTRY.metric_registry()
     exact = REGISTRY.canonical_name(name)
     if exact in registry:
@@ -237,8 +238,6 @@ def read(text: str, files: Mapping[str, Any] | None = None) -> Reading:
         raise ParameterError(f"signature {text!r} is printed by several metrics ({names}): give the registry name.")
     if len(candidates) == 1 and problems:
         raise ParameterError(problems[0])
-    from .plugins import REGISTRY
-
     raise UnknownMetricError(
         f"signature {text!r}: no registered metric prints {name!r} with these fields."
         f"{suggest(name, REGISTRY.metric_registry())} Run 'mtmetrics list' to see the metrics."
@@ -249,9 +248,6 @@ def _read_as(
     cls: type[Metric], name: str, pairs: list[tuple[str, str]], text: str, files: Mapping[str, Any]
 ) -> Reading:
     """``pairs`` read as the signature of ``cls``: a ParameterError names the first field that does not fit."""
-    from .engine import gate
-    from .engine.results import signature
-
     keys = {k for k, _ in pairs}
     short = bool(keys & {"#", "v", "p"}) and not keys & {"nrefs", "version", "plugin"}
     given = dict(pairs)
@@ -275,10 +271,8 @@ def _read_as(
     out = []
     for key, value in pairs:
         field = mine.get(key)
-        if key in NREFS:
-            out.append(FieldReading(key, "nrefs", value, "run"))
-        elif key in OFF_TARGET:
-            out.append(FieldReading(key, "offtarget", value, "run"))
+        if key in (*NREFS, *OFF_TARGET):
+            out.append(FieldReading(key, "nrefs" if key in NREFS else "offtarget", value, "run"))
         elif key in (RUN_SETTINGS.values() if short else RUN_SETTINGS) and (field is None or key not in used):
             long = next(k for k, s in RUN_SETTINGS.items() if key in (k, s))
             out.append(FieldReading(key, long, value, "setting"))
@@ -295,10 +289,9 @@ def _read_as(
         else:
             kind = "run" if field.key in cls.input_fields else "installed"
             out.append(FieldReading(key, field.key, value, kind, here=field.format(short).partition(":")[2]))
-    seen = {k for k, _ in pairs}
     defaulted = {p.sig_key for p in cls.params}
     optional = ("plugin", "version", "sacrebleu") if sacrebleu else ()  # mtmetrics' provenance, in sacrebleu's
-    missing = [k for k, f in mine.items() if k not in seen and f.key not in defaulted and f.key not in optional]
+    missing = [k for k, f in mine.items() if k not in keys and f.key not in defaulted and f.key not in optional]
     if missing:
         raise ParameterError(f"{where}: field '{missing[0]}' is missing and has no default.")
     return Reading(text, metric, tuple(out), short, sacrebleu)
@@ -372,8 +365,6 @@ def compare(a: Reading, b: Reading) -> list[tuple[str, str | None, str | None]]:
 
 def _long(r: Reading) -> dict[str, str]:
     """A reading's fields by long key, from the built metric's long signature (so short and long compare)."""
-    from .engine.results import signature
-
     values = signature(r.metric, "1").as_dict()
     values.update({f.long: f.value for f in r.fields if f.kind != "param"})
     if r.sacrebleu:

@@ -29,7 +29,9 @@ from typing import Any
 import numpy as np
 
 from .api import Scorer
-from .metric import Metric, Statistics, build_segments, protocol_problems, references_of
+from .cli import main
+from .engine.scoring import statistics_of
+from .metric import Metric, Segment, Statistics, build_segments, protocol_problems, references_of
 from .resources import kernels
 
 
@@ -119,6 +121,12 @@ def _annotations(
     return cls.example_annotations(list(hyps), [list(s) for s in refs], list(sources))
 
 
+def _segments(cls: type[Metric], corpus: Corpus) -> list[Segment]:
+    """The corpus's segments, with the metric's example annotations."""
+    ann = _annotations(cls, corpus.hyps, corpus.refs, corpus.sources)
+    return build_segments(corpus.hyps, corpus.refs, corpus.sources, ann, cls.inputs)
+
+
 def _score(metric: Scorer, hyps: Sequence[str], refs: Sequence[Sequence[str | None]], sources: Sequence[str]) -> Any:
     ann = _annotations(type(metric.metric), hyps, refs, sources)
     return metric.corpus_score(hyps, refs, sources, ann)
@@ -165,25 +173,19 @@ def check_identity(cls: type[Metric], corpus: Corpus) -> None:
 
 def check_determinism(cls: type[Metric], corpus: Corpus) -> None:
     """Two fresh instances give byte-identical statistics; segments agree with the batch path."""
-    ann = _annotations(cls, corpus.hyps, corpus.refs, corpus.sources)
     a, b = _statistics(cls, corpus), _statistics(cls, corpus)
     assert a.array.tobytes() == b.array.tobytes(), f"{cls.name}: statistics differ between two runs"
     m = _make(cls, corpus)
+    segments = _segments(cls, corpus)
     if m.metric.needs_corpus():
         # segment rows use the whole corpus's state: each one alone, scored by the prepared copy
-        segments = build_segments(corpus.hyps, corpus.refs, corpus.sources, ann, cls.inputs)
         prepared = m.prepare(references_of(segments))
         for i, segment in enumerate(segments):
             alone = prepared.statistics_of([segment]).array[0]
             assert alone.tobytes() == a.array[i].tobytes(), f"{cls.name}: segment {i + 1} depends on its chunk"
         return
-    for i in range(len(corpus.hyps)):
-        one = m.sentence_score(
-            corpus.hyps[i],
-            [s[i] for s in corpus.refs],
-            corpus.sources[i],
-            None if ann is None else {k: v[i] for k, v in ann.items()},
-        )
+    for i, s in enumerate(segments):
+        one = m.sentence_score(s.hyp, list(s.refs), s.source, dict(s.annotations) or None)
         seg = m.metric.compute_score(a.array[i].copy()).score
         assert one.score == seg, f"{cls.name}: sentence_score {one.score} != batch row score {seg} at segment {i + 1}"
 
@@ -239,12 +241,9 @@ def check_pickle(cls: type[Metric], corpus: Corpus) -> None:
 def check_workers(cls: type[Metric], corpus: Corpus) -> None:
     """Statistics from two worker processes equal the single-process ones, byte for byte (a ``fork_safe``
     metric is used here first, then forked: its claim is checked too)."""
-    from .engine.scoring import statistics_of
-
     m = _make(cls, corpus)
-    ann = _annotations(cls, corpus.hyps, corpus.refs, corpus.sources)
     one = _statistics(cls, corpus, m)
-    segments = build_segments(corpus.hyps, corpus.refs, corpus.sources, ann, cls.inputs)
+    segments = _segments(cls, corpus)
     m.metric.observe(segments)
     m = m.prepare(references_of(segments))  # corpus state travels to the workers with the metric
     two = statistics_of(m.metric, segments, 2, chunk=max(1, len(segments) // 3)).array
@@ -269,8 +268,6 @@ def check_signature(cls: type[Metric], corpus: Corpus) -> None:
 
 def check_cli_matches_api(cls: type[Metric], corpus: Corpus) -> None:
     """The CLI's JSON output equals the API's numbers exactly (corpus and segments)."""
-    from .cli import main
-
     if cls.inputs.annotations:
         return  # annotations reach the CLI through plugin-specific flags, tested by the plugin
     # the CLI's -sl implies the metric's sentence defaults (BLEU: effective order, as sacrebleu's -sl)
@@ -318,13 +315,12 @@ def check_details(cls: type[Metric], corpus: Corpus) -> None:
     assert len(stats.details) == len(corpus.hyps), f"{cls.name}: not one detail per segment"
     for detail in stats.details:
         json.dumps(detail, allow_nan=False)  # raises on what strict JSON cannot hold
-    ann = _annotations(cls, corpus.hyps, corpus.refs, corpus.sources)
-    segments = build_segments(corpus.hyps, corpus.refs, corpus.sources, ann, cls.inputs)
+    segments = _segments(cls, corpus)
     alone = _make(cls, corpus).prepare(references_of(segments)).metric.segment_details(segments)
     assert alone is not None and list(alone) == list(stats.details), f"{cls.name}: details depend on the road"
     if not m.metric.needs_corpus():  # else one segment is another corpus
-        first = {k: v[0] for k, v in ann.items()} if ann else None
-        one = m.sentence_score(corpus.hyps[0], [r[0] for r in corpus.refs], corpus.sources[0], first)
+        s = segments[0]
+        one = m.sentence_score(s.hyp, list(s.refs), s.source, dict(s.annotations) or None)
         assert one.detail == stats.details[0], f"{cls.name}: sentence_score's detail differs from the corpus's"
 
 

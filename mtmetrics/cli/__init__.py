@@ -44,17 +44,9 @@ def _pop_disabled(argv: list[str]) -> list[str]:
 #: The core's commands; plugins' commands are added from ``register_commands``.
 CORE_COMMANDS: tuple[Command, ...] = (
     Command(
-        "score",
-        "score machine-translation output (the default command: 'mtmetrics REF -i HYP')",
-        "mtmetrics.cli.score",
-        entry="run_score",
+        "score", "score machine-translation output (the default command: 'mtmetrics REF -i HYP')", "mtmetrics.cli.score"
     ),
-    Command(
-        "list",
-        "every metric with its parameters, defaults, languages and plugin",
-        "mtmetrics.cli.listing",
-        entry="run_list",
-    ),
+    Command("list", "every metric with its parameters, defaults, languages and plugin", "mtmetrics.cli.listing"),
     Command(
         "meta",
         "meta-evaluation: correlate, compare, orange, mct, regress, report",
@@ -190,13 +182,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             status = _main(args)
             sys.stdout.flush()
         return status
-    except OutputError as exc:
-        _silence_stdout(real)
-        if exc.broken_pipe:
-            return EXIT_BROKEN_PIPE
-        print(f"mtmetrics: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
     except MtmetricsError as exc:
+        if isinstance(exc, OutputError):
+            _silence_stdout(real)
+            if exc.broken_pipe:
+                return EXIT_BROKEN_PIPE
         print(f"mtmetrics: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except OSError as exc:  # a file the code opened without a friendlier message

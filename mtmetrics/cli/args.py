@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from ..engine.pool import cpu_count
 from ..errors import MtmetricsError, ParameterError
 from ..params import number
 
@@ -99,11 +101,10 @@ class StrictArgumentParser(argparse.ArgumentParser):
 
 
 def check_jobs(jobs: int, quiet: bool = False) -> int:
-    """``-j``: at least 1, and at most the cores this process may use (capped with one warning line)."""
-    import sys
-
-    from ..engine.pool import cap_jobs
-
-    if jobs < 1:
-        raise ParameterError(f"-j/--jobs must be at least 1, got {jobs}.")
-    return cap_jobs(jobs, None if quiet else lambda text: print(f"mtmetrics: warning: {text}", file=sys.stderr))
+    """``-j`` (at least 1: its type is ``bounded(int, 1)``) capped at the cores this process may use, with
+    one warning line unless ``quiet``."""
+    cores = cpu_count()
+    if jobs > cores and not quiet:
+        warning = f"-j {jobs} is more than the {cores} cores this process may use; using -j {cores}."
+        print(f"mtmetrics: warning: {warning}", file=sys.stderr)
+    return min(jobs, cores)

@@ -55,7 +55,7 @@ def describe_metrics() -> list[dict[str, Any]]:
     return out
 
 
-def run_list(argv: Sequence[str]) -> int:
+def main(argv: Sequence[str]) -> int:
     """Print the metric list as text or JSON."""
     parser = StrictArgumentParser(prog="mtmetrics list", description="List metrics and their parameters.")
     parser.add_argument("--json", action="store_true", help="machine-readable output")

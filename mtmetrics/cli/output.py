@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..jsonsafe import finite_or_none, scores_with_notes, strict_json
-from ..result import Result, Score
+from ..result import Result
 from ..texttables import aligned, latex_escape, latex_tabular
 from ..version import __version__
 
 if TYPE_CHECKING:
+    from ..engine.streaming import SegmentStore
     from ..resources.lid import OffTarget
     from ..stats.significance import Comparison, Interval
 
@@ -38,9 +39,7 @@ class Scored:
     system: str
     spec: str
     result: Result
-    segments: Iterable[Score] | None = None
-    #: default decimals: 2 for metrics on a 0-100 scale, 4 for 0-1 ones
-    width: int = 4
+    segments: SegmentStore | None = None
     interval: Interval | None = None
     comparison: Comparison | None = None
     #: the baseline of a paired test
@@ -58,15 +57,20 @@ class Scored:
         w = _width(self, width)
         out = [f"{self.result.score:.{w}f}"]
         if self.interval is not None:
-            out.append(f"{self.interval.mean:.{w}f} ± {self.interval.halfwidth:.{w}f}")
+            out.append(self.mean(w))
         if self.comparison is not None:
-            c = self.comparison
-            out.append(f"{c.p_value:.4f}{significance_mark(c.p_value)}")
+            out.append(f"{self.comparison.p_value:.4f}{significance_mark(self.comparison.p_value)}")
         return out
+
+    def mean(self, w: int) -> str:
+        """The bootstrap interval as ``μ ± half-width``, ``w`` decimals."""
+        assert self.interval is not None
+        return f"{self.interval.mean:.{w}f} ± {self.interval.halfwidth:.{w}f}"
 
 
 def _width(scored: Scored, width: int | None) -> int:
-    return scored.width if width is None else width
+    """The decimals of ``scored``: ``-w``, else its metric's default (2 on a 0-100 scale, 4 on 0-1)."""
+    return scored.result.decimals if width is None else width
 
 
 def render(scored: list[Scored], fmt: str, width: int | None, score_only: bool, short: bool, out: TextIO) -> None:
@@ -119,7 +123,7 @@ def _text(scored: list[Scored], width: int | None, score_only: bool, short: bool
             w = _width(s, width)
             line = f"{s.result.score:.{w}f}"
             if s.interval is not None:
-                line += f" (μ = {s.interval.mean:.{w}f} ± {s.interval.halfwidth:.{w}f})"
+                line += f" (μ = {s.mean(w)})"
             if s.comparison is not None:
                 line += f" (p = {s.comparison.p_value:.4f}){significance_mark(s.comparison.p_value)}"
             yield line + "\n"
@@ -127,12 +131,9 @@ def _text(scored: list[Scored], width: int | None, score_only: bool, short: bool
     systems = _systems(scored)
     if len(systems) == 1 and _tested(scored):
         for s in scored:
-            assert s.interval is not None
             w = _width(s, width)
-            line = s.result.format(w, short=short)
             text = f" = {s.result.score:.{w}f}"
-            ci = f"{text} (μ = {s.interval.mean:.{w}f} ± {s.interval.halfwidth:.{w}f})"
-            yield line.replace(text, ci, 1) + "\n"
+            yield s.result.format(w, short=short).replace(text, f"{text} (μ = {s.mean(w)})", 1) + "\n"
         return
     if len(systems) > 1:  # a table, then each metric's signature once
         yield _table(scored, width, short)
@@ -140,16 +141,6 @@ def _text(scored: list[Scored], width: int | None, score_only: bool, short: bool
     for s in scored:
         line = s.result.format(_width(s, width), False, short)
         yield line + ("" if s.result.higher_is_better else " (lower is better)") + "\n"
-
-
-def _score_blocks(segments: Iterable[Score]) -> Iterator[list[float]]:
-    """The segments' main scores, a block at a time (from a spool without a Score per segment)."""
-    blocks = getattr(segments, "scores", None)
-    if blocks is not None:
-        for block in blocks():
-            yield block.tolist()
-    else:
-        yield [seg.score for seg in segments]
 
 
 def _segments_text(scored: list[Scored], width: int | None, score_only: bool, short: bool) -> Iterator[str]:
@@ -160,14 +151,15 @@ def _segments_text(scored: list[Scored], width: int | None, score_only: bool, sh
     # one formatter per column, built once (a table has a row per segment)
     formats = [f"{{:.{_width(s, width)}f}}".format for s in columns]
     # the main scores one by one, streamed: memory stays one block
-    values = [itertools.chain.from_iterable(_score_blocks(s.segments)) for s in columns if s.segments is not None]
+    values = [
+        itertools.chain.from_iterable(b.tolist() for b in s.segments.scores())
+        for s in columns
+        if s.segments is not None
+    ]
     if score_only:
         rows = zip(*values, strict=True)
         while block := list(itertools.islice(rows, _BLOCK)):
-            if len(formats) == 1:
-                yield "".join([formats[0](row[0]) + "\n" for row in block])
-            else:
-                yield "".join(["\t".join([f(x) for f, x in zip(formats, row, strict=True)]) + "\n" for row in block])
+            yield "".join(["\t".join([f(x) for f, x in zip(formats, row, strict=True)]) + "\n" for row in block])
         return
     cells = [[f(x) for x in column] for f, column in zip(formats, values, strict=True)]
     header = ["segment", *(f"{s.system} {_header(s)}" if several else _header(s) for s in columns)]
@@ -243,7 +235,7 @@ def _json(scored: list[Scored], short: bool) -> Iterator[str]:
                     notes.setdefault(str(n + 1), {}).update(sub_notes)
                 yield ("," if n else "") + "\n  " + strict_json(subs)
             yield "\n ]"
-            details = getattr(s.segments, "details", lambda: None)()
+            details = s.segments.details()
             if details is not None:  # the metric's own per-segment detail (xCOMET's error spans)
                 yield ',\n "segment_details": ['
                 for n, detail in enumerate(details):
@@ -264,9 +256,9 @@ def _tsv(scored: list[Scored], short: bool) -> Iterator[str]:
         for s in scored:
             if s.segments is not None:
                 first = 1
-                for block in _score_blocks(s.segments):
+                for block in s.segments.scores():
                     head = f"{s.system}\t{s.result.name}\t"
-                    yield "".join([f"{head}{i}\t{x!r}\n" for i, x in enumerate(block, first)])
+                    yield "".join([f"{head}{i}\t{x!r}\n" for i, x in enumerate(block.tolist(), first)])
                     first += len(block)
         return
     tested = _tested(scored)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -24,11 +25,13 @@ from ..io.text import LINES, Block, rereadable
 from ..metric import Inputs, Metric, Statistics
 from ..params import checked_pair, parse_inline
 from ..resources import lid
+from ..signature_parse import OFF_TARGET, load, metric_class, split
 from ..stats import DEFAULT_AR, DEFAULT_BOOTSTRAP, DEFAULT_SEED, MAX_RESAMPLES
 from ..version import __version__
 from .args import StrictArgumentParser, bounded, check_jobs
 from .output import FORMATS, Scored, render
 from .progress import Progress
+from .sacrebleu_json import render_sacrebleu_json
 
 if TYPE_CHECKING:
     from ..engine.significance import Settings
@@ -53,8 +56,6 @@ def parse_spec(text: str) -> MetricSpec:
     """Parse ``name`` or ``name:param=value,param=value``; the name in any case (``BLEU`` is ``bleu``); or
     a signature (the metric is loaded by :func:`build_metric`, with the files given beside it)."""
     if "|" in text:
-        from ..signature_parse import metric_class
-
         return MetricSpec(text, metric_class(text).name, {}, signature=True)
     name, inline = parse_inline(text)
     return MetricSpec(text, plugins.REGISTRY.canonical_name(name), inline)
@@ -157,28 +158,14 @@ def base_parser() -> argparse.ArgumentParser:
         help="print the test set's source or references (tab-separated) and exit",
     )
     sig = p.add_argument_group("significance (sacrebleu's flags; the first system is the baseline)")
+    n = bounded(int, 1, MAX_RESAMPLES)
     sig.add_argument("-ci", "--confidence", action="store_true", help="bootstrap 95%% confidence intervals")
-    sig.add_argument(
-        "-cin",
-        "--confidence-n",
-        type=bounded(int, 1, MAX_RESAMPLES),
-        help=f"bootstrap resamples (default {DEFAULT_BOOTSTRAP})",
-    )
+    sig.add_argument("-cin", "--confidence-n", type=n, help=f"bootstrap resamples (default {DEFAULT_BOOTSTRAP})")
     pair = sig.add_mutually_exclusive_group()
     pair.add_argument("-pbs", "--paired-bs", action="store_true", help="paired bootstrap resampling test")
     pair.add_argument("-par", "--paired-ar", action="store_true", help="paired approximate randomisation test")
-    sig.add_argument(
-        "-pbsn",
-        "--paired-bs-n",
-        type=bounded(int, 1, MAX_RESAMPLES),
-        help=f"paired bootstrap resamples (default {DEFAULT_BOOTSTRAP})",
-    )
-    sig.add_argument(
-        "-parn",
-        "--paired-ar-n",
-        type=bounded(int, 1, MAX_RESAMPLES),
-        help=f"approximate randomisation trials (default {DEFAULT_AR})",
-    )
+    sig.add_argument("-pbsn", "--paired-bs-n", type=n, help=f"paired bootstrap resamples (default {DEFAULT_BOOTSTRAP})")
+    sig.add_argument("-parn", "--paired-ar-n", type=n, help=f"approximate randomisation trials (default {DEFAULT_AR})")
     sig.add_argument(
         "--seed", type=bounded(int, 0), help=f"random seed (an integer; 0 is a seed too; default {DEFAULT_SEED})"
     )
@@ -268,10 +255,6 @@ def build_metric(
     source, target = checked_pair(ns.language_pair, "-l/--language-pair") if ns.language_pair else (None, None)
     context = f" (-l {ns.language_pair})"
     if spec.signature:  # its parameters (files given beside it), none implied, an uncovered target refused
-        import warnings
-
-        from ..signature_parse import load
-
         given = _metric_params(spec, cls, ns, dests)
         paths = {p.name for p in cls.params if p.path}
         if set(given) - paths:
@@ -282,9 +265,8 @@ def build_metric(
             metric = load(spec.text, getattr(ns, "allow_version_mismatch", False), given)
         for w in caught if not ns.quiet else ():
             print(f"mtmetrics: warning: {w.message}", file=sys.stderr)
-        reason = gate.language_refusal(metric, target) if target is not None else None
-        if reason is not None:
-            raise ParameterError(f"{reason}{context}.")
+        if target is not None:
+            gate.refuse_language(metric, target, context)
         return metric
     return gate.build_metric(cls, _metric_params(spec, cls, ns, dests), target, source, implied, context)
 
@@ -339,14 +321,6 @@ def _test_set(ns: argparse.Namespace) -> TestSet | None:
     return found
 
 
-def _echo(ns: argparse.Namespace, found: TestSet) -> int:
-    """``--echo src ref``: the test set's fields, tab-separated, one segment per line (as sacrebleu)."""
-    paths = [p for field in ns.echo for p in ([found.source] if field == "src" else list(found.references))]
-    for block in read_blocks(paths, LINES):
-        sys.stdout.write("".join("\t".join(row) + "\n" for row in block.rows()))
-    return 0
-
-
 def _check_inputs(ns: argparse.Namespace, specs: list[MetricSpec], metrics: list[Metric]) -> list[str]:
     """The system files (``-`` for standard input), after the checks that need no reading."""
     need = [spec.name for spec, m in zip(specs, metrics, strict=True) if type(m).inputs.references]
@@ -399,7 +373,7 @@ def _layout(ns: argparse.Namespace, system: str) -> Layout:
     return Layout(tuple(paths), len(ns.refs), src, annotations, decoders)
 
 
-def run_score(argv: Sequence[str]) -> int:
+def main(argv: Sequence[str]) -> int:
     """Run the scoring command; returns the exit status."""
     argv = list(argv)
     wants_help = any(a in ("-h", "--help") for a in argv)
@@ -426,9 +400,12 @@ def run_score(argv: Sequence[str]) -> int:
         )
     _check_target_lang(ns, specs)
     test_set = _test_set(ns)
-    if ns.echo:
+    if ns.echo:  # the test set's fields, tab-separated, one segment per line (as sacrebleu)
         assert test_set is not None  # _test_set refuses --echo without -t
-        return _echo(ns, test_set)
+        paths = [p for field in ns.echo for p in ([test_set.source] if field == "src" else test_set.references)]
+        for block in read_blocks(paths, LINES):
+            sys.stdout.write("".join("\t".join(row) + "\n" for row in block.rows()))
+        return 0
     metrics = [build_metric(s, classes[s.name], ns, dests) for s in specs]
     if test_set is not None and ns.src is None and any(type(m).inputs.source for m in metrics):
         ns.src = test_set.source
@@ -457,8 +434,6 @@ def run_score(argv: Sequence[str]) -> int:
 def _check_target_lang(ns: argparse.Namespace, specs: list[MetricSpec]) -> None:
     """``--target-lang`` and ``--off-target`` checked (the language against the identifier's model), and
     against a signature's ``offtarget`` field: a run that would print another value is refused."""
-    from ..signature_parse import OFF_TARGET, split
-
     if ns.target_lang is not None:
         if ns.json_style == "sacrebleu":
             raise ParameterError(
@@ -542,9 +517,8 @@ def _score_systems(
                 stores.append(outcome.segments)
             if outcome.statistics is not None:
                 all_stats[m].append(outcome.statistics)
-            width = 2 if type(metrics[m]).score_range[1] > 1.0 else 4
             result = outcome.result if report is None else report.sign(outcome.result)
-            scored.append(Scored(label, spec.text, result, outcome.segments, width, off_target=report))
+            scored.append(Scored(label, spec.text, result, outcome.segments, off_target=report))
     bar.close()
     if not ns.quiet:  # after scoring, so that an error stays the only line on standard error
         files = [*ns.refs, *systems, *([ns.src] if ns.src else [])]
@@ -553,8 +527,6 @@ def _score_systems(
     if settings is not None:
         scored = _with_tests(scored, metrics, all_stats, settings)
     if ns.json_style == "sacrebleu":
-        from .sacrebleu_json import render_sacrebleu_json
-
         render_sacrebleu_json(scored, ns.width, sys.stdout)
     else:
         render(scored, ns.format, ns.width, ns.score_only, ns.short, sys.stdout)

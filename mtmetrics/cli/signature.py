@@ -49,26 +49,19 @@ def _explain_text(reading: Reading, rows: list[dict[str, Any]]) -> list[str]:
 
 
 def main(argv: Sequence[str]) -> int:
-    """Run ``signature explain`` or ``signature compare``; returns the exit status."""
+    """Run ``signature explain`` or ``signature compare``; returns the exit status (1: not comparable)."""
     ns = _parser().parse_args(list(argv))
     readings = [read(text) for text in ns.signatures]
+    differ: list[tuple[str, str | None, str | None]] = []
     if ns.action == "explain":
         rows = explain(readings[0])
-        if ns.format == "json":
-            doc = {"metric": type(readings[0].metric).name, "fields": rows, "reproduced": not readings[0].mismatches()}
-            sys.stdout.write(strict_json(doc, indent=1) + "\n")
-        else:
-            sys.stdout.write("\n".join(_explain_text(readings[0], rows)) + "\n")
-        return 0
-    differ = compare(*readings)
-    if ns.format == "json":
-        doc = {"comparable": not differ, "differ": [{"field": k, "a": a, "b": b} for k, a, b in differ]}
-        sys.stdout.write(strict_json(doc, indent=1) + "\n")
-    elif not differ:
-        sys.stdout.write("comparable\n")
+        doc: dict[str, Any] = {"metric": type(readings[0].metric).name, "fields": rows}
+        doc["reproduced"] = not readings[0].mismatches()
+        lines = _explain_text(readings[0], rows)
     else:
-        lines = ["not comparable:"] + [
-            f"  {k}: {a if a is not None else '(absent)'} vs {b if b is not None else '(absent)'}" for k, a, b in differ
-        ]
-        sys.stdout.write("\n".join(lines) + "\n")
+        differ = compare(*readings)
+        doc = {"comparable": not differ, "differ": [{"field": k, "a": a, "b": b} for k, a, b in differ]}
+        lines = ["not comparable:" if differ else "comparable"]
+        lines += [f"  {k}: {'(absent)' if a is None else a} vs {'(absent)' if b is None else b}" for k, a, b in differ]
+    sys.stdout.write((strict_json(doc, indent=1) if ns.format == "json" else "\n".join(lines)) + "\n")
     return 1 if differ else 0

@@ -92,30 +92,23 @@ class Limit:
         """The smallest limit: a text of at most this many characters passes every rule."""
         return min(rule.tokens for rule in self.rules)
 
-    def first_over(self, text: str) -> tuple[Rule, int] | None:
-        """The first rule ``text`` breaks, with its count of that rule's units."""
+    def refuse(self, text: str, where: str, fix: str) -> None:
+        """Refuse ``text`` if it breaks a rule: ``where``, its count of that rule's units, then how to ``fix`` it."""
         for rule in self.rules:
             n = rule.over(text)
             if n is not None:
-                return rule, n
-        return None
+                raise InputError(f"{where}{rule.says(n)}; raise the limit with {fix}.")
 
     def check_segments(self, segments: Sequence[Segment], first: int = 1, rows: Iterable[int] | None = None) -> None:
         """Refuse a segment (of ``rows``, ``None``: all; named ``first + index``) with a text over the limit."""
         limit = self.tokens
+        fix = "metric.max_segment_tokens = N (0: none; --max-segment-tokens N on the command line)"
         for i in range(len(segments)) if rows is None else rows:
             segment = segments[i]
             if len(segment.hyp) <= limit and (not segment.refs or max(map(len, segment.refs)) <= limit):
                 continue
             for what, text in (("hypothesis", segment.hyp), *(("reference", r) for r in segment.refs)):
-                broken = self.first_over(text)
-                if broken is not None:
-                    rule, n = broken
-                    raise InputError(
-                        f"segment {first + i}: the {what} has {rule.says(n)}; raise the limit with "
-                        f"metric.max_segment_tokens = N (0: none; --max-segment-tokens N on the command line), "
-                        f"or split the segment."
-                    )
+                self.refuse(text, f"segment {first + i}: the {what} has ", f"{fix}, or split the segment")
 
     def check_lines(self, blocks: Sequence[bytes], names: Sequence[str], first: int) -> None:
         """Refuse a line over the limit in undecoded blocks of lines starting at line ``first`` of each file
@@ -124,15 +117,9 @@ class Limit:
             if len(raw) <= self.tokens:
                 continue
             for index, line in enumerate(raw.split(b"\n")):
-                if len(line) <= self.tokens:
-                    continue
-                broken = self.first_over(line.decode("utf-8", "replace"))
-                if broken is not None:
-                    rule, n = broken
-                    raise InputError(
-                        f"{name}:{first + index}: {rule.says(n)}; raise the limit with "
-                        f"--max-segment-tokens N (0: none), or split the line."
-                    )
+                if len(line) > self.tokens:
+                    fix = "--max-segment-tokens N (0: none), or split the line"
+                    self.refuse(line.decode("utf-8", "replace"), f"{name}:{first + index}: ", fix)
 
 
 def strictest(metrics: Iterable[Metric], override: int | None = None) -> Limit | None:
@@ -186,6 +173,15 @@ def language_refusal(metric: Metric | type[Metric], target: str, values: Mapping
     return f"{type(view).name} cannot score {target}: {resources} cover {', '.join(supported)} only"
 
 
+def refuse_language(
+    metric: Metric | type[Metric], target: str, context: str = "", values: Mapping[str, Any] | None = None
+) -> None:
+    """Raise :func:`language_refusal`'s reason, if any, as a :class:`ParameterError` ending with ``context``."""
+    reason = language_refusal(metric, target, values)
+    if reason is not None:
+        raise ParameterError(f"{reason}{context}.")
+
+
 def implied_params(cls: type[Metric], target: str, source: str | None = None) -> dict[str, Any]:
     """The parameter values ``cls`` implies for a language pair (only its declared parameters)."""
     declared = {p.name for p in cls.params}
@@ -209,15 +205,11 @@ def build_metric(
         chosen.update(implied_params(cls, target, source))
     chosen.update(given)
     if target is not None:
-        reason = language_refusal(cls, target, resolve_params(cls.params, chosen, cls.name))
-        if reason is not None:
-            raise ParameterError(f"{reason}{context}.")
+        refuse_language(cls, target, context, resolve_params(cls.params, chosen, cls.name))
     metric = cls(**chosen)
     metric._engine.given = frozenset(given)
     if target is not None:  # what only the built metric knows (a combination's features)
-        reason = language_refusal(metric, target)
-        if reason is not None:
-            raise ParameterError(f"{reason}{context}.")
+        refuse_language(metric, target, context)
     return metric
 
 
@@ -262,22 +254,8 @@ def admit(
     """The checked segments ``metrics`` may score: streams, required inputs, limits and (``target``) language."""
     if target is not None:
         for metric in metrics:
-            reason = language_refusal(metric, target)
-            if reason is not None:
-                raise ParameterError(f"{reason}.")
-    segments = build(hyps, refs, sources, annotations, names, first, inputs_of(tuple(type(m) for m in metrics)))
+            refuse_language(metric, target)
+    inputs = inputs_of(tuple(type(m) for m in metrics))
+    segments = build_segments(hyps, refs, sources, annotations, inputs, names, first)
     check(metrics, segments, first)
     return segments
-
-
-def build(
-    hyps: Sequence[str],
-    refs: Sequence[Sequence[str | None]],
-    sources: Sequence[str] | None = None,
-    annotations: Mapping[str, Sequence[Any]] | None = None,
-    names: Mapping[str, str] | None = None,
-    first: int = 1,
-    inputs: Inputs | None = None,
-) -> list[Segment]:
-    """The segments of the streams without the limit check (a table's groups check each with their metric)."""
-    return build_segments(hyps, refs, sources, annotations, inputs or inputs_of(()), names, first)

@@ -34,16 +34,6 @@ def cpu_count() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def cap_jobs(jobs: int, warn: Callable[[str], None] | None = None) -> int:
-    """``jobs`` capped at the number of cores; ``warn`` is told once when it was capped."""
-    cores = cpu_count()
-    if jobs > cores:
-        if warn is not None:
-            warn(f"-j {jobs} is more than the {cores} cores this process may use; using -j {cores}.")
-        return cores
-    return jobs
-
-
 #: The thread of :func:`ctrl_c`, if one runs: it waits in a read and holds no lock, so a fork is safe.
 _watchdog: list[threading.Thread] = []
 #: How long the main thread has to take Ctrl-C itself before :func:`ctrl_c`'s thread ends the process.
@@ -65,9 +55,9 @@ def _start(shared: Any) -> None:
     _shared = shared
 
 
-def _task(fn: Callable[..., T], args: tuple[Any, ...]) -> T:
-    """A task in a worker: ``fn`` with what the pool shares, then the task's own arguments."""
-    return fn(_shared, *args)
+def _task(fn: Callable[[Any, Any], T], item: Any) -> T:
+    """A task in a worker: ``fn`` with what the pool shares, then the item."""
+    return fn(_shared, item)
 
 
 def terminate(executor: ProcessPoolExecutor) -> None:
@@ -182,35 +172,34 @@ def map(
     shared: Any = None,
     done: Callable[[int, T], None] | None = None,
 ) -> list[T]:
-    """``[fn(shared, *task) for task in tasks]`` over ``jobs`` processes, in task order.
+    """``[fn(shared, *task) for task in tasks]`` over ``jobs`` processes (:func:`stream`), in task order.
 
-    ``metrics`` (those the tasks use) decide the fork policy; ``done(index, result)`` is called as each task ends.
+    ``metrics`` (those the tasks use) decide the fork policy; ``done(index, result)`` is called on each
+    result, in order.
     """
-    from concurrent.futures import as_completed
-
     if jobs <= 1 or len(tasks) <= 1:
-        out = []
-        for i, task in enumerate(tasks):
-            out.append(fn(shared, *task))
-            if done is not None:
-                done(i, out[-1])
-        return out
-    results: dict[int, T] = {}
-    with _pool(builtins.min(jobs, len(tasks)), metrics, shared) as (executor, _):
-        futures = {executor.submit(_task, fn, task): i for i, task in enumerate(tasks)}
-        for future in as_completed(futures):
-            i = futures[future]
-            results[i] = future.result()
-            if done is not None:
-                done(i, results[i])
-    return [results[i] for i in range(len(tasks))]
+        results: Iterable[T] = (fn(shared, *task) for task in tasks)
+    else:
+        results = stream(_unpack, tasks, builtins.min(jobs, len(tasks)), metrics, (fn, shared))
+    out = []
+    for i, result in enumerate(results):
+        out.append(result)
+        if done is not None:
+            done(i, result)
+    return out
+
+
+def _unpack(call: tuple[Callable[..., T], Any], task: tuple[Any, ...]) -> T:
+    """A :func:`map` task in a worker: its function with the pool's shared value, then the task's arguments."""
+    fn, shared = call
+    return fn(shared, *task)
 
 
 def stream(
     fn: Callable[[Any, Any], T],
     items: Iterable[Any],
     jobs: int,
-    metrics: Sequence[Metric],
+    metrics: Iterable[Metric],
     shared: Any = None,
     prepare: Callable[[Any, bool], Any] | None = None,
 ) -> Iterator[T]:
@@ -221,11 +210,11 @@ def stream(
     with _pool(jobs, metrics, shared) as (executor, forked):
         pending: deque[Future[T]] = deque()
         for item in items:
-            pending.append(executor.submit(_task, fn, (item if prepare is None else prepare(item, forked),)))
+            pending.append(executor.submit(_task, fn, item if prepare is None else prepare(item, forked)))
             if len(pending) >= 2 * jobs:
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
 
 
-__all__ = ["can_fork", "cap_jobs", "cpu_count", "ctrl_c", "forks_warm", "map", "stream", "terminate"]
+__all__ = ["can_fork", "cpu_count", "ctrl_c", "forks_warm", "map", "stream", "terminate"]

@@ -53,22 +53,16 @@ def signature(metric: Metric, nrefs: str = "1") -> Signature:
     return found
 
 
-def _check_run(metric: Metric, sig: Signature) -> None:
-    """A metric loaded from a signature scores only a run with its input fields (``nrefs``)."""
-    for key, value in metric._engine.signed_run:
+def _common(metric: Metric, nrefs: str, n_segments: int) -> dict[str, Any]:
+    """What every result of ``metric`` on a run shares (built once for a run's per-segment results)."""
+    cls = type(metric)
+    sig = signature(metric, nrefs)
+    for key, value in metric._engine.signed_run:  # loaded from a signature: only a run with its input fields
         if sig.get(key) != value:
             raise InputError(
                 f"{sig.name}: the signature it was loaded from was computed with {key}:{value}, this run has "
                 f"{key}:{sig.get(key)}; its score would not be comparable."
             )
-
-
-def _common(metric: Metric, nrefs: str, n_segments: int) -> dict[str, Any]:
-    """What every result of ``metric`` on a run shares (built once for a run's per-segment results)."""
-    cls = type(metric)
-    sig = signature(metric, nrefs)
-    if metric._engine.signed_run:
-        _check_run(metric, sig)
     return {
         "metric": cls.name,
         "name": metric.display_name,
@@ -76,7 +70,7 @@ def _common(metric: Metric, nrefs: str, n_segments: int) -> dict[str, Any]:
         "params": metric.values,
         "higher_is_better": cls.higher_is_better,
         "n_segments": n_segments,
-        "decimals": default_decimals(cls),
+        "decimals": 2 if cls.score_range[1] > 1.0 else 4,  # the CLI's default: 2 on a 0-100 (or open) scale
     }
 
 
@@ -129,8 +123,3 @@ def segment_results(metric: Metric, stats: Statistics) -> list[Result]:
     details = stats.details if stats.details is not None else [None] * len(stats)
     with _frozen():
         return [Result.of(compute(row.copy()), common, d) for row, d in zip(stats.array, details, strict=True)]
-
-
-def default_decimals(cls: type[Metric]) -> int:
-    """Decimals the CLI prints by default: 2 for scores on a 0-100 (or open) scale, 4 for 0-1 ones."""
-    return 2 if cls.score_range[1] > 1.0 else 4

@@ -87,11 +87,12 @@ def score_chunk(metrics: Sequence[Metric], segments: Sequence[Segment]) -> list[
     return out
 
 
-def _score(metrics: Sequence[Metric], shared: Sequence[Sequence[Segment]], item: Work) -> ChunkRows:
-    """:func:`score_chunk` of a work item, with its size, reference counts and CPU seconds."""
+def _score(run: _Run, item: Work) -> ChunkRows:
+    """:func:`score_chunk` of a work item (here or in a worker), with its size, reference counts and CPU seconds."""
     t0 = time.process_time()
+    metrics: Sequence[Metric] = run.metrics
     if isinstance(item, Part):
-        segments = item.rows if item.rows is not None else shared[item.source][item.start : item.stop]
+        segments = item.rows if item.rows is not None else run.shared[item.source][item.start : item.stop]
         metrics = metrics if item.metric is None else [metrics[item.metric]]
     else:
         segments = item.segments() if hasattr(item, "segments") else item
@@ -118,10 +119,11 @@ class _Run:
     def __reduce__(self) -> tuple[type[_Run], tuple[list[Metric], tuple[()]]]:
         return _Run, (self.metrics, ())
 
-
-def _work(run: _Run, item: Work) -> ChunkRows:
-    """A work item in a worker."""
-    return _score(run.metrics, run.shared, item)
+    def ship(self, item: Work, forked: bool) -> Work:
+        """How an item reaches a worker: to a fresh one, a part travels with its segments."""
+        if forked or not isinstance(item, Part):
+            return item
+        return replace(item, rows=list(self.shared[item.source][item.start : item.stop]))
 
 
 @contextmanager
@@ -172,6 +174,7 @@ def run(
     for metric in metrics:
         gate.require_ready(metric)
     items = iter(work)
+    state = _Run(list(metrics), shared)
     spent, scored = 0.0, 0
     ahead: deque[Work] = deque()
     with _frozen():
@@ -183,23 +186,11 @@ def run(
             item = ahead.popleft() if ahead else next(items, None)
             if item is None:
                 return
-            rows = _score(metrics, shared, item)
+            rows = _score(state, item)
             spent += rows[3]
             scored += rows[0]
             yield rows
-        state = _Run(list(metrics), shared)
-        yield from pool.stream(_work, itertools.chain(ahead, items), jobs, metrics, state, _shippable(shared))
-
-
-def _shippable(shared: Sequence[Sequence[Segment]]) -> Callable[[Work, bool], Work]:
-    """How an item reaches a worker: to a fresh one, a part travels with its segments."""
-
-    def ship(item: Work, forked: bool) -> Work:
-        if forked or not isinstance(item, Part):
-            return item
-        return replace(item, rows=list(shared[item.source][item.start : item.stop]))
-
-    return ship
+        yield from pool.stream(_score, itertools.chain(ahead, items), jobs, metrics, state, state.ship)
 
 
 def statistics_of(

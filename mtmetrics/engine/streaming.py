@@ -160,15 +160,3 @@ def score_sources(
             system.close()
         raise
     return [system.outcomes(metrics) for system in systems]
-
-
-def score_stream(
-    metrics: Sequence[Metric],
-    chunks: Iterable[Sequence[Segment] | Chunk],
-    jobs: int = 1,
-    keep_statistics: bool = False,
-    keep_segments: bool = False,
-    progress: Callable[[int], None] | None = None,
-) -> list[StreamOutcome]:
-    """Score every metric on one stream of segment chunks; results equal scoring the whole list."""
-    return score_sources(metrics, [lambda _first, _size: chunks], jobs, keep_statistics, keep_segments, progress)[0]

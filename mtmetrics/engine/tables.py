@@ -10,7 +10,7 @@ import numpy as np
 
 from ..errors import InputError, ParameterError, ResourceError
 from ..io.tables import Columns, Table
-from ..metric import Inputs, Metric, Segment, Statistics
+from ..metric import Inputs, Metric, Segment, Statistics, build_segments
 from ..params import language_pair
 from ..signature import nrefs_value
 from . import gate
@@ -36,14 +36,6 @@ class TableStatistics:
 TASK_ROWS = 500
 #: segments scored in the calling process first, to load resources and estimate each metric's cost
 PROBE_ROWS = 20
-
-
-def _probe(metric: Metric, segments: Sequence[Segment]) -> float | str:
-    """Score the first segments of a work item here: CPU seconds, or the missing resource's message."""
-    try:
-        return next(run([metric], [segments[:PROBE_ROWS]]))[3]
-    except ResourceError as exc:
-        return str(exc)
 
 
 @dataclass(frozen=True)
@@ -107,7 +99,7 @@ def score_tables(
             use = (bool(metric.inputs.source), bool(metric.inputs.annotations) and ann is not None)
             if use not in built:
                 inputs = Inputs(references=bool(refs))  # none: every metric here is reference-free
-                built[use] = gate.build(hyps, refs, src if use[0] else None, ann if use[1] else None, inputs=inputs)
+                built[use] = build_segments(hyps, refs, src if use[0] else None, ann if use[1] else None, inputs)
             segments = table_segments[(ti, si)] = built[use]
             per_group = _per_group(spec, metric, table, columns, segments, refuse_languages)
             for prepared, rows in per_group:  # the gate: each group's metric's limit, on the rows it scores
@@ -119,14 +111,14 @@ def score_tables(
                     prepared.observe(mine)
                 items.append(_Item((ti, si), prepared, mine, rows))
     unavailable: dict[str, Unavailable] = {}
-    for item in items:
-        probe, spec = _probe(item.metric, item.segments), specs[item.owner[1]][0]
-        if isinstance(probe, str) and not skip_unavailable:
-            raise ResourceError(probe)
-        if isinstance(probe, str):
-            unavailable.setdefault(spec, Unavailable(spec, probe))
-        else:
-            item.seconds = probe
+    for item in items:  # the first segments scored here: CPU seconds, or a missing resource
+        spec = specs[item.owner[1]][0]
+        try:
+            item.seconds = next(run([item.metric], [item.segments[:PROBE_ROWS]]))[3]
+        except ResourceError as exc:
+            if not skip_unavailable:
+                raise
+            unavailable.setdefault(spec, Unavailable(spec, str(exc)))
     items = [item for item in items if specs[item.owner[1]][0] not in unavailable]
     costs = [item.seconds / max(1, min(PROBE_ROWS, len(item.segments))) for item in items]
     tasks = [

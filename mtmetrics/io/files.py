@@ -185,8 +185,9 @@ def write_all(outputs: Sequence[tuple[str | os.PathLike[str] | None, str | bytes
             staged.append((_stage(p, raw), p))
         direct.sort(key=lambda item: item[0] is None)  # devices first, standard output last
         for target, raw in direct:
-            if target is None:
-                _write_stdout(raw)
+            if target is None:  # flushed: a failure surfaces before any file is renamed
+                sys.stdout.write(raw.decode("utf-8"))
+                sys.stdout.flush()
                 continue
             try:
                 with open(target, "wb") as fh:
@@ -229,12 +230,6 @@ def _unstage(tmp: str) -> None:
     with contextlib.suppress(OSError):
         os.unlink(tmp)
     STAGED.discard(tmp)
-
-
-def _write_stdout(raw: bytes) -> None:
-    """``raw`` to standard output, flushed (a failure surfaces before any file is renamed)."""
-    sys.stdout.write(raw.decode("utf-8"))
-    sys.stdout.flush()
 
 
 @functools.cache

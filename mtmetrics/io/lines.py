@@ -45,20 +45,15 @@ class LineChunk:
     def segments(self) -> list[Segment]:
         """Decode the lines, build and check the segments (plugins' decoders check their own lines)."""
         layout, first = self.layout, self.block.first
-        plain = layout.n_refs > 0 and len(layout.paths) == 1 + layout.n_refs
-        if plain and not (self.inputs.source or self.inputs.annotations):
-            # hypotheses and references alone, read in lockstep: build_segments would find nothing
-            columns = self.block.columns()
-            return [Segment(h, rs) for h, rs in zip(columns[0], zip(*columns[1:], strict=True), strict=True)]
-        rows = self.block.rows()
-        hyps = [r[0] for r in rows]
-        refs: list[list[str | None]] = [[r[1 + k] for r in rows] for k in range(layout.n_refs)]
-        sources = [r[layout.src] for r in rows] if layout.src is not None else None
+        columns = self.block.columns()
+        hyps, refs = columns[0], columns[1 : 1 + layout.n_refs]
+        sources = columns[layout.src] if layout.src is not None else None
         annotations: dict[str, list[Any]] = {}
         for name, idx in layout.annotations:
-            annotations[name] = [r[idx[0]] for r in rows] if len(idx) == 1 else [[r[i] for i in idx] for r in rows]
+            files = [columns[i] for i in idx]
+            annotations[name] = files[0] if len(idx) == 1 else [list(row) for row in zip(*files, strict=True)]
         for decode, idx in layout.decoders:
-            annotations.update(decode([[r[i] for r in rows] for i in idx], sources, hyps, refs, first))
+            annotations.update(decode([columns[i] for i in idx], sources, hyps, refs, first))
         return build_segments(hyps, refs, sources, annotations or None, self.inputs, self.names, first)
 
 

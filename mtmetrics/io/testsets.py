@@ -53,14 +53,6 @@ def _no_download(dataset: Any) -> Iterator[None]:
         del dataset.maybe_download
 
 
-def _not_cached(name: str, langpair: str, cache: str) -> ResourceError:
-    return ResourceError(
-        f"test set {name} ({langpair}) is not in sacrebleu's cache ({cache}), and mtmetrics never "
-        f"downloads: fetch it once with 'sacrebleu -t {name} -l {langpair} --echo src > /dev/null' "
-        f"(or 'sacrebleu --download {name}'), then run this command again."
-    )
-
-
 def find_test_set(name: str, langpair: str | None) -> TestSet:
     """The source and reference files of ``name``/``langpair`` in sacrebleu's cache."""
     from sacrebleu.dataset import DATASETS
@@ -86,7 +78,11 @@ def find_test_set(name: str, langpair: str | None) -> TestSet:
             source = dataset.get_source_file(langpair)
             references = tuple(dataset.get_reference_files(langpair))
     except _WouldDownload:
-        raise _not_cached(name, langpair, SACREBLEU_DIR) from None
+        raise ResourceError(
+            f"test set {name} ({langpair}) is not in sacrebleu's cache ({SACREBLEU_DIR}), and mtmetrics never "
+            f"downloads: fetch it once with 'sacrebleu -t {name} -l {langpair} --echo src > /dev/null' "
+            f"(or 'sacrebleu --download {name}'), then run this command again."
+        ) from None
     if not references:
         raise InputError(f"test set {name} ({langpair}) has no reference in sacrebleu's cache.")
     return TestSet(name, langpair, source, references)

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from mtmetrics import Metric, Scorer, Segment, load_metric
-from mtmetrics.engine.streaming import score_stream
+from mtmetrics.engine.streaming import score_sources
 from mtmetrics.metric import build_segments
 from mtmetrics.testing import check_details, default_corpus
 
@@ -64,7 +64,7 @@ def test_api_results_and_statistics_carry_details() -> None:
 
 def test_streamed_store_spools_details_as_json_lines() -> None:
     segments = build_segments(CORPUS.hyps, CORPUS.refs)
-    (outcome,) = score_stream([Words()], [segments[:4], segments[4:]], keep_segments=True)
+    ((outcome,),) = score_sources([Words()], [lambda _f, _n: [segments[:4], segments[4:]]], 1, keep_segments=True)
     assert outcome.segments is not None
     details = outcome.segments.details()
     assert details is not None

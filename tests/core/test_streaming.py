@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import mtmetrics
 from mtmetrics.cli import main
 from mtmetrics.engine.accumulate import ExactSum, exact_parts
-from mtmetrics.engine.streaming import score_stream
+from mtmetrics.engine.streaming import score_sources
 from mtmetrics.io import read_blocks
 from tests.datapaths import WMT17, read_text, require
 
@@ -51,7 +51,7 @@ def test_stream_equals_whole_corpus(name: str) -> None:
     metric = mtmetrics.load_metric(name)
     segments = mtmetrics.build_segments(hyps, [refs])
     chunks = [segments[i : i + 97] for i in range(0, len(segments), 97)]
-    (out,) = score_stream([metric.metric], chunks, keep_statistics=True, keep_segments=True)
+    ((out,),) = score_sources([metric.metric], [lambda _f, _n: chunks], 1, keep_statistics=True, keep_segments=True)
     whole = metric.corpus_score(hyps, [refs])
     assert out.result.to_dict() == whole.to_dict()
     assert (
@@ -90,7 +90,7 @@ def test_main_scores_and_spooled_scores_equal_compute_score(name: str) -> None:
     expected = [metric.compute_score(row.copy()).score for row in rows]
     assert metric.score_rows(rows).tolist() == expected
     chunks = [mtmetrics.build_segments(hyps[i : i + 97], [refs[i : i + 97]]) for i in range(0, 300, 97)]
-    (out,) = score_stream([metric], chunks, keep_segments=True)
+    ((out,),) = score_sources([metric], [lambda _f, _n: chunks], 1, keep_segments=True)
     assert out.segments is not None
     assert [x for block in out.segments.scores() for x in block.tolist()] == expected
     assert [s.score for s in out.segments] == expected  # the Score road still works after it

@@ -61,7 +61,7 @@ def _layout(segments: Sequence[Segment]) -> tuple[np.ndarray, np.ndarray, np.nda
     return seg_off, first, sizes
 
 
-def _word_ids(token_lists: list[list[str]]) -> tuple[np.ndarray, np.ndarray]:
+def word_ids(token_lists: list[list[str]]) -> tuple[np.ndarray, np.ndarray]:
     """Flat word ids and each list's length. A word's id is the index of its first occurrence: equal
     for equal strings, one dict pass at C speed (the count ranks symbols itself: ids need not be dense)."""
     flat = list(chain.from_iterable(token_lists))
@@ -94,7 +94,7 @@ def bleu_statistics(bleu: sacrebleu.BLEU, segments: Sequence[Segment]) -> np.nda
         return segment_stats(bleu, segments)
     prep = bleu._preprocess_segment
     order = int(bleu.max_ngram_order)
-    ids, lengths = _word_ids([prep(text).split() for s in segments for text in (s.hyp, *s.refs)])
+    ids, lengths = word_ids([prep(text).split() for s in segments for text in (s.hyp, *s.refs)])
     seg_off, _, _ = _layout(segments)
     matches = nb.ngram_matches(ids, _offsets(lengths), seg_off, order)
     hyp_rows = seg_off[:-1]
@@ -170,7 +170,7 @@ def chrf_statistics(chrf: sacrebleu.CHRF, segments: Sequence[Segment]) -> np.nda
         matches = nb.ngram_matches(codes, _offsets(lengths), seg_off, c_order)
         parts.append(_order_stats(lengths, matches, hyp, refs, c_order))
     if w_order:
-        ids, lengths = _word_ids([chrf._remove_punctuation(t) for t in texts])
+        ids, lengths = word_ids([chrf._remove_punctuation(t) for t in texts])
         matches = nb.ngram_matches(ids, _offsets(lengths), seg_off, w_order)
         parts.append(_order_stats(lengths, matches, hyp, refs, w_order))
     stats = np.concatenate(parts, axis=1) if len(parts) > 1 else parts[0]

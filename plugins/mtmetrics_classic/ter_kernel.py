@@ -18,7 +18,6 @@ The choice is made once per process by ``MTMETRICS_KERNEL`` (:mod:`mtmetrics.res
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -58,9 +57,9 @@ def ter_statistics(ter: sacrebleu.TER, segments: Sequence[Segment]) -> np.ndarra
     hyps = [prep(s.hyp).split() for s in segments]
     refs = [[prep(r).split() for r in s.refs] for s in segments]
     lists = [*hyps, *(r for rs in refs for r in rs)]  # hypotheses, then every reference
-    ids = word_ids(list(chain.from_iterable(lists)))
+    ids, lengths = word_ids(lists)
     off = np.zeros(len(lists) + 1, dtype=np.int64)
-    np.cumsum(np.fromiter(map(len, lists), dtype=np.int64, count=len(lists)), out=off[1:])
+    np.cumsum(lengths, out=off[1:])
     pair_hyp = np.repeat(np.arange(len(segments), dtype=np.int64), [len(rs) for rs in refs])
     edits = nb.ter_pairs(ids, off[: len(hyps) + 1], ids, off[len(hyps) :], pair_hyp).tolist()
     out = np.empty((len(segments), 2), dtype=np.float64)

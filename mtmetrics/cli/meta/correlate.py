@@ -34,8 +34,8 @@ def _correlate_parser() -> argparse.ArgumentParser:
         formats=("text", "json", "markdown"),
         plot="also draw PNG and SVG pictures into DIR (needs mtmetrics[plot])",
         table=True,
-        metrics_help="metrics, e.g. chrf bleus:max_order=4; precomputed scores as col:NAME (a numeric column of the table) "
-        "or file:PATH (SYSTEM<TAB>SCORE per segment, mt-metrics-eval's form): their system score is the mean of "
+        metrics_help="metrics, e.g. chrf bleus:max_order=4; precomputed scores as col:NAME (a numeric column of the "
+        "table) or file:PATH (SYSTEM<TAB>SCORE per segment, mt-metrics-eval's form): their system score is the mean of "
         "their segment scores",
     )
     measure_args(p, (1, "permutations of soft-accuracy's pairwise tests between systems (default 1000, as WMT24)"))

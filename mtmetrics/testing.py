@@ -204,9 +204,17 @@ def check_order_invariance(cls: type[Metric], corpus: Corpus) -> None:
 
 
 def check_multiple_references(cls: type[Metric], corpus: Corpus) -> None:
-    """Two references work, a missing one is skipped and the signature says nrefs:var."""
+    """Two references work, a missing one is skipped and the signature says nrefs:var; a
+    reference-free metric ignores them, and its signature says nrefs:0 whatever it is given."""
     m = _make(cls, corpus)
     two = _score(m, corpus.hyps, corpus.refs, corpus.sources)
+    if not cls.inputs.references:
+        none = _score(m, corpus.hyps, [], corpus.sources)
+        assert two.signature.get("nrefs") == none.signature.get("nrefs") == "0", (
+            f"{cls.name}: a reference-free metric's signature {two.signature} should say nrefs:0"
+        )
+        assert two.score == none.score, f"{cls.name}: references changed a reference-free score"
+        return
     assert two.signature.get("nrefs") == "2", f"{cls.name}: signature {two.signature} should say nrefs:2"
     second = list(corpus.refs[1])
     second[0] = ""

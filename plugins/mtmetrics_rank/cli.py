@@ -17,7 +17,7 @@ import numpy as np
 
 from mtmetrics import plugins
 from mtmetrics.api import Scorer
-from mtmetrics.cli.args import bounded, check_jobs
+from mtmetrics.cli.args import alpha_arg, bounded, check_jobs
 from mtmetrics.cli.score import add_shared_options, build_metric, parse_spec
 from mtmetrics.engine import gate
 from mtmetrics.errors import InputError, ParameterError
@@ -80,7 +80,7 @@ def build_parser(p: argparse.ArgumentParser) -> None:
         "--correction", choices=CORRECTIONS, default="holm", help="over each metric's pairs: holm (default), bh, none"
     )
     p.add_argument("--clusters", choices=CLUSTER_RULES, default="any", help="cluster rule (any: WMT's, the default)")
-    p.add_argument("--alpha", type=bounded(float, 1e-9, 0.5), default=0.05, help="significance level (default 0.05)")
+    alpha_arg(p)
     p.add_argument("-f", "--format", choices=FORMATS, default="text", help="output format (default: text)")
     p.add_argument(
         "--plot", metavar="DIR", help="write a heat map of the pairwise adjusted p-values per metric (matplotlib)"

@@ -67,9 +67,7 @@ def read_table(path: str | Path) -> Table:
     digest = hashlib.sha256()
     lines = iter_lines(p, digest, "table")
     stem = p.name[:-3] if p.name.endswith(".gz") else p.name
-    head = next(lines, None)
-    while head is not None and not head.strip():
-        head = next(lines, None)
+    head = next((line for line in lines if line.strip()), None)  # the first line that is not blank
     if head is None:
         raise InputError(f"{p}: empty file.")
     head = head.removeprefix("\ufeff")

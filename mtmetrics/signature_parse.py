@@ -221,11 +221,9 @@ def read(text: str, files: Mapping[str, Any] | None = None) -> Reading:
     found: list[Reading] = []
     for cls in candidates:
         try:
-            reading = _read_as(cls, name, pairs, text, files or {})
+            found.append(_read_as(cls, name, pairs, text, files or {}))
         except MtmetricsError as exc:
             problems.append(str(exc))
-            continue
-        found.append(reading)
     if len(found) > 1:  # one metric fixing another's parameter (hlepor-e: hlepor with pos=file): its own name
         found = [r for r in found if _norm(type(r.metric).name) == _norm(name)] or found
     if len(found) == 1:

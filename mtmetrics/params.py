@@ -38,11 +38,7 @@ def format_value(value: Any) -> str:
     """Render a value for a signature the way sacrebleu does: booleans as yes/no."""
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if value is None:
-        return "none"
-    if isinstance(value, float) and value.is_integer():
-        return repr(value)
-    return str(value)
+    return "none" if value is None else str(value)  # a float's str is its repr (2.0, not 2)
 
 
 @dataclass(frozen=True)

@@ -43,10 +43,7 @@ class Signature:
 
     def get(self, key: str) -> str | None:
         """The value of the field ``key`` (long form), or ``None``."""
-        for f in self.fields:
-            if f.key == key:
-                return f.value
-        return None
+        return next((f.value for f in self.fields if f.key == key), None)
 
     def as_dict(self) -> dict[str, str]:
         """The fields as an ordered ``{key: value}`` mapping (without the name)."""

@@ -109,16 +109,6 @@ def _key(p: Param, short: bool) -> str:
     return (p.sig_short or p.sig_key) if short else p.sig_key
 
 
-def _candidates(p: Param, text: str, current: Any) -> list[Any]:
-    """Values of ``p`` that might print ``text``: the current one first (so defaults win)."""
-    found: list[Any] = [current, *([None] if p.nullable else []), *(p.choices or ())]
-    found += [True, False] if p.type is bool else []
-    if p.type is not bool:
-        with contextlib.suppress(MtmetricsError):
-            found.append(p.convert(text))
-    return found
-
-
 def _read_param(p: Param, text: str, values: dict[str, Any], by_name: Mapping[str, Param], where: str) -> None:
     """Set in ``values`` what the field of ``p`` saying ``text`` stands for."""
     if p.parse is not None:
@@ -128,7 +118,14 @@ def _read_param(p: Param, text: str, values: dict[str, Any], by_name: Mapping[st
             raise ParameterError(f"{where}: field '{p.sig_key}': {exc} (got {text!r}).") from None
         values.update({k: by_name[k].convert(v, where) for k, v in read.items()})
         return
-    for value in _candidates(p, text, values[p.name]):
+    # the values that might print ``text``, the current one first (so defaults win)
+    candidates: list[Any] = [values[p.name], *([None] if p.nullable else []), *(p.choices or ())]
+    if p.type is bool:
+        candidates += [True, False]
+    else:
+        with contextlib.suppress(MtmetricsError):
+            candidates.append(p.convert(text))
+    for value in candidates:
         try:
             if p.signature_value(value, {**values, p.name: value}) == text:
                 values[p.name] = value
@@ -224,11 +221,9 @@ def read(text: str, files: Mapping[str, Any] | None = None) -> Reading:
     found: list[Reading] = []
     for cls in candidates:
         try:
-            reading = _read_as(cls, name, pairs, text, files or {})
+            found.append(_read_as(cls, name, pairs, text, files or {}))
         except MtmetricsError as exc:
             problems.append(str(exc))
-            continue
-        found.append(reading)
     if len(found) > 1:  # one metric fixing another's parameter (hlepor-e: hlepor with pos=file): its own name
         found = [r for r in found if _norm(type(r.metric).name) == _norm(name)] or found
     if len(found) == 1:

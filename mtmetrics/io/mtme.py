@@ -119,10 +119,8 @@ def read_mtme(
     if not outputs:
         raise InputError(f"{out_dir}: no system outputs.")
     human_dir = root / "human-scores"
-    found: dict[str, Path] = {}
-    for p in sorted(human_dir.glob(f"{lp}.*seg.score")):
-        middle = p.name[len(lp) + 1 : -len("seg.score")].rstrip(".")
-        found[middle or "score"] = p
+    seg_files = sorted(human_dir.glob(f"{lp}.*seg.score"))  # LP.SCORER.seg.score; LP.seg.score: scorer "score"
+    found = {p.name[len(lp) + 1 : -len("seg.score")].rstrip(".") or "score": p for p in seg_files}
     n = len(sources)
     names = list(scorers) if scorers else list(found)
     if not names:

@@ -67,9 +67,7 @@ def read_table(path: str | Path) -> Table:
     digest = hashlib.sha256()
     lines = iter_lines(p, digest, "table")
     stem = p.name[:-3] if p.name.endswith(".gz") else p.name
-    head = next(lines, None)
-    while head is not None and not head.strip():
-        head = next(lines, None)
+    head = next((line for line in lines if line.strip()), None)  # the first line that is not blank
     if head is None:
         raise InputError(f"{p}: empty file.")
     head = head.removeprefix("\ufeff")
@@ -167,14 +165,8 @@ def detect_columns(
     missing = [what for what, col in wanted.items() if col is None]
     if missing or not (sys_col and seg_col and hyp_col):
         raise InputError(f"{table.name}: cannot find the column(s) {', '.join(missing)}; columns: {', '.join(header)}.")
-    columns = Columns(sys_col, seg_col, hyp_col, ref_cols, src_col, grp_col)
-    check_unique_rows(table, columns)
-    return columns
-
-
-def check_unique_rows(table: Table, columns: Columns) -> None:
-    """Refuse a table that judges one (group, system, segment) twice, naming both rows."""
-    names = [c for c in (columns.group, columns.system, columns.segment) if c is not None]
+    # a table that judges one (group, system, segment) twice is refused, naming both rows
+    names = [c for c in (grp_col, sys_col, seg_col) if c is not None]
     seen: dict[tuple[str, ...], int] = {}
     for i, key in enumerate(zip(*(table.columns[c] for c in names), strict=True)):
         first = seen.setdefault(key, i)
@@ -184,6 +176,7 @@ def check_unique_rows(table: Table, columns: Columns) -> None:
                 f"{table.name}: row {i + 1} repeats row {first + 1} ({what}); each system's segment may be judged "
                 "once (average repeated judgments before joining)."
             )
+    return Columns(sys_col, seg_col, hyp_col, ref_cols, src_col, grp_col)
 
 
 def default_human(table: Table) -> str | None:

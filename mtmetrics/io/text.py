@@ -4,6 +4,7 @@ hands out undecoded blocks of whole lines, so workers, not the reader, decode th
 
 from __future__ import annotations
 
+import functools
 import os
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -186,7 +187,9 @@ def read_blocks(paths: Sequence[str], size: int, first: int | None = None) -> It
             if len(counts) > 1:
                 for (raw, _), name in zip(taken, names, strict=True):
                     decode_block(raw, name, total + 1)  # a bad line before the end is reported first
-                totals = [total + count + _count_rest(r) for r, (_, count) in zip(readers, taken, strict=True)]
+                # each file's lines to the end: take() gives (b"", 0) once it is exhausted
+                rest = [sum(c for _, c in iter(functools.partial(r.take, LINES), (b"", 0))) for r in readers]
+                totals = [total + count + n for n, (_, count) in zip(rest, taken, strict=True)]
                 listing = ", ".join(f"{n}: {c} lines" for n, c in zip(names, totals, strict=True))
                 raise InputError(f"files have different numbers of lines ({listing}); each needs one line per segment.")
             count = counts.pop()
@@ -198,15 +201,6 @@ def read_blocks(paths: Sequence[str], size: int, first: int | None = None) -> It
             if count < want:
                 return
             want = size
-
-
-def _count_rest(reader: _Reader) -> int:
-    n = 0
-    while True:
-        _, count = reader.take(LINES)
-        if not count:
-            return n
-        n += count
 
 
 def read_reference_rows(paths: Sequence[str]) -> Iterator[tuple[str, ...]]:

@@ -66,16 +66,20 @@ def _draw(size: tuple[float, float], title: str, out_dir: Path, stem: str, draw:
         draw(ax)
         ax.set_title(title)
         fig.tight_layout()
-        files.output_directory(out_dir, "--plot", create=True)
-        canvas_cls(fig)
-        paths = []
-        for fmt, meta in (("png", PNG_METADATA), ("svg", SVG_METADATA)):
-            path = out_dir / f"{stem}.{fmt}"
-            buffer = io.BytesIO()
-            fig.savefig(buffer, format=fmt, metadata=meta)
-            files.atomic_write(path, buffer.getvalue())
-            paths.append(path)
-        return paths
+        return _save(fig, canvas_cls, out_dir, stem)
+
+
+def _save(fig: Any, canvas_cls: Any, out_dir: Path, stem: str) -> list[Path]:
+    files.output_directory(out_dir, "--plot", create=True)
+    canvas_cls(fig)
+    paths = []
+    for fmt, meta in (("png", PNG_METADATA), ("svg", SVG_METADATA)):
+        path = out_dir / f"{stem}.{fmt}"
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format=fmt, metadata=meta)
+        files.atomic_write(path, buffer.getvalue())
+        paths.append(path)
+    return paths
 
 
 def scatter(

@@ -252,14 +252,6 @@ def _interval(value: float, boot: np.ndarray, seed: int) -> tuple[float, float, 
     return iv.lower, iv.upper, len(finite)
 
 
-def _item_correlations(kind: str, x: np.ndarray, y: np.ndarray, item_ids: np.ndarray, n_items: int) -> np.ndarray:
-    """The correlation within each item (``nan`` where undefined: fewer than 3 rows or constant)."""
-    out = np.full(n_items, np.nan)
-    for pos in groups_of(item_ids, 3):
-        out[item_ids[pos[0]]] = FUNCTIONS[kind](x[pos], y[pos])
-    return out
-
-
 def _correlate(
     table: Table,
     columns: Columns,
@@ -417,12 +409,11 @@ def _estimate(
     level: str, kind: str, pts: Points, draws: GroupDraws, n_boot: int, seg_boot: Mapping[str, np.ndarray]
 ) -> tuple[float, np.ndarray]:
     fn = FUNCTIONS[kind]
-    rows_fn = ROW_FUNCTIONS[kind]
-    if level == "segment":
-        return fn(pts.metric, pts.human), seg_boot.get(kind, np.zeros(0))
     if level == "item":
-        n_items = int(draws.item_ids.max()) + 1 if len(draws.item_ids) else 0
-        per_item = _item_correlations(kind, pts.metric, pts.human, draws.item_ids, n_items)
+        # the correlation within each item (``nan`` where undefined: fewer than 3 rows or constant)
+        per_item = np.full(int(draws.item_ids.max()) + 1 if len(draws.item_ids) else 0, np.nan)
+        for pos in groups_of(draws.item_ids, 3):
+            per_item[draws.item_ids[pos[0]]] = fn(pts.metric[pos], pts.human[pos])
         value = float(np.nanmean(per_item)) if np.any(np.isfinite(per_item)) else math.nan
         boot = np.zeros(0)
         if n_boot:
@@ -432,10 +423,12 @@ def _estimate(
                 sums = np.nansum(sampled, axis=1)
                 boot = np.where(counts > 0, sums / np.maximum(counts, 1), np.nan)
         return value, boot
-    value = fn(pts.metric, pts.human) if len(pts.metric) >= 2 else math.nan
+    value = fn(pts.metric, pts.human)  # nan with fewer than 2 points
+    if level == "segment":
+        return value, seg_boot.get(kind, np.zeros(0))
     boot = np.zeros(0)
     if n_boot and pts.metric_boot is not None and pts.human_boot is not None and len(pts.metric) >= 2:
-        boot = rows_fn(pts.metric_boot, pts.human_boot)
+        boot = ROW_FUNCTIONS[kind](pts.metric_boot, pts.human_boot)
     return value, boot
 
 

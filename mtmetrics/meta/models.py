@@ -19,28 +19,19 @@ from .scores import MetricScores
 
 
 @dataclass(frozen=True)
-class BootstrapInfo:
+class BootstrapInfo(Record):
     """How the intervals were made: resamples, seed and the system level's draws."""
 
     n: int
     seed: int
-    system_resampling: str
     level: float = 0.95
     interval: str = "percentile"
+    system_resampling: str = field(kw_only=True)
 
     @classmethod
     def of(cls, options: Any) -> BootstrapInfo:
         """From a command's options (``bootstrap_n``, ``seed``, ``system_resampling``)."""
-        return cls(options.bootstrap_n, options.seed, options.system_resampling)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "n": self.n,
-            "seed": self.seed,
-            "level": self.level,
-            "interval": self.interval,
-            "system_resampling": self.system_resampling,
-        }
+        return cls(options.bootstrap_n, options.seed, system_resampling=options.system_resampling)
 
 
 @dataclass(frozen=True)

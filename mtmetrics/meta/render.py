@@ -50,8 +50,10 @@ def _cells(
         yield key, present, rows, floors, grid
 
 
-def _value(e: Estimate | None, width: int) -> str:
-    if e is None:
+def _value(e: Estimate | None, width: int, blank_undefined: bool = False) -> str:
+    """An estimate with its interval (where resampled) and, for acc-eq, its threshold ε; ``–`` for
+    none and, with ``blank_undefined`` (the report), for an undefined value (else ``nan``)."""
+    if e is None or (blank_undefined and not _defined(e.value)):
         return "–"
     iv = f" [{fmt(e.lower, width)}, {fmt(e.upper, width)}]" if e.resamples else ""
     eps = f" ({epsilon_text(e, width)})" if e.epsilon is not None and math.isfinite(e.epsilon) else ""
@@ -275,16 +277,6 @@ def orange_text(doc: OrangeDocument, width: int) -> str:
 
 def _defined(x: float | None) -> bool:
     return x is not None and not math.isnan(x)
-
-
-def _cell(e: Estimate, width: int) -> str:
-    """An estimate with its interval and, for acc-eq, its threshold ε."""
-    if not _defined(e.value):
-        return "–"
-    eps = f" ({epsilon_text(e, width)})" if _defined(e.epsilon) else ""
-    if not _defined(e.lower):
-        return fmt(e.value, width) + eps
-    return f"{fmt(e.value, width)} [{fmt(e.lower, width)}, {fmt(e.upper, width, '–')}]" + eps
 
 
 def _duration(seconds: float) -> str:
@@ -526,11 +518,11 @@ def _level_table(
         cl = ["–" if r is None else f"{r.cluster}" + (" ★" if r.winner else "")]
         if perm:
             cl.append("–" if q is None else f"{q.cluster}" + (" ★" if q.winner else ""))
-        cells = [_cell(e, width) if (e := _find(ests, m, k)) else "–" for k in shown]
+        cells = [_value(_find(ests, m, k), width, True) for k in shown]
         rows.append([f"{m}{' ↓' if m in flipped else ''}", *cl, *cells])
     out += _md_table(["metric", "cl", *(["perm"] if perm else []), *heads], rows)
     for m in floors:
-        cells = [_cell(e, width) if (e := _find(ests, m, k)) else "" for k in shown]
+        cells = [_value(e, width, True) if (e := _find(ests, m, k)) else "" for k in shown]
         out.append(f"| *{m}* | | " + ("| " if perm else "") + " | ".join(cells) + " |")
     return [*out, *footnote, ""]
 

@@ -381,7 +381,7 @@ def run_task(t: int, task: Task, grids: Mapping[str, Grid], names: Sequence[str]
         tests = perm_scores(measure, human, [points[m] for m in order], masks, s.stop)
     result = TaskResult(task, order, values, tests, clusters(range(len(order)), np.triu(tests.p <= s.alpha, 1)))
     if s.n_boot and bootstrapped(task):
-        boot = _boot_acc_eq(g, names, epsilons, s, t) if task.measure == "acc-eq" else _boot_cells(task, g, names, s, t)
+        boot = _boot_acc_eq(verdicts, s, t) if task.measure == "acc-eq" else _boot_cells(task, g, names, s, t)
         result.intervals = {m: _interval(boot[m], s.seed) for m in names}
     return result
 
@@ -429,19 +429,17 @@ def _boot_cells(task: Task, g: Grid, names: Sequence[str], s: RankSettings, t: i
 
 
 def _boot_acc_eq(
-    g: Grid, names: Sequence[str], epsilons: Mapping[str, float], s: RankSettings, t: int
+    verdicts: Mapping[str, tuple[np.ndarray, np.ndarray]], s: RankSettings, t: int
 ) -> dict[str, np.ndarray]:
     """acc-eq of each resample of the items with a judged pair (drawn with replacement), every metric at
-    the ε calibrated on all items, as the permutation test keeps it: the mean of the drawn items'
-    shares of agreeing pairs."""
-    out = {}
-    draws: np.ndarray | None = None
-    for m in names:
-        verdicts, sizes = _verdicts(g, g.metrics[m], epsilons[m])
-        share = np.add.reduceat(verdicts.astype(np.float64), np.r_[0, np.cumsum(sizes)[:-1]]) / sizes
-        draws = boot_items(s, t, len(sizes)) if draws is None else draws
-        out[m] = np.mean(share[draws], axis=1)
-    return out
+    the ε calibrated on all items (its :func:`_verdicts`), as the permutation test keeps it: the mean
+    of the drawn items' shares of agreeing pairs."""
+    sizes = next(iter(verdicts.values()))[1]
+    draws, starts = boot_items(s, t, len(sizes)), np.r_[0, np.cumsum(sizes)[:-1]]
+    return {
+        m: np.mean((np.add.reduceat(v.astype(np.float64), starts) / sizes)[draws], axis=1)
+        for m, (v, _) in verdicts.items()
+    }
 
 
 def rank(grids: Mapping[str, Grid], names: Sequence[str], s: RankSettings) -> Ranking:

@@ -27,12 +27,6 @@ def accuracy_counts(metric: np.ndarray, human: np.ndarray) -> tuple[int, int]:
     return int(np.count_nonzero(agree)), len(i)
 
 
-def pairwise_accuracy(metric: np.ndarray, human: np.ndarray) -> float:
-    """Kocmi et al.'s pairwise accuracy of one set of systems; ``nan`` with fewer than 2 systems."""
-    agree, pairs = accuracy_counts(metric, human)
-    return agree / pairs if pairs else math.nan
-
-
 def accuracy_rows(metric: np.ndarray, human: np.ndarray, sizes: Sequence[int] | None = None) -> np.ndarray:
     """Pairwise accuracy of each row pair of ``(B, n)`` arrays (bootstrap replicates of systems);
     with ``sizes``, over the pairs within consecutive blocks of that many systems, pooled (mtme's

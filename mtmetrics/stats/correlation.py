@@ -200,10 +200,8 @@ class Resampled:
 
     def rows(self, kind: str, idx: np.ndarray) -> np.ndarray:
         """Coefficient ``kind`` of each resample ``x[idx[b]], y[idx[b]]``."""
-        if not self.coded or idx.shape[1] < 2 or (kind == "kendall" and idx.shape[1] <= _SMALL):
+        if not self.coded or kind == "pearson" or idx.shape[1] < 2 or (kind == "kendall" and idx.shape[1] <= _SMALL):
             return ROW_FUNCTIONS[kind](self.x[idx], self.y[idx])
-        if kind == "pearson":
-            return pearson_rows(self.x[idx], self.y[idx])
         if kind == "spearman":
             return pearson_rows(
                 _resampled_ranks(self.xc, self.sizes[0], idx), _resampled_ranks(self.yc, self.sizes[1], idx)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -79,10 +79,6 @@ class MctResult:
     r: float
     best_single: float
     best_single_feature: int
-    restarts: int
-    seed: int
-    means: list[float] = field(default_factory=list)
-    scales: list[float] = field(default_factory=list)
 
 
 def mct(
@@ -115,9 +111,7 @@ def mct(
             best = (r, w)
     w_raw = best[1] / sd_safe
     w_raw = np.where(sd > 0, w_raw, 0.0)
-    return MctResult(
-        w_raw.tolist(), float(best[0]), float(singles[best_j]), best_j, restarts, seed, mu.tolist(), sd.tolist()
-    )
+    return MctResult(w_raw.tolist(), float(best[0]), float(singles[best_j]), best_j)
 
 
 def leave_one_system_out(

@@ -15,7 +15,6 @@ import scipy.stats
 from mtmetrics.stats.accuracy import (
     accuracy_counts,
     accuracy_rows,
-    pairwise_accuracy,
     pairwise_p_values,
     permutation_signs,
     soft_pairwise_accuracy,
@@ -43,7 +42,6 @@ def test_pairwise_accuracy_equals_brute_force(seed: int) -> None:
     h = rng.integers(0, 5, n).astype(float)
     assert accuracy_counts(m, h) == brute_accuracy(m.tolist(), h.tolist())
     a, p = brute_accuracy(m.tolist(), h.tolist())
-    assert pairwise_accuracy(m, h) == a / p
     assert accuracy_rows(np.vstack([m, h]), np.vstack([h, h]))[0] == a / p
 
 
@@ -51,7 +49,7 @@ def test_pooled_accuracy_is_micro_average() -> None:
     # 3 systems (3 pairs, 2 agree) and 5 systems (10 pairs, 10 agree): 12 / 13, not (2/3 + 1) / 2
     parts = [Value(2 / 3, np.zeros(0), 3, pool=(2.0, 3)), Value(1.0, np.zeros(0), 5, pool=(10.0, 10))]
     assert pooled(parts)[0] == 12 / 13
-    assert math.isnan(pairwise_accuracy(np.array([1.0]), np.array([2.0])))
+    assert math.isnan(accuracy_rows(np.array([1.0]), np.array([2.0]))[0])
 
 
 def exact_p(x: list[float], y: list[float]) -> float:

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtmetrics.stats import floors
-from mtmetrics.stats.accuracy import pairwise_accuracy, pairwise_p_values, permutation_signs, soft_pairwise_accuracy
+from mtmetrics.stats.accuracy import accuracy_rows, pairwise_p_values, permutation_signs, soft_pairwise_accuracy
 from mtmetrics.stats.ties import acc_eq
 from tests.datapaths import DATA, require
 from tests.stats.test_ties import brute_acc_eq
@@ -39,9 +39,9 @@ def test_accuracy_floors_against_the_measure_and_every_ordering(seed: int) -> No
     rng = np.random.default_rng(seed)
     n = int(rng.integers(2, 7))
     human = rng.integers(0, 3, n).astype(float)
-    assert floors.constant_accuracy(human) == pytest.approx(pairwise_accuracy(np.zeros(n), human))
+    assert floors.constant_accuracy(human) == pytest.approx(accuracy_rows(np.zeros(n), human)[0])
     # a random never-tied metric: every ordering of n distinct scores is equally likely
-    every = [pairwise_accuracy(np.array(p, dtype=float), human) for p in itertools.permutations(range(n))]
+    every = [accuracy_rows(np.array(p, dtype=float), human)[0] for p in itertools.permutations(range(n))]
     assert floors.random_accuracy(human) == pytest.approx(float(np.mean(every)), abs=1e-12)
 
 

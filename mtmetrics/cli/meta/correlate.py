@@ -75,11 +75,8 @@ def run_correlate(argv: Sequence[str]) -> int:
         plots=plots,
         floors=res.floors,
     )
-    if ns.format == "json":
-        sys.stdout.write(_dump(doc.to_dict()))
-    else:
-        render = correlations_markdown if ns.format == "markdown" else correlations_text
-        sys.stdout.write(render(doc, ns.width))
+    render = {"text": correlations_text, "markdown": correlations_markdown}.get(ns.format)
+    sys.stdout.write(render(doc, ns.width) if render else _dump(doc.to_dict()))
     if saved:
         wrote(ns.save_scores, f"{len(saved)} score files")
     if plots:

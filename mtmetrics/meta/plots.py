@@ -40,7 +40,7 @@ SVG_METADATA = {"Creator": "mtmetrics", "Date": None, "Format": None, "Type": No
 PNG_METADATA = {"Software": "mtmetrics"}
 
 
-def _matplotlib() -> tuple[Any, Any, Any]:
+def matplotlib_modules() -> tuple[Any, Any, Any]:
     """``(matplotlib, Figure, FigureCanvasAgg)``, or a ResourceError naming the extra."""
     try:
         import matplotlib
@@ -56,11 +56,19 @@ def safe_name(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "_", text.replace("=", "-")).strip("_") or "x"
 
 
-def _draw(size: tuple[float, float], title: str, out_dir: Path, stem: str, draw: Callable[[Any], None]) -> list[Path]:
-    """A figure of ``size`` inches with one titled axes that ``draw`` fills, saved as PNG and SVG
-    into ``out_dir`` (created if missing), each file written whole."""
-    mpl, figure_cls, canvas_cls = _matplotlib()
-    with mpl.rc_context(RC):
+def draw_figure(
+    size: tuple[float, float],
+    title: str,
+    out_dir: Path,
+    stem: str,
+    draw: Callable[[Any], None],
+    rc: dict[str, Any] | None = None,
+) -> list[Path]:
+    """A figure of ``size`` inches with one titled axes that ``draw`` fills, in the house style
+    (:data:`RC`, updated by ``rc``), saved as PNG and SVG into ``out_dir`` (created if missing),
+    each file written whole; the files' paths."""
+    mpl, figure_cls, canvas_cls = matplotlib_modules()
+    with mpl.rc_context({**RC, **(rc or {})}):
         fig = figure_cls(figsize=size)
         ax = fig.add_subplot()
         draw(ax)
@@ -92,7 +100,7 @@ def scatter(
         ax.set_xlabel(xlabel)
         ax.set_ylabel(ylabel)
 
-    return _draw((4.5, 4.0), title, out_dir, stem, draw)
+    return draw_figure((4.5, 4.0), title, out_dir, stem, draw)
 
 
 def correlation_bars(
@@ -136,7 +144,7 @@ def correlation_bars(
         ax.set_ylabel(ylabel)
         ax.axhline(0.0, color="black", linewidth=0.8)
 
-    return _draw((max(4.0, 0.45 * len(labels) + 1.5), 4.0), title, out_dir, stem, draw)
+    return draw_figure((max(4.0, 0.45 * len(labels) + 1.5), 4.0), title, out_dir, stem, draw)
 
 
 def orange_curve(
@@ -151,7 +159,7 @@ def orange_curve(
         ax.set_ylabel("ORANGE % (lower is better)")
         ax.legend(fontsize=7, loc="best")
 
-    return _draw((5.5, 4.0), title, out_dir, stem, draw)
+    return draw_figure((5.5, 4.0), title, out_dir, stem, draw)
 
 
 def correlation_plots(

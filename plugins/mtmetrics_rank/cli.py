@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -338,9 +339,8 @@ def as_json(r: Ranking) -> dict[str, object]:
 
 def heat_maps(r: Ranking, out_dir: Path) -> list[Path]:
     """One heat map per metric: adjusted p-values of every pair, systems in rank order (PNG and SVG)."""
-    from mtmetrics.meta.plots import RC, _matplotlib, _save, safe_name
+    from mtmetrics.meta.plots import draw_figure, safe_name
 
-    mpl, figure_cls, canvas_cls = _matplotlib()
     paths: list[Path] = []
     for m in r.metrics:
         order = [s.name for s in m.systems]
@@ -348,17 +348,18 @@ def heat_maps(r: Ranking, out_dir: Path) -> list[Path]:
         grid = np.full((len(order), len(order)), np.nan)
         for p in m.pairs:
             grid[pos[p.a], pos[p.b]] = grid[pos[p.b], pos[p.a]] = p.p_adjusted
-        with mpl.rc_context({**RC, "axes.grid": False}):
-            size = max(3.5, 0.35 * len(order) + 2.0)
-            fig = figure_cls(figsize=(size + 1.0, size))
-            ax = fig.add_subplot()
+
+        def draw(ax: Any, grid: np.ndarray = grid, order: list[str] = order) -> None:
             image = ax.imshow(grid, vmin=0.0, vmax=1.0, cmap="viridis_r")
             ax.set_xticks(range(len(order)))
             ax.set_xticklabels(order, rotation=60, ha="right")
             ax.set_yticks(range(len(order)))
             ax.set_yticklabels(order)
-            ax.set_title(f"{m.label}: {CORRECTION_NAMES[r.settings.correction]}-adjusted p")
-            fig.colorbar(image, ax=ax)
-            fig.tight_layout()
-            paths += _save(fig, canvas_cls, out_dir, f"rank-{safe_name(m.label)}")
+            ax.figure.colorbar(image, ax=ax)
+
+        size = max(3.5, 0.35 * len(order) + 2.0)
+        title = f"{m.label}: {CORRECTION_NAMES[r.settings.correction]}-adjusted p"
+        paths += draw_figure(
+            (size + 1.0, size), title, out_dir, f"rank-{safe_name(m.label)}", draw, {"axes.grid": False}
+        )
     return paths

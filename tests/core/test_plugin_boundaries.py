@@ -167,3 +167,19 @@ def test_the_checks_find_what_they_look_for(tmp_path: Path, builtin_metric_names
         "mtmetrics/stats/r.py:9 names a metric: '-m chrf'",
         "mtmetrics/stats/r.py:10 names a plugin package: 'mtmetrics_a'",
     }
+
+
+def private_core_imports(root: Path) -> list[str]:
+    """Every name a plugin imports from the core that the core keeps private (``_name``)."""
+    out = []
+    for rel, tree in _modules(root, "plugins"):
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom) or node.level or not node.module:
+                continue
+            if node.module.split(".")[0] == "mtmetrics":
+                out += [f"{rel}:{node.lineno} imports {node.module}.{a.name}" for a in node.names if a.name[0] == "_"]
+    return out
+
+
+def test_no_plugin_imports_a_private_core_name() -> None:
+    assert private_core_imports(ROOT) == []

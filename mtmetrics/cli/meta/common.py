@@ -195,10 +195,10 @@ def _check_plot(directory: str | None) -> None:
     exists and is not a directory."""
     if directory:
         from ...io.files import output_directory
-        from ...meta.plots import _matplotlib
+        from ...meta.plots import matplotlib_modules
 
         output_directory(directory, "--plot")
-        _matplotlib()
+        matplotlib_modules()
 
 
 def wrote(path: str | Path, what: str) -> None:

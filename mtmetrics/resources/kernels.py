@@ -1,6 +1,8 @@
-"""One switch for twin kernels (numba and Python, bit-identical): ``MTMETRICS_KERNEL`` is ``auto``
-(numba if usable, else Python with a warning), ``python`` or ``numba``. :func:`load` gives a plugin
-its compiled module, or ``None`` for Python.
+"""One switch for twin kernels (a fast one and Python, bit-identical): ``MTMETRICS_KERNEL`` is
+``auto`` (the fast one if usable, else Python with a warning), ``python`` or ``numba``. :func:`load`
+gives a plugin its fast module, or ``None`` for Python. The fast twin is a numba module for TER,
+hLEPOR, SIA and METEOR, and numpy's sorts (:mod:`mtmetrics.resources.ngrams`, no compiler) for the
+n-gram count of BLEU, chrF and NIST, which ``numba`` selects too.
 """
 
 from __future__ import annotations

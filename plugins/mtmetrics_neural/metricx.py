@@ -38,8 +38,6 @@ class _MetricXBase(NeuralMetric):
 
     #: the MetricX version whose input format the checkpoint reads: "24" or "23"
     VERSION: ClassVar[str] = "24"
-    #: the longest input (subword tokens with the end-of-sequence token) the version was trained on
-    LIMIT: ClassVar[int] = 1536
     NEEDS = (
         "a folder with config.json and the weights (model.safetensors or pytorch_model.bin), given as "
         "{name}:model=PATH or ${env}, and the mT5 tokenizer (in that folder, {name}:tokenizer=FOLDER, or "
@@ -48,7 +46,7 @@ class _MetricXBase(NeuralMetric):
     FETCH = "huggingface-cli download {hub} --local-dir PATH && huggingface-cli download google/mt5-large"
     COPY = "PATH and ~/.cache/huggingface"
     LIBRARY = ("lightyear", "lightyear", "ly")
-    helpers = ("VERSION", "LIMIT")
+    helpers = ("VERSION",)
 
     params = (
         NeuralMetric.params[0],
@@ -63,6 +61,8 @@ class _MetricXBase(NeuralMetric):
     )
     higher_is_better = False
     score_range = (0.0, 25.0)
+    #: the longest input the version was trained on, in subword tokens with the end-of-sequence token
+    #: (a whitespace word is at least one subword, so it bounds the words too)
     max_segment_tokens = 1536
     complexity = "O(n^2) attention over at most 1536 subwords per segment"
 
@@ -85,7 +85,7 @@ class _MetricXBase(NeuralMetric):
             qe=not cls.WITH_REFERENCES,
             model_name=str(folder),
             tokenizer_name=tokenizer,
-            max_input_length=cls.LIMIT,
+            max_input_length=cls.max_segment_tokens,
             cuda=False,
         )
         scorer.model.config.use_cache = False  # see the module's docstring
@@ -103,8 +103,8 @@ class _MetricXBase(NeuralMetric):
         texts = [model._build_input(s["mt"], ref=s.get("ref"), src=s["src"] or None) for s in samples]
         ids = model.tokenizer(texts)["input_ids"]
         for k, row in enumerate(ids):
-            if len(row) > type(self).LIMIT:
-                raise refuse_long(self.name, "input", texts[k], len(row), type(self).LIMIT, "lightyear")
+            if len(row) > type(self).max_segment_tokens:
+                raise refuse_long(self.name, "input", texts[k], len(row), type(self).max_segment_tokens, "lightyear")
         return [(len(row),) for row in ids]
 
     def _forward(self, model: Any, samples: list[dict[str, str]]) -> tuple[Any, list[Any] | None]:
@@ -136,14 +136,13 @@ class MetricX(_MetricXBase):
     HUB_NAME = "google/metricx-24-hybrid-large-v2p6"
 
 
-class MetricXQE(_MetricXBase):
+class MetricXQE(MetricX):
     """MetricX-24 (hybrid) as quality estimation: source and hypothesis, no reference."""
 
     name = "metricxqe"
     description = "MetricX-24 QE: reference-free (source, hypothesis), e.g. google/metricx-24-hybrid-large-v2p6"
     inputs = Inputs(source=True, references=False)
     ENV = "MTMETRICS_METRICXQE_MODEL"
-    HUB_NAME = "google/metricx-24-hybrid-large-v2p6"
     WITH_REFERENCES = False
 
 
@@ -155,12 +154,11 @@ class MetricX23(_MetricXBase):
     ENV = "MTMETRICS_METRICX23_MODEL"
     HUB_NAME = "google/metricx-23-large-v2p0"
     VERSION = "23"
-    LIMIT = 1024
     max_segment_tokens = 1024
     complexity = "O(n^2) attention over at most 1024 subwords per segment"
 
 
-class MetricX23QE(_MetricXBase):
+class MetricX23QE(MetricX23):
     """MetricX-23-QE: source and hypothesis, no reference."""
 
     name = "metricx23qe"
@@ -169,7 +167,3 @@ class MetricX23QE(_MetricXBase):
     ENV = "MTMETRICS_METRICX23QE_MODEL"
     HUB_NAME = "google/metricx-23-qe-large-v2p0"
     WITH_REFERENCES = False
-    VERSION = "23"
-    LIMIT = 1024
-    max_segment_tokens = 1024
-    complexity = "O(n^2) attention over at most 1024 subwords per segment"

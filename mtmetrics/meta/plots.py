@@ -11,14 +11,13 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ResourceError
+from ..errors import require
 from ..io import files
 
 if TYPE_CHECKING:
     from .correlate import Correlations
     from .scores import MetricScores
 
-INSTALL = "pip install 'mtmetrics[plot]'"
 
 #: rcParams fixed for every picture (independent of the user's matplotlibrc)
 RC: dict[str, Any] = {
@@ -42,12 +41,10 @@ PNG_METADATA = {"Software": "mtmetrics"}
 
 def matplotlib_modules() -> tuple[Any, Any, Any]:
     """``(matplotlib, Figure, FigureCanvasAgg)``, or a ResourceError naming the extra."""
-    try:
-        import matplotlib
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-    except ImportError:
-        raise ResourceError(f"pictures (--plot) need matplotlib; install it with: {INSTALL}") from None
+    matplotlib = require("matplotlib", "pictures (--plot)", "plot")
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
     return matplotlib, Figure, FigureCanvasAgg
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InputError, ResourceError
+from ..errors import InputError, require
 
 CorrelationFn = Callable[[np.ndarray, np.ndarray], float]
 
@@ -91,10 +91,7 @@ def require_kendall(kinds: Iterable[str]) -> None:
 
 def _scipy_kendalltau() -> Callable[..., Any]:
     """``scipy.stats.kendalltau`` (scipy is the ``meta`` extra)."""
-    try:
-        from scipy.stats import kendalltau
-    except ImportError as exc:
-        raise ResourceError("Kendall's tau needs scipy: pip install 'mtmetrics[meta]'") from exc
+    kendalltau: Callable[..., Any] = require("scipy.stats", "Kendall's tau", "meta", "scipy").kendalltau
     return kendalltau
 
 

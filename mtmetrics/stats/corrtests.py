@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InputError, ResourceError
+from ..errors import InputError, require
 
 
 @dataclass(frozen=True)
@@ -28,11 +28,7 @@ class TestResult:
 
 def _special() -> Any:
     """``scipy.special``, imported when a t tail is first needed (scipy is the ``meta`` extra)."""
-    try:
-        import scipy.special
-    except ImportError as exc:
-        raise ResourceError("Student's t p-values need scipy: pip install 'mtmetrics[meta]'") from exc
-    return scipy.special
+    return require("scipy.special", "Student's t p-values", "meta", "scipy")
 
 
 def t_sf(t: float, df: float) -> float:

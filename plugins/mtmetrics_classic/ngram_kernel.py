@@ -76,7 +76,8 @@ def _codes(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     return np.frombuffer("".join(texts).encode("utf-32-le", "surrogatepass"), dtype=np.uint32), lengths
 
 
-def _offsets(lengths: np.ndarray) -> np.ndarray:
+def offsets(lengths: np.ndarray) -> np.ndarray:
+    """Where each of the sequences of ``lengths`` starts in their concatenation, and the total at the end."""
     off = np.zeros(lengths.size + 1, dtype=np.int64)
     np.cumsum(lengths, out=off[1:])
     return off
@@ -96,7 +97,7 @@ def bleu_statistics(bleu: sacrebleu.BLEU, segments: Sequence[Segment]) -> np.nda
     order = int(bleu.max_ngram_order)
     ids, lengths = word_ids([prep(text).split() for s in segments for text in (s.hyp, *s.refs)])
     seg_off, _, _ = _layout(segments)
-    matches = nb.ngram_matches(ids, _offsets(lengths), seg_off, order)
+    matches = nb.ngram_matches(ids, offsets(lengths), seg_off, order)
     hyp_rows = seg_off[:-1]
     hyp_len = lengths[hyp_rows]
     if lengths.size == 2 * len(segments):  # one reference each: it is the closest
@@ -167,11 +168,11 @@ def chrf_statistics(chrf: sacrebleu.CHRF, segments: Sequence[Segment]) -> np.nda
     if c_order:
         chars = texts if chrf.whitespace else ["".join(t.split()) for t in texts]
         codes, lengths = _codes(chars)
-        matches = nb.ngram_matches(codes, _offsets(lengths), seg_off, c_order)
+        matches = nb.ngram_matches(codes, offsets(lengths), seg_off, c_order)
         parts.append(_order_stats(lengths, matches, hyp, refs, c_order))
     if w_order:
         ids, lengths = word_ids([chrf._remove_punctuation(t) for t in texts])
-        matches = nb.ngram_matches(ids, _offsets(lengths), seg_off, w_order)
+        matches = nb.ngram_matches(ids, offsets(lengths), seg_off, w_order)
         parts.append(_order_stats(lengths, matches, hyp, refs, w_order))
     stats = np.concatenate(parts, axis=1) if len(parts) > 1 else parts[0]
     nrefs = sizes - 1

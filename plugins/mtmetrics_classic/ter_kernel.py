@@ -27,7 +27,7 @@ from mtmetrics import Segment
 from mtmetrics.resources import kernels
 
 from ._sacrebleu import segment_stats
-from .ngram_kernel import word_ids
+from .ngram_kernel import offsets, word_ids
 
 
 def _warm(module: Any) -> object:
@@ -58,8 +58,7 @@ def ter_statistics(ter: sacrebleu.TER, segments: Sequence[Segment]) -> np.ndarra
     refs = [[prep(r).split() for r in s.refs] for s in segments]
     lists = [*hyps, *(r for rs in refs for r in rs)]  # hypotheses, then every reference
     ids, lengths = word_ids(lists)
-    off = np.zeros(len(lists) + 1, dtype=np.int64)
-    np.cumsum(lengths, out=off[1:])
+    off = offsets(lengths)
     pair_hyp = np.repeat(np.arange(len(segments), dtype=np.int64), [len(rs) for rs in refs])
     edits = nb.ter_pairs(ids, off[: len(hyps) + 1], ids, off[len(hyps) :], pair_hyp).tolist()
     out = np.empty((len(segments), 2), dtype=np.float64)

@@ -48,7 +48,7 @@ def measure() -> dict[str, Any]:
 
     sys.path[:0] = [str(ROOT), str(ROOT / "plugins")]
     from mtmetrics.io.tables import detect_columns, read_table
-    from mtmetrics.meta.correlate import group_draws
+    from mtmetrics_meta.correlate import group_draws
 
     rng = np.random.default_rng(0)
     random_bad = dict.fromkeys(BLOCKS, 0)

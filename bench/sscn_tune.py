@@ -6,7 +6,7 @@ Data: the development set for source-based metrics, WMT22 general to-English seg
 (``dev/wmt22-general/derived/generaltest2022.<lp>.da-seg.joined.tsv.gz`` for ja, ru, uk, liv -> en;
 columns ``source``, ``ref_A``, ``hyp``, ``z``). zh-en is not used (its MQM judgments are held out).
 The same 500 source segments per pair as ``docs/results/meta-wmt22-da-dev.md`` are kept (all
-systems' rows of each; :func:`mtmetrics.meta.report.sample_table`, seed 12345; liv-en has 420),
+systems' rows of each; :func:`mtmetrics_meta.report.sample_table`, seed 12345; liv-en has 420),
 and the systems whose output is a reference are dropped, as ``meta report`` does.
 
 Alignment: per pair (sources split at spaces, ``src_tokenize=none``, as when the defaults were
@@ -44,8 +44,8 @@ os.environ.setdefault("NLTK_DATA", str(ROOT.parent / "shared" / "nltk_data"))
 
 import mtmetrics  # noqa: E402
 from mtmetrics.io.tables import Columns, Table, detect_columns, read_table  # noqa: E402
-from mtmetrics.meta.report import drop_systems, reference_systems, sample_table  # noqa: E402
 from mtmetrics.stats.correlation import pearson  # noqa: E402
+from mtmetrics_meta.report import drop_systems, reference_systems, sample_table  # noqa: E402
 from mtmetrics_source.aligners import EflomalAligner  # noqa: E402
 from mtmetrics_source.table_alignments import table_annotations  # noqa: E402
 from tests.datapaths import DATA  # noqa: E402

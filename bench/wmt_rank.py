@@ -1,4 +1,4 @@
-"""A WMT23/WMT24-style global ranking of metrics (``mtmetrics.meta.tasks.rank``) beside
+"""A WMT23/WMT24-style global ranking of metrics (``mtmetrics_meta.tasks.rank``) beside
 mt-metrics-eval's loop (``CompareMetrics*`` per task, then ``TaskSetResults.AverageCorrMatrix``) on
 the same WMT22 MQM numbers, in one process, CPU seconds.
 
@@ -32,10 +32,10 @@ from typing import Any
 import numpy as np
 import scipy.stats
 
-from mtmetrics.cli.meta.common import build_metrics
 from mtmetrics.io.tables import detect_columns, read_table
-from mtmetrics.meta import tasks as T
-from mtmetrics.meta.scores import score_table
+from mtmetrics_meta import tasks as T
+from mtmetrics_meta.cli.common import build_metrics
+from mtmetrics_meta.scores import score_table
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 MQM = SHARED / "data" / "test" / "wmt22-mqm" / "derived"

@@ -47,7 +47,7 @@ def register_commands(register: Callable[[str, str, str], None]) -> None:
 
 @hookspec
 def add_row_options(command: str, parser: argparse.ArgumentParser) -> None:
-    """Add options to ``parser``, of the core ``command`` whose rows the plugin annotates (``"score"``, or
+    """Add options to ``parser``, of the ``command`` whose rows the plugin annotates (``"score"``, or
     ``"meta"``: the meta commands that score a table). Called whenever that parser is built, so keep it
     cheap; the values reach :func:`annotate_lines` or :func:`annotate_table` as ``args``."""
 

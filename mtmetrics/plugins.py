@@ -36,7 +36,7 @@ BUILTIN_PLUGINS: tuple[str, ...] = (
     "mtmetrics_sia",
     "mtmetrics_hlepor",
     "mtmetrics_source",
-    "mtmetrics_combo",
+    "mtmetrics_meta",
     "mtmetrics_paraphrase",
     "mtmetrics_analysis",
     "mtmetrics_rank",

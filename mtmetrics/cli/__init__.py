@@ -47,12 +47,6 @@ CORE_COMMANDS: tuple[Command, ...] = (
         "score", "score machine-translation output (the default command: 'mtmetrics REF -i HYP')", "mtmetrics.cli.score"
     ),
     Command("list", "every metric with its parameters, defaults, languages and plugin", "mtmetrics.cli.listing"),
-    Command(
-        "meta",
-        "meta-evaluation: correlate, compare, orange, mct, regress, report",
-        "mtmetrics.cli.meta",
-        entry="run_meta",
-    ),
     Command("signature", "explain a signature, or list what makes two incomparable", "mtmetrics.cli.signature"),
 )
 

@@ -1,4 +1,4 @@
-"""The WMT metrics task's agreement measures inside :func:`~mtmetrics.meta.correlate.correlate`
+"""The WMT metrics task's agreement measures inside :func:`~mtmetrics_meta.correlate.correlate`
 (docs/meta.md §7): ``accuracy`` and ``soft-accuracy`` at system level (also pooled over groups into
 :data:`POOLED`, as WMT pools accuracy), ``acc-eq`` at segment and item level; other combinations are
 not defined. ``accuracy`` uses the correlations' system points and resamples; ``soft-accuracy`` a

@@ -69,7 +69,7 @@ def item_mean_rows(item_ids: np.ndarray, measure: RowMeasure, min_points: int = 
     """A row measure that averages ``measure`` within each item (``item_ids``) over the items.
 
     Items with fewer than ``min_points`` points are skipped, and so are undefined (``nan``)
-    values of one row, as :func:`~mtmetrics.meta.correlate.correlate`'s ``item`` level does.
+    values of one row, as :func:`~mtmetrics_meta.correlate.correlate`'s ``item`` level does.
     """
     groups = groups_of(np.asarray(item_ids, dtype=np.intp), min_points)
 

@@ -339,7 +339,7 @@ def as_json(r: Ranking) -> dict[str, object]:
 
 def heat_maps(r: Ranking, out_dir: Path) -> list[Path]:
     """One heat map per metric: adjusted p-values of every pair, systems in rank order (PNG and SVG)."""
-    from mtmetrics.meta.plots import draw_figure, safe_name
+    from mtmetrics.io.figures import draw_figure, safe_name
 
     paths: list[Path] = []
     for m in r.metrics:

@@ -35,7 +35,7 @@ from mtmetrics.engine import gate
 from mtmetrics.engine.streaming import score_sources
 from mtmetrics.errors import InputError, ParameterError
 from mtmetrics.io.mtme import read_segment_scores
-from mtmetrics.meta.precomputed import Precomputed
+from mtmetrics.io.precomputed import Precomputed
 from mtmetrics.metric import Metric, Segment, Statistics, finish_totals, references_of
 from mtmetrics.signature import Field, Signature
 from mtmetrics.stats import DEFAULT_BOOTSTRAP, DEFAULT_SEED

@@ -22,8 +22,8 @@ import pytest
 import mtmetrics
 from mtmetrics import Metric, Param, ParameterError, Segment, plugins
 from mtmetrics.cli import main
-from mtmetrics.cli.meta.common import _dump
 from mtmetrics.params import format_range
+from mtmetrics_meta.cli.common import _dump
 from tests.cli import run_cli as _run
 from tests.datapaths import WMT21, read_text, require
 

@@ -48,9 +48,9 @@ COMMAND_MODULES = (
     "mtmetrics_rank.cli",
     "mtmetrics_rank.rank",
     "mtmetrics.cli.listing",
-    "mtmetrics.cli.meta",
-    "mtmetrics.cli.meta.correlate",
-    "mtmetrics.cli.meta.report",
+    "mtmetrics_meta.cli",
+    "mtmetrics_meta.cli.correlate",
+    "mtmetrics_meta.cli.report",
 )
 
 
@@ -105,8 +105,8 @@ def test_scoring_and_help_import_no_command_module(tmp_path: Path) -> None:
 def test_a_command_imports_its_module_only() -> None:
     status, out, modules = _modules_after(["meta", "correlate", "--help"])
     assert status == 0 and "usage: mtmetrics meta correlate" in out
-    assert "mtmetrics.cli.meta.correlate" in modules
-    assert not modules & {"mtmetrics.cli.meta.report", "mtmetrics_sia.cli", "mtmetrics_source.align_command"}
+    assert "mtmetrics_meta.cli.correlate" in modules
+    assert not modules & {"mtmetrics_meta.cli.report", "mtmetrics_sia.cli", "mtmetrics_source.align_command"}
 
 
 @pytest.fixture

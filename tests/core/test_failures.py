@@ -26,7 +26,7 @@ import pytest
 import mtmetrics
 from mtmetrics.cli import main
 from mtmetrics.io.mtme import read_mtme
-from mtmetrics.meta.combination import CombinationModel, Feature
+from mtmetrics_meta.combination import CombinationModel, Feature
 from tests.cli import run_cli
 from tests.datapaths import ROOT
 

@@ -92,7 +92,7 @@ def test_a_line_over_the_line_cap_is_one_line(tmp_path: Path) -> None:
 
 
 def test_a_combination_checks_each_feature_in_its_own_units(tmp_path: Path) -> None:
-    from mtmetrics.meta.combination import CombinationModel, Feature
+    from mtmetrics_meta.combination import CombinationModel, Feature
 
     # limits 1000 char tokens and 3000 tercom tokens
     sia, ter = mtmetrics.load_metric("sia", tokenize="char"), mtmetrics.load_metric("ter")

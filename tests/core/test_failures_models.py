@@ -23,8 +23,8 @@ from typing import Any
 import pytest
 
 import mtmetrics
-from mtmetrics.meta.combination import CombinationModel, Feature
 from mtmetrics.resources.taggers import get_tagger
+from mtmetrics_meta.combination import CombinationModel, Feature
 from tests.cli import run_cli
 from tests.core.test_failures import HYP, REF, _para_doc, combo_doc, fails, fails_case, table, write_json
 

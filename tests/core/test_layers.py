@@ -52,7 +52,6 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine", ("engine",)),
     # signature_parse: a signature read back builds the metric through the engine's gate
     ("roads", ("api", "dask", "signature_parse")),
-    ("meta", ("meta",)),
     # "": the package itself, the facade over all of it; compat: sacrebleu's classes, on load_metric
     ("front", ("cli", "testing", "compat", "__main__", "")),
 )

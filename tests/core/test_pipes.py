@@ -209,7 +209,7 @@ def test_score_files_and_system_scores_from_every_kind_of_stream(texts: dict[str
 # ------------------------------------------------------------------------------ model files
 def test_combo_model_and_similarity_table_from_every_kind_of_stream(texts: dict[str, str], tmp_path: Path) -> None:
     import mtmetrics
-    from mtmetrics_combo.combo import FORMAT
+    from mtmetrics_meta.combo import FORMAT
 
     sig = {s: str(mtmetrics.load_metric(s).signature("1")) for s in ("chrf", "ter")}
     features = [

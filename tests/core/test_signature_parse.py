@@ -179,7 +179,7 @@ def test_file_parameters_beside_a_signature(tmp_path: Path) -> None:
 
 def test_meta_metrics_from_a_signature_keep_its_parameters() -> None:
     """``meta`` commands take a signature in -m with exactly its parameters (not the defaults)."""
-    from mtmetrics.cli.meta.common import build_metrics
+    from mtmetrics_meta.cli.common import build_metrics
 
     sig = f"BLEU|nrefs:1|case:lc|eff:no|tok:intl|smooth:exp|order:4|sacrebleu:{SB}|plugin:mtmetrics@{V}|version:{V}"
     ((label, metric),) = build_metrics([sig])

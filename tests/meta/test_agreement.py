@@ -23,8 +23,8 @@ import sacrebleu
 from mtmetrics import load_metric
 from mtmetrics.cli import main
 from mtmetrics.io.tables import detect_columns, read_table
-from mtmetrics.meta.correlate import CorrelationSettings, correlate
-from mtmetrics.meta.scores import score_table
+from mtmetrics_meta.correlate import CorrelationSettings, correlate
+from mtmetrics_meta.scores import score_table
 from tests.stats.test_ties import brute_acc_eq
 
 

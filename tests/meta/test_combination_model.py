@@ -1,4 +1,4 @@
-"""The combination model is a core format (``mtmetrics.meta.combination``, ``mtmetrics-combo/1``).
+"""The combination model is a core format (``mtmetrics_meta.combination``, ``mtmetrics-combo/1``).
 
 Files written by ``meta mct -o`` / ``meta regress -o`` on real WMT17 cs-en DA rows are read back
 and written again byte for byte (so files written before the format moved to the core load
@@ -26,8 +26,8 @@ import sacrebleu
 import mtmetrics
 from mtmetrics import InputError, Metric, Param, Segment, plugins
 from mtmetrics.cli import main
-from mtmetrics.meta.combination import FORMAT, CombinationModel, Feature
-from mtmetrics.meta.report import default_metric_names
+from mtmetrics_meta.combination import FORMAT, CombinationModel, Feature
+from mtmetrics_meta.report import default_metric_names
 
 
 def _learn(command: str, table: Path, out: Path, *extra: str) -> str:

@@ -21,7 +21,7 @@ import sacrebleu
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
 from mtmetrics.cli import main
-from mtmetrics.meta.textprep import mismatch, text_profile
+from mtmetrics_meta.textprep import mismatch, text_profile
 from tests.datapaths import WMT21, read_text, require
 
 

@@ -8,7 +8,7 @@ import numpy as np
 
 import mtmetrics
 from mtmetrics.io.tables import detect_columns, read_table
-from mtmetrics.meta.scores import score_table
+from mtmetrics_meta.scores import score_table
 
 
 def test_nist_rows_use_their_group_corpus_weights(wmt17_small: Path) -> None:

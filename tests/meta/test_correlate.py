@@ -22,8 +22,8 @@ import scipy.stats
 from mtmetrics import load_metric
 from mtmetrics.cli import main
 from mtmetrics.io.tables import detect_columns, read_table
-from mtmetrics.meta.correlate import CorrelationSettings, correlate
-from mtmetrics.meta.scores import score_table
+from mtmetrics_meta.correlate import CorrelationSettings, correlate
+from mtmetrics_meta.scores import score_table
 
 
 def _run(*args: str) -> tuple[int, str]:
@@ -243,7 +243,7 @@ def test_text_output_and_compare(wmt17_small: Path) -> None:
 
 def test_compare_passes_jobs_to_the_correlations(wmt17_small: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """-j shares the correlations' bootstrap among processes as in ``meta correlate``: the same bytes."""
-    from mtmetrics.cli.meta import compare
+    from mtmetrics_meta.cli import compare
 
     seen: list[int] = []
     real = compare.correlate

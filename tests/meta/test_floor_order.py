@@ -11,8 +11,8 @@ import numpy as np
 
 from mtmetrics import load_metric
 from mtmetrics.io.tables import Table, detect_columns, read_table
-from mtmetrics.meta.correlate import CorrelationSettings, correlate
-from mtmetrics.meta.scores import score_table
+from mtmetrics_meta.correlate import CorrelationSettings, correlate
+from mtmetrics_meta.scores import score_table
 
 
 def _floors(table: Table) -> dict[tuple[str, str, str, str], float]:

@@ -282,7 +282,7 @@ def test_scores_files_are_read_by_one_strict_reader(
 ) -> None:
     """Segment- and system-level SYSTEM<TAB>SCORE files: one line parser, errors naming file and line."""
     from mtmetrics.errors import InputError
-    from mtmetrics.meta.precomputed import read_segment_scores, read_system_scores
+    from mtmetrics_meta.precomputed import read_segment_scores, read_system_scores
 
     path = tmp_path / "s.score"
     path.write_text(text, encoding="utf-8")
@@ -292,7 +292,7 @@ def test_scores_files_are_read_by_one_strict_reader(
 
 
 def test_scores_file_reader_keeps_none_and_drops_a_leading_bom(tmp_path: Path) -> None:
-    from mtmetrics.meta.precomputed import read_segment_scores
+    from mtmetrics_meta.precomputed import read_segment_scores
 
     path = tmp_path / "s.score"
     path.write_text("\ufeffA\tNone\nB 1\n", encoding="utf-8")

@@ -13,7 +13,7 @@ import sacrebleu
 
 from mtmetrics import Metric, Segment
 from mtmetrics.cli import main
-from mtmetrics.meta.orange import leave_one_out_scores, oracle_rank, orange
+from mtmetrics_meta.orange import leave_one_out_scores, oracle_rank, orange
 from tests.datapaths import read_text
 from tests.meta.conftest import JOSHUA
 

@@ -19,13 +19,13 @@ import pytest
 
 from mtmetrics import load_metric
 from mtmetrics.cli import main
-from mtmetrics.cli.meta.common import _dump
 from mtmetrics.engine import tables as engine_tables
 from mtmetrics.io.tables import detect_columns, read_table
-from mtmetrics.meta.compare import CompareDocument, ValuesComparison, compare_metrics, correlation_tests
-from mtmetrics.meta.correlate import CorrelationSettings, correlate
-from mtmetrics.meta.pipeline import ReportSettings, build_report
-from mtmetrics.meta.scores import score_table
+from mtmetrics_meta.cli.common import _dump
+from mtmetrics_meta.compare import CompareDocument, ValuesComparison, compare_metrics, correlation_tests
+from mtmetrics_meta.correlate import CorrelationSettings, correlate
+from mtmetrics_meta.pipeline import ReportSettings, build_report
+from mtmetrics_meta.scores import score_table
 from tests.cli import run_cli
 from tests.datapaths import ROOT
 

@@ -14,12 +14,12 @@ import pytest
 
 from mtmetrics import ResourceError
 from mtmetrics.cli import main
-from mtmetrics.meta import plots
+from mtmetrics_meta import plots
 from tests.meta.conftest import JOSHUA
 
 DRAW = """
 from pathlib import Path
-from mtmetrics.meta import plots
+from mtmetrics_meta import plots
 
 
 def draw(out: Path) -> None:
@@ -63,7 +63,7 @@ def test_pictures_are_byte_identical_across_processes(tmp_path: Path) -> None:
 
 def test_importing_mtmetrics_does_not_import_matplotlib() -> None:
     code = (
-        "import sys, mtmetrics, mtmetrics.cli.meta, mtmetrics.meta.plots, mtmetrics.meta.report;"
+        "import sys, mtmetrics, mtmetrics_meta.cli, mtmetrics_meta.plots, mtmetrics_meta.report;"
         "mtmetrics.load_metric('chrf');"
         "assert 'matplotlib' not in sys.modules, 'matplotlib imported'"
     )

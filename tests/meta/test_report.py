@@ -24,15 +24,15 @@ from mtmetrics import load_metric, plugins
 from mtmetrics.cli import main
 from mtmetrics.engine.tables import score_tables
 from mtmetrics.io.tables import Columns, Table, detect_columns, read_table
-from mtmetrics.meta.correlate import CorrelationSettings, correlate
-from mtmetrics.meta.report import (
+from mtmetrics_meta.correlate import CorrelationSettings, correlate
+from mtmetrics_meta.report import (
     clusters,
     default_metric_names,
     drop_systems,
     reference_systems,
     sample_table,
 )
-from mtmetrics.meta.scores import MetricScores, score_table
+from mtmetrics_meta.scores import MetricScores, score_table
 
 
 def _run(*args: str) -> tuple[int, str]:

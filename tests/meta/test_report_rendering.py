@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mtmetrics.meta.report import clusters
+from mtmetrics_meta.report import clusters
 from tests.cli import run_cli as _run
 
 
@@ -63,7 +63,7 @@ def test_header_and_written_lines(report: tuple[str, str]) -> None:
 def test_scoring_progress_counts_every_row_of_every_metric(wmt17_small: Path) -> None:
     from mtmetrics import load_metric
     from mtmetrics.io.tables import detect_columns, read_table
-    from mtmetrics.meta.scores import score_table
+    from mtmetrics_meta.scores import score_table
 
     table = read_table(wmt17_small)
     seen: list[int] = []

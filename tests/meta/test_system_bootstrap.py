@@ -3,7 +3,7 @@
 Oracle: a literal loop over the resamples. Each resample draws item (source segment) ids with
 replacement; every system keeps its rows of the drawn items, as often as drawn; its corpus chrF is
 sacrebleu's ``corpus_chrf`` of those rows and its human score the mean of their z; the correlation
-is scipy's. The draws follow the order :func:`~mtmetrics.meta.correlate.group_draws` documents.
+is scipy's. The draws follow the order :func:`~mtmetrics_meta.correlate.group_draws` documents.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ import scipy.stats
 
 from mtmetrics import load_metric
 from mtmetrics.io.tables import detect_columns, read_table
-from mtmetrics.meta.correlate import CorrelationSettings, correlate
-from mtmetrics.meta.scores import score_table
+from mtmetrics_meta.correlate import CorrelationSettings, correlate
+from mtmetrics_meta.scores import score_table
 
 
 def _rows(path: Path) -> list[dict[str, str]]:

@@ -15,11 +15,11 @@ import pytest
 
 from mtmetrics import load_metric
 from mtmetrics.io.tables import detect_columns, read_table
-from mtmetrics.meta.correlate import CorrelationSettings, correlate, group_draws
-from mtmetrics.meta.scores import score_table
 from mtmetrics.metric import finish_totals
 from mtmetrics.stats import bootweights
 from mtmetrics.stats.bootweights import SystemWeights, sums_are_exact, weighted_sums
+from mtmetrics_meta.correlate import CorrelationSettings, correlate, group_draws
+from mtmetrics_meta.scores import score_table
 
 N_BOOT = 100
 #: weights per block: 300 // n_s resamples of a system (about 40 rows): 7 or 8, so 13–15 blocks and a tail

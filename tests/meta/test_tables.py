@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from mtmetrics.errors import InputError
-from mtmetrics.io.nbest import read_nbest
 from mtmetrics.io.tables import default_human, detect_columns, read_table
+from mtmetrics_meta.nbest import read_nbest
 from tests.meta.conftest import JOSHUA, WMT17_JOINED, WMT21_RUEN
 
 

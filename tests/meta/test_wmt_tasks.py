@@ -1,4 +1,4 @@
-"""``meta rank`` (mtmetrics.meta.tasks) against Google's mt-metrics-eval in ../shared/oracles, on
+"""``meta rank`` (mtmetrics_meta.tasks) against Google's mt-metrics-eval in ../shared/oracles, on
 WMT22 MQM en-de and zh-en rows.
 
 The oracle draws its permutations from ``np.random.binomial``, one call per draw (and per item for
@@ -34,10 +34,10 @@ import scipy.stats
 from mtmetrics import load_metric
 from mtmetrics.cli import main
 from mtmetrics.io.tables import detect_columns, read_table
-from mtmetrics.meta import tasks as T
-from mtmetrics.meta.scores import score_table
 from mtmetrics.stats.sharedperm import EarlyStop, keep_masks, stop_at
 from mtmetrics.stats.ties import acc_eq
+from mtmetrics_meta import tasks as T
+from mtmetrics_meta.scores import score_table
 from tests.datapaths import DATA, SHARED, require
 
 MQM = DATA / "test" / "wmt22-mqm" / "derived"

@@ -18,7 +18,7 @@ import pytest
 import mtmetrics
 from mtmetrics.cli import main
 from mtmetrics.io.tables import detect_columns, read_table
-from mtmetrics_combo.combo import Combo
+from mtmetrics_meta.combo import Combo
 from mtmetrics_source.aligners import DiagonalAligner, EflomalAligner, align_annotations
 from mtmetrics_source.table_alignments import aligned_pairs, table_annotations
 from tests.datapaths import DATA, require

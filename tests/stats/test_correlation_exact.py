@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 
 from mtmetrics.errors import ResourceError
-from mtmetrics.meta.correlate import BLOCK_ELEMENTS, group_draws
 from mtmetrics.stats.correlation import FUNCTIONS, ROW_FUNCTIONS, Resampled, kendall_tau_b
+from mtmetrics_meta.correlate import BLOCK_ELEMENTS, group_draws
 from tests.datapaths import DATA, require
 
 RU_EN = DATA / "test" / "wmt21-news" / "derived" / "newstest2021.ru-en.da-seg.joined.tsv.gz"

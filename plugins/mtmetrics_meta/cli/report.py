@@ -7,11 +7,12 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from ...errors import ParameterError
-from ...io.files import check_writable, write_all
-from ...meta.precomputed import is_precomputed
-from ...stats.correlation import require_kendall
-from ..args import bounded
+from mtmetrics.cli.args import bounded
+from mtmetrics.errors import ParameterError
+from mtmetrics.io.files import check_writable, write_all
+from mtmetrics.stats.correlation import require_kendall
+
+from ..precomputed import is_precomputed
 from .common import (
     _check_plot,
     _dump,
@@ -92,14 +93,14 @@ def _check(ns: argparse.Namespace) -> None:
 
 
 def run_report(argv: Sequence[str]) -> int:
-    """``mtmetrics meta report``: the options as :class:`~mtmetrics.meta.pipeline.ReportSettings`,
-    the report built by :func:`~mtmetrics.meta.pipeline.build_report`, rendered as Markdown (and
+    """``mtmetrics meta report``: the options as :class:`~mtmetrics_meta.pipeline.ReportSettings`,
+    the report built by :func:`~mtmetrics_meta.pipeline.build_report`, rendered as Markdown (and
     JSON)."""
     import shlex
     from dataclasses import fields
 
-    from ...meta.pipeline import ReportSettings, build_report, report_metric_names
-    from ...meta.render import markdown
+    from ..pipeline import ReportSettings, build_report, report_metric_names
+    from ..render import markdown
 
     ns = _report_parser().parse_args(argv)
     for target in (ns.output, ns.json):

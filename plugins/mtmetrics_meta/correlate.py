@@ -18,14 +18,15 @@ from typing import Any
 
 import numpy as np
 
-from ..engine import pool
-from ..errors import InputError
-from ..io.tables import Columns, Table
-from ..stats import agreement as agr
-from ..stats.bootweights import SystemWeights, compact, weighted_sums
-from ..stats.correlation import FUNCTIONS, KINDS, ROW_FUNCTIONS, Resampled
-from ..stats.significance import interval
-from ..stats.ties import groups_of
+from mtmetrics.engine import pool
+from mtmetrics.errors import InputError
+from mtmetrics.io.tables import Columns, Table
+from mtmetrics.stats import agreement as agr
+from mtmetrics.stats.bootweights import SystemWeights, compact, weighted_sums
+from mtmetrics.stats.correlation import FUNCTIONS, KINDS, ROW_FUNCTIONS, Resampled
+from mtmetrics.stats.significance import interval
+from mtmetrics.stats.ties import groups_of
+
 from . import Record
 from .scores import MetricScores
 

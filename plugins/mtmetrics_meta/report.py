@@ -18,9 +18,10 @@ from typing import Any
 
 import numpy as np
 
-from ..io.tables import Columns, Table
-from ..metric import Metric
-from ..stats.corrtests import williams
+from mtmetrics.io.tables import Columns, Table
+from mtmetrics.metric import Metric
+from mtmetrics.stats.corrtests import williams
+
 from . import Record
 from .correlate import Correlations, system_membership
 from .scores import MetricScores

@@ -6,14 +6,15 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from ...errors import InputError
-from ...meta.compare import CompareDocument, ValuesComparison, compare_metrics, correlation_tests
-from ...meta.correlate import CorrelationSettings, correlate
-from ...meta.models import MetricInfo, TableHeader
-from ...meta.render import compare_text
-from ...stats.correlation import KINDS, require_kendall
-from ...stats.corrtests import check_values
-from ..args import bounded
+from mtmetrics.cli.args import bounded
+from mtmetrics.errors import InputError
+from mtmetrics.stats.correlation import KINDS, require_kendall
+from mtmetrics.stats.corrtests import check_values
+
+from ..compare import CompareDocument, ValuesComparison, compare_metrics, correlation_tests
+from ..correlate import CorrelationSettings, correlate
+from ..models import MetricInfo, TableHeader
+from ..render import compare_text
 from .common import (
     _check_plot,
     _dump,

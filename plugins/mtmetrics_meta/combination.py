@@ -17,7 +17,7 @@ A model file is one JSON object (UTF-8, indented by 2, keys in this order):
     scores were negated for learning: error rates, where lower is better; else ``1``) and
     ``scale`` (``mean``, ``sd``, ``min``, ``max`` of the signed segment scores on the training rows).
 ``text``
-    the profile of the training hypotheses (:func:`~mtmetrics.meta.textprep.text_profile`).
+    the profile of the training hypotheses (:func:`~mtmetrics_meta.textprep.text_profile`).
 ``weights`` (required)
     one number per feature.
 ``intercept``
@@ -42,8 +42,9 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InputError
-from ..jsonsafe import is_finite_number, strict_json, strict_loads
+from mtmetrics.errors import InputError
+from mtmetrics.jsonsafe import is_finite_number, strict_json, strict_loads
+
 from . import Record
 from .textprep import mismatch, text_profile
 

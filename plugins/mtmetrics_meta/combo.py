@@ -1,7 +1,7 @@
 """``combo``: score with a model learned by ``mtmetrics meta mct`` or ``meta regress``.
 
-The model file is the core format ``mtmetrics-combo/1`` (:mod:`mtmetrics.meta.combination`,
-read with :class:`~mtmetrics.meta.combination.CombinationModel`). It lists the feature metrics as ``-m`` specs,
+The model file is the core format ``mtmetrics-combo/1`` (:mod:`mtmetrics_meta.combination`,
+read with :class:`~mtmetrics_meta.combination.CombinationModel`). It lists the feature metrics as ``-m`` specs,
 their signatures at training time, a sign per feature (-1 for error rates, which were negated
 when learning), the weights and intercept, and the training data's name and SHA-256. A segment's
 score is ``intercept + Σ_j weight_j · sign_j · score_j`` where ``score_j`` is feature ``j``'s
@@ -11,7 +11,7 @@ metric's signature is checked against the model's: a feature whose signature cha
 tokenizer, a new version of a plugin) is an error, since the weights were learned for it. The
 signatures fix the features' own settings but not how the input text was prepared: the model also
 records each feature's scale on the training rows and a profile of the training text (cased or
-lowercased, tokenized or not; :mod:`mtmetrics.meta.textprep`), and text prepared grossly
+lowercased, tokenized or not; :mod:`mtmetrics_meta.textprep`), and text prepared grossly
 differently (lowercased or pre-tokenized when the training text was raw) is an
 :class:`~mtmetrics.InputError` (exit status 2), checked on every batch of 20 or more segments.
 Scores are unbounded (weights can be negative), so ``score_range`` is open and identity is not
@@ -20,7 +20,7 @@ alignments) make the combination need them too, and receive them; the ``align`` 
 signature (where the alignments came from) is data, not a setting, and is not compared.
 
 The model file must be a regular file of at most 64 MiB, and is checked key by key
-(:meth:`~mtmetrics.meta.combination.CombinationModel.from_dict`). A file path among a feature's
+(:meth:`~mtmetrics_meta.combination.CombinationModel.from_dict`). A file path among a feature's
 parameters (another model, ``sia:similarity=``, a tagger's spaCy directory) is read relative to the
 model file and must stay in its folder: an absolute path, ``..`` or a symbolic link leading out of
 the folder is an :class:`~mtmetrics.InputError`, so a model cannot make its user read other files.
@@ -52,8 +52,9 @@ from mtmetrics import (
 )
 from mtmetrics.engine import gate
 from mtmetrics.io import files
-from mtmetrics.meta.combination import FORMAT, CombinationModel, Feature
 from mtmetrics.params import parse_inline, resolve_params
+
+from .combination import FORMAT, CombinationModel, Feature
 
 
 def _spec(text: str, model: str) -> tuple[type[Metric], dict[str, str]]:

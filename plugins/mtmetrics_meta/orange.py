@@ -12,11 +12,11 @@ from typing import Any
 
 import numpy as np
 
-from ..engine import gate, pool
-from ..engine.scoring import statistics_of
-from ..errors import InputError
-from ..metric import Metric, Segment
-from ..stats.significance import interval
+from mtmetrics.engine import gate, pool
+from mtmetrics.engine.scoring import statistics_of
+from mtmetrics.errors import InputError
+from mtmetrics.metric import Metric, Segment
+from mtmetrics.stats.significance import interval
 
 TIE_TOLERANCE = 1e-12
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
-from .text import read_lines
+from mtmetrics.errors import InputError
+from mtmetrics.io.text import read_lines
 
 
 @dataclass(frozen=True)

@@ -9,25 +9,26 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ... import plugins, signature_parse
-from ...engine import gate
-from ...errors import ParameterError
-from ...io.tables import Columns, Table
-from ...jsonsafe import strict_json
-from ...meta.correlate import ALL_KINDS, LEVELS, SYSTEM_RESAMPLING
-from ...meta.plots import correlation_plots as correlation_plots
-from ...metric import Metric
-from ...params import language_pair, resolve_params
-from ...stats import MAX_RESAMPLES
-from ...stats.correlation import KINDS
-from ...stats.significance import DEFAULT_SEED
-from ..args import StrictArgumentParser, bounded, check_jobs
-from ..progress import Progress
-from ..score import parse_spec
+from mtmetrics import plugins, signature_parse
+from mtmetrics.cli.args import StrictArgumentParser, bounded, check_jobs
+from mtmetrics.cli.progress import Progress
+from mtmetrics.cli.score import parse_spec
+from mtmetrics.engine import gate
+from mtmetrics.errors import ParameterError
+from mtmetrics.io.tables import Columns, Table
+from mtmetrics.jsonsafe import strict_json
+from mtmetrics.metric import Metric
+from mtmetrics.params import language_pair, resolve_params
+from mtmetrics.stats import MAX_RESAMPLES
+from mtmetrics.stats.correlation import KINDS
+from mtmetrics.stats.significance import DEFAULT_SEED
+
+from ..correlate import ALL_KINDS, LEVELS, SYSTEM_RESAMPLING
+from ..plots import correlation_plots as correlation_plots
 
 if TYPE_CHECKING:
-    from ...meta.inputs import Input
-    from ...meta.scores import MetricScores
+    from ..inputs import Input
+    from ..scores import MetricScores
 
 DEFAULT_BOOT = 1000
 TABLE_HELP = "TSV (with header) or JSONL table of judged segments (.gz accepted), or mt-metrics-eval directory (--lp)"
@@ -97,7 +98,7 @@ def measure_args(p: argparse.ArgumentParser, permutations: tuple[int, str], meas
 
 
 def input_args(p: argparse.ArgumentParser, system_level: bool = True, row_options: bool = False) -> None:
-    """The options :func:`~mtmetrics.meta.inputs.load_input` reads (``--system-human*`` with
+    """The options :func:`~mtmetrics_meta.inputs.load_input` reads (``--system-human*`` with
     ``system_level``) and, with ``row_options``, the plugins' row-annotation options."""
     p.add_argument(
         "--human", nargs="+", metavar="COL", help="human score column(s) (default: z, mqm, score... if present)"
@@ -168,8 +169,8 @@ def table_annotations(ns: argparse.Namespace, table: Table, columns: Columns) ->
 
 
 def _load(ns: argparse.Namespace) -> Input:
-    """The input of ``TABLE`` (:func:`~mtmetrics.meta.inputs.load_input`), after checking ``--jobs``."""
-    from ...meta.inputs import load_input
+    """The input of ``TABLE`` (:func:`~mtmetrics_meta.inputs.load_input`), after checking ``--jobs``."""
+    from ..inputs import load_input
 
     ns.jobs = check_jobs(ns.jobs)
     return load_input(ns.table, ns)
@@ -177,8 +178,8 @@ def _load(ns: argparse.Namespace) -> Input:
 
 def score_specs(table: Table, columns: Columns, specs: Sequence[str], jobs: int) -> list[MetricScores]:
     """Score the built-in metrics of ``specs`` and read the precomputed ones, in ``specs`` order."""
-    from ...meta.precomputed import is_precomputed, merge_scores
-    from ...meta.scores import score_table
+    from ..precomputed import is_precomputed, merge_scores
+    from ..scores import score_table
 
     builtins = [sp for sp in specs if not is_precomputed(sp)]
     computed: list[MetricScores] = []
@@ -194,8 +195,8 @@ def _check_plot(directory: str | None) -> None:
     """Fail before any work when pictures are asked for but matplotlib is missing, or ``directory``
     exists and is not a directory."""
     if directory:
-        from ...io.files import output_directory
-        from ...meta.plots import matplotlib_modules
+        from mtmetrics.io.figures import matplotlib_modules
+        from mtmetrics.io.files import output_directory
 
         output_directory(directory, "--plot")
         matplotlib_modules()

@@ -12,13 +12,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..errors import InputError
-from ..io.tables import Columns, Table, default_human, detect_columns, read_table
+from mtmetrics.errors import InputError
+from mtmetrics.io.tables import Columns, Table, default_human, detect_columns, read_table
 
 
 class InputOptions(Protocol):
     """What a ``meta`` command says about its input (its parsed options or a
-    :class:`~mtmetrics.meta.pipeline.ReportSettings`; ``None``: the usual names, no such input)."""
+    :class:`~mtmetrics_meta.pipeline.ReportSettings`; ``None``: the usual names, no such input)."""
 
     @property
     def human(self) -> Sequence[str] | None: ...
@@ -57,7 +57,7 @@ class Input:
     humans: list[str]
     system_human: dict[tuple[str, str], float] | None = None
     system_human_source: str | None = None
-    #: ``meta report``: how the table was subsampled (:func:`~mtmetrics.meta.report.sample_table`)
+    #: ``meta report``: how the table was subsampled (:func:`~mtmetrics_meta.report.sample_table`)
     sample: dict[str, Any] | None = None
     #: ``meta report``: the reference systems left out → their share of identical rows
     dropped: dict[str, float] = field(default_factory=dict)
@@ -70,7 +70,7 @@ def load_input(path: str, options: InputOptions) -> Input:
     system_human: dict[tuple[str, str], float] | None = None
     source = None
     if Path(path).is_dir():
-        from ..io.mtme import read_mtme
+        from mtmetrics.io.mtme import read_mtme
 
         if not options.lp:
             raise InputError(f"{path} is a directory: give the language pair with --lp (mt-metrics-eval layout).")

@@ -33,13 +33,13 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InputError, ParameterError
-from ..io.tables import Columns, Table
-from ..stats.accuracy import accuracy_rows, pairwise_p_values, permutation_signs
-from ..stats.corrections import clusters
-from ..stats.correlation import pearson_rows
-from ..stats.permutation import RowMeasure, standardise
-from ..stats.sharedperm import (
+from mtmetrics.errors import InputError, ParameterError
+from mtmetrics.io.tables import Columns, Table
+from mtmetrics.stats.accuracy import accuracy_rows, pairwise_p_values, permutation_signs
+from mtmetrics.stats.corrections import clusters
+from mtmetrics.stats.correlation import pearson_rows
+from mtmetrics.stats.permutation import RowMeasure, standardise
+from mtmetrics.stats.sharedperm import (
     EarlyStop,
     PairBlock,
     PairDraws,
@@ -49,9 +49,10 @@ from ..stats.sharedperm import (
     perm_scores,
     weighted_tests,
 )
-from ..stats.significance import interval
-from ..stats.ties import acc_eq
-from ..version import __version__
+from mtmetrics.stats.significance import interval
+from mtmetrics.stats.ties import acc_eq
+from mtmetrics.version import __version__
+
 from .scores import MetricScores
 
 #: where each measure lies (mapped to [0, 1] for the global score)

@@ -9,8 +9,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.tables import Unavailable
-from ..io.tables import Columns, Table
+from mtmetrics.engine.tables import Unavailable
+from mtmetrics.io.tables import Columns, Table
+
 from . import Record
 from .correlate import Correlations, Estimate, SystemPoint
 from .inputs import Input

@@ -11,14 +11,14 @@ from typing import Any
 
 import numpy as np
 
-from ..api import Scorer
-from ..engine import tables
-from ..engine.gate import bare_metric
-from ..engine.results import score_statistics, signature
-from ..engine.tables import TableStatistics
-from ..io.tables import Columns, Table
-from ..metric import Metric, Statistics, finish_totals
-from ..stats.bootweights import SystemWeights, weighted_sums
+from mtmetrics.api import Scorer
+from mtmetrics.engine import tables
+from mtmetrics.engine.gate import bare_metric
+from mtmetrics.engine.results import score_statistics, signature
+from mtmetrics.engine.tables import TableStatistics
+from mtmetrics.io.tables import Columns, Table
+from mtmetrics.metric import Metric, Statistics, finish_totals
+from mtmetrics.stats.bootweights import SystemWeights, weighted_sums
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..io.tables import Columns, Table
-from ..stats.correlation import FUNCTIONS, ROW_FUNCTIONS, rank_rows
-from ..stats.corrtests import BootstrapDifference, TestResult
+from mtmetrics.io.tables import Columns, Table
+from mtmetrics.stats.correlation import FUNCTIONS, ROW_FUNCTIONS, rank_rows
+from mtmetrics.stats.corrtests import BootstrapDifference, TestResult
+
 from . import Record
 from .correlate import Correlations
 from .models import TableHeader, system_human_dict
@@ -62,7 +63,7 @@ def correlation_tests(r1: float, r2: float, r12: float, n: int, n2: int | None =
     """Williams', MRR's and Fisher's tests of ``r1 > r2`` (``r12``: the two metrics' correlation;
     ``n2``: the second sample's size for Fisher's z if it differs). A test whose inputs it cannot
     take (a correlation outside [-1, 1], too few points) is a :class:`FailedTest`."""
-    from ..stats.corrtests import fisher_z, meng_rosenthal_rubin, williams
+    from mtmetrics.stats.corrtests import fisher_z, meng_rosenthal_rubin, williams
 
     def run(name: str, fn: Callable[[], TestResult]) -> TestResult | FailedTest:
         try:
@@ -116,8 +117,9 @@ def compare_metrics(
     level each system. Spearman's tests use Pearson's r of the ranks."""
     from dataclasses import replace
 
-    from ..stats.corrtests import paired_bootstrap_difference
-    from ..stats.permutation import perm_both
+    from mtmetrics.stats.corrtests import paired_bootstrap_difference
+    from mtmetrics.stats.permutation import perm_both
+
     from .report import item_ids
 
     a, b = scores

@@ -1,6 +1,6 @@
 """Learning a combined metric from a scored table (docs/meta.md §4): :func:`train_mct` and
 :func:`train_stepwise` fit :mod:`mtmetrics.stats.mct`'s models on :func:`learning_data` and return
-the :class:`~mtmetrics.meta.combination.CombinationModel` a metric applies.
+the :class:`~mtmetrics_meta.combination.CombinationModel` a metric applies.
 """
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InputError
-from ..io.tables import Columns, Table
+from mtmetrics.errors import InputError
+from mtmetrics.io.tables import Columns, Table
+
 from .combination import CombinationModel, Feature, Scale
 from .scores import MetricScores
 from .textprep import text_profile
@@ -59,9 +60,9 @@ def learning_data(
 def combination_model(
     kind: str, data: LearningData, weights: Sequence[float], intercept: float, extra: dict[str, Any]
 ) -> CombinationModel:
-    """The model (:mod:`~mtmetrics.meta.combination`): features (spec, signature, sign and the
+    """The model (:mod:`~mtmetrics_meta.combination`): features (spec, signature, sign and the
     scale of their signed segment scores on the training rows), weights and the training text's
-    profile (:mod:`~mtmetrics.meta.textprep`), which a metric applying the model checks its text against."""
+    profile (:mod:`~mtmetrics_meta.textprep`), which a metric applying the model checks its text against."""
     hyps = data.table.columns[data.columns.hyp]
     return CombinationModel(
         features=tuple(
@@ -86,7 +87,7 @@ def combination_model(
 def train_mct(data: LearningData, restarts: int, seed: int, loso: bool = True) -> tuple[CombinationModel, Any]:
     """Maximum correlation training (and, with ``loso``, the leave-one-system-out evaluation in
     the model's ``extra``); returns the model and :func:`~mtmetrics.stats.mct.mct`'s result."""
-    from ..stats.mct import leave_one_system_out, mct
+    from mtmetrics.stats.mct import leave_one_system_out, mct
 
     model = mct(data.x, data.h, restarts, seed)
     extra: dict[str, Any] = {
@@ -105,7 +106,7 @@ def train_mct(data: LearningData, restarts: int, seed: int, loso: bool = True) -
 def train_stepwise(data: LearningData, p_enter: float, p_remove: float) -> tuple[CombinationModel, Any]:
     """Stepwise least squares (partial F tests); returns the model and
     :func:`~mtmetrics.stats.mct.stepwise`'s result."""
-    from ..stats.mct import stepwise
+    from mtmetrics.stats.mct import stepwise
 
     res = stepwise(data.x, data.h, p_enter, p_remove)
     weights = [0.0] * len(data.scores)

@@ -6,12 +6,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from ...errors import InputError
-from ...io.files import atomic_write, check_writable
-from ...meta.combination import FORMAT, CombinationModel
-from ...meta.learn import LearningData, learning_data, train_mct, train_stepwise
-from ...meta.scores import score_table
-from ..args import bounded
+from mtmetrics.cli.args import bounded
+from mtmetrics.errors import InputError
+from mtmetrics.io.files import atomic_write, check_writable
+
+from ..combination import FORMAT, CombinationModel
+from ..learn import LearningData, learning_data, train_mct, train_stepwise
+from ..scores import score_table
 from .common import _load, build_metrics, input_args, meta_parser, scoring_progress, table_annotations
 
 
@@ -55,7 +56,7 @@ def _written(path: str) -> str:
     """The line saying the model was written to ``path`` and how to score with it: through the
     registered metrics whose :attr:`~mtmetrics.Metric.model_formats` name the format (the core
     names none of them)."""
-    from ... import plugins
+    from mtmetrics import plugins
 
     readers = [name for name, entry in plugins.REGISTRY.metric_registry().items() if FORMAT in entry.cls.model_formats]
     how = ", ".join(f"-m {name}:model={path}" for name in readers)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..commands import Command, dispatch
+from mtmetrics.cli.commands import Command, dispatch
 
 _HERE = __name__
 
@@ -29,7 +29,7 @@ COMMANDS: dict[str, Command] = {
 }
 
 
-def run_meta(argv: Sequence[str]) -> int:
+def main(argv: Sequence[str]) -> int:
     """Dispatch ``mtmetrics meta <command>``."""
     return dispatch(
         "mtmetrics meta", COMMANDS, argv, "Meta-evaluation of metrics against human judgments (docs/meta.md)."

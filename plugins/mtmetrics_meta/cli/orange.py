@@ -6,8 +6,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from ...engine.results import signature
-from ...errors import InputError
+from mtmetrics.engine.results import signature
+from mtmetrics.errors import InputError
+
 from .common import _check_plot, _dump, build_metrics, meta_parser, wrote
 
 
@@ -32,10 +33,11 @@ def run_orange(argv: Sequence[str]) -> int:
     import hashlib
     from pathlib import Path
 
-    from ...io import read_lines
-    from ...io.nbest import read_nbest
-    from ...meta.orange import OrangeDocument, OrangeMetric, orange_metrics
-    from ...meta.render import orange_plots, orange_text
+    from mtmetrics.io import read_lines
+
+    from ..nbest import read_nbest
+    from ..orange import OrangeDocument, OrangeMetric, orange_metrics
+    from ..render import orange_plots, orange_text
 
     ns = _orange_parser().parse_args(argv)
     _check_plot(ns.plot)

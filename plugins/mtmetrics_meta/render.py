@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..stats.agreement import FLOORS
-from ..stats.corrections import p_text
-from ..texttables import markdown_cell
+from mtmetrics.stats.agreement import FLOORS
+from mtmetrics.stats.corrections import p_text
+from mtmetrics.texttables import markdown_cell
+
 from .compare import FailedTest
 from .correlate import Estimate, epsilon_text
 from .models import Report, TableReport
@@ -593,7 +594,7 @@ def _rank_notes(r: Ranking, human: str) -> list[str]:
 
 def rank_text(r: Ranking, human: str, width: int) -> str:
     """``meta rank``'s ranking as plain text: the signature, the table and the notes."""
-    from ..texttables import aligned
+    from mtmetrics.texttables import aligned
 
     lines = [r.settings.signature, "", *aligned(_rank_rows(r, width)), "", *_rank_notes(r, human)]
     return "\n".join(lines) + "\n"

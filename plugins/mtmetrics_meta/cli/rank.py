@@ -1,5 +1,5 @@
 """``mtmetrics meta rank``: metrics ranked as the WMT23/WMT24 metrics tasks rank them
-(:mod:`mtmetrics.meta.tasks`): every task's values and clusters, the weighted global score and its
+(:mod:`mtmetrics_meta.tasks`): every task's values and clusters, the weighted global score and its
 clusters, as text, Markdown or JSON."""
 
 from __future__ import annotations
@@ -8,11 +8,12 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from ...errors import ParameterError
-from ...meta.render import rank_markdown, rank_text
-from ...meta.tasks import PRESETS, RankSettings, grids_of, rank
-from ...stats import MAX_RESAMPLES
-from ..args import alpha_arg, bounded
+from mtmetrics.cli.args import alpha_arg, bounded
+from mtmetrics.errors import ParameterError
+from mtmetrics.stats import MAX_RESAMPLES
+
+from ..render import rank_markdown, rank_text
+from ..tasks import PRESETS, RankSettings, grids_of, rank
 from .common import _dump, _load, input_args, measure_args, meta_parser, score_specs
 
 

@@ -6,12 +6,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from ...io.files import output_directory
-from ...meta.correlate import CorrelationSettings, correlate
-from ...meta.models import CorrelateDocument, MetricInfo, TableHeader
-from ...meta.precomputed import is_precomputed, write_scores
-from ...meta.render import correlations_markdown, correlations_text
-from ...stats.correlation import require_kendall
+from mtmetrics.io.files import output_directory
+from mtmetrics.stats.correlation import require_kendall
+
+from ..correlate import CorrelationSettings, correlate
+from ..models import CorrelateDocument, MetricInfo, TableHeader
+from ..precomputed import is_precomputed, write_scores
+from ..render import correlations_markdown, correlations_text
 from .common import (
     _check_plot,
     _dump,

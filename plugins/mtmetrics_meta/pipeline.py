@@ -1,6 +1,6 @@
 """The ``meta report`` pipeline: :func:`build_report` reads the tables, scores, correlates and clusters
 from a :class:`ReportSettings` (one field per option) and returns the typed
-:class:`~mtmetrics.meta.models.Report`.
+:class:`~mtmetrics_meta.models.Report`.
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..api import Scorer
-from ..io.tables import Columns, Table
-from ..metric import Metric
+from mtmetrics.api import Scorer
+from mtmetrics.io.tables import Columns, Table
+from mtmetrics.metric import Metric
+
 from .correlate import Correlations
 from .inputs import Input, load_input
 from .models import BootstrapInfo, ClusterCell, PermutationInfo, Report, TableReport, Timing
@@ -64,7 +65,7 @@ def _cross(
 
     specs = [s.spec for s in scores]
     stack = np.vstack([res.points[(key[0], key[1], key[2], sp)].metric for sp in specs])
-    from ..stats.correlation import pearson_rows
+    from mtmetrics.stats.correlation import pearson_rows
 
     out: dict[tuple[str, str], float] = {}
     for i, a in enumerate(specs):
@@ -89,8 +90,8 @@ def _perm_test(
     """PERM-BOTH p-value of "a's Pearson r beats b's" on one cell's points, seeded per ordered pair
     (``[*seed, index of a, index of b]``), computed once; ``grouped_by`` (an item per point): the
     mean within-item r (item level); ``blocks``: swap an item's points together."""
-    from ..stats.correlation import pearson_rows
-    from ..stats.permutation import item_mean_rows, perm_both
+    from mtmetrics.stats.correlation import pearson_rows
+    from mtmetrics.stats.permutation import item_mean_rows, perm_both
 
     measure = pearson_rows if grouped_by is None else item_mean_rows(grouped_by, pearson_rows)
     done: dict[tuple[str, str], float] = {}
@@ -107,7 +108,7 @@ def _perm_test(
 
 
 def load_tables(ns: ReportSettings, split: str | None) -> list[Input]:
-    """Read each table (:func:`~mtmetrics.meta.inputs.load_input`), drop reference systems and
+    """Read each table (:func:`~mtmetrics_meta.inputs.load_input`), drop reference systems and
     subsample (``--sample-segments``)."""
     from .report import drop_systems, reference_systems, sample_table
 
@@ -165,7 +166,8 @@ def significance(
 
 def report_metric_names(settings: ReportSettings) -> list[str]:
     """The metrics asked for, or every registered metric that runs on plain text."""
-    from .. import plugins
+    from mtmetrics import plugins
+
     from .report import default_metric_names
 
     return list(settings.metrics or default_metric_names(plugins.REGISTRY.metric_registry()))
@@ -183,9 +185,10 @@ def build_report(
     ``metrics``: the (``-m`` text, metric) of :func:`report_metric_names` that are not precomputed;
     ``annotate`` gives a table's annotations (word alignments); ``progress(total)`` opens a progress
     callback for the scoring (rows × metrics)."""
-    from ..engine import tables as engine
-    from ..engine.gate import bare_metric
-    from ..version import __version__
+    from mtmetrics.engine import tables as engine
+    from mtmetrics.engine.gate import bare_metric
+    from mtmetrics.version import __version__
+
     from .correlate import CorrelationSettings, correlate
     from .precomputed import merge_scores
     from .report import exclude_by_language

@@ -16,13 +16,13 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import InputError
-from ..io import files
-from ..io.mtme import read_segment_scores, score_line
-from ..io.tables import Columns, Table
-from ..metric import Metric, Segment, Statistics
-from ..params import Param
-from ..result import Score
+from mtmetrics.errors import InputError
+from mtmetrics.io import files
+from mtmetrics.io.mtme import read_segment_scores, score_line
+from mtmetrics.io.precomputed import Precomputed
+from mtmetrics.io.tables import Columns, Table
+from mtmetrics.metric import Statistics
+
 from .scores import MetricScores
 
 PREFIXES = ("col:", "file:")
@@ -31,42 +31,6 @@ PREFIXES = ("col:", "file:")
 def is_precomputed(spec: str) -> bool:
     """Whether a ``-m`` entry names precomputed scores (``col:NAME`` or ``file:PATH``)."""
     return spec.startswith(PREFIXES)
-
-
-class Precomputed(Metric):
-    """Scores read from a column or a file (module docstring); never scores text itself."""
-
-    name = "precomputed"
-    description = "segment scores computed elsewhere; system score = mean of the segment scores"
-    aggregation = "mean"
-    score_range = (-math.inf, math.inf)
-    perfect_on_identity = False
-    fork_safe = True
-    params = (
-        Param("label", str, "", "the name shown in tables (the column or the file's stem)", None),
-        Param("origin", str, "", "where the scores came from: col:NAME or file:PATH#sha256", "from"),
-    )
-
-    @property
-    def display_name(self) -> str:
-        """The label (e.g. ``COMET``)."""
-        return str(self.values["label"]) or "precomputed"
-
-    def stat_names(self) -> tuple[str, ...]:
-        """One statistic: the score."""
-        return ("score",)
-
-    def segment_statistics(self, segment: Segment) -> np.ndarray:
-        """Not available: precomputed scores are read, never computed from text."""
-        raise InputError(f"{self.display_name}: precomputed scores cannot score new text.")
-
-    def compute_score(self, stats: np.ndarray) -> Score:
-        """The (mean) score itself."""
-        return Score(float(stats[0]), {})
-
-    def score_rows(self, totals: np.ndarray) -> np.ndarray:
-        """The first column of each row (the mean score)."""
-        return np.asarray(totals, dtype=np.float64)[:, 0]
 
 
 def scores_for_rows(lines: Sequence[tuple[str, float | None]], systems: Sequence[str], origin: str) -> np.ndarray:
@@ -95,7 +59,7 @@ def scores_for_rows(lines: Sequence[tuple[str, float | None]], systems: Sequence
 
 
 def precomputed_scores(spec: str, table: Table, columns: Columns) -> MetricScores:
-    """A :class:`~mtmetrics.meta.scores.MetricScores` for ``col:NAME`` or ``file:PATH`` on ``table``'s rows."""
+    """A :class:`~mtmetrics_meta.scores.MetricScores` for ``col:NAME`` or ``file:PATH`` on ``table``'s rows."""
     system_scores = None
     if spec.startswith("col:"):
         column = spec[4:]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import mtmetrics
 from mtmetrics.api import Scorer
 from mtmetrics.io.tables import Columns, Table
 from mtmetrics.metric import Metric
@@ -187,7 +188,6 @@ def build_report(
     callback for the scoring (rows × metrics)."""
     from mtmetrics.engine import tables as engine
     from mtmetrics.engine.gate import bare_metric
-    from mtmetrics.version import __version__
 
     from .correlate import CorrelationSettings, correlate
     from .precomputed import merge_scores
@@ -229,7 +229,7 @@ def build_report(
     t_sig = time.perf_counter()
     report = Report(
         title=s.title or "Meta-evaluation: " + ", ".join(lt.table.name for lt in loaded),
-        version=__version__,
+        version=mtmetrics.__version__,
         command=s.command,
         note=s.note,
         jobs=s.jobs,

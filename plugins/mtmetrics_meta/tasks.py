@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+import mtmetrics
 from mtmetrics.errors import InputError, ParameterError
 from mtmetrics.io.tables import Columns, Table
 from mtmetrics.stats.accuracy import accuracy_rows, pairwise_p_values, permutation_signs
@@ -51,7 +52,6 @@ from mtmetrics.stats.sharedperm import (
 )
 from mtmetrics.stats.significance import interval
 from mtmetrics.stats.ties import acc_eq
-from mtmetrics.version import __version__
 
 from .scores import MetricScores
 
@@ -135,7 +135,7 @@ class RankSettings:
         return (
             f"preset:{self.preset}|test:perm-both|k:{self.k}|seed:{self.seed}|alpha:{self.alpha}|"
             f"stop:{st.block},{st.early_min},{st.early_max}|spa:{SPA_PERMUTATIONS},{SPA_SEED}|boot:{self.n_boot}|"
-            f"version:{__version__}"
+            f"version:{mtmetrics.__version__}"
         )
 
 

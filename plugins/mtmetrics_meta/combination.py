@@ -1,9 +1,9 @@
-"""The model file of a learned linear combination of metrics: the core format ``mtmetrics-combo/1``.
+"""The model file of a learned linear combination of metrics: the format ``mtmetrics-combo/1``.
 
 ``mtmetrics meta mct -o`` and ``meta regress -o`` write it; a metric that scores with a learned
-combination (the built-in one is registered as ``combo``) reads it with
-:meth:`CombinationModel.from_json`. The format belongs to the core, not to that metric, so that a
-model can be written, read and checked without any plugin, and a third-party metric can read it too.
+combination (this plugin's ``combo``, :mod:`.combo`) reads it with :meth:`CombinationModel.from_json`.
+The format is specified here, not in that metric, so that a model is written, read and checked in one
+place, and a third-party metric can read it too (naming it in :attr:`~mtmetrics.Metric.model_formats`).
 
 A model file is one JSON object (UTF-8, indented by 2, keys in this order):
 

@@ -1,6 +1,6 @@
 """``combo``: score with a model learned by ``mtmetrics meta mct`` or ``meta regress``.
 
-The model file is the core format ``mtmetrics-combo/1`` (:mod:`mtmetrics_meta.combination`,
+The model file is this plugin's format ``mtmetrics-combo/1`` (:mod:`mtmetrics_meta.combination`,
 read with :class:`~mtmetrics_meta.combination.CombinationModel`). It lists the feature metrics as ``-m`` specs,
 their signatures at training time, a sign per feature (-1 for error rates, which were negated
 when learning), the weights and intercept, and the training data's name and SHA-256. A segment's

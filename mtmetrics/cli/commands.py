@@ -1,7 +1,7 @@
 """One command tree: every ``mtmetrics`` command, the core's and the plugins', run the same way.
 
 A :class:`Command` names the module that runs it, imported only when it runs. The module provides
-``main(argv) -> int`` (or the ``entry`` a core command names), or ``build_parser(parser)`` and
+``main(argv) -> int`` (or the ``entry`` a group's sub-command names), or ``build_parser(parser)`` and
 ``run(args) -> int``.
 """
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mtmetrics.engine.significance import bootstrap_scores, paired_bootstrap
+from mtmetrics.engine.significance import bootstrap_scores
 from mtmetrics.errors import ParameterError
 from mtmetrics.io.files import check_writable, write_all
 from mtmetrics.io.text import read_lines
@@ -73,7 +73,6 @@ __all__ = [
     "get_tokenizer",
     "interval",
     "p_value",
-    "paired_bootstrap",
     "parse_inline",
     "pharaoh_tokens",
     "read_alignment",

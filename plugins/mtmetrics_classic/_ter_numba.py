@@ -89,6 +89,51 @@ def _get(vals: np.ndarray, off: int, lo: int, hi: int, j: int) -> int:  # pragma
     return INF
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _cell(
+    word: int,
+    ref: np.ndarray,
+    pvals: np.ndarray,
+    poff: int,
+    plo: int,
+    phi: int,
+    cvals: np.ndarray,
+    coff: int,
+    clo: int,
+    chi: int,
+    cops: np.ndarray,
+    with_ops: bool,
+    j: int,
+) -> None:  # pragma: no cover - compiled
+    """Cell j of a row, any cell (its neighbours read through :func:`_get`, sacrebleu's empty row outside)."""
+    if j == 0:
+        best = _get(pvals, poff, plo, phi, 0) + 1
+        op = OP_DEL
+    else:
+        best = INF
+        op = OP_UNDEF
+        if word == ref[j - 1]:
+            c = _get(pvals, poff, plo, phi, j - 1)
+            sub_op = OP_NOP
+        else:
+            c = _get(pvals, poff, plo, phi, j - 1) + 1
+            sub_op = OP_SUB
+        if best > c:
+            best = c
+            op = sub_op
+        c = _get(pvals, poff, plo, phi, j) + 1
+        if best > c:
+            best = c
+            op = OP_DEL
+        c = _get(cvals, coff, clo, chi, j - 1) + 1
+        if best > c:
+            best = c
+            op = OP_INS
+    cvals[coff + j - clo] = best
+    if with_ops:
+        cops[coff + j - clo] = op
+
+
 @numba.njit(cache=True, nogil=True)
 def _row(
     word: int,
@@ -104,34 +149,43 @@ def _row(
     cops: np.ndarray,
     with_ops: bool,
 ) -> None:  # pragma: no cover - compiled
-    """One row of the beam edit distance, from the previous one (sacrebleu's inner loop)."""
-    for j in range(clo, chi):
-        if j == 0:
-            best = _get(pvals, poff, plo, phi, 0) + 1
-            op = OP_DEL
+    """One row of the beam edit distance, from the previous one (sacrebleu's inner loop).
+
+    The cells whose three neighbours all lie in the computed ranges (most of them) are filled
+    without range checks, with the same comparisons in the same order as :func:`_cell`, which fills
+    the cells at the edges."""
+    a = max(clo, plo) + 1  # j > 0, and j - 1 in both ranges
+    b = min(chi, phi)  # j in the previous range
+    if b < a:
+        a = chi
+        b = chi
+    for j in range(clo, a):
+        _cell(word, ref, pvals, poff, plo, phi, cvals, coff, clo, chi, cops, with_ops, j)
+    for j in range(a, b):
+        best = INF
+        op = OP_UNDEF
+        if word == ref[j - 1]:
+            c = pvals[poff + j - 1 - plo]
+            sub_op = OP_NOP
         else:
-            best = INF
-            op = OP_UNDEF
-            if word == ref[j - 1]:
-                c = _get(pvals, poff, plo, phi, j - 1)
-                sub_op = OP_NOP
-            else:
-                c = _get(pvals, poff, plo, phi, j - 1) + 1
-                sub_op = OP_SUB
-            if best > c:
-                best = c
-                op = sub_op
-            c = _get(pvals, poff, plo, phi, j) + 1
-            if best > c:
-                best = c
-                op = OP_DEL
-            c = _get(cvals, coff, clo, chi, j - 1) + 1
-            if best > c:
-                best = c
-                op = OP_INS
+            c = pvals[poff + j - 1 - plo] + 1
+            sub_op = OP_SUB
+        if best > c:
+            best = c
+            op = sub_op
+        c = pvals[poff + j - plo] + 1
+        if best > c:
+            best = c
+            op = OP_DEL
+        c = cvals[coff + j - 1 - clo] + 1
+        if best > c:
+            best = c
+            op = OP_INS
         cvals[coff + j - clo] = best
         if with_ops:
             cops[coff + j - clo] = op
+    for j in range(b, chi):
+        _cell(word, ref, pvals, poff, plo, phi, cvals, coff, clo, chi, cops, with_ops, j)
 
 
 @numba.njit(cache=True, nogil=True)

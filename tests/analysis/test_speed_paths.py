@@ -4,6 +4,8 @@
   ``bootstrap_scores`` of each, bit for bit, for float statistics too;
 * scoring each distinct resample row once (``score_rows``, for metrics without their own) equals
   scoring every row;
+* a cell's point score (integer statistics summed by numpy) is ``score_statistics``'s, and its
+  paired test, reusing the cells' scores and resamples, is ``paired_bootstrap``'s;
 * the bucket metric's sentence scores reuse the ``-m`` metric's statistics only where its sentence
   defaults leave the statistics as they are (checked for every installed metric that has any);
 * matched words and n-grams counted on ids a block at a time equal the per-segment definitions,
@@ -23,7 +25,7 @@ import pytest
 
 import mtmetrics
 import mtmetrics_analysis.analysis as analysis_module
-from mtmetrics.engine.significance import bootstrap_scores
+from mtmetrics.engine.significance import bootstrap_scores, paired_bootstrap
 from mtmetrics.plugins import REGISTRY
 from mtmetrics_analysis.analysis import Analysis, Settings, Texts, score_rows
 from mtmetrics_analysis.words import ngrams
@@ -57,6 +59,27 @@ def test_one_draw_for_all_metrics_equals_bootstrap_scores() -> None:
     got, _ = an._boot(items)
     for (metric, stats), scores in zip(items, got, strict=True):
         assert scores.tobytes() == bootstrap_scores(metric, stats, 300, 7).tobytes()
+
+
+def test_cell_scores_and_paired_tests_equal_the_core() -> None:
+    """Integer (BLEU, chrF, TER) and float (ROUGE-L, a mean) statistics, whole corpora and one-segment
+    buckets: the same score bits as ``score_statistics`` and the same p-value as ``paired_bootstrap``."""
+    ref, outs = _wmt()
+    ref, outs = ref[:150], [o[:150] for o in outs]
+    an = _analysis(ref, outs, metrics=["bleu", "chrf", "ter", "rouge-l"], n_bootstrap=200, seed=3)
+    an.statistics()
+    checked = 0
+    for scorer, (a, b) in zip(an.scorers, an.stats, strict=True):
+        for idx in (np.arange(len(a)), np.arange(0, len(a), 7), np.array([4])):
+            sa, sb = analysis_module._subset(a, idx), analysis_module._subset(b, idx)
+            (ba, bb), _ = an._boot([(scorer.metric, sa), (scorer.metric, sb)])
+            xa, xb = an._score(scorer, sa), an._score(scorer, sb)
+            assert np.float64(xa).tobytes() == np.float64(scorer.score_statistics(sa).score).tobytes()
+            assert np.float64(xb).tobytes() == np.float64(scorer.score_statistics(sb).score).tobytes()
+            core = paired_bootstrap(scorer, sa, sb, 200, 3, baseline_scores=ba, system_scores=bb)
+            assert an._paired(xa, xb, ba, bb) == core.p_value
+            checked += 1
+    assert checked == 12
 
 
 @pytest.mark.parametrize("name", ["bleu", "wer"])

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from mtmetrics import plugins
+from tests import background
 from tests.datapaths import SHARED, data_required, missing_shared_reason, reads_shared
 
 # WordNet, VerbNet and the POS tagger for tests come from ../shared/nltk_data (as in .ci/run)
@@ -58,6 +59,21 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     """Without ../shared (and outside CI, see pytest_configure) a ``data`` test is skipped, naming ../shared."""
     if item.get_closest_marker("data") is not None and not SHARED.is_dir():
         pytest.skip(missing_shared_reason())
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Start the external commands the selected tests only wait for (tests/background.py)."""
+    if session.config.option.collectonly:
+        return
+    for item in session.items:
+        start_early = getattr(getattr(item, "module", None), "start_early", None)
+        if callable(start_early):
+            start_early(item)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """End the commands whose tests did not run to collect them (``-x``, Ctrl-C)."""
+    background.stop_all()
 
 
 @pytest.fixture(autouse=True)

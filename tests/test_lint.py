@@ -5,11 +5,22 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
+from tests import background
 from tests.datapaths import ROOT
+
+MYPY = [sys.executable, "-m", "mypy"]
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, check=False)
+
+
+def start_early(item: pytest.Item) -> None:
+    """mypy over the whole code base needs nothing from the other tests: it starts with the session."""
+    if item.name == "test_mypy":
+        background.start("mypy", MYPY, ROOT)
 
 
 def test_ruff_check() -> None:
@@ -23,5 +34,5 @@ def test_ruff_format() -> None:
 
 
 def test_mypy() -> None:
-    proc = _run("mypy")
+    proc = background.result("mypy", MYPY, ROOT)
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -10,16 +10,29 @@ and under CI (``MTMETRICS_REQUIRE_DATA``) its absence is an error.
 from __future__ import annotations
 
 import os
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from mtmetrics_neural import available
+from tests import background
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = Path(os.environ.get("MTMETRICS_NEURAL_PYTHON", ROOT / ".venv-neural" / "bin" / "python"))
 MAKE = "python3 -m venv .venv-neural && .venv-neural/bin/pip install -e '.[neural,metricx,test]'"
+
+
+def _command() -> tuple[list[str], dict[str, str]]:
+    """The neural tests in the neural environment; it imports its own editable install, never this one's path."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"} | {"MTMETRICS_REQUIRE_NEURAL": "1"}
+    return [str(PYTHON), "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/neural"], env
+
+
+def start_early(item: pytest.Item) -> None:
+    """The neural run needs nothing from the other tests: it starts with the session (tests/background.py)."""
+    if item.name == "test_the_neural_tests_pass_in_the_neural_environment" and not available() and PYTHON.exists():
+        args, env = _command()
+        background.start("neural", args, ROOT, env)
 
 
 @pytest.mark.skipif(available(), reason="this environment has the neural extra: the neural tests run here directly")
@@ -28,14 +41,6 @@ def test_the_neural_tests_pass_in_the_neural_environment() -> None:
         if os.environ.get("MTMETRICS_REQUIRE_DATA") or os.environ.get("CI"):
             pytest.fail(f"no neural environment at {PYTHON}; make it with: {MAKE}")
         pytest.skip(f"no neural environment at {PYTHON}; make it with: {MAKE}")
-    # the neural environment imports its own editable install, never this one's path
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"} | {"MTMETRICS_REQUIRE_NEURAL": "1"}
-    run = subprocess.run(
-        [str(PYTHON), "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/neural"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=1800,
-    )
+    args, env = _command()
+    run = background.result("neural", args, ROOT, env, timeout=1800)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]

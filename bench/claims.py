@@ -22,7 +22,7 @@ import subprocess
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +30,7 @@ import numpy as np
 from claims_data import DATA, DATASETS, ROOT, WMT21_DIR, Data, Pair, _lines_tag, load
 from claims_summary import COMPARISONS, PROB, _verdict, render_doc, segment_docs, segment_markdown, williams_leads
 
-from mtmetrics.stats.correlation import pearson
+from mtmetrics.stats.correlation import pearson, pearson_rows
 from mtmetrics.stats.corrtests import williams
 from mtmetrics.stats.mct import grouped_combination, standardise_columns
 
@@ -151,44 +151,45 @@ RECIPES = {
 }
 
 
-def _r(a: np.ndarray, b: np.ndarray) -> float:
-    """Pearson's r (0 when one side is constant)."""
-    return float(np.nan_to_num(pearson(a, b)))
+#: A combination's weights and whether they weigh standardised features.
+Fitted = tuple[np.ndarray, bool]
 
 
-def fit(method: str, xs: list[np.ndarray], hs: list[np.ndarray]) -> tuple[np.ndarray, Callable]:
-    """The weights learned by ``method`` on the pairs ``xs``, ``hs`` and the scorer of a pair's features."""
-    w, standardised = grouped_combination(method, xs, hs)
-    return w, lambda t: (standardise_columns(t) if standardised else t) @ w
+def _combined(fitted: Fitted, x: np.ndarray) -> np.ndarray:
+    """A pair's combined scores under ``fitted``."""
+    w, standardised = fitted
+    return (standardise_columns(x) if standardised else x) @ w
 
 
-def per_pair_r(scores: list[np.ndarray], hs: list[np.ndarray]) -> np.ndarray:
-    return np.array([_r(s, h) for s, h in zip(scores, hs, strict=True)])
+def _pearsons(scores: Sequence[np.ndarray], hs: Sequence[np.ndarray]) -> np.ndarray:
+    """Pearson's r per pair (0 where a side is constant)."""
+    return np.nan_to_num([pearson(s, h) for s, h in zip(scores, hs, strict=True)])
 
 
 def _columns(d: Data, specs: Sequence[str]) -> dict[str, list[np.ndarray]]:
     return {spec: [x[:, j] for x in d.x] for j, spec in enumerate(specs)}
 
 
-def _combinations(dev17: Data, dev22: Data, sample: str) -> tuple[dict[str, float], dict[str, tuple], str]:
+def _combinations(dev17: Data, dev22: Data, sample: str) -> tuple[dict[str, float], dict[str, Fitted], str]:
     """Every recipe on two dev sets (WMT17 + WMT22, WMT22 alone: WMT17's text is tokenised and
     lowercased, WMT21's is raw): its leave-one-pair-out mean Pearson over the 6 WMT22 pairs (WMT17 is
     never the held-out pair), its fit on all dev pairs, the recipe chosen; and each feature's dev r."""
     devsets = {"WMT17+WMT22": (dev17.x + dev22.x, dev17.h + dev22.h, len(dev17.x)), "WMT22": (dev22.x, dev22.h, 0)}
     dev_score: dict[str, float] = {}
-    fitted: dict[str, tuple[np.ndarray, Callable]] = {}
+    fitted: dict[str, Fitted] = {}
     for dname, (dxs, dhs, off) in devsets.items():
         for name, recipe in RECIPES.items():
-            rs = []
+            held_out = []
             for k in range(len(dev22.x)):
                 keep = [i for i in range(len(dxs)) if i != off + k]
-                rs.append(_r(fit(recipe, [dxs[i] for i in keep], [dhs[i] for i in keep])[1](dev22.x[k]), dev22.h[k]))
+                model = grouped_combination(recipe, [dxs[i] for i in keep], [dhs[i] for i in keep])
+                held_out.append(_combined(model, dev22.x[k]))
             label = f"combination: {name}, dev {dname}"
-            dev_score[label] = float(np.mean(rs))
-            fitted[label] = fit(recipe, dxs, dhs)
+            dev_score[label] = float(np.mean(_pearsons(held_out, dev22.h)))
+            fitted[label] = grouped_combination(recipe, dxs, dhs)
     chosen = max(dev_score, key=lambda k: dev_score[k])
     for spec, c in _columns(dev22, FEATURES).items():
-        dev_score[f"{spec} (mtmetrics, {sample})"] = float(np.mean(per_pair_r(c, dev22.h)))
+        dev_score[f"{spec} (mtmetrics, {sample})"] = float(np.mean(_pearsons(c, dev22.h)))
     return dev_score, fitted, chosen
 
 
@@ -203,7 +204,7 @@ def _williams(test: Data, col: dict[str, list[np.ndarray]], entries: list[dict[s
     for a, b in [("hlepor", "bleu"), ("hlepor", "ter"), ("hlepor", "meteor"), ("hlepor:pos=nltk", "hlepor")]:
         per_pair: list[dict[str, Any]] = []
         for k, h in enumerate(test.h):
-            ra, rb, rab = _r(col[a][k], h), _r(col[b][k], h), _r(col[a][k], col[b][k])
+            ra, rb, rab = _pearsons([col[a][k], col[b][k], col[a][k]], [h, h, col[b][k]])
             p, p_b = (
                 williams(x, y, min(rab, 1.0), len(h)).p_one_sided if abs(rab) < 1 else math.nan
                 for x, y in ((ra, rb), (rb, ra))
@@ -250,13 +251,14 @@ def table(ns: argparse.Namespace) -> dict[str, Any]:
     result["chosen"] = chosen
     test_x = [x[:, : len(specs)] for x in test.x]
     rows += [
-        (label + (" ← chosen on dev" if label == chosen else ""), [f(x) for x in test_x])
-        for label, (_, f) in fitted.items()
+        (label + (" ← chosen on dev" if label == chosen else ""), [_combined(model, x) for x in test_x])
+        for label, model in fitted.items()
     ]
     rng = np.random.default_rng(SEED)  # seeded resamples of each pair's systems, the same for every row
-    idx = [[rng.integers(0, len(h), len(h)) for h in test.h] for _ in range(ns.bootstrap)]
+    draws = [[rng.integers(0, len(h), len(h)) for h in test.h] for _ in range(ns.bootstrap)]
+    idx = [np.array(d) for d in zip(*draws, strict=True)]  # per pair: resamples x systems
     boots = [
-        np.array([np.mean([_r(s[i], h[i]) for s, h, i in zip(sc, test.h, b, strict=True)]) for b in idx])
+        np.nan_to_num([pearson_rows(s[i], h[i]) for s, h, i in zip(sc, test.h, idx, strict=True)]).mean(axis=0)
         for _, sc in rows
     ]
     lines = (
@@ -281,7 +283,7 @@ def table(ns: argparse.Namespace) -> dict[str, Any]:
     )
     out = list(lines)
     for (name, scores), bs in zip(rows, boots, strict=True):
-        test_r = per_pair_r(scores, test.h)
+        test_r = _pearsons(scores, test.h)
         lo, hi = np.percentile(bs, [2.5, 97.5])
         ps = [float(np.mean(bs - boots[k] <= 0)) for k in (1, 2)]  # chrF-A, COMET
         dv = next((f"{v:.3f}" for k, v in dev_score.items() if name.startswith(k)), "")

@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 from claims_data import DATA, DATASETS, ROOT, WMT21_DIR, Data, Pair, _lines_tag, load
-from claims_summary import COMPARISONS, PROB, _verdict, render_doc, segment_docs, segment_markdown, williams_leads
+from claims_summary import COMPARISONS, PROB, render_doc, segment_docs, segment_markdown, tally, williams_leads
 
 from mtmetrics.stats.correlation import pearson, pearson_rows
 from mtmetrics.stats.corrtests import williams
@@ -215,9 +215,8 @@ def _williams(test: Data, col: dict[str, list[np.ndarray]], entries: list[dict[s
         cells = " | ".join(f"{x['r_a'] - x['r_b']:+.3f} (p={x['p_a']:.2f})" for x in per_pair)
         wins, sig = sum(x["r_a"] > x["r_b"] for x in per_pair), sum(x["p_a"] < 0.05 for x in per_pair)
         out.append(f"| {a} vs {b} | {cells} | {wins}/{len(per_pair)} | {sig}/{len(per_pair)} |")
-    for (a, b), pairs in williams_leads(entries).items():  # the verdicts of claims.md (Holm per row)
-        e = next(e for e in entries if (e["a"], e["b"]) == (a, b))
-        e["verdict"] = _verdict([(x[3], x[4]) for x in pairs], e["mean_a"], e["mean_b"])
+    for (a, b), tests in williams_leads(entries).items():  # the verdicts of claims.md (Holm per row)
+        next(e for e in entries if (e["a"], e["b"]) == (a, b))["verdict"] = tally(tests)[4]
     return out
 
 

@@ -6,9 +6,12 @@ claims.md's generated blocks: claims_summary.py).
     python bench/claims.py system -j 2     # rows 5, 6, 11: ``features`` on every line, then ``table``
 
 ``features`` caches the classic metrics' corpus scores of every to-English system of WMT17, WMT22
-(dev) and WMT21 (test); ``table`` trains the combinations (:mod:`mtmetrics.stats.mct`) on dev and
-evaluates all on WMT21 (Pearson, Williams: :mod:`mtmetrics.stats`; the interval of the mean over
-pairs is claims.md's own: np.percentile of 1,000 resamples of each pair's systems, seed 12345).
+(dev) and WMT21 (test); ``table`` trains the combinations (:func:`mtmetrics.stats.mct.grouped_combination`)
+on dev and evaluates all on WMT21 (Pearson, Williams: :mod:`mtmetrics.stats`). The mean over pairs is
+resampled on 1,000 seeded resamples of each pair's systems (:func:`~mtmetrics.stats.correlation.pearson_rows`);
+its interval is ``np.percentile`` (linear interpolation) and p(> X) the share of resamples not above X, as
+published: :func:`mtmetrics.stats.significance.interval` (order statistics) and
+:func:`~mtmetrics.stats.corrtests.paired_bootstrap_difference` (``(c + 1) / (N + 1)``) would move them.
 """
 
 from __future__ import annotations
@@ -167,6 +170,7 @@ def _pearsons(scores: Sequence[np.ndarray], hs: Sequence[np.ndarray]) -> np.ndar
 
 
 def _columns(d: Data, specs: Sequence[str]) -> dict[str, list[np.ndarray]]:
+    """Each spec's column of every pair's feature matrix."""
     return {spec: [x[:, j] for x in d.x] for j, spec in enumerate(specs)}
 
 
@@ -460,7 +464,7 @@ PARTS = {
 
 def part_segment(ns: argparse.Namespace, out: Path) -> None:
     """Rows 1-4 (``segment``)."""
-    segment(argparse.Namespace(**{**vars(ns), "out": str(out), "segments": ns.slice, "render": 0}))
+    segment(argparse.Namespace(**{**vars(ns), "out": str(out), "segments": ns.slice}))
 
 
 def part_system(ns: argparse.Namespace, out: Path) -> None:

@@ -342,14 +342,14 @@ def orange(ns: argparse.Namespace) -> dict[str, Any]:
         "| variant | ORANGE % (rank) | mean segment Pearson (rank) |\n|---|---|---|",
     ]
     lines += [f"| {s} | {100 * ora[s]:.2f} ({ro[s]}) | {np.mean(by[s]):.3f} ({rr[s]}) |" for s in specs]
-    _write(getattr(ns, "output", None), "\n".join(lines) + "\n")
+    _write(ns.output, "\n".join(lines) + "\n")
     tests = map(float, (rho, p_rho, tau, p_tau))
     result: dict[str, Any] = dict(zip(("spearman", "p_spearman", "kendall", "p_kendall"), tests, strict=True))
     result["variants"] = [
         {"spec": s, "orange": ora[s], "orange_rank": ro[s], "pearson": float(np.mean(by[s])), "pearson_rank": rr[s]}
         for s in specs
     ]
-    if getattr(ns, "json", None):
+    if ns.json:
         Path(ns.json).write_text(json.dumps(result, indent=1), encoding="utf-8")
     return result
 
@@ -404,32 +404,6 @@ def _meta_report(
     return json.loads((out / f"{name}.json").read_text(encoding="utf-8"))
 
 
-def segment(ns: argparse.Namespace) -> None:
-    """Run every segment-level comparison and write its report (JSON + Markdown) and the summary."""
-    from mtmetrics.cli.progress import Progress
-
-    out, cache = Path(ns.out), Path(ns.cache)
-    out.mkdir(parents=True, exist_ok=True)
-    cache.mkdir(parents=True, exist_ok=True)
-    chosen = [c for c in COMPARISONS if not ns.only or c[1] in ns.only]
-    bar = Progress(len(chosen) + 1, "claims: segment level", enabled=True)
-    prob = str(_prob_table(cache)) if any(PROB in c[2] + c[3] for c in chosen) else ""
-    bar.advance(1)
-    t0 = time.perf_counter()
-    for row, name, a, b, la, lb in chosen:
-        a, b = a.replace(PROB, prob), b.replace(PROB, prob)
-        args = ["meta", "report", *map(_rel, SEGMENT_TABLES), "-m", a, b, "--levels", "segment"]
-        args += ["--permutations", str(ns.permutations), "--bootstrap-n", str(ns.bootstrap), "-j", str(ns.jobs)]
-        args += ["--json", _rel(out / f"claims-seg-{name}.json"), "-o", _rel(out / f"claims-seg-{name}.md")]
-        args += ["--title", f"Claim {row}: {la} vs {lb}, segment level"]
-        _mtmetrics(args + (["--sample-segments", str(ns.segments)] if ns.segments else []))
-        bar.advance(1)
-    bar.close()
-    run = {"parts": {"segment": {"seconds": time.perf_counter() - t0}}, "jobs": ns.jobs}
-    (out / "claims-segment.md").write_text(segment_markdown(segment_docs(out), run), encoding="utf-8")
-    print(f"wrote {out / 'claims-segment.md'}", file=sys.stderr)
-
-
 # ---------------------------------------------------------------------------------------------
 # The whole table by one command: ``all`` runs every part in turn, then writes the summary.
 
@@ -463,8 +437,30 @@ PARTS = {
 
 
 def part_segment(ns: argparse.Namespace, out: Path) -> None:
-    """Rows 1-4 (``segment``)."""
-    segment(argparse.Namespace(**{**vars(ns), "out": str(out), "segments": ns.slice}))
+    """Rows 1-4: every segment-level comparison (``--slice``: that many source segments per pair) as a
+    ``meta report`` (JSON + Markdown), then claims-segment.md."""
+    from mtmetrics.cli.progress import Progress
+
+    cache = Path(ns.cache)
+    out.mkdir(parents=True, exist_ok=True)
+    cache.mkdir(parents=True, exist_ok=True)
+    chosen = [c for c in COMPARISONS if not ns.only or c[1] in ns.only]
+    bar = Progress(len(chosen) + 1, "claims: segment level", enabled=True)
+    prob = str(_prob_table(cache)) if any(PROB in c[2] + c[3] for c in chosen) else ""
+    bar.advance(1)
+    t0 = time.perf_counter()
+    for row, name, a, b, la, lb in chosen:
+        a, b = a.replace(PROB, prob), b.replace(PROB, prob)
+        args = ["meta", "report", *map(_rel, SEGMENT_TABLES), "-m", a, b, "--levels", "segment"]
+        args += ["--permutations", str(ns.permutations), "--bootstrap-n", str(ns.bootstrap), "-j", str(ns.jobs)]
+        args += ["--json", _rel(out / f"claims-seg-{name}.json"), "-o", _rel(out / f"claims-seg-{name}.md")]
+        args += ["--title", f"Claim {row}: {la} vs {lb}, segment level"]
+        _mtmetrics(args + (["--sample-segments", str(ns.slice)] if ns.slice else []))
+        bar.advance(1)
+    bar.close()
+    run = {"parts": {"segment": {"seconds": time.perf_counter() - t0}}, "jobs": ns.jobs}
+    (out / "claims-segment.md").write_text(segment_markdown(segment_docs(out), run), encoding="utf-8")
+    print(f"wrote {out / 'claims-segment.md'}", file=sys.stderr)
 
 
 def part_system(ns: argparse.Namespace, out: Path) -> None:
@@ -632,9 +628,10 @@ def main() -> None:
         for p in subs:
             p.add_argument(*names, **kw)
     ns = parser.parse_args()
-    if ns.cmd == "system":
-        return part_system(argparse.Namespace(**{**vars(ns), "slice": ns.lines}), Path(ns.out))
-    {"features": features, "table": table, "orange": orange, "segment": segment, "all": run_all}[ns.cmd](ns)
+    if ns.cmd in ("segment", "system"):  # one part on its own, ``--segments`` / ``--lines`` its slice
+        ns.slice = ns.segments if ns.cmd == "segment" else ns.lines
+        return globals()["part_" + ns.cmd](ns, Path(ns.out))
+    {"features": features, "table": table, "orange": orange, "all": run_all}[ns.cmd](ns)
 
 
 if __name__ == "__main__":

@@ -36,6 +36,7 @@ from claims_summary import COMPARISONS, PROB, render_doc, segment_docs, segment_
 from mtmetrics.stats.correlation import pearson, pearson_rows
 from mtmetrics.stats.corrtests import williams
 from mtmetrics.stats.mct import grouped_combination, standardise_columns
+from mtmetrics_meta.precomputed import read_system_scores
 
 SEED = 12345
 # The classic metrics combined (mtmetrics' own, default parameters) and hLEPOR_E (POS level by NLTK).
@@ -245,9 +246,8 @@ def table(ns: argparse.Namespace) -> dict[str, Any]:
     rows = [(f"{m} (data's automatic-scores.tsv, full test set)", v) for m, v in auto_rows.items()]
     comet = []
     for lp, ss in pair_systems:
-        path = WMT21_DIR / "scores" / "COMET" / lp / "COMET_newstest2021_ref-A.tsv"
-        vals = dict(line.split("\t") for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
-        comet.append(np.array([float(vals[COMET_NAMES.get(s, s)]) for s in ss]))
+        scores = read_system_scores(WMT21_DIR / "scores" / "COMET" / lp / "COMET_newstest2021_ref-A.tsv")
+        comet.append(np.array([scores["", COMET_NAMES.get(s, s)] for s in ss]))
     rows.append(("COMET ref-A (data's scores/COMET, full test set)", comet))
     rows += [(f"{spec} (mtmetrics, {sample})", c) for spec, c in col.items()]
     dev_score, fitted, chosen = _combinations(dev17, dev22, sample)

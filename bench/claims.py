@@ -209,7 +209,7 @@ def _williams(test: Data, col: dict[str, list[np.ndarray]], entries: list[dict[s
     for a, b in [("hlepor", "bleu"), ("hlepor", "ter"), ("hlepor", "meteor"), ("hlepor:pos=nltk", "hlepor")]:
         per_pair: list[dict[str, Any]] = []
         for k, h in enumerate(test.h):
-            ra, rb, rab = _pearsons([col[a][k], col[b][k], col[a][k]], [h, h, col[b][k]])
+            ra, rb, rab = _pearsons([col[a][k], col[b][k], col[a][k]], [h, h, col[b][k]])  # A, B, A with B
             p, p_b = (
                 williams(x, y, min(rab, 1.0), len(h)).p_one_sided if abs(rab) < 1 else math.nan
                 for x, y in ((ra, rb), (rb, ra))
@@ -221,7 +221,8 @@ def _williams(test: Data, col: dict[str, list[np.ndarray]], entries: list[dict[s
         wins, sig = sum(x["r_a"] > x["r_b"] for x in per_pair), sum(x["p_a"] < 0.05 for x in per_pair)
         out.append(f"| {a} vs {b} | {cells} | {wins}/{len(per_pair)} | {sig}/{len(per_pair)} |")
     for (a, b), tests in williams_leads(entries).items():  # the verdicts of claims.md (Holm per row)
-        next(e for e in entries if (e["a"], e["b"]) == (a, b))["verdict"] = tally(tests)[4]
+        *_, verdict = tally(tests)
+        next(e for e in entries if (e["a"], e["b"]) == (a, b))["verdict"] = verdict
     return out
 
 
@@ -246,8 +247,8 @@ def table(ns: argparse.Namespace) -> dict[str, Any]:
     rows = [(f"{m} (data's automatic-scores.tsv, full test set)", v) for m, v in auto_rows.items()]
     comet = []
     for lp, ss in pair_systems:
-        scores = read_system_scores(WMT21_DIR / "scores" / "COMET" / lp / "COMET_newstest2021_ref-A.tsv")
-        comet.append(np.array([scores["", COMET_NAMES.get(s, s)] for s in ss]))
+        by_system = read_system_scores(WMT21_DIR / "scores" / "COMET" / lp / "COMET_newstest2021_ref-A.tsv")
+        comet.append(np.array([by_system["", COMET_NAMES.get(s, s)] for s in ss]))
     rows.append(("COMET ref-A (data's scores/COMET, full test set)", comet))
     rows += [(f"{spec} (mtmetrics, {sample})", c) for spec, c in col.items()]
     dev_score, fitted, chosen = _combinations(dev17, dev22, sample)

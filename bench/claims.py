@@ -6,9 +6,12 @@ claims.md's generated blocks: claims_summary.py).
     python bench/claims.py system -j 2     # rows 5, 6, 11: ``features`` on every line, then ``table``
 
 ``features`` caches the classic metrics' corpus scores of every to-English system of WMT17, WMT22
-(dev) and WMT21 (test); ``table`` trains the combinations (:mod:`mtmetrics.stats.mct`) on dev and
-evaluates all on WMT21 (Pearson, Williams: :mod:`mtmetrics.stats`; the interval of the mean over
-pairs is claims.md's own: np.percentile of 1,000 resamples of each pair's systems, seed 12345).
+(dev) and WMT21 (test); ``table`` trains the combinations (:func:`mtmetrics.stats.mct.grouped_combination`)
+on dev and evaluates all on WMT21 (Pearson, Williams: :mod:`mtmetrics.stats`). The mean over pairs is
+resampled on 1,000 seeded resamples of each pair's systems (:func:`~mtmetrics.stats.correlation.pearson_rows`);
+its interval is ``np.percentile`` (linear interpolation) and p(> X) the share of resamples not above X, as
+published: :func:`mtmetrics.stats.significance.interval` (order statistics) and
+:func:`~mtmetrics.stats.corrtests.paired_bootstrap_difference` (``(c + 1) / (N + 1)``) would move them.
 """
 
 from __future__ import annotations
@@ -22,17 +25,18 @@ import subprocess
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from claims_data import DATA, DATASETS, ROOT, WMT21_DIR, Data, Pair, _lines_tag, load
-from claims_summary import COMPARISONS, PROB, _verdict, render_doc, segment_docs, segment_markdown, williams_leads
+from claims_summary import COMPARISONS, PROB, render_doc, segment_docs, segment_markdown, tally, williams_leads
 
-from mtmetrics.stats.correlation import pearson
+from mtmetrics.stats.correlation import pearson, pearson_rows
 from mtmetrics.stats.corrtests import williams
 from mtmetrics.stats.mct import grouped_combination, standardise_columns
+from mtmetrics_meta.precomputed import read_system_scores
 
 SEED = 12345
 # The classic metrics combined (mtmetrics' own, default parameters) and hLEPOR_E (POS level by NLTK).
@@ -151,44 +155,46 @@ RECIPES = {
 }
 
 
-def _r(a: np.ndarray, b: np.ndarray) -> float:
-    """Pearson's r (0 when one side is constant)."""
-    return float(np.nan_to_num(pearson(a, b)))
+#: A combination's weights and whether they weigh standardised features.
+Fitted = tuple[np.ndarray, bool]
 
 
-def fit(method: str, xs: list[np.ndarray], hs: list[np.ndarray]) -> tuple[np.ndarray, Callable]:
-    """The weights learned by ``method`` on the pairs ``xs``, ``hs`` and the scorer of a pair's features."""
-    w, standardised = grouped_combination(method, xs, hs)
-    return w, lambda t: (standardise_columns(t) if standardised else t) @ w
+def _combined(fitted: Fitted, x: np.ndarray) -> np.ndarray:
+    """A pair's combined scores under ``fitted``."""
+    w, standardised = fitted
+    return (standardise_columns(x) if standardised else x) @ w
 
 
-def per_pair_r(scores: list[np.ndarray], hs: list[np.ndarray]) -> np.ndarray:
-    return np.array([_r(s, h) for s, h in zip(scores, hs, strict=True)])
+def _pearsons(scores: Sequence[np.ndarray], hs: Sequence[np.ndarray]) -> np.ndarray:
+    """Pearson's r per pair (0 where a side is constant)."""
+    return np.nan_to_num([pearson(s, h) for s, h in zip(scores, hs, strict=True)])
 
 
 def _columns(d: Data, specs: Sequence[str]) -> dict[str, list[np.ndarray]]:
+    """Each spec's column of every pair's feature matrix."""
     return {spec: [x[:, j] for x in d.x] for j, spec in enumerate(specs)}
 
 
-def _combinations(dev17: Data, dev22: Data, sample: str) -> tuple[dict[str, float], dict[str, tuple], str]:
+def _combinations(dev17: Data, dev22: Data, sample: str) -> tuple[dict[str, float], dict[str, Fitted], str]:
     """Every recipe on two dev sets (WMT17 + WMT22, WMT22 alone: WMT17's text is tokenised and
     lowercased, WMT21's is raw): its leave-one-pair-out mean Pearson over the 6 WMT22 pairs (WMT17 is
     never the held-out pair), its fit on all dev pairs, the recipe chosen; and each feature's dev r."""
     devsets = {"WMT17+WMT22": (dev17.x + dev22.x, dev17.h + dev22.h, len(dev17.x)), "WMT22": (dev22.x, dev22.h, 0)}
     dev_score: dict[str, float] = {}
-    fitted: dict[str, tuple[np.ndarray, Callable]] = {}
+    fitted: dict[str, Fitted] = {}
     for dname, (dxs, dhs, off) in devsets.items():
         for name, recipe in RECIPES.items():
-            rs = []
+            held_out = []
             for k in range(len(dev22.x)):
                 keep = [i for i in range(len(dxs)) if i != off + k]
-                rs.append(_r(fit(recipe, [dxs[i] for i in keep], [dhs[i] for i in keep])[1](dev22.x[k]), dev22.h[k]))
+                model = grouped_combination(recipe, [dxs[i] for i in keep], [dhs[i] for i in keep])
+                held_out.append(_combined(model, dev22.x[k]))
             label = f"combination: {name}, dev {dname}"
-            dev_score[label] = float(np.mean(rs))
-            fitted[label] = fit(recipe, dxs, dhs)
+            dev_score[label] = float(np.mean(_pearsons(held_out, dev22.h)))
+            fitted[label] = grouped_combination(recipe, dxs, dhs)
     chosen = max(dev_score, key=lambda k: dev_score[k])
     for spec, c in _columns(dev22, FEATURES).items():
-        dev_score[f"{spec} (mtmetrics, {sample})"] = float(np.mean(per_pair_r(c, dev22.h)))
+        dev_score[f"{spec} (mtmetrics, {sample})"] = float(np.mean(_pearsons(c, dev22.h)))
     return dev_score, fitted, chosen
 
 
@@ -203,7 +209,7 @@ def _williams(test: Data, col: dict[str, list[np.ndarray]], entries: list[dict[s
     for a, b in [("hlepor", "bleu"), ("hlepor", "ter"), ("hlepor", "meteor"), ("hlepor:pos=nltk", "hlepor")]:
         per_pair: list[dict[str, Any]] = []
         for k, h in enumerate(test.h):
-            ra, rb, rab = _r(col[a][k], h), _r(col[b][k], h), _r(col[a][k], col[b][k])
+            ra, rb, rab = _pearsons([col[a][k], col[b][k], col[a][k]], [h, h, col[b][k]])  # A, B, A with B
             p, p_b = (
                 williams(x, y, min(rab, 1.0), len(h)).p_one_sided if abs(rab) < 1 else math.nan
                 for x, y in ((ra, rb), (rb, ra))
@@ -214,9 +220,9 @@ def _williams(test: Data, col: dict[str, list[np.ndarray]], entries: list[dict[s
         cells = " | ".join(f"{x['r_a'] - x['r_b']:+.3f} (p={x['p_a']:.2f})" for x in per_pair)
         wins, sig = sum(x["r_a"] > x["r_b"] for x in per_pair), sum(x["p_a"] < 0.05 for x in per_pair)
         out.append(f"| {a} vs {b} | {cells} | {wins}/{len(per_pair)} | {sig}/{len(per_pair)} |")
-    for (a, b), pairs in williams_leads(entries).items():  # the verdicts of claims.md (Holm per row)
-        e = next(e for e in entries if (e["a"], e["b"]) == (a, b))
-        e["verdict"] = _verdict([(x[3], x[4]) for x in pairs], e["mean_a"], e["mean_b"])
+    for (a, b), tests in williams_leads(entries).items():  # the verdicts of claims.md (Holm per row)
+        *_, verdict = tally(tests)
+        next(e for e in entries if (e["a"], e["b"]) == (a, b))["verdict"] = verdict
     return out
 
 
@@ -241,22 +247,22 @@ def table(ns: argparse.Namespace) -> dict[str, Any]:
     rows = [(f"{m} (data's automatic-scores.tsv, full test set)", v) for m, v in auto_rows.items()]
     comet = []
     for lp, ss in pair_systems:
-        path = WMT21_DIR / "scores" / "COMET" / lp / "COMET_newstest2021_ref-A.tsv"
-        vals = dict(line.split("\t") for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
-        comet.append(np.array([float(vals[COMET_NAMES.get(s, s)]) for s in ss]))
+        by_system = read_system_scores(WMT21_DIR / "scores" / "COMET" / lp / "COMET_newstest2021_ref-A.tsv")
+        comet.append(np.array([by_system["", COMET_NAMES.get(s, s)] for s in ss]))
     rows.append(("COMET ref-A (data's scores/COMET, full test set)", comet))
     rows += [(f"{spec} (mtmetrics, {sample})", c) for spec, c in col.items()]
     dev_score, fitted, chosen = _combinations(dev17, dev22, sample)
     result["chosen"] = chosen
     test_x = [x[:, : len(specs)] for x in test.x]
     rows += [
-        (label + (" ← chosen on dev" if label == chosen else ""), [f(x) for x in test_x])
-        for label, (_, f) in fitted.items()
+        (label + (" ← chosen on dev" if label == chosen else ""), [_combined(model, x) for x in test_x])
+        for label, model in fitted.items()
     ]
     rng = np.random.default_rng(SEED)  # seeded resamples of each pair's systems, the same for every row
-    idx = [[rng.integers(0, len(h), len(h)) for h in test.h] for _ in range(ns.bootstrap)]
+    draws = [[rng.integers(0, len(h), len(h)) for h in test.h] for _ in range(ns.bootstrap)]
+    idx = [np.array(d) for d in zip(*draws, strict=True)]  # per pair: resamples x systems
     boots = [
-        np.array([np.mean([_r(s[i], h[i]) for s, h, i in zip(sc, test.h, b, strict=True)]) for b in idx])
+        np.nan_to_num([pearson_rows(s[i], h[i]) for s, h, i in zip(sc, test.h, idx, strict=True)]).mean(axis=0)
         for _, sc in rows
     ]
     lines = (
@@ -281,7 +287,7 @@ def table(ns: argparse.Namespace) -> dict[str, Any]:
     )
     out = list(lines)
     for (name, scores), bs in zip(rows, boots, strict=True):
-        test_r = per_pair_r(scores, test.h)
+        test_r = _pearsons(scores, test.h)
         lo, hi = np.percentile(bs, [2.5, 97.5])
         ps = [float(np.mean(bs - boots[k] <= 0)) for k in (1, 2)]  # chrF-A, COMET
         dv = next((f"{v:.3f}" for k, v in dev_score.items() if name.startswith(k)), "")
@@ -337,14 +343,14 @@ def orange(ns: argparse.Namespace) -> dict[str, Any]:
         "| variant | ORANGE % (rank) | mean segment Pearson (rank) |\n|---|---|---|",
     ]
     lines += [f"| {s} | {100 * ora[s]:.2f} ({ro[s]}) | {np.mean(by[s]):.3f} ({rr[s]}) |" for s in specs]
-    _write(getattr(ns, "output", None), "\n".join(lines) + "\n")
+    _write(ns.output, "\n".join(lines) + "\n")
     tests = map(float, (rho, p_rho, tau, p_tau))
     result: dict[str, Any] = dict(zip(("spearman", "p_spearman", "kendall", "p_kendall"), tests, strict=True))
     result["variants"] = [
         {"spec": s, "orange": ora[s], "orange_rank": ro[s], "pearson": float(np.mean(by[s])), "pearson_rank": rr[s]}
         for s in specs
     ]
-    if getattr(ns, "json", None):
+    if ns.json:
         Path(ns.json).write_text(json.dumps(result, indent=1), encoding="utf-8")
     return result
 
@@ -399,32 +405,6 @@ def _meta_report(
     return json.loads((out / f"{name}.json").read_text(encoding="utf-8"))
 
 
-def segment(ns: argparse.Namespace) -> None:
-    """Run every segment-level comparison and write its report (JSON + Markdown) and the summary."""
-    from mtmetrics.cli.progress import Progress
-
-    out, cache = Path(ns.out), Path(ns.cache)
-    out.mkdir(parents=True, exist_ok=True)
-    cache.mkdir(parents=True, exist_ok=True)
-    chosen = [c for c in COMPARISONS if not ns.only or c[1] in ns.only]
-    bar = Progress(len(chosen) + 1, "claims: segment level", enabled=True)
-    prob = str(_prob_table(cache)) if any(PROB in c[2] + c[3] for c in chosen) else ""
-    bar.advance(1)
-    t0 = time.perf_counter()
-    for row, name, a, b, la, lb in chosen:
-        a, b = a.replace(PROB, prob), b.replace(PROB, prob)
-        args = ["meta", "report", *map(_rel, SEGMENT_TABLES), "-m", a, b, "--levels", "segment"]
-        args += ["--permutations", str(ns.permutations), "--bootstrap-n", str(ns.bootstrap), "-j", str(ns.jobs)]
-        args += ["--json", _rel(out / f"claims-seg-{name}.json"), "-o", _rel(out / f"claims-seg-{name}.md")]
-        args += ["--title", f"Claim {row}: {la} vs {lb}, segment level"]
-        _mtmetrics(args + (["--sample-segments", str(ns.segments)] if ns.segments else []))
-        bar.advance(1)
-    bar.close()
-    run = {"parts": {"segment": {"seconds": time.perf_counter() - t0}}, "jobs": ns.jobs}
-    (out / "claims-segment.md").write_text(segment_markdown(segment_docs(out), run), encoding="utf-8")
-    print(f"wrote {out / 'claims-segment.md'}", file=sys.stderr)
-
-
 # ---------------------------------------------------------------------------------------------
 # The whole table by one command: ``all`` runs every part in turn, then writes the summary.
 
@@ -458,8 +438,30 @@ PARTS = {
 
 
 def part_segment(ns: argparse.Namespace, out: Path) -> None:
-    """Rows 1-4 (``segment``)."""
-    segment(argparse.Namespace(**{**vars(ns), "out": str(out), "segments": ns.slice, "render": 0}))
+    """Rows 1-4: every segment-level comparison (``--slice``: that many source segments per pair) as a
+    ``meta report`` (JSON + Markdown), then claims-segment.md."""
+    from mtmetrics.cli.progress import Progress
+
+    cache = Path(ns.cache)
+    out.mkdir(parents=True, exist_ok=True)
+    cache.mkdir(parents=True, exist_ok=True)
+    chosen = [c for c in COMPARISONS if not ns.only or c[1] in ns.only]
+    bar = Progress(len(chosen) + 1, "claims: segment level", enabled=True)
+    prob = str(_prob_table(cache)) if any(PROB in c[2] + c[3] for c in chosen) else ""
+    bar.advance(1)
+    t0 = time.perf_counter()
+    for row, name, a, b, la, lb in chosen:
+        a, b = a.replace(PROB, prob), b.replace(PROB, prob)
+        args = ["meta", "report", *map(_rel, SEGMENT_TABLES), "-m", a, b, "--levels", "segment"]
+        args += ["--permutations", str(ns.permutations), "--bootstrap-n", str(ns.bootstrap), "-j", str(ns.jobs)]
+        args += ["--json", _rel(out / f"claims-seg-{name}.json"), "-o", _rel(out / f"claims-seg-{name}.md")]
+        args += ["--title", f"Claim {row}: {la} vs {lb}, segment level"]
+        _mtmetrics(args + (["--sample-segments", str(ns.slice)] if ns.slice else []))
+        bar.advance(1)
+    bar.close()
+    run = {"parts": {"segment": {"seconds": time.perf_counter() - t0}}, "jobs": ns.jobs}
+    (out / "claims-segment.md").write_text(segment_markdown(segment_docs(out), run), encoding="utf-8")
+    print(f"wrote {out / 'claims-segment.md'}", file=sys.stderr)
 
 
 def part_system(ns: argparse.Namespace, out: Path) -> None:
@@ -627,9 +629,10 @@ def main() -> None:
         for p in subs:
             p.add_argument(*names, **kw)
     ns = parser.parse_args()
-    if ns.cmd == "system":
-        return part_system(argparse.Namespace(**{**vars(ns), "slice": ns.lines}), Path(ns.out))
-    {"features": features, "table": table, "orange": orange, "segment": segment, "all": run_all}[ns.cmd](ns)
+    if ns.cmd in ("segment", "system"):  # one part on its own, ``--segments`` / ``--lines`` its slice
+        ns.slice = ns.segments if ns.cmd == "segment" else ns.lines
+        return globals()["part_" + ns.cmd](ns, Path(ns.out))
+    {"features": features, "table": table, "orange": orange, "all": run_all}[ns.cmd](ns)
 
 
 if __name__ == "__main__":

@@ -108,6 +108,7 @@ class Data:
 
 
 def load(cache: Path, ds: str, lines: int, specs: Sequence[str]) -> Data:
+    """The cached scores of ``specs`` on data set ``ds`` (``features``' JSON), pairs and systems sorted."""
     doc = json.loads((cache / f"{ds}-{_lines_tag(lines)}.json").read_text())
     sign = np.array([-1.0 if s.split(":")[0] in ERROR_RATES else 1.0 for s in specs])
     out = Data([], [], [], [])

@@ -29,36 +29,35 @@ COMPARISONS = [
 
 
 ALPHA = 0.05
+#: One comparison's test on one pair: (pair, r of A, r of B, leader "a"/"b", its one-sided p, ...).
+Test = tuple
 
 
-def _verdict(leads: list[tuple[str, float]], mean_a: float, mean_b: float) -> str:
-    """The verdict rule at the top of claims.md: ``leads`` is (leader "a"/"b", Holm-adjusted one-sided
-    p) per pair. Supported or reversed needs significance: the side the mean favours significant on at
-    least half of the pairs, the other side on none."""
-    sig_a, sig_b = (sum(1 for who, p in leads if who == side and p <= ALPHA) for side in "ab")
-    if mean_a > mean_b and sig_a * 2 >= len(leads) and sig_b == 0:
-        return "supported"
-    if mean_b > mean_a and sig_b * 2 >= len(leads) and sig_a == 0:
-        return "reversed"
-    return "not supported"
-
-
-def holm(families: list[list[tuple]], n: int = 0) -> list[list[tuple]]:
-    """The per-pair tests of one claim (several comparisons, each a list of tuples whose item 4 is a
-    one-sided p) with Holm-adjusted p-values over all of them: one family per row of claims.md.
-    ``n`` > 0: the p-values are shares of ``n`` permutations (``c / n``, mt-metrics-eval's), taken as
-    ``(c + 1) / (n + 1)`` before adjusting, so that none is 0."""
+def holm(families: list[list[Test]], n: int = 0) -> list[list[Test]]:
+    """The per-pair tests of one claim (several comparisons) with their p-values Holm-adjusted over all of
+    them: one family per row of claims.md. ``n`` > 0: the p-values are shares of ``n`` permutations
+    (``c / n``, mt-metrics-eval's), taken as ``(c + 1) / (n + 1)`` before adjusting, so that none is 0."""
     flat = [(x[4] * n + 1) / (n + 1) if n else x[4] for f in families for x in f]
     q = iter(adjust(np.nan_to_num(np.array(flat, dtype=float), nan=1.0), "holm").tolist() if flat else [])
     return [[(*x[:4], next(q), *x[5:]) for x in f] for f in families]
 
 
-Pairs = list[tuple[str, float, float, str, float, dict[str, tuple[float, float, float]], str]]
+def tally(tests: Sequence[Test]) -> tuple[float, float, list[Test], list[Test], str]:
+    """Mean r of A and of B over the pairs, the tests where A and where B lead significantly (adjusted
+    p <= ALPHA), and the verdict by the rule at the top of claims.md: supported (reversed) needs the
+    side the mean favours significant on at least half of the pairs and the other side on none."""
+    ma, mb = (float(np.mean([x[i] for x in tests])) for i in (1, 2))
+    sig_a, sig_b = ([x for x in tests if x[3] == who and x[4] <= ALPHA] for who in "ab")
+    if ma > mb and len(sig_a) * 2 >= len(tests) and not sig_b:
+        return ma, mb, sig_a, sig_b, "supported"
+    if mb > ma and len(sig_b) * 2 >= len(tests) and not sig_a:
+        return ma, mb, sig_a, sig_b, "reversed"
+    return ma, mb, sig_a, sig_b, "not supported"
 
 
-def _level_pairs(doc: dict, a: str, b: str, level: str, perm: bool = False) -> Pairs:
-    """Per group of a two-metric report: r of ``a`` and ``b`` at ``level``, the leader, its one-sided p,
-    every Pearson estimate and the human scores' kind (``perm``: PERM-BOTH clusters if no others)."""
+def _level_pairs(doc: dict, a: str, b: str, level: str) -> list[Test]:
+    """Per group of a two-metric report: r of ``a`` and ``b`` at ``level``, the leader, its one-sided p
+    (the cluster cell's), every Pearson estimate and the human scores' kind."""
     rows = []
     for tb in doc["tables"]:
         for g in tb["groups"]:
@@ -67,14 +66,22 @@ def _level_pairs(doc: dict, a: str, b: str, level: str, perm: bool = False) -> P
                 for e in tb["correlations"]
                 if e["group"] == g and e["level"] == level and e["kind"] == "pearson"
             }
-            cells = tb["perm_clusters" if perm and not tb["clusters"] else "clusters"]
-            cell = next(c for c in cells if c["group"] == g and c["level"] == level)
+            cell = next(c for c in tb["clusters"] if c["group"] == g and c["level"] == level)
             who = "a" if cell["ranking"][0]["metric"] == a else "b"
             human = "MQM" if "mqm" in tb["human"] else "DA"
             rows.append(
                 (g, float(est[a][0]), float(est[b][0]), who, float(cell["ranking"][1]["p_vs_leader"]), est, human)
             )
     return rows
+
+
+def _row_tests(docs: list[tuple[tuple, dict]]) -> list[tuple[str, str, str, str, list[Test]]]:
+    """Each comparison of a row of claims 1-4: A, B (the command's order), their labels and the per-pair
+    tests, Holm over all pairs of the row."""
+    n = docs[0][1]["permutations"]["n"]
+    specs = [tuple(m["spec"] for m in d["tables"][0]["metrics"]) for _, d in docs]
+    fams = holm([_level_pairs(d, a, b, "segment") for (a, b), (_, d) in zip(specs, docs, strict=True)], n)
+    return [(a, b, c[4], c[5], tests) for (a, b), (c, _), tests in zip(specs, docs, fams, strict=True)]
 
 
 def segment_markdown(docs: list[tuple[tuple, dict]], run: dict) -> str:
@@ -99,34 +106,24 @@ def segment_markdown(docs: list[tuple[tuple, dict]], run: dict) -> str:
         "| row | claim (A better than B) | pair | A | B | p (leader) |",
         "|---|---|---|---|---|---|",
     ]
-    verdicts = []
+    verdicts = [
+        "",
+        "| row | claim | mean r A vs B | A significant | B significant | verdict |",
+        "|---|---|---|---|---|---|",
+    ]
     for num in SEGMENT_CLAIMS:
         row_docs = [(c, d) for c, d in docs if c[0] == num]
-        specs = [tuple(m["spec"] for m in d["tables"][0]["metrics"]) for _, d in row_docs]
-        fams = holm(
-            [_level_pairs(d, a, b, "segment", perm=True) for (a, b), (_, d) in zip(specs, row_docs, strict=True)], n
-        )
-        for ((_, _, _, _, la, lb), _), (a, b), pairs in zip(row_docs, specs, fams, strict=True):
-            for g, _, _, who, p, est, human in pairs:
+        for a, b, la, lb, tests in _row_tests(row_docs) if row_docs else []:
+            for g, _, _, who, p, est, human in tests:
                 cell = [f"{est[m][0]:.3f} [{est[m][1]:.3f}, {est[m][2]:.3f}]" for m in (a, b)]
                 lines.append(
                     f"| {num} | {la} > {lb} | {g} ({human}) | {cell[0]} | {cell[1]} | "
                     f"{la if who == 'a' else lb} {_p(p, n)} |"
                 )
-            mean_a, mean_b = (float(np.mean([x[i] for x in pairs])) for i in (1, 2))
-            leads = [(x[3], x[4]) for x in pairs]
-            verdicts.append((num, la, lb, mean_a, mean_b, leads, _verdict(leads, mean_a, mean_b)))
-    lines += [
-        "",
-        "| row | claim | mean r A vs B | A significant | B significant | verdict |",
-        "|---|---|---|---|---|---|",
-    ]
-    for row, la, lb, ma, mb, leads, v in verdicts:
-        sa, sb = (sum(1 for w, p in leads if w == who and p <= ALPHA) for who in "ab")
-        lines.append(
-            f"| {row} | {la} > {lb} | {ma:.3f} vs {mb:.3f} | {sa}/{len(leads)} | {sb}/{len(leads)} | **{v}** |"
-        )
-    return "\n".join(lines) + "\n"
+            ma, mb, sa, sb, v = tally(tests)
+            k = len(tests)
+            verdicts.append(f"| {num} | {la} > {lb} | {ma:.3f} vs {mb:.3f} | {len(sa)}/{k} | {len(sb)}/{k} | **{v}** |")
+    return "\n".join(lines + verdicts) + "\n"
 
 
 def _p(p: float, n: int = 0) -> str:
@@ -139,20 +136,17 @@ def _p(p: float, n: int = 0) -> str:
     return "< 0.001" if p < 0.001 else f"{p:.3f}"
 
 
-def _compare_text(pairs: Sequence[tuple], la: str, lb: str, n: int) -> tuple[str, str, str]:
-    """(result cell, significance detail, verdict) of one A-vs-B comparison over pairs
-    (group, r of A, r of B, leader "a"/"b", its Holm-adjusted one-sided p; ``n``: resamples, 0 analytic)."""
-    ma, mb = (float(np.mean([x[i] for x in pairs])) for i in (1, 2))
-    verdict = _verdict([(x[3], x[4]) for x in pairs], ma, mb)
-    diffs = ", ".join(f"{x[0]} {x[1] - x[2]:+.3f}" for x in pairs)
-    result = (
-        f"{la} {ma:.3f} vs {lb} {mb:.3f} (mean); {la} ahead on {sum(x[1] > x[2] for x in pairs)}/{len(pairs)} ({diffs})"
-    )
+def _compare_text(tests: Sequence[Test], la: str, lb: str, n: int) -> tuple[str, str, str]:
+    """(result cell, significance detail, verdict) of one A-vs-B comparison over pairs (:func:`tally`;
+    ``n``: resamples of the p-values, 0 analytic)."""
+    ma, mb, sig_a, sig_b, verdict = tally(tests)
+    diffs = ", ".join(f"{x[0]} {x[1] - x[2]:+.3f}" for x in tests)
+    ahead = sum(x[1] > x[2] for x in tests)
+    result = f"{la} {ma:.3f} vs {lb} {mb:.3f} (mean); {la} ahead on {ahead}/{len(tests)} ({diffs})"
     detail = []
-    for who, label in (("a", f"{la} significant"), ("b", lb)):
-        sig = [x for x in pairs if x[3] == who and x[4] <= ALPHA]
+    for sig, label in ((sig_a, f"{la} significant"), (sig_b, lb)):
         ps = f" ({', '.join(f'{x[0]} p {_p(x[4], n)}' for x in sig)})" if sig else ""
-        detail.append(f"{label} on {len(sig)}/{len(pairs)}{ps}")
+        detail.append(f"{label} on {len(sig)}/{len(tests)}{ps}")
     return result, ", ".join(detail), verdict
 
 
@@ -164,10 +158,10 @@ def _combine(verdicts: list[str]) -> str:
 #: The significance tests of meta report's cluster cells, as the summary names them.
 TESTS = {"perm-both-items": "PERM-BOTH", "perm-both": "PERM-BOTH", "williams": "Williams"}
 SEGMENT_CLAIMS = {
-    "1": ("SIA correlates better than BLEU at segment level", ["sia-bleu", "siaprob-bleu"]),
-    "2": ("SIA correlates better than ROUGE-W at segment level", ["sia-rougew"]),
-    "3": ("PROB adds to WLS (lowercased, as the PROB table)", ["wlsprob-wls-lc", "siaprob-sia-lc"]),
-    "4": ("INCS adds to WLS", ["sia-wls"]),
+    "1": "SIA correlates better than BLEU at segment level",
+    "2": "SIA correlates better than ROUGE-W at segment level",
+    "3": "PROB adds to WLS (lowercased, as the PROB table)",
+    "4": "INCS adds to WLS",
 }
 SYSTEM_CLAIMS = {
     "5": "hLEPOR beats BLEU, TER and METEOR at system level",
@@ -184,23 +178,16 @@ def _ci(r: dict) -> str:
 def _segment_rows(num: str, claim: str, docs: list[tuple[tuple, dict]]) -> str:
     """Rows 1-4: the two-metric segment-level reports of the claim (Holm over all their pairs)."""
     n = docs[0][1]["permutations"]["n"]
-    specs = [tuple(m["spec"] for m in d["tables"][0]["metrics"]) for _, d in docs]  # the command's order: A, B
-    fams = holm([_level_pairs(d, a, b, "segment") for (a, b), (_, d) in zip(specs, docs, strict=True)], n)
-    results, texts, verdicts = [], [], []
-    for ((*_, la, lb), _), pairs in zip(docs, fams, strict=True):
-        res, det, v = _compare_text(pairs, la, lb, n)
-        results.append(res)
-        texts.append(f"{la} > {lb}: {v}, {det}")
-        verdicts.append(v)
-    d = docs[-1][1]
-    data = ", ".join(f"{t['groups'][0]} {t['rows']:,}" for t in d["tables"])
+    rows = _row_tests(docs)
+    texts = [(la, lb, *_compare_text(tests, la, lb, n)) for _, _, la, lb, tests in rows]
+    data = ", ".join(f"{t['groups'][0]} {t['rows']:,}" for t in docs[-1][1]["tables"])
     sampled = SAMPLED[bool(docs[0][1]["tables"][0].get("sample"))]
     return (
         f"| {num} | {claim} | WMT21 DA is/ja/ru + WMT22 MQM zh-en, {sampled} (rows: {data}) | segment Pearson r | "
-        + "; ".join(results)
-        + f" | PERM-BOTH per pair, {n:,} permutations, Holm over the row's {sum(map(len, fams))} tests | "
-        + f"**{_combine(verdicts)}**: "
-        + "; ".join(texts)
+        + "; ".join(res for _, _, res, _, _ in texts)
+        + f" | PERM-BOTH per pair, {n:,} permutations, Holm over the row's {sum(len(r[4]) for r in rows)} tests | "
+        + f"**{_combine([v for *_, v in texts])}**: "
+        + "; ".join(f"{la} > {lb}: {v}, {det}" for la, lb, _, det, v in texts)
         + " | `segment` |"
     )
 
@@ -358,7 +345,7 @@ def summary_rows(out: Path, sliced: bool = False) -> list[str]:
         return f"| {num} | {claim} | not run (part `{part}`) | | | | | |"
 
     rows = []
-    for num, (claim, _) in SEGMENT_CLAIMS.items():
+    for num, claim in SEGMENT_CLAIMS.items():
         docs = [(c, d) for c, d in segment_docs(out) if c[0] == num]
         rows.append(_segment_rows(num, claim, docs) if docs else missing(num, claim, "segment"))
     sysj = load_json("claims-system.json")
@@ -389,12 +376,9 @@ def _paraphrase_row(text: str, sliced: bool) -> str:
     pairs = cells("| Model |")[3:]
     rb, rbp = ([float(x.split()[0]) for x in cells(f"| {m} |")[3:]] for m in ("B", "BP"))
     ps = [float(c.split("W p=")[1].split(",")[0]) for c in cells("| B vs. BP |")[1:]]
-    raw = [
-        (lp, 0.0, 0.0, *(("a", p) if x > y else ("b", 1 - p))) for lp, x, y, p in zip(pairs, rbp, rb, ps, strict=True)
-    ]
-    leads = [(x[3], x[4]) for x in holm([raw])[0]]
-    v = _verdict(leads, float(np.mean(rbp)), float(np.mean(rb)))
-    sig = [f"{lp} (p Holm = {p:.2g})" for lp, (who, p) in zip(pairs, leads, strict=True) if who == "a" and p <= ALPHA]
+    raw = [(lp, x, y, *(("a", p) if x > y else ("b", 1 - p))) for lp, x, y, p in zip(pairs, rbp, rb, ps, strict=True)]
+    *_, significant, _, v = tally(holm([raw])[0])
+    sig = [f"{x[0]} (p Holm = {x[4]:.2g})" for x in significant]
     rows_used = next((x for x in lines if x.startswith("Training table:")), "")
     trained = rows_used.split("(")[1].split(",")[0] if "(" in rows_used else "?"
     return (

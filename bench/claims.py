@@ -1,23 +1,21 @@
-"""The claims of docs/results/claims.md, regenerated on the library (data sets: claims_data.py;
-claims.md's generated blocks: claims_summary.py).
+"""The claims of docs/results/claims.md, regenerated on the library: each part runs mtmetrics commands
+(or, for the system level, the library's metrics, Pearson, Williams and combinations) and writes files
+to docs/results/; ``all`` runs the parts in turn and fills claims.md's generated blocks from the files.
 
-    python bench/claims.py all -j 2        # every part of PARTS in turn, then claims.md's generated blocks
-    python bench/claims.py segment -j 2    # rows 1-4: one two-metric ``meta report`` per comparison
-    python bench/claims.py system -j 2     # rows 5, 6, 11: ``features`` on every line, then ``table``
+    python bench/claims.py all -j 2        # every part of PARTS in turn, then claims.md's blocks
+    python bench/claims.py all --render    # no part: claims.md's blocks (and the ORANGE ranking) only
+    python bench/claims.py segment -j 2    # one part (rows 1-4); --slice N: N segments / lines per pair
 
-``features`` caches the classic metrics' corpus scores of every to-English system of WMT17, WMT22
-(dev) and WMT21 (test); ``table`` trains the combinations (:func:`mtmetrics.stats.mct.grouped_combination`)
-on dev and evaluates all on WMT21 (Pearson, Williams: :mod:`mtmetrics.stats`). The mean over pairs is
-resampled on 1,000 seeded resamples of each pair's systems (:func:`~mtmetrics.stats.correlation.pearson_rows`);
-its interval is ``np.percentile`` (linear interpolation) and p(> X) the share of resamples not above X, as
-published: :func:`mtmetrics.stats.significance.interval` (order statistics) and
-:func:`~mtmetrics.stats.corrtests.paired_bootstrap_difference` (``(c + 1) / (N + 1)``) would move them.
+The system level resamples each pair's systems 1,000 times (seeded) for the mean over pairs; its
+interval is ``np.percentile`` (linear interpolation) and p(> X) the share of resamples not above X, as
+published (the library's order-statistic interval and ``(c + 1) / (N + 1)`` would move published cells).
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import gzip
 import json
 import math
 import os
@@ -25,126 +23,81 @@ import subprocess
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from claims_data import DATA, DATASETS, ROOT, WMT21_DIR, Data, Pair, _lines_tag, load
-from claims_summary import COMPARISONS, PROB, render_doc, segment_docs, segment_markdown, tally, williams_leads
 
+from mtmetrics.cli.progress import Progress
+from mtmetrics.stats.corrections import adjust, p_text
 from mtmetrics.stats.correlation import pearson, pearson_rows
 from mtmetrics.stats.corrtests import williams
 from mtmetrics.stats.mct import grouped_combination, standardise_columns
 from mtmetrics_meta.precomputed import read_system_scores
 
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data"
+WMT21 = DATA / "test" / "wmt21-news"
+MQM = DATA / "test" / "wmt22-mqm" / "derived"
+SEGMENT_TABLES = [WMT21 / "derived" / f"newstest2021.{lp}.da-seg.joined.tsv.gz" for lp in ("is-en", "ja-en", "ru-en")]
+SEGMENT_TABLES.append(MQM / "generaltest2022.zh-en.mqm-train.with-refs.tsv.gz")
 SEED = 12345
 # The classic metrics combined (mtmetrics' own, default parameters) and hLEPOR_E (POS level by NLTK).
 FEATURES = ["bleu", "nist", "chrf", "meteor", "ter", "gtm", "rouge-l", "rouge-w", "sia", "hlepor", "per", "wer"]
 EXTRA = ["hlepor:pos=nltk"]
-# Systems named otherwise in scores/COMET than in system-outputs and the human scores.
-COMET_NAMES = {"NVIDIA-NeMo": "Nemo", "Allegro.eu": "Allegro"}
-
-
-#: The metrics a process has loaded (spec -> metric): each loads its resources once per process.
-_LOADED: dict[str, Any] = {}
-
-
-def _metric(spec: str) -> Any:
-    """The metric of ``spec`` (``name:k=v,...``), loaded once per process."""
-    import mtmetrics
-
-    if spec not in _LOADED:
-        name, _, params = spec.partition(":")
-        scorer = mtmetrics.load_metric(name, **dict(p.split("=", 1) for p in params.split(",") if p))
-        # whole WMT documents of natural text: the segment limits bound adversarial input (a
-        # two-word vocabulary), and METEOR's 250 tokens would refuse real segments the claims score
-        scorer.max_segment_tokens = 0
-        _LOADED[spec] = scorer
-    return _LOADED[spec]
-
-
-def _load(specs: Sequence[str]) -> None:
-    """Load every metric (a forked worker has inherited them already)."""
-    for spec in specs:
-        _metric(spec)
-
-
-def _score_system(hyp: list[str], ref: list[str], specs: Sequence[str]) -> dict[str, float]:
-    """One system's corpus score under each spec (the unit of work of ``features -j``)."""
-    return {spec: float(_metric(spec).corpus_score(hyp, [ref]).score) for spec in specs}
-
-
-def _system_task(loaded: Sequence[str], hyp: list[str], ref: list[str], specs: Sequence[str]) -> dict[str, float]:
-    """:func:`_score_system` in a worker of the pool, after loading the ``loaded`` specs once."""
-    _load(loaded)
-    return _score_system(hyp, ref, specs)
-
-
-def _take(pair: Pair, k: int, lines: int) -> list[int]:
-    """The scored lines of the ``k``-th pair: all candidates, or a seeded sample of ``lines``."""
-    if lines <= 0 or lines >= len(pair.lines):
-        return list(pair.lines)
-    return sorted(np.random.default_rng([SEED, k]).choice(pair.lines, lines, replace=False).tolist())
-
-
-def features(ns: argparse.Namespace) -> None:
-    """Score every system of every data set with FEATURES + EXTRA on the chosen lines, one task per
-    system through :func:`mtmetrics.engine.pool.map` (forked after every metric is loaded and warmed
-    on one line); systems already in the cache are not scored again."""
-    from mtmetrics.cli.progress import Progress
-    from mtmetrics.engine import pool
-
-    cache = Path(ns.cache)
-    cache.mkdir(parents=True, exist_ok=True)
-    docs: dict[str, dict] = {}
-    tasks: list[tuple[list[str], list[str], list[str]]] = []
-    where: list[tuple[str, str, str]] = []
-    for ds in ns.datasets:
-        out = cache / f"{ds}-{_lines_tag(ns.lines)}.json"
-        doc = docs[ds] = json.loads(out.read_text()) if out.exists() else {}
-        # --extra on the test set only: a model trained on raw text refuses WMT17's tokenised text
-        specs = FEATURES + EXTRA + (ns.extra if ds == "wmt21" else [])
-        for k, pair in enumerate(DATASETS[ds]()):
-            take = _take(pair, k, ns.lines)
-            entry = doc.setdefault(pair.name, {"human": {}, "scores": {}, "lines": take})
-            if entry["lines"] != take:
-                raise SystemExit(f"{out}: cached for other lines of {pair.name}; remove it or use another --cache")
-            for system, hyp in pair.hyps.items():
-                entry["human"][system] = pair.human[system]
-                if todo := [s for s in specs if s not in entry["scores"].get(system, {})]:
-                    tasks.append(([hyp[i] for i in take], [pair.ref[i] for i in take], todo))
-                    where.append((ds, pair.name, system))
-            if not pair.hyps:
-                print(f"{ds} {pair.name}: no system matched the human scores", file=sys.stderr)
-    specs = FEATURES + EXTRA + ns.extra
-    lines = sum(len(t[0]) for t in tasks)
-    print(f"features: {len(tasks)} systems to score ({lines:,} lines) with {len(specs)} metrics", file=sys.stderr)
-
-    def save() -> None:
-        for ds, doc in docs.items():
-            (cache / f"{ds}-{_lines_tag(ns.lines)}.json").write_text(json.dumps(doc, indent=1, sort_keys=True))
-
-    if tasks:
-        _load(specs)  # load and warm up before forking (WordNet, the tagger, numba's compiled TER)
-        _score_system(tasks[0][0][:1], tasks[0][1][:1], tasks[0][2])
-        bar = Progress(len(tasks), "claims: system features", enabled=not ns.quiet)
-
-        def done(i: int, scores: dict[str, float]) -> None:
-            ds, lp, system = where[i]
-            docs[ds][lp]["scores"].setdefault(system, {}).update(scores)
-            bar.advance(1)
-            if i % 25 == 24:
-                save()
-
-        pool.map(_system_task, tasks, ns.jobs, metrics=[_LOADED[s].metric for s in specs], shared=specs, done=done)
-        bar.close()
-    save()
-
-
-# ---------------------------------------------------------------- analysis
-
-
+ERROR_RATES = {"ter", "per", "wer"}
+COMET_NAMES = {"NVIDIA-NeMo": "Nemo", "Allegro.eu": "Allegro"}  # scores/COMET's names of two systems
+MCT_SPEC = "combo:model=" + os.path.relpath(ROOT / "docs" / "results" / "source-features-mct-ngram.json", ROOT)
+#: The source half of row 9, each feature at its defaults but the source tokenizer (every source split at
+#: spaces, as when SSCN's defaults were chosen by bench/sscn_tune.py; given so that the model records it).
+SOURCE_FEATURES = ["bleus", "chrf", "sscn:src_tokenize=none", "prs:src_tokenize=none", "mpr:src_tokenize=none", "dup"]
+ORANGE_VARIANTS = [
+    *(f"bleus:max_order={k}" for k in range(1, 10)),
+    *("rouge-l", "rouge-w:weight=1.1", "rouge-w:weight=1.2"),
+    *(f"rouge-s:skip={k}" for k in (0, 1, 4, 9, -1)),
+    *(f"rouge-su:skip={k}" for k in (4, 9, -1)),
+]
+PROB = "{prob}"  # replaced by the path of the trained similarity table
+WLS, SIA_LC = ("WLS+PROB", "WLS (lowercased)"), ("SIA+PROB", "SIA (lowercased)")
+#: The segment-level comparisons: (row, name, claimed better metric, other, label of the better, of the other).
+COMPARISONS = [
+    ("1", "sia-bleu", "sia", "bleu", "SIA", "BLEU"),
+    ("1", "siaprob-bleu", f"sia:similarity={PROB}", "bleu", "SIA+PROB", "BLEU"),
+    ("2", "sia-rougew", "sia", "rouge-w", "SIA", "ROUGE-W"),
+    ("3", "wlsprob-wls-lc", f"sia:incs=no,lowercase=yes,similarity={PROB}", "sia:incs=no,lowercase=yes", *WLS),
+    ("3", "siaprob-sia-lc", f"sia:lowercase=yes,similarity={PROB}", "sia:lowercase=yes", *SIA_LC),
+    ("4", "sia-wls", "sia", "sia:incs=no", "WLS+INCS", "WLS"),
+]
+#: The rows of claims.md's summary: number -> (claim, the part that writes its files).
+CLAIMS = {
+    "1": ("SIA correlates better than BLEU at segment level", "segment"),
+    "2": ("SIA correlates better than ROUGE-W at segment level", "segment"),
+    "3": ("PROB adds to WLS (lowercased, as the PROB table)", "segment"),
+    "4": ("INCS adds to WLS", "segment"),
+    "5": ("hLEPOR beats BLEU, TER and METEOR at system level across language pairs", "system"),
+    "6": ("hLEPOR_E (POS level, NLTK perceptron tagger) adds to hLEPOR", "system"),
+    "7": ("ROUGE-S4 and BLEUS4 rank best by ORANGE", "orange"),
+    "8": ("ORANGE's ranking agrees with the correlation-based ranking", "orange-corr"),
+    "9": ("MCT combinations beat their best component", "mct"),
+    "10": ("paraphrase models beat the baseline model B", "paraphrase"),
+    "11": (
+        "a combination of the classic metrics, trained and chosen on dev only, beats chrF (and approaches COMET) "
+        "at system level",
+        "system",
+    ),
+}
+#: The Williams comparisons of rows 5 and 6 (A, B, their labels), one Holm family per row.
+SYSTEM_FAMILIES = [
+    [
+        ("hlepor", "bleu", "hLEPOR", "BLEU"),
+        ("hlepor", "ter", "hLEPOR", "TER"),
+        ("hlepor", "meteor", "hLEPOR", "METEOR"),
+    ],
+    [("hlepor:pos=nltk", "hlepor", "hLEPOR_E", "hLEPOR")],
+]
 #: The combination recipes (:func:`mtmetrics.stats.mct.grouped_combination`'s methods) by name.
 RECIPES = {
     "OLS, raw features (unconstrained)": "ols-raw",
@@ -153,14 +106,201 @@ RECIPES = {
     "MCT at system level, standardised, weights >= 0": "mct",
     "equal weights, standardised (no training)": "mean",
 }
+ALPHA = 0.05
+SAMPLED = {True: "sampled", False: "all judged segments"}
+TESTS = {"perm-both-items": "PERM-BOTH", "perm-both": "PERM-BOTH", "williams": "Williams"}
 
 
-#: A combination's weights and whether they weigh standardised features.
-Fitted = tuple[np.ndarray, bool]
+def _md(cells: Sequence[Any]) -> str:
+    """One Markdown table row."""
+    return "| " + " | ".join(map(str, cells)) + " |"
 
 
-def _combined(fitted: Fitted, x: np.ndarray) -> np.ndarray:
-    """A pair's combined scores under ``fitted``."""
+def _md_head(cells: Sequence[str]) -> list[str]:
+    """A Markdown table's head row and rule."""
+    return [_md(cells), "|" + "---|" * len(cells)]
+
+
+# ---------------------------------------------------------------- system level: data and features
+
+
+@dataclass
+class Pair:
+    """One language pair: line-aligned reference and system outputs, human system scores."""
+
+    name: str
+    ref: list[str]
+    hyps: dict[str, list[str]]
+    human: dict[str, float]
+    lines: list[int]  # candidate 0-based line numbers to sample from
+
+
+def _read(path: Path) -> list[str]:
+    with (gzip.open if path.suffix == ".gz" else open)(path, "rt", encoding="utf-8") as f:
+        text = f.read()
+    return text.split("\n")[:-1] if text.endswith("\n") else text.split("\n")
+
+
+def _official(base: Path, where: str, prefix: str, lps: Sequence[str]) -> list[Pair]:
+    """Pairs with official system DA z (``ad-sys-ranking-LP-z-names.csv``: RAW Z N N.ALL SYS.ID NAME),
+    the first reference and the outputs ``PREFIX.LP.hyp.<system>.en.gz`` of the systems it scores."""
+    pairs = []
+    for lp in lps:
+        rank = (base / "humaneval" / where / f"ad-sys-ranking-{lp}-z-names.csv").read_text(encoding="utf-8")
+        human = {f[5]: float(f[1]) for f in map(str.split, rank.splitlines()) if len(f) >= 6}
+        ref = _read(sorted((base / "txt" / "references").glob(f"{prefix}.{lp}.ref.*.en"))[0])
+        hyp = f"{prefix}.{lp}.hyp."
+        outputs = sorted((base / "txt" / "system-outputs").glob(f"{hyp}*.en.gz"))
+        hyps = {name: _read(p) for p in outputs if (name := p.name[len(hyp) : -len(".en.gz")]) in human}
+        pairs.append(Pair(lp, ref, hyps, human, list(range(len(ref)))))
+    return pairs
+
+
+def wmt17() -> list[Pair]:
+    """WMT17 DA (development): human system score = mean z of the system's judged rows."""
+    base = DATA / "dev" / "wmt17-da"
+    rows: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    sids: dict[str, set[int]] = defaultdict(set)
+    with gzip.open(base / "derived" / "newstest2017.da-seg.joined.tsv.gz", "rt", encoding="utf-8") as f:
+        for r in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE):
+            for system in r["system"].split("+"):
+                rows[r["lp"]][system].append(float(r["z"]))
+            sids[r["lp"]].add(int(r["sid"]))
+    pairs = []
+    for lp in sorted(rows):
+        outputs = sorted((base / lp).glob(f"newstest2017.*.{lp}.gz"))
+        hyps = {n: _read(p) for p in outputs if (n := p.name[len("newstest2017.") : -len(f".{lp}.gz")]) in rows[lp]}
+        human = {s: float(np.mean(v)) for s, v in rows[lp].items()}
+        ref = _read(base / f"newstest2017-{lp[:2]}en-ref.en")
+        pairs.append(Pair(lp, ref, hyps, human, sorted(k - 1 for k in sids[lp])))
+    return pairs
+
+
+#: The data sets: WMT17 and WMT22 (dev, to-English pairs with system-level DA), WMT21 (held-out test).
+DATASETS: dict[str, Callable[[], list[Pair]]] = {
+    "wmt17": wmt17,
+    "wmt22": partial(
+        _official,
+        DATA / "dev" / "wmt22-general",
+        "DA/newstest2022-toen",
+        "generaltest2022",
+        ["cs-en", "de-en", "ja-en", "ru-en", "uk-en", "zh-en"],
+    ),
+    "wmt21": partial(
+        _official,
+        WMT21,
+        "newstest2021-toen",
+        "newstest2021",
+        ["cs-en", "de-en", "ha-en", "is-en", "ja-en", "ru-en", "zh-en"],
+    ),
+}
+
+
+@dataclass
+class Data:
+    """Per pair: the system names, feature matrix (systems x features, error rates negated), human."""
+
+    pairs: list[str] = field(default_factory=list)
+    systems: list[list[str]] = field(default_factory=list)
+    x: list[np.ndarray] = field(default_factory=list)
+    h: list[np.ndarray] = field(default_factory=list)
+
+
+def _cache_file(ns: argparse.Namespace, ds: str) -> Path:
+    """The feature cache of data set ``ds`` at ``--slice`` lines per pair (``all``: every line)."""
+    return Path(ns.cache) / f"{ds}-{ns.slice if ns.slice > 0 else 'all'}.json"
+
+
+def load(ns: argparse.Namespace, ds: str, specs: Sequence[str]) -> Data:
+    """The cached scores of ``specs`` on data set ``ds`` (``features``' JSON), pairs and systems sorted."""
+    doc = json.loads(_cache_file(ns, ds).read_text())
+    sign = np.array([-1.0 if s.split(":")[0] in ERROR_RATES else 1.0 for s in specs])
+    out = Data()
+    for lp in sorted(doc):
+        systems = sorted(doc[lp]["scores"])
+        out.pairs.append(lp)
+        out.systems.append(systems)
+        out.x.append(np.array([[doc[lp]["scores"][s][f] for f in specs] for s in systems]) * sign)
+        out.h.append(np.array([doc[lp]["human"][s] for s in systems]))
+    return out
+
+
+#: The metrics a process has loaded (spec -> metric): each loads its resources once per process.
+_LOADED: dict[str, Any] = {}
+
+
+def _score_system(loaded: Sequence[str], hyp: list[str], ref: list[str], specs: Sequence[str]) -> dict[str, float]:
+    """One system's corpus score under each spec, after loading every ``loaded`` spec once per process
+    (the unit of work of ``features``: a forked worker has inherited them already)."""
+    import mtmetrics
+
+    for spec in loaded:
+        if spec not in _LOADED:
+            name, _, params = spec.partition(":")
+            scorer = mtmetrics.load_metric(name, **dict(p.split("=", 1) for p in params.split(",") if p))
+            # whole WMT documents of natural text: the segment limits bound adversarial input (a
+            # two-word vocabulary), and METEOR's 250 tokens would refuse real segments the claims score
+            scorer.max_segment_tokens = 0
+            _LOADED[spec] = scorer
+    return {spec: float(_LOADED[spec].corpus_score(hyp, [ref]).score) for spec in specs}
+
+
+def features(ns: argparse.Namespace) -> None:
+    """Score every system of every data set with FEATURES + EXTRA (and the MCT model on WMT21) on every
+    line (``--slice``: a seeded sample), one task per system through :func:`mtmetrics.engine.pool.map`
+    (forked after every metric is loaded and warmed on one line); cached systems are not scored again."""
+    from mtmetrics.engine import pool
+
+    Path(ns.cache).mkdir(parents=True, exist_ok=True)
+    docs: dict[str, dict] = {}
+    tasks: list[tuple[list[str], list[str], list[str]]] = []
+    where: list[tuple[str, str, str]] = []
+    for ds, read in DATASETS.items():
+        out = _cache_file(ns, ds)
+        doc = docs[ds] = json.loads(out.read_text()) if out.exists() else {}
+        # the MCT model on the test set only: a model trained on raw text refuses WMT17's tokenised text
+        specs = FEATURES + EXTRA + ([MCT_SPEC] if ds == "wmt21" else [])
+        for k, pair in enumerate(read()):
+            take = list(pair.lines)
+            if 0 < ns.slice < len(pair.lines):
+                take = sorted(np.random.default_rng([SEED, k]).choice(pair.lines, ns.slice, replace=False).tolist())
+            entry = doc.setdefault(pair.name, {"human": {}, "scores": {}, "lines": take})
+            if entry["lines"] != take:
+                raise SystemExit(f"{out}: cached for other lines of {pair.name}; remove it or use another --cache")
+            for system, hyp in pair.hyps.items():
+                entry["human"][system] = pair.human[system]
+                if todo := [s for s in specs if s not in entry["scores"].get(system, {})]:
+                    tasks.append(([hyp[i] for i in take], [pair.ref[i] for i in take], todo))
+                    where.append((ds, pair.name, system))
+    specs = [*FEATURES, *EXTRA, MCT_SPEC]
+    lines = sum(len(t[0]) for t in tasks)
+    print(f"features: {len(tasks)} systems to score ({lines:,} lines) with {len(specs)} metrics", file=sys.stderr)
+
+    def save() -> None:
+        for ds, doc in docs.items():
+            _cache_file(ns, ds).write_text(json.dumps(doc, indent=1, sort_keys=True))
+
+    if tasks:  # load and warm up before forking (WordNet, the tagger, numba's compiled TER)
+        _score_system(specs, tasks[0][0][:1], tasks[0][1][:1], tasks[0][2])
+        bar = Progress(len(tasks), "claims: system features", enabled=True)
+
+        def done(i: int, scores: dict[str, float]) -> None:
+            ds, lp, system = where[i]
+            docs[ds][lp]["scores"].setdefault(system, {}).update(scores)
+            bar.advance(1)
+            if i % 25 == 24:
+                save()
+
+        pool.map(_score_system, tasks, ns.jobs, metrics=[_LOADED[s].metric for s in specs], shared=specs, done=done)
+        bar.close()
+    save()
+
+
+# ---------------------------------------------------------------- system level: analysis
+
+
+def _combined(fitted: tuple[np.ndarray, bool], x: np.ndarray) -> np.ndarray:
+    """A pair's combined scores under a combination's weights (on standardised features if so fitted)."""
     w, standardised = fitted
     return (standardise_columns(x) if standardised else x) @ w
 
@@ -170,18 +310,12 @@ def _pearsons(scores: Sequence[np.ndarray], hs: Sequence[np.ndarray]) -> np.ndar
     return np.nan_to_num([pearson(s, h) for s, h in zip(scores, hs, strict=True)])
 
 
-def _columns(d: Data, specs: Sequence[str]) -> dict[str, list[np.ndarray]]:
-    """Each spec's column of every pair's feature matrix."""
-    return {spec: [x[:, j] for x in d.x] for j, spec in enumerate(specs)}
-
-
-def _combinations(dev17: Data, dev22: Data, sample: str) -> tuple[dict[str, float], dict[str, Fitted], str]:
+def _combinations(dev17: Data, dev22: Data) -> tuple[dict[str, float], dict[str, tuple[np.ndarray, bool]]]:
     """Every recipe on two dev sets (WMT17 + WMT22, WMT22 alone: WMT17's text is tokenised and
     lowercased, WMT21's is raw): its leave-one-pair-out mean Pearson over the 6 WMT22 pairs (WMT17 is
-    never the held-out pair), its fit on all dev pairs, the recipe chosen; and each feature's dev r."""
+    never the held-out pair) and its fit on all dev pairs."""
     devsets = {"WMT17+WMT22": (dev17.x + dev22.x, dev17.h + dev22.h, len(dev17.x)), "WMT22": (dev22.x, dev22.h, 0)}
-    dev_score: dict[str, float] = {}
-    fitted: dict[str, Fitted] = {}
+    dev_score, fitted = {}, {}
     for dname, (dxs, dhs, off) in devsets.items():
         for name, recipe in RECIPES.items():
             held_out = []
@@ -192,21 +326,15 @@ def _combinations(dev17: Data, dev22: Data, sample: str) -> tuple[dict[str, floa
             label = f"combination: {name}, dev {dname}"
             dev_score[label] = float(np.mean(_pearsons(held_out, dev22.h)))
             fitted[label] = grouped_combination(recipe, dxs, dhs)
-    chosen = max(dev_score, key=lambda k: dev_score[k])
-    for spec, c in _columns(dev22, FEATURES).items():
-        dev_score[f"{spec} (mtmetrics, {sample})"] = float(np.mean(_pearsons(c, dev22.h)))
-    return dev_score, fitted, chosen
+    return dev_score, fitted
 
 
 def _williams(test: Data, col: dict[str, list[np.ndarray]], entries: list[dict[str, Any]]) -> list[str]:
-    """Williams' test per pair, hLEPOR vs BLEU, TER, METEOR and hLEPOR_E vs hLEPOR: the Markdown
-    lines; the numbers are appended to ``entries``."""
-    out = [
-        "\nWilliams' test per pair (one-sided p that A's Pearson exceeds B's; same systems):\n",
-        "| A vs B | " + " | ".join(test.pairs) + " | pairs A > B | p < 0.05 (uncorrected; Holm: claims.md) |",
-        "|---|" + "---|" * len(test.pairs) + "---|---|",
-    ]
-    for a, b in [("hlepor", "bleu"), ("hlepor", "ter"), ("hlepor", "meteor"), ("hlepor:pos=nltk", "hlepor")]:
+    """Williams' test per pair for each comparison of SYSTEM_FAMILIES: the Markdown lines; the numbers
+    and the verdict (Holm per row, as claims.md) are appended to ``entries``."""
+    head = ["A vs B", *test.pairs, "pairs A > B", "p < 0.05 (uncorrected; Holm: claims.md)"]
+    out = ["\nWilliams' test per pair (one-sided p that A's Pearson exceeds B's; same systems):\n", *_md_head(head)]
+    for a, b, *_ in (c for family in SYSTEM_FAMILIES for c in family):
         per_pair: list[dict[str, Any]] = []
         for k, h in enumerate(test.h):
             ra, rb, rab = _pearsons([col[a][k], col[b][k], col[a][k]], [h, h, col[b][k]])  # A, B, A with B
@@ -217,43 +345,49 @@ def _williams(test: Data, col: dict[str, list[np.ndarray]], entries: list[dict[s
             per_pair.append({"pair": test.pairs[k], "r_a": ra, "r_b": rb, "n": len(h), "p_a": p, "p_b": p_b})
         ma, mb = (float(np.mean([x[key] for x in per_pair])) for key in ("r_a", "r_b"))
         entries.append({"a": a, "b": b, "pairs": per_pair, "mean_a": ma, "mean_b": mb})
-        cells = " | ".join(f"{x['r_a'] - x['r_b']:+.3f} (p={x['p_a']:.2f})" for x in per_pair)
+        cells = [f"{x['r_a'] - x['r_b']:+.3f} (p={x['p_a']:.2f})" for x in per_pair]
         wins, sig = sum(x["r_a"] > x["r_b"] for x in per_pair), sum(x["p_a"] < 0.05 for x in per_pair)
-        out.append(f"| {a} vs {b} | {cells} | {wins}/{len(per_pair)} | {sig}/{len(per_pair)} |")
-    for (a, b), tests in williams_leads(entries).items():  # the verdicts of claims.md (Holm per row)
-        *_, verdict = tally(tests)
-        next(e for e in entries if (e["a"], e["b"]) == (a, b))["verdict"] = verdict
+        out.append(_md([f"{a} vs {b}", *cells, f"{wins}/{len(per_pair)}", f"{sig}/{len(per_pair)}"]))
+    for (a, b), tests in williams_leads(entries).items():
+        next(e for e in entries if (e["a"], e["b"]) == (a, b))["verdict"] = tally(tests)[-1]
     return out
 
 
 ROW_KEYS = ("name", "dev_r", "r", "mean", "lower", "upper", "p_not_above_chrf", "p_not_above_comet")
 
 
-def table(ns: argparse.Namespace) -> dict[str, Any]:
-    """The Markdown tables (hLEPOR claim, combination goal) to ``-o`` (or standard output) and every
-    number of them as JSON to ``--json``; returns that JSON document."""
-    result: dict[str, Any] = {"lines": _lines_tag(ns.lines), "bootstrap": ns.bootstrap, "rows": [], "williams": []}
-    cache, specs, sample = Path(ns.cache), FEATURES, "all lines" if ns.lines <= 0 else f"{ns.lines} lines"
-    dev17, dev22 = (load(cache, ds, ns.lines, specs) for ds in ("wmt17", "wmt22"))
-    test = load(cache, "wmt21", ns.lines, FEATURES + EXTRA + ns.extra)
-    col = _columns(test, FEATURES + EXTRA + ns.extra)
+def table(ns: argparse.Namespace, out: Path) -> None:
+    """The system-level tables (hLEPOR claims, combination goal) to claims-system.md and every number of
+    them to claims-system.json, from the cached features and the data's own scores."""
+    specs, sample = FEATURES + EXTRA + [MCT_SPEC], "all lines" if ns.slice <= 0 else f"{ns.slice} lines"
+    result: dict[str, Any] = {"lines": str(ns.slice) if ns.slice > 0 else "all", "bootstrap": ns.bootstrap}
+    result |= {"rows": [], "williams": []}
+    dev17, dev22 = (load(ns, ds, FEATURES) for ds in ("wmt17", "wmt22"))
+    test = load(ns, "wmt21", specs)
+    col = {spec: [x[:, j] for x in test.x] for j, spec in enumerate(specs)}
     pair_systems = list(zip(test.pairs, test.systems, strict=True))
     result |= {"pairs": test.pairs, "systems": {lp: len(s) for lp, s in pair_systems}}
     result["dev_pairs"] = {"wmt17": dev17.pairs, "wmt22": dev22.pairs}
-    # The data's own scores (full test set, reference A).
-    with open(WMT21_DIR / "scores" / "automatic-scores.tsv", encoding="utf-8") as f:
+    with open(WMT21 / "scores" / "automatic-scores.tsv", encoding="utf-8") as f:  # full test set, reference A
         auto = {(r["pair"], r["system"], r["metric"]): float(r["score"]) for r in csv.DictReader(f, delimiter="\t")}
-    auto_rows = {m: [np.array([auto[(lp, s, m)] for s in ss]) for lp, ss in pair_systems] for m in ("bleu-A", "chrf-A")}
-    rows = [(f"{m} (data's automatic-scores.tsv, full test set)", v) for m, v in auto_rows.items()]
+    rows = [
+        (
+            f"{m} (data's automatic-scores.tsv, full test set)",
+            [np.array([auto[(lp, s, m)] for s in ss]) for lp, ss in pair_systems],
+        )
+        for m in ("bleu-A", "chrf-A")
+    ]
     comet = []
     for lp, ss in pair_systems:
-        by_system = read_system_scores(WMT21_DIR / "scores" / "COMET" / lp / "COMET_newstest2021_ref-A.tsv")
+        by_system = read_system_scores(WMT21 / "scores" / "COMET" / lp / "COMET_newstest2021_ref-A.tsv")
         comet.append(np.array([by_system["", COMET_NAMES.get(s, s)] for s in ss]))
     rows.append(("COMET ref-A (data's scores/COMET, full test set)", comet))
     rows += [(f"{spec} (mtmetrics, {sample})", c) for spec, c in col.items()]
-    dev_score, fitted, chosen = _combinations(dev17, dev22, sample)
-    result["chosen"] = chosen
-    test_x = [x[:, : len(specs)] for x in test.x]
+    dev_score, fitted = _combinations(dev17, dev22)
+    result["chosen"] = chosen = max(dev_score, key=lambda k: dev_score[k])
+    for j, spec in enumerate(FEATURES):
+        dev_score[f"{spec} (mtmetrics, {sample})"] = float(np.mean(_pearsons([x[:, j] for x in dev22.x], dev22.h)))
+    test_x = [x[:, : len(FEATURES)] for x in test.x]
     rows += [
         (label + (" ← chosen on dev" if label == chosen else ""), [_combined(model, x) for x in test_x])
         for label, model in fitted.items()
@@ -265,27 +399,18 @@ def table(ns: argparse.Namespace) -> dict[str, Any]:
         np.nan_to_num([pearson_rows(s[i], h[i]) for s, h, i in zip(sc, test.h, idx, strict=True)]).mean(axis=0)
         for _, sc in rows
     ]
-    lines = (
-        "# System-level claims (rows 5, 6 and 11 of claims.md), generated\n\n"
-        f"Written by `python bench/claims.py {ns.cmd}"
-        + (f" --lines {ns.lines}" if ns.lines > 0 else "")
-        + (f" -j {ns.jobs}" if getattr(ns, "jobs", 1) > 1 else "")
-        + f" --bootstrap {ns.bootstrap}` (or as part `system` of `python bench/claims.py all`); every number "
-        "below is also in `claims-system.json`.\n",
+    slice_opt = f" --lines {ns.slice}" if ns.slice > 0 else ""
+    jobs = f" -j {ns.jobs}" if ns.jobs > 1 else ""
+    lines = [
+        "# System-level claims (rows 5, 6 and 11 of claims.md), generated\n",
+        f"Written by `python bench/claims.py system{slice_opt}{jobs} --bootstrap {ns.bootstrap}` (or as part `system` "
+        "of `python bench/claims.py all`); every number below is also in `claims-system.json`.\n",
         f"WMT21 to-English, system level, {len(test.pairs)} pairs "
-        f"({', '.join(f'{lp}: {len(s)}' for lp, s in pair_systems)} MT systems); "
-        + (
-            "mtmetrics' metrics on all lines of each system"
-            if ns.lines <= 0
-            else f"mtmetrics' metrics on {ns.lines} sampled lines per pair"
-        )
+        f"({', '.join(f'{lp}: {len(s)}' for lp, s in pair_systems)} MT systems); mtmetrics' metrics on "
+        + ("all lines of each system" if ns.slice <= 0 else f"{ns.slice} sampled lines per pair")
         + ", reference A; dev (WMT17 judged lines, WMT22) likewise.\n",
-        "| metric | dev mean r (WMT22) | "
-        + " | ".join(test.pairs)
-        + " | mean r [95 % CI] | p(> chrF-A) | p(> COMET) |",
-        "|---|---|" + "---|" * len(test.pairs) + "---|---|---|",
-    )
-    out = list(lines)
+        *_md_head(["metric", "dev mean r (WMT22)", *test.pairs, "mean r [95 % CI]", "p(> chrF-A)", "p(> COMET)"]),
+    ]
     for (name, scores), bs in zip(rows, boots, strict=True):
         test_r = _pearsons(scores, test.h)
         lo, hi = np.percentile(bs, [2.5, 97.5])
@@ -294,89 +419,37 @@ def table(ns: argparse.Namespace) -> dict[str, Any]:
         per_pair = dict(zip(test.pairs, map(float, test_r), strict=True))
         values = (name, float(dv) if dv else None, per_pair, float(test_r.mean()), float(lo), float(hi), *ps)
         result["rows"].append(dict(zip(ROW_KEYS, values, strict=True)))
-        cells = " | ".join(f"{v:.3f}" for v in test_r)
-        out.append(
-            f"| {name} | {dv} | {cells} | {test_r.mean():.3f} [{lo:.3f}, {hi:.3f}] | {ps[0]:.3f} | {ps[1]:.3f} |"
-        )
-    # Final weights of each recipe (trained on all dev pairs): the effect of one standard unit.
-    out.append(
+        ci = f"{test_r.mean():.3f} [{lo:.3f}, {hi:.3f}]"
+        lines.append(_md([name, dv, *(f"{v:.3f}" for v in test_r), ci, f"{ps[0]:.3f}", f"{ps[1]:.3f}"]))
+    lines.append(
         "\nWeights (trained on all pairs of the dev set; per standard unit of each feature, raw OLS per raw"
         " unit; error rates negated):\n"
     )
     for label, (w, _) in fitted.items():
-        result.setdefault("weights", {})[label] = dict(zip(specs, w.tolist(), strict=True))
-        out.append(f"- {label[13:]}: " + ", ".join(f"{s} {v:+.3f}" for s, v in zip(specs, w.tolist(), strict=True)))
-    out += _williams(test, col, result["williams"])
-    _write(ns.output, "\n".join(out) + "\n")
-    if ns.json:
-        Path(ns.json).write_text(json.dumps(result, indent=1), encoding="utf-8")
-    return result
+        result.setdefault("weights", {})[label] = dict(zip(FEATURES, w.tolist(), strict=True))
+        lines.append(
+            f"- {label[13:]}: " + ", ".join(f"{s} {v:+.3f}" for s, v in zip(FEATURES, w.tolist(), strict=True))
+        )
+    lines += _williams(test, col, result["williams"])
+    (out / "claims-system.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (out / "claims-system.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
 
 
-def _write(path: str | None, text: str) -> None:
-    """``text`` to ``path``, or to standard output."""
-    if path:
-        Path(path).write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
+# ---------------------------------------------------------------- the parts: mtmetrics commands
 
 
-def orange(ns: argparse.Namespace) -> dict[str, Any]:
-    """ORANGE's ranking of metric variants (``meta orange -f json``; lower is better) against their mean
-    segment-level Pearson over a ``meta report --json``'s groups: Spearman and Kendall over the
-    variants (scipy's p-values), the Markdown to ``-o`` (or standard output), the numbers to ``--json``."""
-    from scipy.stats import kendalltau, spearmanr
-
-    ora = {m["spec"]: float(m["orange"]) for m in json.loads(Path(ns.orange).read_text())["metrics"]}
-    by: dict[str, list[float]] = defaultdict(list)
-    for t in json.loads(Path(ns.report).read_text())["tables"]:
-        for c in t["correlations"]:
-            if c["level"] == "segment" and c["kind"] == "pearson":
-                by[c["metric"]].append(float(c["value"]))
-    specs = [s for s in ora if s in by]
-    o, r = np.array([-ora[s] for s in specs]), np.array([np.mean(by[s]) for s in specs])
-    (rho, p_rho), (tau, p_tau) = spearmanr(o, r), kendalltau(o, r)
-    ro = {s: k for k, s in enumerate(sorted(specs, key=lambda s: ora[s]), start=1)}
-    rr = {s: k for k, s in enumerate(sorted(specs, key=lambda s: -np.mean(by[s])), start=1)}
-    lines = [
-        f"{len(specs)} variants; Spearman {rho:.3f} (p={p_rho:.3g}), Kendall {tau:.3f} (p={p_tau:.3g})",
-        "| variant | ORANGE % (rank) | mean segment Pearson (rank) |\n|---|---|---|",
-    ]
-    lines += [f"| {s} | {100 * ora[s]:.2f} ({ro[s]}) | {np.mean(by[s]):.3f} ({rr[s]}) |" for s in specs]
-    _write(ns.output, "\n".join(lines) + "\n")
-    tests = map(float, (rho, p_rho, tau, p_tau))
-    result: dict[str, Any] = dict(zip(("spearman", "p_spearman", "kendall", "p_kendall"), tests, strict=True))
-    result["variants"] = [
-        {"spec": s, "orange": ora[s], "orange_rank": ro[s], "pearson": float(np.mean(by[s])), "pearson_rank": rr[s]}
-        for s in specs
-    ]
-    if ns.json:
-        Path(ns.json).write_text(json.dumps(result, indent=1), encoding="utf-8")
-    return result
-
-
-# ---------------------------------------------------------------------------------------------
-# Segment-level claims (rows 1-4): one two-metric ``meta report`` per comparison, then the table.
-
-WMT21_DERIVED = WMT21_DIR / "derived"
-SEGMENT_TABLES = [WMT21_DERIVED / f"newstest2021.{lp}.da-seg.joined.tsv.gz" for lp in ("is-en", "ja-en", "ru-en")]
-SEGMENT_TABLES.append(DATA / "test" / "wmt22-mqm" / "derived" / "generaltest2022.zh-en.mqm-train.with-refs.tsv.gz")
-
-
-def _mtmetrics(args: list[str]) -> None:
-    """``mtmetrics ARGS`` in this process."""
+def _mtmetrics(args: list[str], process: bool = False) -> str:
+    """``mtmetrics ARGS`` in this process (``process``: in a process of its own); its standard output."""
+    if process:
+        done = subprocess.run([sys.executable, "-m", "mtmetrics", *args], capture_output=True, text=True, check=False)
+        if done.returncode:
+            raise SystemExit(f"mtmetrics {' '.join(args)}: exit status {done.returncode}\n{done.stderr}")
+        return done.stdout
     from mtmetrics.cli import main as cli
 
     if code := cli(args):
         raise SystemExit(f"mtmetrics {' '.join(args)}: exit status {code}")
-
-
-def _mtmetrics_process(args: list[str]) -> str:
-    """``python -m mtmetrics ARGS`` in a process of its own; returns its standard output."""
-    done = subprocess.run([sys.executable, "-m", "mtmetrics", *args], capture_output=True, text=True, check=False)
-    if done.returncode:
-        raise SystemExit(f"mtmetrics {' '.join(args)}: exit status {done.returncode}\n{done.stderr}")
-    return done.stdout
+    return ""
 
 
 def _rel(path: Path) -> str:
@@ -384,134 +457,79 @@ def _rel(path: Path) -> str:
     return os.path.relpath(path)
 
 
-def _prob_table(cache: Path) -> Path:
-    """SIA's PROB table: IBM Model 1 English via French on multi30k (``mtmetrics similarity train``)."""
-    out, m30 = cache / "en-via-fr.tsv.gz", DATA / "parallel" / "multi30k" / "data" / "task1" / "raw"
-    if not out.exists():
-        pivot = ["--pivot", str(m30 / "train.fr.gz"), "-o", str(out)]
-        _mtmetrics(["similarity", "train", "--english", str(m30 / "train.en.gz"), *pivot])
-    return out
-
-
-def _meta_report(
-    tables: Sequence[Path], metrics: Sequence[str], out: Path, name: str, ns: Any, extra: Any = ()
-) -> dict:
-    """One ``mtmetrics meta report`` into ``out/name.md`` and ``.json`` (``ns.slice``: that many
-    source segments per group); returns the JSON."""
+def _meta_report(tables: Sequence[Path], metrics: Sequence[str], out: Path, name: str, ns: Any, extra: Any) -> None:
+    """One ``mtmetrics meta report`` into ``out/name.md`` and ``.json`` (``--slice``: that many source
+    segments per group)."""
     args = ["meta", "report", *map(_rel, tables), "-m", *metrics, "-j", str(ns.jobs)]
-    args += ["--bootstrap-n", str(ns.bootstrap)]
-    args += [*extra, *(["--sample-segments", str(ns.slice)] if ns.slice else [])]
+    args += ["--bootstrap-n", str(ns.bootstrap), *extra, *(["--sample-segments", str(ns.slice)] if ns.slice else [])]
     _mtmetrics([*args, "--json", _rel(out / f"{name}.json"), "-o", _rel(out / f"{name}.md")])
-    return json.loads((out / f"{name}.json").read_text(encoding="utf-8"))
-
-
-# ---------------------------------------------------------------------------------------------
-# The whole table by one command: ``all`` runs every part in turn, then writes the summary.
-
-ORANGE_VARIANTS = [
-    *(f"bleus:max_order={k}" for k in range(1, 10)),
-    *("rouge-l", "rouge-w:weight=1.1", "rouge-w:weight=1.2"),
-    *(f"rouge-s:skip={k}" for k in (0, 1, 4, 9, -1)),
-    *(f"rouge-su:skip={k}" for k in (4, 9, -1)),
-]
-NBEST = DATA / "nbest" / "joshua-bn-en" / "test" / "bn-en" / "hiero"
-MCT_SPEC = "combo:model=" + os.path.relpath(ROOT / "docs" / "results" / "source-features-mct-ngram.json", ROOT)
-#: The source half of row 9: BLEUS + chrF + SSCN + PRS + MPR + DUP, each at its defaults but the source
-#: tokenizer, given so the model records it: every source split at spaces, as when SSCN's defaults were
-#: chosen (bench/sscn_tune.py), for all four dev pairs alike (a model applies one).
-SOURCE_FEATURES = ["bleus", "chrf", "sscn:src_tokenize=none", "prs:src_tokenize=none", "mpr:src_tokenize=none", "dup"]
-MCT_SOURCE = ROOT / "docs" / "results" / "source-features-mct-source.json"
-MQM = DATA / "test" / "wmt22-mqm" / "derived"
-MQM_TABLES = [MQM / f"generaltest2022.{lp}.mqm-train.with-refs.tsv.gz" for lp in ("en-de", "zh-en")]
-WMT17_DEV = DATA / "dev" / "wmt17-da" / "derived" / "newstest2017.da-seg.joined.tsv.gz"
-#: The parts of ``all``, in order: name -> (rows of claims.md, what it writes).
-PARTS = {
-    "segment": ("1-4", "claims-segment.md, claims-seg-*.md / .json"),
-    "system": ("5, 6, 11", "claims-system.md / .json"),
-    "orange": ("7", "claims-orange-joshua.json"),
-    "orange-corr": ("8", "claims-orange-wmt21.md / .json, claims-orange-rank.md / .json"),
-    "mct": ("9", "claims-mct-wmt21.md / .json"),
-    "mct-source": ("9", "source-features-mct-source.json, source-features-wmt21-mct.md / .json"),
-    "paraphrase": ("10", "paraphrase-models/, paraphrase-models.md"),
-    "floors": ("floors", "claims-floors-wmt22-mqm.md / .json"),
-}
 
 
 def part_segment(ns: argparse.Namespace, out: Path) -> None:
-    """Rows 1-4: every segment-level comparison (``--slice``: that many source segments per pair) as a
-    ``meta report`` (JSON + Markdown), then claims-segment.md."""
-    from mtmetrics.cli.progress import Progress
-
-    cache = Path(ns.cache)
-    out.mkdir(parents=True, exist_ok=True)
-    cache.mkdir(parents=True, exist_ok=True)
+    """Rows 1-4: each segment-level comparison as a two-metric ``meta report``, then claims-segment.md;
+    PROB is SIA's similarity table, IBM Model 1 English via French on multi30k (``similarity train``)."""
     chosen = [c for c in COMPARISONS if not ns.only or c[1] in ns.only]
     bar = Progress(len(chosen) + 1, "claims: segment level", enabled=True)
-    prob = str(_prob_table(cache)) if any(PROB in c[2] + c[3] for c in chosen) else ""
+    prob, m30 = Path(ns.cache) / "en-via-fr.tsv.gz", DATA / "parallel" / "multi30k" / "data" / "task1" / "raw"
+    if not prob.exists() and any(PROB in c[2] + c[3] for c in chosen):
+        prob.parent.mkdir(parents=True, exist_ok=True)
+        pivot = ["--pivot", str(m30 / "train.fr.gz"), "-o", str(prob)]
+        _mtmetrics(["similarity", "train", "--english", str(m30 / "train.en.gz"), *pivot])
     bar.advance(1)
     t0 = time.perf_counter()
     for row, name, a, b, la, lb in chosen:
-        a, b = a.replace(PROB, prob), b.replace(PROB, prob)
-        args = ["meta", "report", *map(_rel, SEGMENT_TABLES), "-m", a, b, "--levels", "segment"]
-        args += ["--permutations", str(ns.permutations), "--bootstrap-n", str(ns.bootstrap), "-j", str(ns.jobs)]
-        args += ["--json", _rel(out / f"claims-seg-{name}.json"), "-o", _rel(out / f"claims-seg-{name}.md")]
-        args += ["--title", f"Claim {row}: {la} vs {lb}, segment level"]
-        _mtmetrics(args + (["--sample-segments", str(ns.slice)] if ns.slice else []))
+        extra = ["--levels", "segment", "--permutations", str(ns.permutations)]
+        extra += ["--title", f"Claim {row}: {la} vs {lb}, segment level"]
+        metrics = [a.replace(PROB, str(prob)), b.replace(PROB, str(prob))]
+        _meta_report(SEGMENT_TABLES, metrics, out, f"claims-seg-{name}", ns, extra)
         bar.advance(1)
     bar.close()
     run = {"parts": {"segment": {"seconds": time.perf_counter() - t0}}, "jobs": ns.jobs}
     (out / "claims-segment.md").write_text(segment_markdown(segment_docs(out), run), encoding="utf-8")
-    print(f"wrote {out / 'claims-segment.md'}", file=sys.stderr)
 
 
 def part_system(ns: argparse.Namespace, out: Path) -> None:
-    """Rows 5, 6 and 11: ``features`` on every line (``--slice``: that many lines), then ``table``."""
-    sysns = argparse.Namespace(**{**vars(ns), "lines": ns.slice, "extra": [MCT_SPEC], "datasets": list(DATASETS)})
-    sysns.quiet, sysns.cmd, sysns.output, sysns.json = (
-        False,
-        "system",
-        str(out / "claims-system.md"),
-        str(out / "claims-system.json"),
-    )
-    features(sysns)
-    table(sysns)
+    """Rows 5, 6 and 11: the features of every system (cached), then claims-system.md / .json."""
+    features(ns)
+    table(ns, out)
 
 
 def part_orange(ns: argparse.Namespace, out: Path) -> None:
     """Row 7: ``mtmetrics meta orange`` of the 20 variants on the Joshua bn-en 10-best lists (JSON)."""
-    refs = [NBEST / f"reference.en.{k}" for k in range(4)]
-    args = ["meta", "orange", _rel(NBEST / "output.gold"), *map(_rel, refs), "-m", *ORANGE_VARIANTS]
-    args += ["--bootstrap-n", str(ns.bootstrap), "--seed", str(SEED), "-j", str(ns.jobs), "-f", "json"]
-    (out / "claims-orange-joshua.json").write_text(_mtmetrics_process(args), encoding="utf-8")
+    nbest = DATA / "nbest" / "joshua-bn-en" / "test" / "bn-en" / "hiero"
+    args = ["meta", "orange", _rel(nbest / "output.gold"), *(_rel(nbest / f"reference.en.{k}") for k in range(4))]
+    args += ["-m", *ORANGE_VARIANTS, "--bootstrap-n", str(ns.bootstrap), "--seed", str(SEED), "-j", str(ns.jobs)]
+    (out / "claims-orange-joshua.json").write_text(_mtmetrics([*args, "-f", "json"], True), encoding="utf-8")
 
 
 def part_orange_corr(ns: argparse.Namespace, out: Path) -> None:
-    """Row 8: the 20 variants' segment-level Pearson on the data of rows 1-4, against ORANGE."""
+    """Row 8: the 20 variants' segment-level Pearson on the data of rows 1-4 (ranked against ORANGE by
+    :func:`orange_rank` when claims.md is written)."""
     title = "Claim 8: the 20 ORANGE variants, segment-level correlation"
     extra = ["--levels", "segment", "--permutations", "0", "--title", title]
     _meta_report(SEGMENT_TABLES, ORANGE_VARIANTS, out, "claims-orange-wmt21", ns, extra)
-    files = {"orange": "claims-orange-joshua.json", "report": "claims-orange-wmt21.json"}
-    files |= {"output": "claims-orange-rank.md", "json": "claims-orange-rank.json"}
-    orange(argparse.Namespace(**{k: str(out / v) for k, v in files.items()}))
 
 
 def part_mct(ns: argparse.Namespace, out: Path) -> None:
     """Row 9: the segment-level MCT of BLEUS + chrF (trained on WMT22 dev) against chrF on WMT21."""
-    title = "Claim 9: MCT (BLEUS + chrF) vs chrF, segment and system level"
-    extra = ["--permutations", str(ns.permutations), "--title", title]
+    extra = [
+        "--permutations",
+        str(ns.permutations),
+        "--title",
+        "Claim 9: MCT (BLEUS + chrF) vs chrF, segment and system level",
+    ]
     _meta_report(SEGMENT_TABLES[:3], [MCT_SPEC, "chrf"], out, "claims-mct-wmt21", ns, extra)
 
 
 def part_mct_source(ns: argparse.Namespace, out: Path) -> None:
-    """Row 9's source half: MCT of :data:`SOURCE_FEATURES` retrained on the WMT22 dev sample of
+    """Row 9's source half: MCT of SOURCE_FEATURES retrained on the WMT22 dev sample of
     bench/sscn_tune.py (eflomal links cached), then it and BLEUS + chrF on 500 segments of WMT21 is/ja/ru."""
     from sscn_tune import write_sample
 
-    cache = Path(ns.cache)
-    cache.mkdir(parents=True, exist_ok=True)
-    sample, model = cache / "wmt22-dev-sample.tsv", out / MCT_SOURCE.name
+    sample, model = Path(ns.cache) / "wmt22-dev-sample.tsv", out / "source-features-mct-source.json"
+    sample.parent.mkdir(parents=True, exist_ok=True)
     write_sample(sample)
-    align = ["--aligner", "eflomal", "--align-cache", str(cache / "align"), "--align-src-tokenize", "none"]
+    align = ["--aligner", "eflomal", "--align-cache", str(Path(ns.cache) / "align"), "--align-src-tokenize", "none"]
     train = ["meta", "mct", _rel(sample), "-m", *SOURCE_FEATURES, *align, "--restarts", "10", "--seed", str(SEED)]
     _mtmetrics([*train, "-j", str(ns.jobs), "-o", _rel(model)])
     title = "MCT with and without source features (Liu & Gildea 2007), trained on WMT22 dev, tested on WMT21 DA "
@@ -536,13 +554,11 @@ def part_mct_source(ns: argparse.Namespace, out: Path) -> None:
 def part_paraphrase(ns: argparse.Namespace, out: Path) -> None:
     """Row 10: ``paraphrase train`` on WMT17 dev and ``evaluate`` on WMT21 is/ja/ru (``--slice``:
     the first 40 × slice rows of each table); as commands of their own (each report records its argv)."""
-    models, jobs = (
-        out / "paraphrase-models",
-        ["-j", str(ns.jobs), "-q", *(["--limit", str(40 * ns.slice)] if ns.slice else [])],
-    )
-    _mtmetrics_process(["paraphrase", "train", _rel(WMT17_DEV), "-o", _rel(models), *jobs])
+    models, dev = out / "paraphrase-models", DATA / "dev" / "wmt17-da" / "derived" / "newstest2017.da-seg.joined.tsv.gz"
+    jobs = ["-j", str(ns.jobs), "-q", *(["--limit", str(40 * ns.slice)] if ns.slice else [])]
+    _mtmetrics(["paraphrase", "train", _rel(dev), "-o", _rel(models), *jobs], True)
     tables = [*map(_rel, SEGMENT_TABLES[:3]), "-o", _rel(out / "paraphrase-models.md")]
-    _mtmetrics_process(["paraphrase", "evaluate", _rel(models), *tables, *jobs])
+    _mtmetrics(["paraphrase", "evaluate", _rel(models), *tables, *jobs], True)
 
 
 def part_floors(ns: argparse.Namespace, out: Path) -> None:
@@ -551,23 +567,439 @@ def part_floors(ns: argparse.Namespace, out: Path) -> None:
     title = "Floors of the agreement measures on WMT22 MQM (constant and random metric)"
     extra = ["--levels", "segment", "item", "system", "--kinds", "pearson", "accuracy", "soft-accuracy", "acc-eq"]
     extra += ["--permutations", str(ns.permutations), "--title", title]
+    tables = [MQM / f"generaltest2022.{lp}.mqm-train.with-refs.tsv.gz" for lp in ("en-de", "zh-en")]
     _meta_report(
-        MQM_TABLES,
-        ["bleu", "chrf"],
-        out,
-        "claims-floors-wmt22-mqm",
-        argparse.Namespace(**{**vars(ns), "jobs": 1}),
-        extra,
+        tables, ["bleu", "chrf"], out, "claims-floors-wmt22-mqm", argparse.Namespace(**{**vars(ns), "jobs": 1}), extra
     )
 
 
-def run_all(ns: argparse.Namespace) -> None:
-    """Every part in turn (a progress line per part on standard error), then the summary."""
-    from mtmetrics.cli.progress import Progress
+#: The parts of ``all``, in order: name -> (rows of claims.md, the part).
+PARTS: dict[str, tuple[str, Callable[[argparse.Namespace, Path], None]]] = {
+    "segment": ("1-4", part_segment),
+    "system": ("5, 6, 11", part_system),
+    "orange": ("7", part_orange),
+    "orange-corr": ("8", part_orange_corr),
+    "mct": ("9", part_mct),
+    "mct-source": ("9", part_mct_source),
+    "paraphrase": ("10", part_paraphrase),
+    "floors": ("floors", part_floors),
+}
 
+
+# ---------------------------------------------------------------- claims.md's blocks, from the parts' files
+#: One comparison's test on one pair: (pair, r of A, r of B, leader "a"/"b", its one-sided p, ...).
+Test = tuple
+
+
+def holm(families: list[list[Test]], n: int = 0) -> list[list[Test]]:
+    """The per-pair tests of one claim with their p-values Holm-adjusted over all of them (one family per
+    row of claims.md); ``n`` > 0: the p-values are shares ``c / n`` of ``n`` permutations (mt-metrics-eval's),
+    taken as ``(c + 1) / (n + 1)`` before adjusting, so that none is 0."""
+    flat = [(x[4] * n + 1) / (n + 1) if n else x[4] for f in families for x in f]
+    q = iter(adjust(np.nan_to_num(np.array(flat, dtype=float), nan=1.0), "holm").tolist() if flat else [])
+    return [[(*x[:4], next(q), *x[5:]) for x in f] for f in families]
+
+
+def tally(tests: Sequence[Test]) -> tuple[float, float, list[Test], list[Test], str]:
+    """Mean r of A and of B, the tests where A and where B lead significantly (adjusted p <= ALPHA), and
+    the verdict by the rule at the top of claims.md."""
+    ma, mb = (float(np.mean([x[i] for x in tests])) for i in (1, 2))
+    sig_a, sig_b = ([x for x in tests if x[3] == who and x[4] <= ALPHA] for who in "ab")
+    if ma > mb and len(sig_a) * 2 >= len(tests) and not sig_b:
+        return ma, mb, sig_a, sig_b, "supported"
+    if mb > ma and len(sig_b) * 2 >= len(tests) and not sig_a:
+        return ma, mb, sig_a, sig_b, "reversed"
+    return ma, mb, sig_a, sig_b, "not supported"
+
+
+def _p(p: float, n: int = 0) -> str:
+    """A p-value as printed: of ``n`` resamples by :func:`~mtmetrics.stats.corrections.p_text` (never
+    0), an analytic one (``n = 0``) with three decimals or ``< 0.001``."""
+    if math.isnan(p):
+        return "n/a"
+    return p_text(p, n, 3).replace("<", "< ") if n else "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def _compare(tests: Sequence[Test], la: str, lb: str, n: int) -> tuple[str, str, str]:
+    """(result, significance detail, verdict) of one A-vs-B comparison over pairs (``n``: resamples of
+    the p-values, 0 analytic)."""
+    ma, mb, sig_a, sig_b, verdict = tally(tests)
+    diffs = ", ".join(f"{x[0]} {x[1] - x[2]:+.3f}" for x in tests)
+    ahead = sum(x[1] > x[2] for x in tests)
+    result = f"{la} {ma:.3f} vs {lb} {mb:.3f} (mean); {la} ahead on {ahead}/{len(tests)} ({diffs})"
+    detail = []
+    for sig, label in ((sig_a, f"{la} significant"), (sig_b, lb)):
+        ps = f" ({', '.join(f'{x[0]} p {_p(x[4], n)}' for x in sig)})" if sig else ""
+        detail.append(f"{label} on {len(sig)}/{len(tests)}{ps}")
+    return result, ", ".join(detail), verdict
+
+
+def _combine(verdicts: list[str]) -> str:
+    """One verdict of several comparisons of a row: the common one, else *not supported*."""
+    return verdicts[0] if len(set(verdicts)) == 1 else "not supported"
+
+
+def _level_pairs(doc: dict, a: str, b: str, level: str) -> list[Test]:
+    """Per group of a two-metric report: r of ``a`` and ``b`` at ``level``, the leader, its one-sided p
+    (the cluster cell's), every Pearson estimate and the human scores' kind."""
+    rows = []
+    for tb in doc["tables"]:
+        for g in tb["groups"]:
+            est = {
+                e["metric"]: (e["value"], e["lower"], e["upper"])
+                for e in tb["correlations"]
+                if e["group"] == g and e["level"] == level and e["kind"] == "pearson"
+            }
+            rank = next(c for c in tb["clusters"] if c["group"] == g and c["level"] == level)["ranking"]
+            human = "MQM" if "mqm" in tb["human"] else "DA"
+            who = "a" if rank[0]["metric"] == a else "b"
+            rows.append((g, float(est[a][0]), float(est[b][0]), who, float(rank[1]["p_vs_leader"]), est, human))
+    return rows
+
+
+def segment_docs(out: Path) -> dict[str, list[tuple[tuple, dict]]]:
+    """Per row of claims 1-4: (comparison, report JSON) of each comparison whose report exists."""
+    docs: dict[str, list[tuple[tuple, dict]]] = defaultdict(list)
+    for c in COMPARISONS:
+        if (path := out / f"claims-seg-{c[1]}.json").exists():
+            docs[c[0]].append((c, json.loads(path.read_text(encoding="utf-8"))))
+    return docs
+
+
+def _row_tests(docs: list[tuple[tuple, dict]]) -> list[tuple[str, str, str, str, list[Test]]]:
+    """Each comparison of a row of claims 1-4: A, B (the command's order), their labels and the per-pair
+    tests, Holm over all pairs of the row."""
+    specs = [tuple(m["spec"] for m in d["tables"][0]["metrics"]) for _, d in docs]
+    fams = holm([_level_pairs(d, a, b, "segment") for (a, b), (_, d) in zip(specs, docs, strict=True)], _perms(docs))
+    return [(a, b, c[4], c[5], tests) for (a, b), (c, _), tests in zip(specs, docs, fams, strict=True)]
+
+
+def _perms(docs: list[tuple[tuple, dict]]) -> int:
+    return docs[0][1]["permutations"]["n"]
+
+
+def segment_markdown(docs: dict[str, list[tuple[tuple, dict]]], run: dict) -> str:
+    """claims-segment.md: per comparison, every pair's r [95 % CI] of both metrics, the PERM-BOTH p
+    (Holm-adjusted over the row's pairs), the verdict."""
+    d0 = next(iter(docs.values()))[0][1]
+    n, segments = d0["permutations"]["n"], (d0["tables"][0].get("sample") or {}).get("segments_per_group", 0)
+    minutes = run.get("parts", {}).get("segment", {}).get("seconds", math.nan) / 60
+    lines = [
+        "# Segment-level claims (rows 1-4 of claims.md), generated",
+        "",
+        "Written by `python bench/claims.py segment "
+        + (f"--segments {segments} " if segments else "")
+        + f"--permutations {n} --bootstrap {d0['bootstrap']['n']} -j {run.get('jobs', 1)}` "
+        + (f"({segments} source segments per pair)" if segments else "(all judged segments of every table)")
+        + f" in {minutes:.1f} min; the per-comparison reports are `claims-seg-*.md` / `.json` beside this file.",
+        "Pearson r per pair [95 % bootstrap CI]; p: PERM-BOTH over whole source segments, one-sided, that the "
+        "leader (named) is better, Holm-adjusted over the pairs of the claim's row. Verdict: the rule at the "
+        "top of claims.md.",
+        "",
+        *_md_head(["row", "claim (A better than B)", "pair", "A", "B", "p (leader)"]),
+    ]
+    verdicts = ["", *_md_head(["row", "claim", "mean r A vs B", "A significant", "B significant", "verdict"])]
+    for num, row_docs in docs.items():
+        for a, b, la, lb, tests in _row_tests(row_docs):
+            for g, _, _, who, p, est, human in tests:
+                cells = [f"{est[m][0]:.3f} [{est[m][1]:.3f}, {est[m][2]:.3f}]" for m in (a, b)]
+                lines.append(
+                    _md([num, f"{la} > {lb}", f"{g} ({human})", *cells, f"{la if who == 'a' else lb} {_p(p, n)}"])
+                )
+            ma, mb, sa, sb, v = tally(tests)
+            k = len(tests)
+            verdicts.append(
+                _md([num, f"{la} > {lb}", f"{ma:.3f} vs {mb:.3f}", f"{len(sa)}/{k}", f"{len(sb)}/{k}", f"**{v}**"])
+            )
+    return "\n".join(lines + verdicts) + "\n"
+
+
+def _segment_row(docs: list[tuple[tuple, dict]]) -> list[str]:
+    """Rows 1-4: the two-metric segment-level reports of the claim (Holm over all their pairs)."""
+    n, rows = _perms(docs), _row_tests(docs)
+    texts = [(la, lb, *_compare(tests, la, lb, n)) for _, _, la, lb, tests in rows]
+    data = ", ".join(f"{t['groups'][0]} {t['rows']:,}" for t in docs[-1][1]["tables"])
+    sampled = SAMPLED[bool(docs[0][1]["tables"][0].get("sample"))]
+    return [
+        f"WMT21 DA is/ja/ru + WMT22 MQM zh-en, {sampled} (rows: {data})",
+        "segment Pearson r",
+        "; ".join(res for _, _, res, _, _ in texts),
+        f"PERM-BOTH per pair, {n:,} permutations, Holm over the row's {sum(len(r[4]) for r in rows)} tests",
+        f"**{_combine([v for *_, v in texts])}**: " + "; ".join(f"{la} > {lb}: {v}, {d}" for la, lb, _, d, v in texts),
+    ]
+
+
+def williams_leads(entries: list[dict]) -> dict[tuple[str, str], list[Test]]:
+    """Per comparison of ``claims-system.json``'s ``williams``: (pair, r of A, r of B, leader, its
+    Holm-adjusted one-sided p) per pair, Holm over the comparisons of a row (SYSTEM_FAMILIES)."""
+    by = {(w["a"], w["b"]): w["pairs"] for w in entries}
+    out: dict[tuple[str, str], list[Test]] = {}
+    for family in SYSTEM_FAMILIES:
+        keys = [(a, b) for a, b, *_ in family]
+        lead = [
+            [
+                (x["pair"], x["r_a"], x["r_b"], *(("a", x["p_a"]) if x["r_a"] > x["r_b"] else ("b", x["p_b"])))
+                for x in by[k]
+            ]
+            for k in keys
+        ]
+        out.update(zip(keys, holm(lead), strict=True))
+    return out
+
+
+def _system_rows(sysj: dict) -> dict[str, list[str]]:
+    """Rows 5, 6 and 11 from ``claims-system.json``."""
+    by = {r["name"]: r for r in sysj["rows"]}
+    sample = "all lines" if sysj["lines"] == "all" else f"{sysj['lines']} lines"
+
+    def ci(r: dict) -> str:
+        return f"{r['mean']:.3f} [{r['lower']:.3f}, {r['upper']:.3f}]"
+
+    def mean(spec: str) -> str:
+        return ci(by[f"{spec} (mtmetrics, {sample})"])
+
+    adjusted = williams_leads(sysj["williams"])
+    texts = []
+    for family in SYSTEM_FAMILIES:
+        texts.append([])
+        for a, b, la, lb in family:
+            _, det, v = _compare(adjusted[(a, b)], la, lb, 0)
+            ahead = sum(x[3] == "a" for x in adjusted[(a, b)])
+            texts[-1].append((v, f"vs {lb}: {v} (ahead on {ahead}/{len(adjusted[(a, b)])}; {det})"))
+    name = {k: next(r for r in sysj["rows"] if r["name"].startswith(k)) for k in ("chrf-A", "COMET")}
+    chosen = next(r for r in sysj["rows"] if r["name"].endswith("← chosen on dev"))
+    best = max((r for r in sysj["rows"] if r["name"].startswith("combination:")), key=lambda r: r["mean"])
+    p_chrf = chosen["p_not_above_chrf"]
+    v11 = "supported" if p_chrf < 0.05 else "reversed" if p_chrf > 0.95 else "not supported"
+    nsys = sum(sysj["systems"].values())
+    measure = "mean over pairs of system Pearson r"
+    return {
+        "5": [
+            f"WMT21 official system DA z, {len(sysj['pairs'])} to-English pairs, {nsys} MT systems, {sample} of each",
+            measure,
+            "; ".join(
+                f"{la} {mean(a)}"
+                for a, la in (("hlepor", "hLEPOR"), ("bleu", "BLEU"), ("ter", "TER"), ("meteor", "METEOR"))
+            ),
+            "Williams per pair, Holm over the row's 21 tests",
+            f"**{_combine([v for v, _ in texts[0]])}**: " + "; ".join(t for _, t in texts[0]),
+        ],
+        "6": [
+            "as 5",
+            "as 5",
+            f"hLEPOR_E {mean('hlepor:pos=nltk')} vs hLEPOR {mean('hlepor')}",
+            "Williams per pair, Holm",
+            f"**{texts[1][0][0]}**: {texts[1][0][1]}",
+        ],
+        "11": [
+            "as 5",
+            measure,
+            f"chosen on dev ({chosen['name'][13:].replace(' ← chosen on dev', '')}; dev r {chosen['dev_r']:.3f}): "
+            f"{ci(chosen)}; chrF (data's) {ci(name['chrf-A'])}; COMET {ci(name['COMET'])}; best recipe on test: "
+            f"{best['name'][13:].replace(' ← chosen on dev', '')} {best['mean']:.3f}",
+            f"paired bootstrap over systems ({sysj['bootstrap']:,})",
+            f"**{v11}**: share of resamples where the chosen combination is not above chrF {p_chrf:.3f}, not above "
+            f"COMET {chosen['p_not_above_comet']:.3f}",
+        ],
+    }
+
+
+def _orange_row(ora: dict) -> list[str]:
+    """Row 7: ORANGE's ranking of the variants on the Joshua n-best lists (no paired test: supported only
+    if the two claimed are best and every other variant's interval lies above both)."""
+    ms = sorted(ora["metrics"], key=lambda m: m["orange"])
+    rank = {m["spec"]: k for k, m in enumerate(ms, start=1)}
+    s4, b4 = (next(m for m in ms if m["spec"] == s) for s in ("rouge-s:skip=4", "bleus:max_order=4"))
+
+    def oc(m: dict) -> str:
+        return f"{100 * m['orange']:.2f} [{100 * m['orange_lower']:.2f}, {100 * m['orange_upper']:.2f}]"
+
+    close = [m for m in ms if m["orange_lower"] <= ms[0]["orange_upper"]]  # reaching the best's interval
+    clear = all(m["orange_lower"] > max(s4["orange_upper"], b4["orange_upper"]) for m in ms if m not in (s4, b4))
+    v7 = "supported" if {rank["rouge-s:skip=4"], rank["bleus:max_order=4"]} == {1, 2} and clear else "not supported"
+    return [
+        f"Joshua bn-en n-best, {len(ora['refs'])} references, {ora['sentences']} sentences "
+        f"({ora['candidates']} candidates)",
+        "ORANGE % (lower is better)",
+        f"BLEUS4 {oc(b4)}, {rank['bleus:max_order=4']} of {len(ms)}; ROUGE-S4 {oc(s4)}, {rank['rouge-s:skip=4']} of "
+        f"{len(ms)}; best {ms[0]['spec']} {oc(ms[0])}",
+        f"bootstrap intervals ({ora['bootstrap']['n']:,} resamples of sentences; no paired test)",
+        f"**{v7}**: {len(close)} of {len(ms)} variants' intervals reach the best's",
+    ]
+
+
+def orange_rank(ora: dict, report: dict, out: Path) -> dict[str, Any]:
+    """ORANGE's ranking of the variants (lower is better) against their mean segment-level Pearson over
+    the report's groups: Spearman and Kendall over the variants (scipy's p-values), to
+    claims-orange-rank.md / .json; returns that JSON document."""
+    from scipy.stats import kendalltau, spearmanr
+
+    orange = {m["spec"]: float(m["orange"]) for m in ora["metrics"]}
+    by: dict[str, list[float]] = defaultdict(list)
+    for t in report["tables"]:
+        for c in t["correlations"]:
+            if c["level"] == "segment" and c["kind"] == "pearson":
+                by[c["metric"]].append(float(c["value"]))
+    specs = [s for s in orange if s in by]
+    o, r = np.array([-orange[s] for s in specs]), np.array([np.mean(by[s]) for s in specs])
+    (rho, p_rho), (tau, p_tau) = spearmanr(o, r), kendalltau(o, r)
+    ro = {s: k for k, s in enumerate(sorted(specs, key=lambda s: orange[s]), start=1)}
+    rr = {s: k for k, s in enumerate(sorted(specs, key=lambda s: -np.mean(by[s])), start=1)}
+    lines = [f"{len(specs)} variants; Spearman {rho:.3f} (p={p_rho:.3g}), Kendall {tau:.3f} (p={p_tau:.3g})"]
+    lines += _md_head(["variant", "ORANGE % (rank)", "mean segment Pearson (rank)"])
+    lines += [_md([s, f"{100 * orange[s]:.2f} ({ro[s]})", f"{np.mean(by[s]):.3f} ({rr[s]})"]) for s in specs]
+    (out / "claims-orange-rank.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    tests = map(float, (rho, p_rho, tau, p_tau))
+    result: dict[str, Any] = dict(zip(("spearman", "p_spearman", "kendall", "p_kendall"), tests, strict=True))
+    result["variants"] = [
+        {"spec": s, "orange": orange[s], "orange_rank": ro[s], "pearson": float(np.mean(by[s])), "pearson_rank": rr[s]}
+        for s in specs
+    ]
+    (out / "claims-orange-rank.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
+    return result
+
+
+def _rank_row(rk: dict, rep: dict) -> list[str]:
+    """Row 8: ORANGE's ranking against the correlation ranking."""
+    vs = rk["variants"]
+    best_c, best_o = (min(vs, key=lambda v: v[k]) for k in ("pearson_rank", "orange_rank"))
+    sig = rk["p_spearman"] < 0.05
+    v8 = "supported" if rk["spearman"] > 0 and sig else "reversed" if rk["spearman"] < 0 and sig else "not supported"
+    return [
+        f"the {len(vs)} variants of 7: ORANGE on Joshua bn-en vs mean segment Pearson on the data of 1 "
+        f"({SAMPLED[any(t.get('sample') for t in rep['tables'])]})",
+        f"rank correlation over the {len(vs)} variants",
+        f"Spearman {rk['spearman']:.2f} (p = {rk['p_spearman']:.2f}), Kendall {rk['kendall']:.2f} (p = "
+        f"{rk['p_kendall']:.2f}); best by correlation {best_c['spec']} ({best_c['orange_rank']} by ORANGE), best by "
+        f"ORANGE {best_o['spec']} ({best_o['pearson_rank']} by correlation)",
+        "scipy's rank-correlation p",
+        f"**{v8}** (different data sets on the two sides)",
+    ]
+
+
+def _mct_row(mct: dict) -> list[str]:
+    """Row 9: the segment-level MCT against chrF, segment and system level (one Holm family per level:
+    the resampled p-values are not Williams')."""
+    a = next(m["spec"] for m in mct["tables"][0]["metrics"] if m["spec"].startswith("combo"))
+    n = mct["permutations"]["n"]
+    [seg], [sys_] = holm([_level_pairs(mct, a, "chrf", "segment")], n), holm([_level_pairs(mct, a, "chrf", "system")])
+    texts = [(lv, *_compare(pairs, "MCT", "chrF", k)) for lv, pairs, k in (("segment", seg, n), ("system", sys_, 0))]
+    tests = {c["level"]: c for c in mct["tables"][0]["clusters"]}.values()
+    return [
+        f"WMT21 DA is/ja/ru, {SAMPLED[any(t.get('sample') for t in mct['tables'])]}; MCT BLEUS + chrF trained on WMT22 "
+        "dev (`source-features-mct-ngram.json`)",
+        "segment and system Pearson r",
+        "; ".join(f"{lv}: {res}" for lv, res, _, _ in texts),
+        ", ".join(f"{TESTS.get(c['test'], c['test'])} ({c['level']})" for c in tests) + ", Holm per level",
+        f"**{_combine([v for *_, v in texts])}**: " + "; ".join(f"{lv}: {v}, {det}" for lv, _, det, v in texts),
+    ]
+
+
+def _paraphrase_row(text: str, sliced: bool) -> list[str]:
+    """Row 10 from ``paraphrase-models.md``: model B against BP, per pair (Williams' one-sided p)."""
+    lines = text.splitlines()
+
+    def cells(prefix: str) -> list[str]:
+        return [c.strip() for c in next(x for x in lines if x.startswith(prefix)).strip("|").split("|")]
+
+    pairs = cells("| Model |")[3:]
+    rb, rbp = ([float(x.split()[0]) for x in cells(f"| {m} |")[3:]] for m in ("B", "BP"))
+    ps = [float(c.split("W p=")[1].split(",")[0]) for c in cells("| B vs. BP |")[1:]]
+    raw = [(lp, x, y, *(("a", p) if x > y else ("b", 1 - p))) for lp, x, y, p in zip(pairs, rbp, rb, ps, strict=True)]
+    *_, significant, _, v = tally(holm([raw])[0])
+    sig = [f"{x[0]} (p Holm = {x[4]:.2g})" for x in significant]
+    rows_used = next((x for x in lines if x.startswith("Training table:")), "")
+    trained = rows_used.split("(")[1].split(",")[0] if "(" in rows_used else "?"
+    return [
+        f"WMT21 DA is/ja/ru, {'the first rows only' if sliced else 'all judged segments'} (`paraphrase-models.md`)",
+        "segment Pearson r",
+        "B vs BP: " + ", ".join(f"{lp} {x:.3f} vs {y:.3f}" for lp, x, y in zip(pairs, rb, rbp, strict=True)),
+        "Williams, Holm over the pairs",
+        f"**{v}**: BP significant on {len(sig)}/{len(pairs)}"
+        + (f" ({', '.join(sig)})" if sig else "")
+        + f"; trained on {trained} of WMT17 dev",
+    ]
+
+
+def summary_rows(out: Path, sliced: bool) -> list[str]:
+    """The rows of claims.md's summary table, each built from the files the parts wrote (a row whose
+    files are missing says so)."""
+
+    def read(name: str) -> Any:
+        return (json.loads if name.endswith(".json") else str)((out / name).read_text(encoding="utf-8"))
+
+    have = {name for name in map(str, (p.name for p in out.iterdir()))} if out.exists() else set()
+    cells: dict[str, list[str]] = {num: _segment_row(docs) for num, docs in segment_docs(out).items()}
+    if "claims-system.json" in have:
+        cells |= _system_rows(read("claims-system.json"))
+    if "claims-orange-joshua.json" in have:
+        cells["7"] = _orange_row(read("claims-orange-joshua.json"))
+    if {"claims-orange-rank.json", "claims-orange-wmt21.json"} <= have:
+        cells["8"] = _rank_row(read("claims-orange-rank.json"), read("claims-orange-wmt21.json"))
+    if "claims-mct-wmt21.json" in have:
+        cells["9"] = _mct_row(read("claims-mct-wmt21.json"))
+    if "paraphrase-models.md" in have:
+        cells["10"] = _paraphrase_row(read("paraphrase-models.md"), sliced)
+    missing = ["not run (part `{}`)", "", "", "", ""]
+    return [
+        _md([num, claim, *cells.get(num, [missing[0].format(part), *missing[1:]]), f"`{part}`"])
+        for num, (claim, part) in CLAIMS.items()
+    ]
+
+
+def floors_table(out: Path) -> list[str]:
+    """The floors of the WMT22 MQM report beside BLEU's and chrF's values, per pair and measure."""
+    if not (path := out / "claims-floors-wmt22-mqm.json").exists():
+        return ["(part `floors` not run)"]
+    lines = _md_head(["pair", "level", "measure", "constant metric", "random metric", "BLEU", "chrF"])
+    for tb in json.loads(path.read_text(encoding="utf-8"))["tables"]:
+        fl: dict[tuple[str, str, str], dict[str, float]] = defaultdict(dict)
+        for e in tb.get("floors") or []:
+            fl[(e["group"], e["level"], e["kind"])][e["metric"]] = e["value"]
+        val = {(e["group"], e["level"], e["kind"], e["metric"]): e["value"] for e in tb["correlations"]}
+        for key, f in sorted(fl.items()):
+            bleu, chrf = ("" if v is None else f"{v:.3f}" for v in (val.get((*key, m)) for m in ("bleu", "chrf")))
+            cst = next((v for k, v in f.items() if "constant" in k), math.nan)
+            rnd = next((v for k, v in f.items() if "random" in k), math.nan)
+            lines.append(_md([*key, f"{cst:.3f}", "" if math.isnan(rnd) else f"{rnd:.3f}", bleu, chrf]))
+    return lines
+
+
+def render_doc(out: Path, doc: Path, run: dict) -> None:
+    """Write the files derived from the parts' (claims-segment.md, claims-orange-rank.md / .json) and the
+    generated blocks of claims.md (the timing, the summary table, the floors), each between its markers
+    (appended if absent)."""
+    if docs := segment_docs(out):
+        (out / "claims-segment.md").write_text(segment_markdown(docs, run), encoding="utf-8")
+    if (out / "claims-orange-joshua.json").exists() and (out / "claims-orange-wmt21.json").exists():
+        orange_rank(
+            *(json.loads((out / f).read_text()) for f in ("claims-orange-joshua.json", "claims-orange-wmt21.json")), out
+        )
+    per_part = ", ".join(f"{k} {v['seconds'] / 60:.1f} min" for k, v in run["parts"].items())
+    blocks = {
+        "timing": [
+            f"`{run['command']}`: {run['seconds'] / 60:.1f} min in all with `-j {run['jobs']}` "
+            f"(per part, as last run: {per_part})."
+        ],
+        "summary": _md_head(["#", "claim", "data", "measure", "result", "test", "verdict", "part"])
+        + summary_rows(out, bool(run.get("slice"))),
+        "floors": floors_table(out),
+    }
+    text = doc.read_text(encoding="utf-8") if doc.exists() else "# claims (generated blocks only)\n"
+    for name, body in blocks.items():
+        begin, end = f"<!-- generated by bench/claims.py all: {name} -->", f"<!-- end of generated: {name} -->"
+        block = begin + "\n" + "\n".join(body) + "\n" + end
+        if begin in text and end in text:
+            text = text[: text.index(begin)] + block + text[text.index(end) + len(end) :]
+        else:
+            text = text.rstrip("\n") + "\n\n" + block + "\n"
+    doc.write_text(text, encoding="utf-8")
+
+
+def run_all(ns: argparse.Namespace, parts: Sequence[str]) -> None:
+    """The ``parts`` in turn (a progress line per part on standard error), then claims.md's blocks."""
     out = Path(ns.out)
     out.mkdir(parents=True, exist_ok=True)
-    parts = [] if ns.render else ns.parts or list(PARTS)
     run_file = out / "claims-run.json"
     run: dict[str, Any] = {"parts": {}} | (json.loads(run_file.read_text()) if run_file.exists() else {})
     bar = Progress(len(parts), "claims: all", enabled=True)
@@ -575,14 +1007,14 @@ def run_all(ns: argparse.Namespace) -> None:
     for k, name in enumerate(parts, start=1):
         print(f"\nclaims all: [{k}/{len(parts)}] {name} (rows {PARTS[name][0]}) ...", file=sys.stderr, flush=True)
         t0 = time.perf_counter()
-        globals()["part_" + name.replace("-", "_")](ns, out)
+        PARTS[name][1](ns, out)
         dt = time.perf_counter() - t0
         run["parts"][name] = {"seconds": round(dt, 1), "rows": PARTS[name][0]}
         print(f"claims all: [{k}/{len(parts)}] {name} done in {dt / 60:.1f} min", file=sys.stderr, flush=True)
         run_file.write_text(json.dumps(run, indent=1), encoding="utf-8")  # a failed later part keeps this one
         bar.advance(1)
     bar.close()
-    if not ns.render:
+    if parts:
         cmd = f"python bench/claims.py all -j {ns.jobs}" + (f" --slice {ns.slice}" if ns.slice else "")
         if ns.permutations != 1000 or ns.bootstrap != 1000:
             cmd += f" --permutations {ns.permutations} --bootstrap {ns.bootstrap}"
@@ -596,43 +1028,30 @@ def run_all(ns: argparse.Namespace) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0], allow_abbrev=False)
+    common = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
+    common.add_argument("-j", "--jobs", type=int, default=1)
+    common.add_argument(
+        "--slice", "--segments", "--lines", type=int, default=0, help="N source segments / lines per pair (0: all)"
+    )
+    common.add_argument("--permutations", type=int, default=1000)
+    common.add_argument("--bootstrap", type=int, default=1000)
+    common.add_argument("--cache", default="/tmp/claims-cache")
+    common.add_argument("--out", default=str(ROOT / "docs" / "results"))
+    common.add_argument("--only", nargs="*", default=[], help="segment comparisons to run (default: all)")
     sub = parser.add_subparsers(dest="cmd", required=True)
-    cache, results = "/tmp/claims-cache", str(ROOT / "docs" / "results")
-    f, t, o = sub.add_parser("features"), sub.add_parser("table"), sub.add_parser("orange")
-    sg = sub.add_parser("segment", help="rows 1-4: the segment-level comparisons and claims-segment.md")
-    sy = sub.add_parser("system", help="rows 5, 6, 11: features (every line) then table, to claims-system.md/.json")
-    al = sub.add_parser("all", help="every part in turn (rows 1-11), then the summary of claims.md")
-    extra_help = "further metrics scored (features) and reported (table) on WMT21 only, e.g. combo:model=M.json"
-    options: list[tuple[tuple, tuple[str, ...], dict[str, Any]]] = [
-        ((f,), ("--datasets",), {"nargs": "+", "default": list(DATASETS), "choices": list(DATASETS)}),
-        ((f,), ("-q", "--quiet"), {"action": "store_true"}),
-        ((f, t, sy), ("--lines",), {"type": int, "default": 0, "help": "lines per pair (0: every line)"}),
-        ((f, t), ("--extra",), {"nargs": "*", "default": [], "help": extra_help}),
-        ((o,), ("orange",), {"help": "JSON of mtmetrics meta orange -f json"}),
-        ((o,), ("report",), {"help": "JSON of mtmetrics meta report --json over the same variants"}),
-        ((t, o), ("-o", "--output"), {"default": ""}),
-        ((t, o), ("--json",), {"default": ""}),
-        ((sg,), ("--segments",), {"type": int, "default": 0, "help": "source segments per pair (0: all)"}),
-        ((al,), ("--slice",), {"type": int, "default": 0, "help": "a quick slice: N source segments / lines per pair"}),
-        ((al,), ("--parts",), {"nargs": "*", "default": [], "choices": list(PARTS), "help": "run only these parts"}),
-        ((al,), ("--doc",), {"default": "", "help": "the claims.md to update (default: OUT/claims.md)"}),
-        ((al,), ("--render",), {"action": "store_true", "help": "run no part: rewrite claims.md's blocks only"}),
-        ((f, sg, sy, al), ("-j", "--jobs"), {"type": int, "default": 1}),
-        ((t, sg, sy, al), ("--bootstrap",), {"type": int, "default": 1000}),
-        ((f, t, sg, sy, al), ("--cache",), {"default": cache}),
-        ((sg, sy, al), ("--out",), {"default": results}),
-        ((sg, al), ("--permutations",), {"type": int, "default": 1000}),
-        ((sg, al), ("--only",), {"nargs": "*", "default": [], "help": "segment comparisons to run (default: all)"}),
-    ]
-    for subs, names, kw in options:
-        for p in subs:
-            p.add_argument(*names, **kw)
+    al = sub.add_parser("all", parents=[common], help="every part in turn, then claims.md's blocks", allow_abbrev=False)
+    al.add_argument("--parts", nargs="*", default=list(PARTS), choices=list(PARTS), help="run only these parts")
+    al.add_argument("--doc", default="", help="the claims.md to update (default: OUT/claims.md)")
+    al.add_argument("--render", action="store_true", help="run no part: claims.md's blocks only")
+    for name, (rows, _) in PARTS.items():
+        sub.add_parser(name, parents=[common], help=f"rows {rows} only (claims.md is not written)", allow_abbrev=False)
     ns = parser.parse_args()
-    if ns.cmd in ("segment", "system"):  # one part on its own, ``--segments`` / ``--lines`` its slice
-        ns.slice = ns.segments if ns.cmd == "segment" else ns.lines
-        return globals()["part_" + ns.cmd](ns, Path(ns.out))
-    {"features": features, "table": table, "orange": orange, "all": run_all}[ns.cmd](ns)
+    Path(ns.out).mkdir(parents=True, exist_ok=True)
+    if ns.cmd == "all":
+        run_all(ns, [] if ns.render else ns.parts)
+    else:
+        PARTS[ns.cmd][1](ns, Path(ns.out))
 
 
 if __name__ == "__main__":

@@ -24,10 +24,9 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -124,15 +123,15 @@ def _md_head(cells: Sequence[str]) -> list[str]:
 # ---------------------------------------------------------------- system level: data and features
 
 
-@dataclass
-class Pair:
-    """One language pair: line-aligned reference and system outputs, human system scores."""
+class Pair(NamedTuple):
+    """One language pair: line-aligned reference and system outputs, human system scores, the candidate
+    0-based line numbers to sample from."""
 
     name: str
     ref: list[str]
     hyps: dict[str, list[str]]
     human: dict[str, float]
-    lines: list[int]  # candidate 0-based line numbers to sample from
+    lines: list[int]
 
 
 def _read(path: Path) -> list[str]:
@@ -141,11 +140,12 @@ def _read(path: Path) -> list[str]:
     return text.split("\n")[:-1] if text.endswith("\n") else text.split("\n")
 
 
-def _official(base: Path, where: str, prefix: str, lps: Sequence[str]) -> list[Pair]:
-    """Pairs with official system DA z (``ad-sys-ranking-LP-z-names.csv``: RAW Z N N.ALL SYS.ID NAME),
-    the first reference and the outputs ``PREFIX.LP.hyp.<system>.en.gz`` of the systems it scores."""
+def _official(base: Path, where: str, prefix: str, sources: str) -> list[Pair]:
+    """The to-English pairs from ``sources`` (space-separated) with official system DA z
+    (``ad-sys-ranking-LP-z-names.csv``: RAW Z N N.ALL SYS.ID NAME), the first reference and the outputs
+    ``PREFIX.LP.hyp.<system>.en.gz`` of the systems it scores."""
     pairs = []
-    for lp in lps:
+    for lp in (f"{s}-en" for s in sources.split()):
         rank = (base / "humaneval" / where / f"ad-sys-ranking-{lp}-z-names.csv").read_text(encoding="utf-8")
         human = {f[5]: float(f[1]) for f in map(str.split, rank.splitlines()) if len(f) >= 6}
         ref = _read(sorted((base / "txt" / "references").glob(f"{prefix}.{lp}.ref.*.en"))[0])
@@ -180,30 +180,19 @@ def wmt17() -> list[Pair]:
 DATASETS: dict[str, Callable[[], list[Pair]]] = {
     "wmt17": wmt17,
     "wmt22": partial(
-        _official,
-        DATA / "dev" / "wmt22-general",
-        "DA/newstest2022-toen",
-        "generaltest2022",
-        ["cs-en", "de-en", "ja-en", "ru-en", "uk-en", "zh-en"],
+        _official, DATA / "dev" / "wmt22-general", "DA/newstest2022-toen", "generaltest2022", "cs de ja ru uk zh"
     ),
-    "wmt21": partial(
-        _official,
-        WMT21,
-        "newstest2021-toen",
-        "newstest2021",
-        ["cs-en", "de-en", "ha-en", "is-en", "ja-en", "ru-en", "zh-en"],
-    ),
+    "wmt21": partial(_official, WMT21, "newstest2021-toen", "newstest2021", "cs de ha is ja ru zh"),
 }
 
 
-@dataclass
-class Data:
+class Data(NamedTuple):
     """Per pair: the system names, feature matrix (systems x features, error rates negated), human."""
 
-    pairs: list[str] = field(default_factory=list)
-    systems: list[list[str]] = field(default_factory=list)
-    x: list[np.ndarray] = field(default_factory=list)
-    h: list[np.ndarray] = field(default_factory=list)
+    pairs: list[str]
+    systems: list[list[str]]
+    x: list[np.ndarray]
+    h: list[np.ndarray]
 
 
 def _cache_file(ns: argparse.Namespace, ds: str) -> Path:
@@ -215,14 +204,14 @@ def load(ns: argparse.Namespace, ds: str, specs: Sequence[str]) -> Data:
     """The cached scores of ``specs`` on data set ``ds`` (``features``' JSON), pairs and systems sorted."""
     doc = json.loads(_cache_file(ns, ds).read_text())
     sign = np.array([-1.0 if s.split(":")[0] in ERROR_RATES else 1.0 for s in specs])
-    out = Data()
-    for lp in sorted(doc):
-        systems = sorted(doc[lp]["scores"])
-        out.pairs.append(lp)
-        out.systems.append(systems)
-        out.x.append(np.array([[doc[lp]["scores"][s][f] for f in specs] for s in systems]) * sign)
-        out.h.append(np.array([doc[lp]["human"][s] for s in systems]))
-    return out
+    systems = {lp: sorted(doc[lp]["scores"]) for lp in sorted(doc)}
+    x = [np.array([[doc[lp]["scores"][s][f] for f in specs] for s in ss]) * sign for lp, ss in systems.items()]
+    return Data(
+        list(systems),
+        list(systems.values()),
+        x,
+        [np.array([doc[lp]["human"][s] for s in ss]) for lp, ss in systems.items()],
+    )
 
 
 #: The metrics a process has loaded (spec -> metric): each loads its resources once per process.
@@ -1031,9 +1020,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0], allow_abbrev=False)
     common = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
     common.add_argument("-j", "--jobs", type=int, default=1)
-    common.add_argument(
-        "--slice", "--segments", "--lines", type=int, default=0, help="N source segments / lines per pair (0: all)"
-    )
+    common.add_argument("--slice", "--segments", "--lines", type=int, default=0, help="per pair (0: all)")
     common.add_argument("--permutations", type=int, default=1000)
     common.add_argument("--bootstrap", type=int, default=1000)
     common.add_argument("--cache", default="/tmp/claims-cache")

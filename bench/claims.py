@@ -1,6 +1,6 @@
 """The claims of docs/results/claims.md, regenerated on the library: each part runs mtmetrics commands
-(or, for the system level, the library's metrics, Pearson, Williams and combinations) and writes files
-to docs/results/; ``all`` runs the parts in turn and fills claims.md's generated blocks from the files.
+(the system level: the library's metrics, Pearson, Williams and combinations) and writes files to
+docs/results/; ``all`` runs the parts in turn, then fills claims.md's generated blocks from the files.
 
     python bench/claims.py all -j 2        # every part of PARTS in turn, then claims.md's blocks
     python bench/claims.py all --render    # no part: claims.md's blocks (and the ORANGE ranking) only
@@ -48,7 +48,7 @@ SEED = 12345
 FEATURES = ["bleu", "nist", "chrf", "meteor", "ter", "gtm", "rouge-l", "rouge-w", "sia", "hlepor", "per", "wer"]
 EXTRA = ["hlepor:pos=nltk"]
 ERROR_RATES = {"ter", "per", "wer"}
-COMET_NAMES = {"NVIDIA-NeMo": "Nemo", "Allegro.eu": "Allegro"}  # scores/COMET's names of two systems
+COMET_NAMES = {"Nemo": "NVIDIA-NeMo", "Allegro": "Allegro.eu"}  # two systems named otherwise in scores/COMET
 MCT_SPEC = "combo:model=" + os.path.relpath(ROOT / "docs" / "results" / "source-features-mct-ngram.json", ROOT)
 #: The source half of row 9, each feature at its defaults but the source tokenizer (every source split at
 #: spaces, as when SSCN's defaults were chosen by bench/sscn_tune.py; given so that the model records it).
@@ -70,6 +70,7 @@ COMPARISONS = [
     ("3", "siaprob-sia-lc", f"sia:lowercase=yes,similarity={PROB}", "sia:lowercase=yes", *SIA_LC),
     ("4", "sia-wls", "sia", "sia:incs=no", "WLS+INCS", "WLS"),
 ]
+COMBINATION_CLAIM = "a combination of the classic metrics, trained and chosen on dev only, beats chrF"
 #: The rows of claims.md's summary: number -> (claim, the part that writes its files).
 CLAIMS = {
     "1": ("SIA correlates better than BLEU at segment level", "segment"),
@@ -82,19 +83,11 @@ CLAIMS = {
     "8": ("ORANGE's ranking agrees with the correlation-based ranking", "orange-corr"),
     "9": ("MCT combinations beat their best component", "mct"),
     "10": ("paraphrase models beat the baseline model B", "paraphrase"),
-    "11": (
-        "a combination of the classic metrics, trained and chosen on dev only, beats chrF (and approaches COMET) "
-        "at system level",
-        "system",
-    ),
+    "11": (COMBINATION_CLAIM + " (and approaches COMET) at system level", "system"),
 }
 #: The Williams comparisons of rows 5 and 6 (A, B, their labels), one Holm family per row.
 SYSTEM_FAMILIES = [
-    [
-        ("hlepor", "bleu", "hLEPOR", "BLEU"),
-        ("hlepor", "ter", "hLEPOR", "TER"),
-        ("hlepor", "meteor", "hLEPOR", "METEOR"),
-    ],
+    [("hlepor", b, "hLEPOR", b.upper()) for b in ("bleu", "ter", "meteor")],
     [("hlepor:pos=nltk", "hlepor", "hLEPOR_E", "hLEPOR")],
 ]
 #: The combination recipes (:func:`mtmetrics.stats.mct.grouped_combination`'s methods) by name.
@@ -206,12 +199,8 @@ def load(ns: argparse.Namespace, ds: str, specs: Sequence[str]) -> Data:
     sign = np.array([-1.0 if s.split(":")[0] in ERROR_RATES else 1.0 for s in specs])
     systems = {lp: sorted(doc[lp]["scores"]) for lp in sorted(doc)}
     x = [np.array([[doc[lp]["scores"][s][f] for f in specs] for s in ss]) * sign for lp, ss in systems.items()]
-    return Data(
-        list(systems),
-        list(systems.values()),
-        x,
-        [np.array([doc[lp]["human"][s] for s in ss]) for lp, ss in systems.items()],
-    )
+    h = [np.array([doc[lp]["human"][s] for s in ss]) for lp, ss in systems.items()]
+    return Data(list(systems), list(systems.values()), x, h)
 
 
 #: The metrics a process has loaded (spec -> metric): each loads its resources once per process.
@@ -220,7 +209,7 @@ _LOADED: dict[str, Any] = {}
 
 def _score_system(loaded: Sequence[str], hyp: list[str], ref: list[str], specs: Sequence[str]) -> dict[str, float]:
     """One system's corpus score under each spec, after loading every ``loaded`` spec once per process
-    (the unit of work of ``features``: a forked worker has inherited them already)."""
+    (the unit of work of :func:`features`: a forked worker has inherited them already)."""
     import mtmetrics
 
     for spec in loaded:
@@ -241,27 +230,23 @@ def features(ns: argparse.Namespace) -> None:
     from mtmetrics.engine import pool
 
     Path(ns.cache).mkdir(parents=True, exist_ok=True)
-    docs: dict[str, dict] = {}
-    tasks: list[tuple[list[str], list[str], list[str]]] = []
-    where: list[tuple[str, str, str]] = []
+    docs = {ds: json.loads(_cache_file(ns, ds).read_text()) if _cache_file(ns, ds).exists() else {} for ds in DATASETS}
+    todo: list[tuple[str, str, str, list[str], list[str], list[str]]] = []
     for ds, read in DATASETS.items():
-        out = _cache_file(ns, ds)
-        doc = docs[ds] = json.loads(out.read_text()) if out.exists() else {}
         # the MCT model on the test set only: a model trained on raw text refuses WMT17's tokenised text
         specs = FEATURES + EXTRA + ([MCT_SPEC] if ds == "wmt21" else [])
         for k, pair in enumerate(read()):
             take = list(pair.lines)
             if 0 < ns.slice < len(pair.lines):
                 take = sorted(np.random.default_rng([SEED, k]).choice(pair.lines, ns.slice, replace=False).tolist())
-            entry = doc.setdefault(pair.name, {"human": {}, "scores": {}, "lines": take})
+            entry = docs[ds].setdefault(pair.name, {"human": {}, "scores": {}, "lines": take})
             if entry["lines"] != take:
-                raise SystemExit(f"{out}: cached for other lines of {pair.name}; remove it or use another --cache")
+                raise SystemExit(f"{_cache_file(ns, ds)}: cached for other lines of {pair.name}; use another --cache")
             for system, hyp in pair.hyps.items():
                 entry["human"][system] = pair.human[system]
-                if todo := [s for s in specs if s not in entry["scores"].get(system, {})]:
-                    tasks.append(([hyp[i] for i in take], [pair.ref[i] for i in take], todo))
-                    where.append((ds, pair.name, system))
-    specs = [*FEATURES, *EXTRA, MCT_SPEC]
+                if missing := [s for s in specs if s not in entry["scores"].get(system, {})]:
+                    todo.append((ds, pair.name, system, [hyp[i] for i in take], [pair.ref[i] for i in take], missing))
+    specs, tasks = [*FEATURES, *EXTRA, MCT_SPEC], [t[3:] for t in todo]
     lines = sum(len(t[0]) for t in tasks)
     print(f"features: {len(tasks)} systems to score ({lines:,} lines) with {len(specs)} metrics", file=sys.stderr)
 
@@ -274,8 +259,7 @@ def features(ns: argparse.Namespace) -> None:
         bar = Progress(len(tasks), "claims: system features", enabled=True)
 
         def done(i: int, scores: dict[str, float]) -> None:
-            ds, lp, system = where[i]
-            docs[ds][lp]["scores"].setdefault(system, {}).update(scores)
+            docs[todo[i][0]][todo[i][1]]["scores"].setdefault(todo[i][2], {}).update(scores)
             bar.advance(1)
             if i % 25 == 24:
                 save()
@@ -347,40 +331,41 @@ ROW_KEYS = ("name", "dev_r", "r", "mean", "lower", "upper", "p_not_above_chrf", 
 
 def table(ns: argparse.Namespace, out: Path) -> None:
     """The system-level tables (hLEPOR claims, combination goal) to claims-system.md and every number of
-    them to claims-system.json, from the cached features and the data's own scores."""
+    them to claims-system.json, from the cached features and the data's own scores (full test set)."""
     specs, sample = FEATURES + EXTRA + [MCT_SPEC], "all lines" if ns.slice <= 0 else f"{ns.slice} lines"
-    result: dict[str, Any] = {"lines": str(ns.slice) if ns.slice > 0 else "all", "bootstrap": ns.bootstrap}
-    result |= {"rows": [], "williams": []}
     dev17, dev22 = (load(ns, ds, FEATURES) for ds in ("wmt17", "wmt22"))
     test = load(ns, "wmt21", specs)
     col = {spec: [x[:, j] for x in test.x] for j, spec in enumerate(specs)}
-    pair_systems = list(zip(test.pairs, test.systems, strict=True))
-    result |= {"pairs": test.pairs, "systems": {lp: len(s) for lp, s in pair_systems}}
+    result: dict[str, Any] = {"lines": str(ns.slice) if ns.slice > 0 else "all", "bootstrap": ns.bootstrap}
+    result |= {"rows": [], "williams": [], "pairs": test.pairs}
+    result |= {"systems": {lp: len(s) for lp, s in zip(test.pairs, test.systems, strict=True)}}
     result["dev_pairs"] = {"wmt17": dev17.pairs, "wmt22": dev22.pairs}
-    with open(WMT21 / "scores" / "automatic-scores.tsv", encoding="utf-8") as f:  # full test set, reference A
-        auto = {(r["pair"], r["system"], r["metric"]): float(r["score"]) for r in csv.DictReader(f, delimiter="\t")}
+
+    with open(WMT21 / "scores" / "automatic-scores.tsv", encoding="utf-8") as f:
+        given = {(r["metric"], r["pair"], r["system"]): float(r["score"]) for r in csv.DictReader(f, delimiter="\t")}
+    for lp in test.pairs:
+        comet = read_system_scores(WMT21 / "scores" / "COMET" / lp / "COMET_newstest2021_ref-A.tsv")
+        given |= {("COMET", lp, COMET_NAMES.get(s, s)): v for (_, s), v in comet.items()}
     rows = [
-        (
-            f"{m} (data's automatic-scores.tsv, full test set)",
-            [np.array([auto[(lp, s, m)] for s in ss]) for lp, ss in pair_systems],
+        (label, [np.array([given[(m, lp, s)] for s in ss]) for lp, ss in zip(test.pairs, test.systems, strict=True)])
+        for m, label in (
+            ("bleu-A", "bleu-A (data's automatic-scores.tsv, full test set)"),
+            ("chrf-A", "chrf-A (data's automatic-scores.tsv, full test set)"),
+            ("COMET", "COMET ref-A (data's scores/COMET, full test set)"),
         )
-        for m in ("bleu-A", "chrf-A")
     ]
-    comet = []
-    for lp, ss in pair_systems:
-        by_system = read_system_scores(WMT21 / "scores" / "COMET" / lp / "COMET_newstest2021_ref-A.tsv")
-        comet.append(np.array([by_system["", COMET_NAMES.get(s, s)] for s in ss]))
-    rows.append(("COMET ref-A (data's scores/COMET, full test set)", comet))
     rows += [(f"{spec} (mtmetrics, {sample})", c) for spec, c in col.items()]
     dev_score, fitted = _combinations(dev17, dev22)
     result["chosen"] = chosen = max(dev_score, key=lambda k: dev_score[k])
     for j, spec in enumerate(FEATURES):
         dev_score[f"{spec} (mtmetrics, {sample})"] = float(np.mean(_pearsons([x[:, j] for x in dev22.x], dev22.h)))
-    test_x = [x[:, : len(FEATURES)] for x in test.x]
-    rows += [
-        (label + (" ← chosen on dev" if label == chosen else ""), [_combined(model, x) for x in test_x])
-        for label, model in fitted.items()
-    ]
+    for label, model in fitted.items():
+        rows.append(
+            (
+                label + (" ← chosen on dev" if label == chosen else ""),
+                [_combined(model, x[:, : len(FEATURES)]) for x in test.x],
+            )
+        )
     rng = np.random.default_rng(SEED)  # seeded resamples of each pair's systems, the same for every row
     draws = [[rng.integers(0, len(h), len(h)) for h in test.h] for _ in range(ns.bootstrap)]
     idx = [np.array(d) for d in zip(*draws, strict=True)]  # per pair: resamples x systems
@@ -388,14 +373,13 @@ def table(ns: argparse.Namespace, out: Path) -> None:
         np.nan_to_num([pearson_rows(s[i], h[i]) for s, h, i in zip(sc, test.h, idx, strict=True)]).mean(axis=0)
         for _, sc in rows
     ]
-    slice_opt = f" --lines {ns.slice}" if ns.slice > 0 else ""
-    jobs = f" -j {ns.jobs}" if ns.jobs > 1 else ""
+    slice_opt, jobs = f" --lines {ns.slice}" if ns.slice > 0 else "", f" -j {ns.jobs}" if ns.jobs > 1 else ""
+    systems = ", ".join(f"{lp}: {n}" for lp, n in result["systems"].items())
     lines = [
         "# System-level claims (rows 5, 6 and 11 of claims.md), generated\n",
         f"Written by `python bench/claims.py system{slice_opt}{jobs} --bootstrap {ns.bootstrap}` (or as part `system` "
         "of `python bench/claims.py all`); every number below is also in `claims-system.json`.\n",
-        f"WMT21 to-English, system level, {len(test.pairs)} pairs "
-        f"({', '.join(f'{lp}: {len(s)}' for lp, s in pair_systems)} MT systems); mtmetrics' metrics on "
+        f"WMT21 to-English, system level, {len(test.pairs)} pairs ({systems} MT systems); mtmetrics' metrics on "
         + ("all lines of each system" if ns.slice <= 0 else f"{ns.slice} sampled lines per pair")
         + ", reference A; dev (WMT17 judged lines, WMT22) likewise.\n",
         *_md_head(["metric", "dev mean r (WMT22)", *test.pairs, "mean r [95 % CI]", "p(> chrF-A)", "p(> COMET)"]),
@@ -414,11 +398,9 @@ def table(ns: argparse.Namespace, out: Path) -> None:
         "\nWeights (trained on all pairs of the dev set; per standard unit of each feature, raw OLS per raw"
         " unit; error rates negated):\n"
     )
-    for label, (w, _) in fitted.items():
-        result.setdefault("weights", {})[label] = dict(zip(FEATURES, w.tolist(), strict=True))
-        lines.append(
-            f"- {label[13:]}: " + ", ".join(f"{s} {v:+.3f}" for s, v in zip(FEATURES, w.tolist(), strict=True))
-        )
+    result["weights"] = {label: dict(zip(FEATURES, w.tolist(), strict=True)) for label, (w, _) in fitted.items()}
+    for label, w in result["weights"].items():
+        lines.append(f"- {label[13:]}: " + ", ".join(f"{s} {v:+.3f}" for s, v in w.items()))
     lines += _williams(test, col, result["williams"])
     (out / "claims-system.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     (out / "claims-system.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
@@ -446,11 +428,21 @@ def _rel(path: Path) -> str:
     return os.path.relpath(path)
 
 
-def _meta_report(tables: Sequence[Path], metrics: Sequence[str], out: Path, name: str, ns: Any, extra: Any) -> None:
+def _meta_report(ns: Any, out: Path, name: str, tables: Sequence[Path], metrics: Sequence[str], *extra: str) -> None:
     """One ``mtmetrics meta report`` into ``out/name.md`` and ``.json`` (``--slice``: that many source
     segments per group)."""
-    args = ["meta", "report", *map(_rel, tables), "-m", *metrics, "-j", str(ns.jobs)]
-    args += ["--bootstrap-n", str(ns.bootstrap), *extra, *(["--sample-segments", str(ns.slice)] if ns.slice else [])]
+    args = [
+        "meta",
+        "report",
+        *map(_rel, tables),
+        "-m",
+        *metrics,
+        "-j",
+        str(ns.jobs),
+        "--bootstrap-n",
+        str(ns.bootstrap),
+    ]
+    args += [*extra, *(["--sample-segments", str(ns.slice)] if ns.slice else [])]
     _mtmetrics([*args, "--json", _rel(out / f"{name}.json"), "-o", _rel(out / f"{name}.md")])
 
 
@@ -462,15 +454,36 @@ def part_segment(ns: argparse.Namespace, out: Path) -> None:
     prob, m30 = Path(ns.cache) / "en-via-fr.tsv.gz", DATA / "parallel" / "multi30k" / "data" / "task1" / "raw"
     if not prob.exists() and any(PROB in c[2] + c[3] for c in chosen):
         prob.parent.mkdir(parents=True, exist_ok=True)
-        pivot = ["--pivot", str(m30 / "train.fr.gz"), "-o", str(prob)]
-        _mtmetrics(["similarity", "train", "--english", str(m30 / "train.en.gz"), *pivot])
+        _mtmetrics(
+            [
+                "similarity",
+                "train",
+                "--english",
+                str(m30 / "train.en.gz"),
+                "--pivot",
+                str(m30 / "train.fr.gz"),
+                "-o",
+                str(prob),
+            ]
+        )
     bar.advance(1)
     t0 = time.perf_counter()
     for row, name, a, b, la, lb in chosen:
-        extra = ["--levels", "segment", "--permutations", str(ns.permutations)]
-        extra += ["--title", f"Claim {row}: {la} vs {lb}, segment level"]
         metrics = [a.replace(PROB, str(prob)), b.replace(PROB, str(prob))]
-        _meta_report(SEGMENT_TABLES, metrics, out, f"claims-seg-{name}", ns, extra)
+        title = f"Claim {row}: {la} vs {lb}, segment level"
+        _meta_report(
+            ns,
+            out,
+            f"claims-seg-{name}",
+            SEGMENT_TABLES,
+            metrics,
+            "--levels",
+            "segment",
+            "--permutations",
+            str(ns.permutations),
+            "--title",
+            title,
+        )
         bar.advance(1)
     bar.close()
     run = {"parts": {"segment": {"seconds": time.perf_counter() - t0}}, "jobs": ns.jobs}
@@ -493,21 +506,26 @@ def part_orange(ns: argparse.Namespace, out: Path) -> None:
 
 def part_orange_corr(ns: argparse.Namespace, out: Path) -> None:
     """Row 8: the 20 variants' segment-level Pearson on the data of rows 1-4 (ranked against ORANGE by
-    :func:`orange_rank` when claims.md is written)."""
+    :func:`orange_rank` when claims.md's blocks are written)."""
     title = "Claim 8: the 20 ORANGE variants, segment-level correlation"
     extra = ["--levels", "segment", "--permutations", "0", "--title", title]
-    _meta_report(SEGMENT_TABLES, ORANGE_VARIANTS, out, "claims-orange-wmt21", ns, extra)
+    _meta_report(ns, out, "claims-orange-wmt21", SEGMENT_TABLES, ORANGE_VARIANTS, *extra)
 
 
 def part_mct(ns: argparse.Namespace, out: Path) -> None:
     """Row 9: the segment-level MCT of BLEUS + chrF (trained on WMT22 dev) against chrF on WMT21."""
-    extra = [
+    title = "Claim 9: MCT (BLEUS + chrF) vs chrF, segment and system level"
+    _meta_report(
+        ns,
+        out,
+        "claims-mct-wmt21",
+        SEGMENT_TABLES[:3],
+        [MCT_SPEC, "chrf"],
         "--permutations",
         str(ns.permutations),
         "--title",
-        "Claim 9: MCT (BLEUS + chrF) vs chrF, segment and system level",
-    ]
-    _meta_report(SEGMENT_TABLES[:3], [MCT_SPEC, "chrf"], out, "claims-mct-wmt21", ns, extra)
+        title,
+    )
 
 
 def part_mct_source(ns: argparse.Namespace, out: Path) -> None:
@@ -537,7 +555,7 @@ def part_mct_source(ns: argparse.Namespace, out: Path) -> None:
     extra = [*align, "--permutations", str(ns.permutations), "--title", title, "--note", note]
     extra += [] if ns.slice else ["--sample-segments", "500"]
     specs = ["combo:model=" + _rel(model), MCT_SPEC]
-    _meta_report(SEGMENT_TABLES[:3], specs, out, "source-features-wmt21-mct", ns, extra)
+    _meta_report(ns, out, "source-features-wmt21-mct", SEGMENT_TABLES[:3], specs, *extra)
 
 
 def part_paraphrase(ns: argparse.Namespace, out: Path) -> None:
@@ -555,10 +573,19 @@ def part_floors(ns: argparse.Namespace, out: Path) -> None:
     BLEU and chrF, on all judged segments (``-j 1``: the command line of the published floors)."""
     title = "Floors of the agreement measures on WMT22 MQM (constant and random metric)"
     extra = ["--levels", "segment", "item", "system", "--kinds", "pearson", "accuracy", "soft-accuracy", "acc-eq"]
-    extra += ["--permutations", str(ns.permutations), "--title", title]
     tables = [MQM / f"generaltest2022.{lp}.mqm-train.with-refs.tsv.gz" for lp in ("en-de", "zh-en")]
+    one_job = argparse.Namespace(**{**vars(ns), "jobs": 1})
     _meta_report(
-        tables, ["bleu", "chrf"], out, "claims-floors-wmt22-mqm", argparse.Namespace(**{**vars(ns), "jobs": 1}), extra
+        one_job,
+        out,
+        "claims-floors-wmt22-mqm",
+        tables,
+        ["bleu", "chrf"],
+        *extra,
+        "--permutations",
+        str(ns.permutations),
+        "--title",
+        title,
     )
 
 
@@ -634,14 +661,10 @@ def _level_pairs(doc: dict, a: str, b: str, level: str) -> list[Test]:
     rows = []
     for tb in doc["tables"]:
         for g in tb["groups"]:
-            est = {
-                e["metric"]: (e["value"], e["lower"], e["upper"])
-                for e in tb["correlations"]
-                if e["group"] == g and e["level"] == level and e["kind"] == "pearson"
-            }
+            es = [e for e in tb["correlations"] if (e["group"], e["level"], e["kind"]) == (g, level, "pearson")]
+            est = {e["metric"]: (e["value"], e["lower"], e["upper"]) for e in es}
             rank = next(c for c in tb["clusters"] if c["group"] == g and c["level"] == level)["ranking"]
-            human = "MQM" if "mqm" in tb["human"] else "DA"
-            who = "a" if rank[0]["metric"] == a else "b"
+            who, human = "a" if rank[0]["metric"] == a else "b", "MQM" if "mqm" in tb["human"] else "DA"
             rows.append((g, float(est[a][0]), float(est[b][0]), who, float(rank[1]["p_vs_leader"]), est, human))
     return rows
 
@@ -655,16 +678,12 @@ def segment_docs(out: Path) -> dict[str, list[tuple[tuple, dict]]]:
     return docs
 
 
-def _row_tests(docs: list[tuple[tuple, dict]]) -> list[tuple[str, str, str, str, list[Test]]]:
-    """Each comparison of a row of claims 1-4: A, B (the command's order), their labels and the per-pair
-    tests, Holm over all pairs of the row."""
-    specs = [tuple(m["spec"] for m in d["tables"][0]["metrics"]) for _, d in docs]
-    fams = holm([_level_pairs(d, a, b, "segment") for (a, b), (_, d) in zip(specs, docs, strict=True)], _perms(docs))
-    return [(a, b, c[4], c[5], tests) for (a, b), (c, _), tests in zip(specs, docs, fams, strict=True)]
-
-
-def _perms(docs: list[tuple[tuple, dict]]) -> int:
-    return docs[0][1]["permutations"]["n"]
+def _row_tests(docs: list[tuple[tuple, dict]]) -> tuple[int, list[tuple[str, str, str, str, list[Test]]]]:
+    """The permutations of a row of claims 1-4 and each comparison's A, B (the command's order), their
+    labels and per-pair tests, Holm over all pairs of the row."""
+    n, specs = docs[0][1]["permutations"]["n"], [tuple(m["spec"] for m in d["tables"][0]["metrics"]) for _, d in docs]
+    fams = holm([_level_pairs(d, a, b, "segment") for (a, b), (_, d) in zip(specs, docs, strict=True)], n)
+    return n, [(a, b, c[4], c[5], tests) for (a, b), (c, _), tests in zip(specs, docs, fams, strict=True)]
 
 
 def segment_markdown(docs: dict[str, list[tuple[tuple, dict]]], run: dict) -> str:
@@ -689,28 +708,25 @@ def segment_markdown(docs: dict[str, list[tuple[tuple, dict]]], run: dict) -> st
     ]
     verdicts = ["", *_md_head(["row", "claim", "mean r A vs B", "A significant", "B significant", "verdict"])]
     for num, row_docs in docs.items():
-        for a, b, la, lb, tests in _row_tests(row_docs):
+        for a, b, la, lb, tests in _row_tests(row_docs)[1]:
             for g, _, _, who, p, est, human in tests:
                 cells = [f"{est[m][0]:.3f} [{est[m][1]:.3f}, {est[m][2]:.3f}]" for m in (a, b)]
                 lines.append(
                     _md([num, f"{la} > {lb}", f"{g} ({human})", *cells, f"{la if who == 'a' else lb} {_p(p, n)}"])
                 )
             ma, mb, sa, sb, v = tally(tests)
-            k = len(tests)
-            verdicts.append(
-                _md([num, f"{la} > {lb}", f"{ma:.3f} vs {mb:.3f}", f"{len(sa)}/{k}", f"{len(sb)}/{k}", f"**{v}**"])
-            )
+            counts = [f"{len(s)}/{len(tests)}" for s in (sa, sb)]
+            verdicts.append(_md([num, f"{la} > {lb}", f"{ma:.3f} vs {mb:.3f}", *counts, f"**{v}**"]))
     return "\n".join(lines + verdicts) + "\n"
 
 
 def _segment_row(docs: list[tuple[tuple, dict]]) -> list[str]:
     """Rows 1-4: the two-metric segment-level reports of the claim (Holm over all their pairs)."""
-    n, rows = _perms(docs), _row_tests(docs)
+    n, rows = _row_tests(docs)
     texts = [(la, lb, *_compare(tests, la, lb, n)) for _, _, la, lb, tests in rows]
     data = ", ".join(f"{t['groups'][0]} {t['rows']:,}" for t in docs[-1][1]["tables"])
-    sampled = SAMPLED[bool(docs[0][1]["tables"][0].get("sample"))]
     return [
-        f"WMT21 DA is/ja/ru + WMT22 MQM zh-en, {sampled} (rows: {data})",
+        f"WMT21 DA is/ja/ru + WMT22 MQM zh-en, {SAMPLED[bool(docs[0][1]['tables'][0].get('sample'))]} (rows: {data})",
         "segment Pearson r",
         "; ".join(res for _, _, res, _, _ in texts),
         f"PERM-BOTH per pair, {n:,} permutations, Holm over the row's {sum(len(r[4]) for r in rows)} tests",
@@ -723,8 +739,7 @@ def williams_leads(entries: list[dict]) -> dict[tuple[str, str], list[Test]]:
     Holm-adjusted one-sided p) per pair, Holm over the comparisons of a row (SYSTEM_FAMILIES)."""
     by = {(w["a"], w["b"]): w["pairs"] for w in entries}
     out: dict[tuple[str, str], list[Test]] = {}
-    for family in SYSTEM_FAMILIES:
-        keys = [(a, b) for a, b, *_ in family]
+    for keys in ([(a, b) for a, b, *_ in family] for family in SYSTEM_FAMILIES):
         lead = [
             [
                 (x["pair"], x["r_a"], x["r_b"], *(("a", x["p_a"]) if x["r_a"] > x["r_b"] else ("b", x["p_b"])))
@@ -738,53 +753,47 @@ def williams_leads(entries: list[dict]) -> dict[tuple[str, str], list[Test]]:
 
 def _system_rows(sysj: dict) -> dict[str, list[str]]:
     """Rows 5, 6 and 11 from ``claims-system.json``."""
-    by = {r["name"]: r for r in sysj["rows"]}
+    by = {r["name"].replace(" ← chosen on dev", ""): r for r in sysj["rows"]}
     sample = "all lines" if sysj["lines"] == "all" else f"{sysj['lines']} lines"
 
-    def ci(r: dict) -> str:
+    def ci(name: str) -> str:
+        r = next(r for k, r in by.items() if k.startswith(name))
         return f"{r['mean']:.3f} [{r['lower']:.3f}, {r['upper']:.3f}]"
 
-    def mean(spec: str) -> str:
-        return ci(by[f"{spec} (mtmetrics, {sample})"])
-
     adjusted = williams_leads(sysj["williams"])
-    texts = []
-    for family in SYSTEM_FAMILIES:
-        texts.append([])
+    texts: list[list[tuple[str, str]]] = [[] for _ in SYSTEM_FAMILIES]
+    for family, text in zip(SYSTEM_FAMILIES, texts, strict=True):
         for a, b, la, lb in family:
-            _, det, v = _compare(adjusted[(a, b)], la, lb, 0)
-            ahead = sum(x[3] == "a" for x in adjusted[(a, b)])
-            texts[-1].append((v, f"vs {lb}: {v} (ahead on {ahead}/{len(adjusted[(a, b)])}; {det})"))
-    name = {k: next(r for r in sysj["rows"] if r["name"].startswith(k)) for k in ("chrf-A", "COMET")}
+            tests = adjusted[(a, b)]
+            _, det, v = _compare(tests, la, lb, 0)
+            text.append((v, f"vs {lb}: {v} (ahead on {sum(x[3] == 'a' for x in tests)}/{len(tests)}; {det})"))
     chosen = next(r for r in sysj["rows"] if r["name"].endswith("← chosen on dev"))
+    label = chosen["name"].replace(" ← chosen on dev", "")
     best = max((r for r in sysj["rows"] if r["name"].startswith("combination:")), key=lambda r: r["mean"])
     p_chrf = chosen["p_not_above_chrf"]
     v11 = "supported" if p_chrf < 0.05 else "reversed" if p_chrf > 0.95 else "not supported"
-    nsys = sum(sysj["systems"].values())
-    measure = "mean over pairs of system Pearson r"
+    nsys, measure = sum(sysj["systems"].values()), "mean over pairs of system Pearson r"
+    hlepor = [("hlepor", "hLEPOR"), *((b, lb) for _, b, _, lb in SYSTEM_FAMILIES[0])]
     return {
         "5": [
             f"WMT21 official system DA z, {len(sysj['pairs'])} to-English pairs, {nsys} MT systems, {sample} of each",
             measure,
-            "; ".join(
-                f"{la} {mean(a)}"
-                for a, la in (("hlepor", "hLEPOR"), ("bleu", "BLEU"), ("ter", "TER"), ("meteor", "METEOR"))
-            ),
+            "; ".join(f"{lb} {ci(f'{b} (mtmetrics')}" for b, lb in hlepor),
             "Williams per pair, Holm over the row's 21 tests",
             f"**{_combine([v for v, _ in texts[0]])}**: " + "; ".join(t for _, t in texts[0]),
         ],
         "6": [
             "as 5",
             "as 5",
-            f"hLEPOR_E {mean('hlepor:pos=nltk')} vs hLEPOR {mean('hlepor')}",
+            f"hLEPOR_E {ci('hlepor:pos=nltk (mtmetrics')} vs hLEPOR {ci('hlepor (mtmetrics')}",
             "Williams per pair, Holm",
             f"**{texts[1][0][0]}**: {texts[1][0][1]}",
         ],
         "11": [
             "as 5",
             measure,
-            f"chosen on dev ({chosen['name'][13:].replace(' ← chosen on dev', '')}; dev r {chosen['dev_r']:.3f}): "
-            f"{ci(chosen)}; chrF (data's) {ci(name['chrf-A'])}; COMET {ci(name['COMET'])}; best recipe on test: "
+            f"chosen on dev ({label[13:]}; dev r {chosen['dev_r']:.3f}): {ci(label)}; chrF (data's) "
+            f"{ci('chrf-A')}; COMET {ci('COMET')}; best recipe on test: "
             f"{best['name'][13:].replace(' ← chosen on dev', '')} {best['mean']:.3f}",
             f"paired bootstrap over systems ({sysj['bootstrap']:,})",
             f"**{v11}**: share of resamples where the chosen combination is not above chrF {p_chrf:.3f}, not above "
@@ -793,9 +802,13 @@ def _system_rows(sysj: dict) -> dict[str, list[str]]:
     }
 
 
-def _orange_row(ora: dict) -> list[str]:
-    """Row 7: ORANGE's ranking of the variants on the Joshua n-best lists (no paired test: supported only
-    if the two claimed are best and every other variant's interval lies above both)."""
+def _orange_rows(ora: dict, report: dict | None, out: Path) -> dict[str, list[str]]:
+    """Row 7 (ORANGE's ranking of the variants on the Joshua n-best lists; no paired test: supported only
+    if the two claimed are best and every other variant's interval lies above both) and row 8: that
+    ranking against the variants' mean segment-level Pearson over the report's groups (Spearman and
+    Kendall over the variants, scipy's p-values; with a ``report``), written to claims-orange-rank.md / .json."""
+    from scipy.stats import kendalltau, spearmanr
+
     ms = sorted(ora["metrics"], key=lambda m: m["orange"])
     rank = {m["spec"]: k for k, m in enumerate(ms, start=1)}
     s4, b4 = (next(m for m in ms if m["spec"] == s) for s in ("rouge-s:skip=4", "bleus:max_order=4"))
@@ -806,29 +819,24 @@ def _orange_row(ora: dict) -> list[str]:
     close = [m for m in ms if m["orange_lower"] <= ms[0]["orange_upper"]]  # reaching the best's interval
     clear = all(m["orange_lower"] > max(s4["orange_upper"], b4["orange_upper"]) for m in ms if m not in (s4, b4))
     v7 = "supported" if {rank["rouge-s:skip=4"], rank["bleus:max_order=4"]} == {1, 2} and clear else "not supported"
-    return [
-        f"Joshua bn-en n-best, {len(ora['refs'])} references, {ora['sentences']} sentences "
-        f"({ora['candidates']} candidates)",
-        "ORANGE % (lower is better)",
-        f"BLEUS4 {oc(b4)}, {rank['bleus:max_order=4']} of {len(ms)}; ROUGE-S4 {oc(s4)}, {rank['rouge-s:skip=4']} of "
-        f"{len(ms)}; best {ms[0]['spec']} {oc(ms[0])}",
-        f"bootstrap intervals ({ora['bootstrap']['n']:,} resamples of sentences; no paired test)",
-        f"**{v7}**: {len(close)} of {len(ms)} variants' intervals reach the best's",
-    ]
-
-
-def orange_rank(ora: dict, report: dict, out: Path) -> dict[str, Any]:
-    """ORANGE's ranking of the variants (lower is better) against their mean segment-level Pearson over
-    the report's groups: Spearman and Kendall over the variants (scipy's p-values), to
-    claims-orange-rank.md / .json; returns that JSON document."""
-    from scipy.stats import kendalltau, spearmanr
-
+    rows = {
+        "7": [
+            f"Joshua bn-en n-best, {len(ora['refs'])} references, {ora['sentences']} sentences "
+            f"({ora['candidates']} candidates)",
+            "ORANGE % (lower is better)",
+            f"BLEUS4 {oc(b4)}, {rank['bleus:max_order=4']} of {len(ms)}; ROUGE-S4 {oc(s4)}, {rank['rouge-s:skip=4']} "
+            f"of {len(ms)}; best {ms[0]['spec']} {oc(ms[0])}",
+            f"bootstrap intervals ({ora['bootstrap']['n']:,} resamples of sentences; no paired test)",
+            f"**{v7}**: {len(close)} of {len(ms)} variants' intervals reach the best's",
+        ]
+    }
+    if report is None:
+        return rows
     orange = {m["spec"]: float(m["orange"]) for m in ora["metrics"]}
     by: dict[str, list[float]] = defaultdict(list)
-    for t in report["tables"]:
-        for c in t["correlations"]:
-            if c["level"] == "segment" and c["kind"] == "pearson":
-                by[c["metric"]].append(float(c["value"]))
+    for c in (c for t in report["tables"] for c in t["correlations"]):
+        if c["level"] == "segment" and c["kind"] == "pearson":
+            by[c["metric"]].append(float(c["value"]))
     specs = [s for s in orange if s in by]
     o, r = np.array([-orange[s] for s in specs]), np.array([np.mean(by[s]) for s in specs])
     (rho, p_rho), (tau, p_tau) = spearmanr(o, r), kendalltau(o, r)
@@ -838,39 +846,37 @@ def orange_rank(ora: dict, report: dict, out: Path) -> dict[str, Any]:
     lines += _md_head(["variant", "ORANGE % (rank)", "mean segment Pearson (rank)"])
     lines += [_md([s, f"{100 * orange[s]:.2f} ({ro[s]})", f"{np.mean(by[s]):.3f} ({rr[s]})"]) for s in specs]
     (out / "claims-orange-rank.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    tests = map(float, (rho, p_rho, tau, p_tau))
-    result: dict[str, Any] = dict(zip(("spearman", "p_spearman", "kendall", "p_kendall"), tests, strict=True))
-    result["variants"] = [
+    rk: dict[str, Any] = dict(
+        zip(("spearman", "p_spearman", "kendall", "p_kendall"), map(float, (rho, p_rho, tau, p_tau)), strict=True)
+    )
+    rk["variants"] = [
         {"spec": s, "orange": orange[s], "orange_rank": ro[s], "pearson": float(np.mean(by[s])), "pearson_rank": rr[s]}
         for s in specs
     ]
-    (out / "claims-orange-rank.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
-    return result
-
-
-def _rank_row(rk: dict, rep: dict) -> list[str]:
-    """Row 8: ORANGE's ranking against the correlation ranking."""
-    vs = rk["variants"]
-    best_c, best_o = (min(vs, key=lambda v: v[k]) for k in ("pearson_rank", "orange_rank"))
+    (out / "claims-orange-rank.json").write_text(json.dumps(rk, indent=1), encoding="utf-8")
+    best_c, best_o = (min(rk["variants"], key=lambda v: v[k]) for k in ("pearson_rank", "orange_rank"))
     sig = rk["p_spearman"] < 0.05
-    v8 = "supported" if rk["spearman"] > 0 and sig else "reversed" if rk["spearman"] < 0 and sig else "not supported"
-    return [
-        f"the {len(vs)} variants of 7: ORANGE on Joshua bn-en vs mean segment Pearson on the data of 1 "
-        f"({SAMPLED[any(t.get('sample') for t in rep['tables'])]})",
-        f"rank correlation over the {len(vs)} variants",
+    v8 = "supported" if rho > 0 and sig else "reversed" if rho < 0 and sig else "not supported"
+    rows["8"] = [
+        f"the {len(specs)} variants of 7: ORANGE on Joshua bn-en vs mean segment Pearson on the data of 1 "
+        f"({SAMPLED[any(t.get('sample') for t in report['tables'])]})",
+        f"rank correlation over the {len(specs)} variants",
         f"Spearman {rk['spearman']:.2f} (p = {rk['p_spearman']:.2f}), Kendall {rk['kendall']:.2f} (p = "
         f"{rk['p_kendall']:.2f}); best by correlation {best_c['spec']} ({best_c['orange_rank']} by ORANGE), best by "
         f"ORANGE {best_o['spec']} ({best_o['pearson_rank']} by correlation)",
         "scipy's rank-correlation p",
         f"**{v8}** (different data sets on the two sides)",
     ]
+    return rows
 
 
 def _mct_row(mct: dict) -> list[str]:
     """Row 9: the segment-level MCT against chrF, segment and system level (one Holm family per level:
     the resampled p-values are not Williams')."""
-    a = next(m["spec"] for m in mct["tables"][0]["metrics"] if m["spec"].startswith("combo"))
-    n = mct["permutations"]["n"]
+    a, n = (
+        next(m["spec"] for m in mct["tables"][0]["metrics"] if m["spec"].startswith("combo")),
+        mct["permutations"]["n"],
+    )
     [seg], [sys_] = holm([_level_pairs(mct, a, "chrf", "segment")], n), holm([_level_pairs(mct, a, "chrf", "system")])
     texts = [(lv, *_compare(pairs, "MCT", "chrF", k)) for lv, pairs, k in (("segment", seg, n), ("system", sys_, 0))]
     tests = {c["level"]: c for c in mct["tables"][0]["clusters"]}.values()
@@ -912,19 +918,18 @@ def _paraphrase_row(text: str, sliced: bool) -> list[str]:
 
 def summary_rows(out: Path, sliced: bool) -> list[str]:
     """The rows of claims.md's summary table, each built from the files the parts wrote (a row whose
-    files are missing says so)."""
+    files are missing says so); writes claims-orange-rank.md / .json on the way."""
 
     def read(name: str) -> Any:
         return (json.loads if name.endswith(".json") else str)((out / name).read_text(encoding="utf-8"))
 
-    have = {name for name in map(str, (p.name for p in out.iterdir()))} if out.exists() else set()
+    have = {p.name for p in out.iterdir()}
     cells: dict[str, list[str]] = {num: _segment_row(docs) for num, docs in segment_docs(out).items()}
     if "claims-system.json" in have:
         cells |= _system_rows(read("claims-system.json"))
     if "claims-orange-joshua.json" in have:
-        cells["7"] = _orange_row(read("claims-orange-joshua.json"))
-    if {"claims-orange-rank.json", "claims-orange-wmt21.json"} <= have:
-        cells["8"] = _rank_row(read("claims-orange-rank.json"), read("claims-orange-wmt21.json"))
+        report = read("claims-orange-wmt21.json") if "claims-orange-wmt21.json" in have else None
+        cells |= _orange_rows(read("claims-orange-joshua.json"), report, out)
     if "claims-mct-wmt21.json" in have:
         cells["9"] = _mct_row(read("claims-mct-wmt21.json"))
     if "paraphrase-models.md" in have:
@@ -956,22 +961,17 @@ def floors_table(out: Path) -> list[str]:
 
 def render_doc(out: Path, doc: Path, run: dict) -> None:
     """Write the files derived from the parts' (claims-segment.md, claims-orange-rank.md / .json) and the
-    generated blocks of claims.md (the timing, the summary table, the floors), each between its markers
+    generated blocks of claims.md (the timing, the summary table, the floors) between their markers
     (appended if absent)."""
     if docs := segment_docs(out):
         (out / "claims-segment.md").write_text(segment_markdown(docs, run), encoding="utf-8")
-    if (out / "claims-orange-joshua.json").exists() and (out / "claims-orange-wmt21.json").exists():
-        orange_rank(
-            *(json.loads((out / f).read_text()) for f in ("claims-orange-joshua.json", "claims-orange-wmt21.json")), out
-        )
     per_part = ", ".join(f"{k} {v['seconds'] / 60:.1f} min" for k, v in run["parts"].items())
+    timing = f"`{run['command']}`: {run['seconds'] / 60:.1f} min in all with `-j {run['jobs']}` "
+    timing += f"(per part, as last run: {per_part})."
+    head = _md_head(["#", "claim", "data", "measure", "result", "test", "verdict", "part"])
     blocks = {
-        "timing": [
-            f"`{run['command']}`: {run['seconds'] / 60:.1f} min in all with `-j {run['jobs']}` "
-            f"(per part, as last run: {per_part})."
-        ],
-        "summary": _md_head(["#", "claim", "data", "measure", "result", "test", "verdict", "part"])
-        + summary_rows(out, bool(run.get("slice"))),
+        "timing": [timing],
+        "summary": head + summary_rows(out, bool(run.get("slice"))),
         "floors": floors_table(out),
     }
     text = doc.read_text(encoding="utf-8") if doc.exists() else "# claims (generated blocks only)\n"
@@ -987,19 +987,20 @@ def render_doc(out: Path, doc: Path, run: dict) -> None:
 
 def run_all(ns: argparse.Namespace, parts: Sequence[str]) -> None:
     """The ``parts`` in turn (a progress line per part on standard error), then claims.md's blocks."""
-    out = Path(ns.out)
-    out.mkdir(parents=True, exist_ok=True)
+    out, t_all = Path(ns.out), time.perf_counter()
     run_file = out / "claims-run.json"
     run: dict[str, Any] = {"parts": {}} | (json.loads(run_file.read_text()) if run_file.exists() else {})
     bar = Progress(len(parts), "claims: all", enabled=True)
-    t_all = time.perf_counter()
     for k, name in enumerate(parts, start=1):
         print(f"\nclaims all: [{k}/{len(parts)}] {name} (rows {PARTS[name][0]}) ...", file=sys.stderr, flush=True)
         t0 = time.perf_counter()
         PARTS[name][1](ns, out)
-        dt = time.perf_counter() - t0
-        run["parts"][name] = {"seconds": round(dt, 1), "rows": PARTS[name][0]}
-        print(f"claims all: [{k}/{len(parts)}] {name} done in {dt / 60:.1f} min", file=sys.stderr, flush=True)
+        run["parts"][name] = {"seconds": round(time.perf_counter() - t0, 1), "rows": PARTS[name][0]}
+        print(
+            f"claims all: [{k}/{len(parts)}] {name} done in {(time.perf_counter() - t0) / 60:.1f} min",
+            file=sys.stderr,
+            flush=True,
+        )
         run_file.write_text(json.dumps(run, indent=1), encoding="utf-8")  # a failed later part keeps this one
         bar.advance(1)
     bar.close()
@@ -1007,8 +1008,12 @@ def run_all(ns: argparse.Namespace, parts: Sequence[str]) -> None:
         cmd = f"python bench/claims.py all -j {ns.jobs}" + (f" --slice {ns.slice}" if ns.slice else "")
         if ns.permutations != 1000 or ns.bootstrap != 1000:
             cmd += f" --permutations {ns.permutations} --bootstrap {ns.bootstrap}"
-        run |= {"command": cmd, "jobs": ns.jobs, "slice": ns.slice}
-        run["wall_seconds_this_run"] = round(time.perf_counter() - t_all, 1)
+        run |= {
+            "command": cmd,
+            "jobs": ns.jobs,
+            "slice": ns.slice,
+            "wall_seconds_this_run": round(time.perf_counter() - t_all, 1),
+        }
     run["seconds"] = round(sum(v["seconds"] for v in run["parts"].values()), 1)
     run_file.write_text(json.dumps(run, indent=1), encoding="utf-8")
     doc = Path(ns.doc) if ns.doc else out / "claims.md"

@@ -6,9 +6,9 @@ docs/results/; ``all`` runs the parts in turn, then fills claims.md's generated 
     python bench/claims.py all --render    # no part: claims.md's blocks (and the ORANGE ranking) only
     python bench/claims.py segment -j 2    # one part (rows 1-4); --slice N: N segments / lines per pair
 
-The system level resamples each pair's systems 1,000 times (seeded) for the mean over pairs; its
-interval is ``np.percentile`` (linear interpolation) and p(> X) the share of resamples not above X, as
-published (the library's order-statistic interval and ``(c + 1) / (N + 1)`` would move published cells).
+The system level resamples each pair's systems 1,000 times (seeded) for the mean over pairs: its 95 %
+interval is :func:`mtmetrics.stats.significance.interval`'s, p(> X) the one-sided p of
+:func:`mtmetrics.stats.corrtests.paired_bootstrap_difference` (``(c + 1) / (N + 1)``, c resamples not above X).
 """
 
 from __future__ import annotations
@@ -33,8 +33,9 @@ import numpy as np
 from mtmetrics.cli.progress import Progress
 from mtmetrics.stats.corrections import adjust, p_text
 from mtmetrics.stats.correlation import pearson, pearson_rows
-from mtmetrics.stats.corrtests import williams
+from mtmetrics.stats.corrtests import paired_bootstrap_difference, williams
 from mtmetrics.stats.mct import grouped_combination, standardise_columns
+from mtmetrics.stats.significance import interval
 from mtmetrics_meta.precomputed import read_system_scores
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -386,13 +387,13 @@ def table(ns: argparse.Namespace, out: Path) -> None:
     ]
     for (name, scores), bs in zip(rows, boots, strict=True):
         test_r = _pearsons(scores, test.h)
-        lo, hi = np.percentile(bs, [2.5, 97.5])
-        ps = [float(np.mean(bs - boots[k] <= 0)) for k in (1, 2)]  # chrF-A, COMET
+        iv = interval(bs, SEED)
+        ps = [paired_bootstrap_difference(0, 0, bs, boots[k]).p_one_sided for k in (1, 2)]  # chrF-A, COMET
         dv = next((f"{v:.3f}" for k, v in dev_score.items() if name.startswith(k)), "")
         per_pair = dict(zip(test.pairs, map(float, test_r), strict=True))
-        values = (name, float(dv) if dv else None, per_pair, float(test_r.mean()), float(lo), float(hi), *ps)
+        values = (name, float(dv) if dv else None, per_pair, float(test_r.mean()), iv.lower, iv.upper, *ps)
         result["rows"].append(dict(zip(ROW_KEYS, values, strict=True)))
-        ci = f"{test_r.mean():.3f} [{lo:.3f}, {hi:.3f}]"
+        ci = f"{test_r.mean():.3f} [{iv.lower:.3f}, {iv.upper:.3f}]"
         lines.append(_md([name, dv, *(f"{v:.3f}" for v in test_r), ci, f"{ps[0]:.3f}", f"{ps[1]:.3f}"]))
     lines.append(
         "\nWeights (trained on all pairs of the dev set; per standard unit of each feature, raw OLS per raw"
@@ -796,7 +797,7 @@ def _system_rows(sysj: dict) -> dict[str, list[str]]:
             f"{ci('chrf-A')}; COMET {ci('COMET')}; best recipe on test: "
             f"{best['name'][13:].replace(' ← chosen on dev', '')} {best['mean']:.3f}",
             f"paired bootstrap over systems ({sysj['bootstrap']:,})",
-            f"**{v11}**: share of resamples where the chosen combination is not above chrF {p_chrf:.3f}, not above "
+            f"**{v11}**: one-sided bootstrap p that the chosen combination is not above chrF {p_chrf:.3f}, not above "
             f"COMET {chosen['p_not_above_comet']:.3f}",
         ],
     }

@@ -1,6 +1,8 @@
-"""The claims of docs/results/claims.md, regenerated on the library: each part runs mtmetrics commands
-(the system level: the library's metrics, Pearson, Williams and combinations) and writes files to
-docs/results/; ``all`` runs the parts in turn, then fills claims.md's generated blocks from the files.
+"""The claims of docs/results/claims.md, regenerated on the library.
+
+Each part runs mtmetrics commands (the system level: the library's metrics, Pearson, Williams and
+combinations) and writes files to docs/results/; ``all`` runs the parts in turn, then fills claims.md's
+generated blocks from the files.
 
     python bench/claims.py all -j 2        # every part of PARTS in turn, then claims.md's blocks
     python bench/claims.py all --render    # no part: claims.md's blocks (and the ORANGE ranking) only
@@ -1026,7 +1028,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0], allow_abbrev=False)
     common = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
     common.add_argument("-j", "--jobs", type=int, default=1)
-    common.add_argument("--slice", "--segments", "--lines", type=int, default=0, help="per pair (0: all)")
+    common.add_argument(
+        "--slice", "--segments", "--lines", type=int, default=0, help="source segments / lines per pair (0: all)"
+    )
     common.add_argument("--permutations", type=int, default=1000)
     common.add_argument("--bootstrap", type=int, default=1000)
     common.add_argument("--cache", default="/tmp/claims-cache")
@@ -1034,11 +1038,13 @@ def main() -> None:
     common.add_argument("--only", nargs="*", default=[], help="segment comparisons to run (default: all)")
     sub = parser.add_subparsers(dest="cmd", required=True)
     al = sub.add_parser("all", parents=[common], help="every part in turn, then claims.md's blocks", allow_abbrev=False)
-    al.add_argument("--parts", nargs="*", default=list(PARTS), choices=list(PARTS), help="run only these parts")
+    al.add_argument("--parts", nargs="+", default=list(PARTS), choices=list(PARTS), help="run only these parts")
     al.add_argument("--doc", default="", help="the claims.md to update (default: OUT/claims.md)")
     al.add_argument("--render", action="store_true", help="run no part: claims.md's blocks only")
     for name, (rows, _) in PARTS.items():
-        sub.add_parser(name, parents=[common], help=f"rows {rows} only (claims.md is not written)", allow_abbrev=False)
+        sub.add_parser(
+            name, parents=[common], help=f"this part alone (rows {rows}; claims.md untouched)", allow_abbrev=False
+        )
     ns = parser.parse_args()
     Path(ns.out).mkdir(parents=True, exist_ok=True)
     if ns.cmd == "all":

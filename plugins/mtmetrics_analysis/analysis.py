@@ -138,11 +138,14 @@ def score_rows(metric: _core.Metric, rows: np.ndarray) -> np.ndarray:
 
     Resamples of a small bucket repeat rows (a bucket of three segments has ten distinct
     resamples): rows with the same bytes get the same score, so only the first of each is scored.
-    A metric with its own (vectorised) ``score_rows`` scores rows faster than they are sorted into
-    distinct ones, so its rows are scored as they are; the default (one ``compute_score`` per row) is not.
+    A metric with its own (vectorised) ``score_rows``, or a mean whose score is its first column
+    (ROUGE's), scores rows faster than they are sorted into distinct ones, so its rows are scored as
+    they are; the default (one ``compute_score`` per row) is not.
     """
     rows = np.ascontiguousarray(rows)
-    if rows.ndim != 2 or len(rows) < 2 or type(metric).score_rows is not _core.Metric.score_rows:
+    cls = type(metric)
+    averaged = cls.aggregation == "mean" and cls.compute_score is _core.Metric.compute_score  # score: column 0
+    if rows.ndim != 2 or len(rows) < 2 or averaged or cls.score_rows is not _core.Metric.score_rows:
         return np.asarray(metric.score_rows(rows), dtype=np.float64)
     keys = rows.view(np.dtype((np.void, rows.dtype.itemsize * rows.shape[1]))).ravel()
     _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)

@@ -15,6 +15,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import chain, count
 from typing import Any
 
 import numpy as np
@@ -385,8 +386,10 @@ class Analysis:
             hi = min(self.n, lo + BLOCK)
             m = hi - lo
             tokens = [[self.words(line) for line in text[lo:hi]] for text in texts]  # [text][segment]
-            flat = [w for text in tokens for ws in text for w in ws]
-            ids = np.fromiter((vocab.setdefault(w, len(vocab)) for w in flat), dtype=np.int64, count=len(flat))
+            flat = list(chain.from_iterable(chain.from_iterable(tokens)))
+            # ids in order of first occurrence: the block's new words get the next ones, then a lookup each
+            vocab.update(zip([w for w in dict.fromkeys(flat) if w not in vocab], count(len(vocab))))
+            ids = np.fromiter(map(vocab.__getitem__, flat), dtype=np.int64, count=len(flat))
             if len(vocab) > len(bucket_of):
                 new = list(vocab)[len(bucket_of) :]
                 bucket_of = np.concatenate(

@@ -93,7 +93,7 @@ def bleu_scores(rows: np.ndarray, order: int, method: str, value: float | None, 
         elif method == "floor":
             precisions[zero, n] = 100.0 * smooth / t[zero]
         hit = live & (correct[:, n] != 0)
-        precisions[hit, n] = 100.0 * correct[hit, n] / t[hit]
+        np.copyto(precisions[:, n], 100.0 * correct[:, n] / t, where=hit)  # elementwise: the same bits
     logs = _log(precisions)
     summed = np.zeros(k)
     for n in range(order):  # Python's sum: left to right, over the first eff orders only

@@ -117,8 +117,7 @@ def ngram_matches(sym: np.ndarray, seq_off: np.ndarray, seg_off: np.ndarray, max
         best = np.zeros_like(counts[0])  # min(hyp, largest ref count) = largest min(hyp, ref count)
         for k in range(1, counts.shape[0]):  # owners a segment lacks count 0: other rows get 0 added
             matched = np.minimum(counts[0], counts[k])
-            per_ref = np.bincount(first, matched, rows).astype(np.int64)
-            out[k:, n] += per_ref[: rows - k]  # row first + k
+            out[k:, n] += (per_ref := np.bincount(first, matched, rows).astype(np.int64))[: rows - k]  # row first + k
             np.maximum(best, matched, out=best)
         out[:, n] += per_ref if counts.shape[0] == 2 else np.bincount(first, best, rows).astype(np.int64)  # 1 ref: best
     return out

@@ -404,9 +404,9 @@ class Analysis:
             text, seg = np.divmod(rows, m)
             V = len(vocab)
             word_keys = seg * V + ids
-            ref = np.unique(word_keys[text == 0], return_counts=True)
+            ref_keys = np.unique(word_keys[text == 0], return_counts=True)
             for s in range(S):
-                keys, matched = clipped_matches(ref, word_keys[text == s + 1])
+                keys, matched = clipped_matches(ref_keys, word_keys[text == s + 1])
                 where = (keys // V) * B + bucket_of[keys % V]
                 self.word_M[lo:hi, s] = (
                     np.bincount(where, weights=matched, minlength=m * B).astype(np.int64).reshape(m, B)

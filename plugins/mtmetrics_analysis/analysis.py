@@ -262,7 +262,7 @@ class Analysis:
             counts: list[np.ndarray] = []
             sums: list[np.ndarray] = []
             for w in _core.bootstrap_weights(size, self.s.n_bootstrap, self.s.seed):
-                counts.append(w.sum(axis=1))
+                counts.append(np.full(len(w), float(size)))  # each resample draws ``size`` segments: w's row sums
                 if stacked is not None:
                     for k, part in zip(exact, np.split(w @ stacked, edges, axis=1), strict=True):
                         totals[k].append(part)

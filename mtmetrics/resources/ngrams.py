@@ -96,7 +96,7 @@ def _runs(
             bounds = np.flatnonzero(lcp <= n)
             keep = _digit(columns, where, n, bounds[:-1]) != 0  # runs of shorter windows have no n-gram
             starts, ends = bounds[:-1][keep], bounds[1:][keep]
-            yield _digit(columns, where, 0, starts), cum[:, ends] - cum[:, starts], ends - 1
+            yield _digit(columns, where, 0, starts), cum.take(ends, axis=1) - cum.take(starts, axis=1), ends - 1
 
     return runs(), order, owner
 
@@ -117,9 +117,9 @@ def ngram_matches(sym: np.ndarray, seq_off: np.ndarray, seg_off: np.ndarray, max
         best = np.zeros_like(counts[0])  # min(hyp, largest ref count) = largest min(hyp, ref count)
         for k in range(1, counts.shape[0]):  # owners a segment lacks count 0: other rows get 0 added
             matched = np.minimum(counts[0], counts[k])
-            out[k:, n] += np.bincount(first, matched, rows)[: rows - k].astype(np.int64)  # row first + k
+            out[k:, n] += (per_ref := np.bincount(first, matched, rows).astype(np.int64))[: rows - k]  # row first + k
             np.maximum(best, matched, out=best)
-        out[:, n] += np.bincount(first, best, rows).astype(np.int64)
+        out[:, n] += per_ref if counts.shape[0] == 2 else np.bincount(first, best, rows).astype(np.int64)  # 1 ref: best
     return out
 
 

@@ -15,6 +15,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import chain, count
 from typing import Any
 
 import numpy as np
@@ -138,11 +139,14 @@ def score_rows(metric: _core.Metric, rows: np.ndarray) -> np.ndarray:
 
     Resamples of a small bucket repeat rows (a bucket of three segments has ten distinct
     resamples): rows with the same bytes get the same score, so only the first of each is scored.
-    A metric with its own (vectorised) ``score_rows`` scores rows faster than they are sorted into
-    distinct ones, so its rows are scored as they are; the default (one ``compute_score`` per row) is not.
+    A metric with its own (vectorised) ``score_rows``, or a mean whose score is its first column
+    (ROUGE's), scores rows faster than they are sorted into distinct ones, so its rows are scored as
+    they are; the default (one ``compute_score`` per row) is not.
     """
     rows = np.ascontiguousarray(rows)
-    if rows.ndim != 2 or len(rows) < 2 or type(metric).score_rows is not _core.Metric.score_rows:
+    cls = type(metric)
+    averaged = cls.aggregation == "mean" and cls.compute_score is _core.Metric.compute_score  # score: column 0
+    if rows.ndim != 2 or len(rows) < 2 or averaged or cls.score_rows is not _core.Metric.score_rows:
         return np.asarray(metric.score_rows(rows), dtype=np.float64)
     keys = rows.view(np.dtype((np.void, rows.dtype.itemsize * rows.shape[1]))).ravel()
     _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
@@ -258,7 +262,7 @@ class Analysis:
             counts: list[np.ndarray] = []
             sums: list[np.ndarray] = []
             for w in _core.bootstrap_weights(size, self.s.n_bootstrap, self.s.seed):
-                counts.append(w.sum(axis=1))
+                counts.append(np.full(len(w), float(size)))  # each resample draws ``size`` segments: w's row sums
                 if stacked is not None:
                     for k, part in zip(exact, np.split(w @ stacked, edges, axis=1), strict=True):
                         totals[k].append(part)
@@ -382,8 +386,10 @@ class Analysis:
             hi = min(self.n, lo + BLOCK)
             m = hi - lo
             tokens = [[self.words(line) for line in text[lo:hi]] for text in texts]  # [text][segment]
-            flat = [w for text in tokens for ws in text for w in ws]
-            ids = np.fromiter((vocab.setdefault(w, len(vocab)) for w in flat), dtype=np.int64, count=len(flat))
+            flat = list(chain.from_iterable(chain.from_iterable(tokens)))
+            # ids in order of first occurrence: the block's new words get the next ones, then a lookup each
+            vocab.update(zip([w for w in dict.fromkeys(flat) if w not in vocab], count(len(vocab))))
+            ids = np.fromiter(map(vocab.__getitem__, flat), dtype=np.int64, count=len(flat))
             if len(vocab) > len(bucket_of):
                 new = list(vocab)[len(bucket_of) :]
                 bucket_of = np.concatenate(
@@ -398,7 +404,7 @@ class Analysis:
             text, seg = np.divmod(rows, m)
             V = len(vocab)
             word_keys = seg * V + ids
-            ref_keys = word_keys[text == 0]
+            ref_keys = np.unique(word_keys[text == 0], return_counts=True)
             for s in range(S):
                 keys, matched = clipped_matches(ref_keys, word_keys[text == s + 1])
                 where = (keys // V) * B + bucket_of[keys % V]

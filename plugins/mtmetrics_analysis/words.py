@@ -80,10 +80,12 @@ def word_counts(rows: np.ndarray, ids: np.ndarray, n_rows: int, bucket_of: np.nd
     return flat.reshape(n_rows, n_buckets)
 
 
-def clipped_matches(ref_keys: np.ndarray, out_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def clipped_matches(ref: tuple[np.ndarray, np.ndarray], out_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Distinct output keys (``segment * size + item``) and ``min(count in output, count in reference)``
-    of each (0 where the reference lacks it): compare-mt's clipped matches of words and n-grams."""
-    ref_u, ref_c = np.unique(ref_keys, return_counts=True)
+    of each (0 where the reference lacks it): compare-mt's clipped matches of words and n-grams.
+    ``ref``: the reference's distinct keys and their counts (``np.unique(..., return_counts=True)``,
+    computed once for all systems)."""
+    ref_u, ref_c = ref
     out_u, out_c = np.unique(out_keys, return_counts=True)
     at = np.minimum(np.searchsorted(ref_u, out_u), max(len(ref_u) - 1, 0))
     found = ref_u[at] == out_u if len(ref_u) else np.zeros(len(out_u), dtype=bool)
@@ -154,17 +156,17 @@ class NgramMatches:
                 continue
             text, seg = np.divmod(rows[start], n_segments)
             keys = seg * size + gram
-            ref_keys = keys[text == 0]
+            ref = np.unique(keys[text == 0], return_counts=True)
             matched = np.zeros((S, size), dtype=np.int64)
             for s in range(S):
-                out_keys, m = clipped_matches(ref_keys, keys[text == s + 1])
+                out_keys, m = clipped_matches(ref, keys[text == s + 1])
                 matched[s] = np.bincount(out_keys % size, weights=m, minlength=size).astype(np.int64)
             hit = np.flatnonzero(matched.any(axis=0))
             if not len(hit):
                 continue
-            first = np.full(size, L, dtype=np.int64)
-            np.minimum.at(first, gram, start)
-            strings = [" ".join(words[p : p + n]) for p in first[hit].tolist()]
+            at = np.empty(size, dtype=np.int64)  # a position of each n-gram (any one: they spell it alike)
+            at[gram] = start
+            strings = [" ".join(words[p : p + n]) for p in at[hit].tolist()]
             self._merge(strings, matched[:, hit])
 
     def _merge(self, strings: list[str], counts: np.ndarray) -> None:

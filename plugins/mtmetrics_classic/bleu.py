@@ -44,9 +44,9 @@ def _smooth_parse(text: str) -> dict[str, Any]:
 
 def _log(values: np.ndarray) -> np.ndarray:
     """sacrebleu's ``my_log`` elementwise: ``math.log`` (libm's, not numpy's own), -9999999999 for 0."""
-    flat = values.ravel().tolist()
-    out = np.fromiter(map(math.log, [v if v != 0.0 else 1.0 for v in flat]), dtype=np.float64, count=len(flat))
-    out[values.ravel() == 0.0] = -9999999999.0
+    zero = values == 0.0
+    out = np.fromiter(map(math.log, np.where(zero, 1.0, values).ravel().tolist()), dtype=np.float64, count=values.size)
+    out[zero.ravel()] = -9999999999.0
     return out.reshape(values.shape)
 
 
@@ -93,7 +93,7 @@ def bleu_scores(rows: np.ndarray, order: int, method: str, value: float | None, 
         elif method == "floor":
             precisions[zero, n] = 100.0 * smooth / t[zero]
         hit = live & (correct[:, n] != 0)
-        precisions[hit, n] = 100.0 * correct[hit, n] / t[hit]
+        np.copyto(precisions[:, n], 100.0 * correct[:, n] / t, where=hit)  # elementwise: the same bits
     logs = _log(precisions)
     summed = np.zeros(k)
     for n in range(order):  # Python's sum: left to right, over the first eff orders only

@@ -118,7 +118,7 @@ def _runs(
             bounds = np.flatnonzero(lcp <= n)
             keep = _digit(columns, where, n, bounds[:-1]) != 0  # runs of shorter windows have no n-gram
             starts, ends = bounds[:-1][keep], bounds[1:][keep]
-            yield _digit(columns, where, 0, starts), cum[:, ends] - cum[:, starts], ends - 1
+            yield _digit(columns, where, 0, starts), cum.take(ends, axis=1) - cum.take(starts, axis=1), ends - 1
 
     return runs(), order, owner
 

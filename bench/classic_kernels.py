@@ -1,6 +1,6 @@
 """chrF, BLEU and NIST: sacrebleu vs mtmetrics' Python kernel vs its array (numpy) kernel, side by side.
 
-    python bench/classic_kernels.py [--lines 100000] [--repeat 3] [--memory] [--stream]
+    python bench/classic_kernels.py [--lines 100000] [--repeat 3] [--memory] [--stream] [--cases 'BLEU 13a,NIST']
 
 Lines are real WMT21 text (../shared/data/test/wmt21-news): every system output of the to-English
 and out-of-English pairs with two references (cs-en, de-en, ru-en, en-cs, en-ru, en-zh), cycled
@@ -190,14 +190,15 @@ def main() -> None:
     parser.add_argument("--memory", action="store_true", help="also measure peak memory (fresh processes)")
     parser.add_argument("--memory-only", help="only peak memory, of these implementations (e.g. numpy,python)")
     parser.add_argument("--stream", action="store_true", help="only the mtmetrics command's peak memory (files)")
-    parser.add_argument("--impls", default="python,numpy", help="kernels for --stream, e.g. numpy")
+    parser.add_argument("--impls", help="implementations to run, e.g. sacrebleu,numpy (--stream: python,numpy)")
+    parser.add_argument("--cases", help="labels of the cases to run, e.g. 'BLEU 13a,BLEU none' (default: all)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(args.child)
         return
     if args.stream:
-        stream(args.lines, [int(x) for x in args.refs.split(",")], args.impls.split(","))
+        stream(args.lines, [int(x) for x in args.refs.split(",")], (args.impls or "python,numpy").split(","))
         return
     if args.memory_only:
         print(f"{args.lines} lines of WMT21, peak resident MB of a fresh process")
@@ -214,15 +215,20 @@ def main() -> None:
     for nrefs in (int(x) for x in args.refs.split(",")):
         hyps, refs = corpus(args.lines, nrefs)
         for case, (label, _, _, make, target, anchor) in enumerate(CASES):
+            if args.cases and label not in args.cases.split(","):
+                continue
             impls = ["python", "numpy"] if make is None else ["sacrebleu", "python", "numpy"]
+            impls = [impl for impl in impls if impl in (args.impls or "sacrebleu,python,numpy").split(",")]
             res = {impl: timed(case, impl, hyps, refs, args.repeat) for impl in impls}
             scores = {r[0] for r in res.values()}
             assert len(scores) == 1, f"{label}: scores differ {res}"
             t = {impl: r[1] for impl, r in res.items()}
-            ratio = t["numpy"] / t[anchor]
-            sb = f"{t['sacrebleu']:>9.2f}s" if "sacrebleu" in t else f"{'-':>10}"
+            ratio = t["numpy"] / t[anchor] if anchor in t and "numpy" in t else float("nan")
+            cells = "".join(
+                f"{t[impl]:>9.2f}s" if impl in t else f"{'-':>10}" for impl in ("sacrebleu", "python", "numpy")
+            )
             line = (
-                f"{label:<11} {nrefs:>4} {sb} {t['python']:>8.2f}s {t['numpy']:>8.2f}s {ratio:>7.3f} "
+                f"{label:<11} {nrefs:>4}{cells} {ratio:>7.3f} "
                 f"{target:>7.2f}  {'yes' if ratio <= target else 'NO'} (vs {anchor})"
             )
             if args.memory:

@@ -40,7 +40,7 @@ def _ranks(sym: np.ndarray, seg_of: np.ndarray, small: type, budget: int) -> np.
     pairs = pairs[order]
     new = np.ones(pairs.size, dtype=np.bool_)
     new[1:] = pairs[1:] != pairs[:-1]
-    dense = np.cumsum(new, dtype=small)  # the pair's rank in the batch
+    dense: np.ndarray = np.cumsum(new, dtype=small)  # the pair's rank in the batch
     new[1:] = (pairs[1:] >> width) != (pairs[:-1] >> width)  # now: the segment's first pair
     ranks[order] = dense - np.maximum.accumulate(np.where(new, dense, 0)) + 1
     return ranks

@@ -165,7 +165,7 @@ def stream_memory(case: int, impl: str, folder: Path) -> tuple[float, float, str
     return usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, out.strip()
 
 
-def stream(lines: int, refs_counts: list[int], impls: list[str]) -> None:
+def stream(lines: int, refs_counts: list[int], impls: list[str], cases: list[str] | None) -> None:
     print(f"{lines} lines of WMT21 from files, the mtmetrics command (-b): peak resident MB, CPU seconds")
     for nrefs in refs_counts:
         hyps, refs = corpus(lines, nrefs)
@@ -176,6 +176,8 @@ def stream(lines: int, refs_counts: list[int], impls: list[str]) -> None:
                 (folder / f"ref.{k}").write_text("\n".join(stream_k) + "\n", encoding="utf-8")
             del hyps, refs
             for case, (label, *_) in enumerate(CASES):
+                if cases and label not in cases:
+                    continue
                 res = {impl: stream_memory(case, impl, folder) for impl in impls}
                 assert len({r[2] for r in res.values()}) == 1, f"{label}: scores differ {res}"
                 cells = "  ".join(f"{impl} {mb:.0f} MB {cpu:.1f} s" for impl, (mb, cpu, _) in res.items())
@@ -198,7 +200,8 @@ def main() -> None:
         child(args.child)
         return
     if args.stream:
-        stream(args.lines, [int(x) for x in args.refs.split(",")], (args.impls or "python,numpy").split(","))
+        cases = args.cases.split(",") if args.cases else None
+        stream(args.lines, [int(x) for x in args.refs.split(",")], (args.impls or "python,numpy").split(","), cases)
         return
     if args.memory_only:
         print(f"{args.lines} lines of WMT21, peak resident MB of a fresh process")

@@ -55,11 +55,10 @@ def _keys(sym: np.ndarray, seq_off: np.ndarray, seg_off: np.ndarray, max_order: 
     seq_of = np.repeat(np.arange(seq_off.size - 1, dtype=small), np.diff(seq_off))
     seg_of = np.repeat(np.arange(sizes.size, dtype=small), sizes)[seq_of]
     outer = [int(sizes.size).bit_length(), int(sizes.max()).bit_length()]  # the segment's and owner's widths
-    ranks = _ranks(sym, seg_of, small, (63 - sum(outer)) // max_order)
     padded = np.zeros(total + max_order, dtype=small)
-    padded[:total] = ranks
+    padded[:total] = _ranks(sym, seg_of, small, (63 - sum(outer)) // max_order)
     inside = seq_off[1:].astype(small)[seq_of] - np.arange(total, dtype=small)  # symbols left in its sequence
-    widths = [outer[0]] + [int(ranks.max(initial=0)).bit_length()] * max_order + [outer[1]]
+    widths = [outer[0]] + [int(padded.max()).bit_length()] * max_order + [outer[1]]
     columns: list[np.ndarray] = []
     where: Where = []
     used = 64

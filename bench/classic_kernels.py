@@ -232,7 +232,7 @@ def main() -> None:
             )
             line = (
                 f"{label:<11} {nrefs:>4}{cells} {ratio:>7.3f} "
-                f"{target:>7.2f}  {'yes' if ratio <= target else 'NO'} (vs {anchor})"
+                f"{target:>7.2f}  {'-' if ratio != ratio else 'yes' if ratio <= target else 'NO'} (vs {anchor})"
             )
             if args.memory:
                 peaks = [f"{peak_memory(case, impl, args.lines, nrefs):.0f}" for impl in impls]

@@ -517,17 +517,22 @@ def build_segments(
     for key, values in annotations.items():
         if len(values) != n:
             raise InputError(f"annotation '{key}' has {len(values)} segments, the hypotheses have {n}.")
+    types = [set(map(type, stream)) for stream in (hyps, *refs)]  # the common case checked at C speed
+    if types[0] - {str} or any(t - {str, type(None)} for t in types[1:]):
+        for i, hyp in enumerate(hyps):  # name the first segment that is not a string
+            wrong = [] if isinstance(hyp, str) else [(label("hyps", "hypotheses"), hyp)]
+            wrong += [
+                (name, r) for name, s in zip(ref_names, refs, strict=True) if not isinstance(r := s[i], str | None)
+            ]
+            if wrong:
+                raise InputError(f"{wrong[0][0]}: segment {first + i} is {type(wrong[0][1]).__name__}, not a string.")
+    rows: Iterable[tuple[Any, ...]] = zip(*refs, strict=True) if refs else [()] * n
+    if any(type(None) in t for t in types[1:]):
+        rows = (tuple(r for r in row if r is not None) for row in rows)
+    srcs: Sequence[str | None] = [None] * n if sources is None else sources
     segments = []
-    for i, hyp in enumerate(hyps):
-        wrong = [] if isinstance(hyp, str) else [(label("hyps", "hypotheses"), hyp)]
-        wrong += [
-            (name, r) for name, s in zip(ref_names, refs, strict=True) if not isinstance(r := s[i], (str, type(None)))
-        ]
-        if wrong:
-            raise InputError(f"{wrong[0][0]}: segment {first + i} is {type(wrong[0][1]).__name__}, not a string.")
-        seg_refs = tuple(r for stream in refs if (r := stream[i]) is not None)
+    for i, (hyp, seg_refs, source) in enumerate(zip(hyps, rows, srcs, strict=True)):
         if not seg_refs and inputs.references:
             raise InputError(f"segment {first + i} has no reference: it is None in {', '.join(ref_names)}.")
-        source = None if sources is None else sources[i]
         segments.append(Segment(hyp, seg_refs, source, {k: v[i] for k, v in annotations.items()}))
     return segments

@@ -70,6 +70,22 @@ def word_ids(token_lists: list[list[str]]) -> tuple[np.ndarray, np.ndarray]:
     return ids, np.fromiter(map(len, token_lists), dtype=np.int64, count=len(token_lists))
 
 
+SENTINEL = "\x00"  # marks where a text ends in :func:`split_ids`' joined block (a token no text should be)
+
+
+def split_ids(texts: list[str], sentinel: str = SENTINEL) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`word_ids` of ``[t.split() for t in texts]``, about twice as fast: one ``split`` of the
+    texts joined by a sentinel token, numbered in the same dict pass as the words. A text holding
+    the sentinel as a token would move a boundary: then (counted, never guessed) the per-text way."""
+    flat = f" {sentinel} ".join(texts).split()
+    first = {sentinel: 0}
+    ids = np.fromiter(map(first.setdefault, flat, count(1)), dtype=np.int64, count=len(flat))
+    cuts = np.flatnonzero(ids == 0)
+    if cuts.size != len(texts) - 1:
+        return word_ids([t.split() for t in texts])
+    return ids[ids != 0], np.diff(cuts, prepend=-1, append=len(flat)) - 1
+
+
 def _codes(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     """The code points of ``texts`` one after another (lone surrogates kept) and each text's length."""
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
@@ -95,7 +111,7 @@ def bleu_statistics(bleu: sacrebleu.BLEU, segments: Sequence[Segment]) -> np.nda
         return segment_stats(bleu, segments)
     prep = bleu._preprocess_segment
     order = int(bleu.max_ngram_order)
-    ids, lengths = word_ids([prep(text).split() for s in segments for text in (s.hyp, *s.refs)])
+    ids, lengths = split_ids([prep(text) for s in segments for text in (s.hyp, *s.refs)])
     seg_off, _, _ = _layout(segments)
     matches = nb.ngram_matches(ids, offsets(lengths), seg_off, order)
     hyp_rows = seg_off[:-1]

@@ -236,3 +236,67 @@ def test_f_scores_equal_sacrebleu_compute_f_score() -> None:
                 chrf = sacrebleu.CHRF(char_order=order, beta=beta, eps_smoothing=eps)
                 expected = [chrf._compute_f_score(row) for row in stats.tolist()]
                 assert ngram_kernel.f_scores(stats, beta, eps).tolist() == expected
+
+
+def test_symbols_ranked_in_the_batch_or_in_their_segment() -> None:
+    """Both rankings of ``ngrams._ranks``: in the batch when ``budget`` bits hold them, else in each
+    segment (what keeps a batch's key in one column); equal symbols of a segment, equal ranks."""
+    rng = np.random.default_rng(35)
+    seg_of = np.sort(rng.integers(0, 40, 3000)).astype(np.int32)
+    sym = rng.integers(0, 1 << 20, 3000)
+    sym[::3] = sym[1::3]  # repeats, within and across segments
+    distinct = np.unique(sym)
+    batch = ngrams._ranks(sym, seg_of, np.int32, 64)
+    assert batch.tolist() == (np.searchsorted(distinct, sym) + 1).tolist()
+    local = ngrams._ranks(sym, seg_of, np.int32, 0)
+    for seg in range(40):
+        mine = seg_of == seg
+        assert local[mine].tolist() == (np.searchsorted(np.unique(sym[mine]), sym[mine]) + 1).tolist()
+
+
+def test_segment_ranks_count_like_counters() -> None:
+    """A batch whose ranks overflow one key column in the batch but not in each segment (many
+    segments, each a few words of a large vocabulary): the counts against Counters."""
+    rng = random.Random(36)
+    seqs: list[list[int]] = []
+    seg_off = [0]
+    for _ in range(300):
+        pool = [rng.randrange(1 << 30) for _ in range(6)]
+        for _ in range(rng.randint(2, 3)):
+            seqs.append([rng.choice(pool) for _ in range(rng.randint(0, 12))])
+        seg_off.append(len(seqs))
+    sym = np.array([x for s in seqs for x in s], dtype=np.int64)
+    off = np.cumsum([0] + [len(s) for s in seqs], dtype=np.int64)
+    segs = np.array(seg_off, dtype=np.int64)
+    columns, _ = ngrams._keys(sym, off, segs, 4)
+    assert len(columns) == 1  # batch ranks would need 4 x 11 bits of symbols besides the segment's 9
+    got = ngrams.ngram_matches(sym, off, segs, 4)
+    for a, b in itertools.pairwise(seg_off):
+        for n in range(1, 5):
+            hyp = _grams(seqs[a], n)
+            most: Counter[tuple[int, ...]] = Counter()
+            for k in range(a + 1, b):
+                ref = _grams(seqs[k], n)
+                most |= ref
+                assert got[k, n - 1] == sum(min(c, ref[g]) for g, c in hyp.items())
+            assert got[a, n - 1] == sum(min(c, most[g]) for g, c in hyp.items())
+
+
+def test_split_ids_equal_per_text_split() -> None:
+    """One split of the joined texts numbers words as splitting each text does; a text holding the
+    sentinel as a word takes the per-text way, and BLEU stays sacrebleu's on it."""
+    rng = random.Random(37)
+    for sentinel in (ngram_kernel.SENTINEL, "a"):
+        held = 0  # texts holding the sentinel as a word
+        for _ in range(50):
+            texts = [_line(rng) for _ in range(rng.randint(1, 30))]
+            held += sum(sentinel in t.split() for t in texts)
+            ids, lengths = ngram_kernel.split_ids(texts, sentinel)
+            expected_ids, expected_lengths = ngram_kernel.word_ids([t.split() for t in texts])
+            assert lengths.tolist() == expected_lengths.tolist()
+            same = np.unique(ids, return_inverse=True)[1], np.unique(expected_ids, return_inverse=True)[1]
+            assert np.array_equal(*same)  # equal words, equal ids
+        assert (held > 0) == (sentinel == "a")
+    with kernels.forced("auto"):
+        assert_identical("bleu", ["a \x00 b c", "\x00", ""], [["a \x00 b c", "x \x00", "\x00"]], tokenize="none")
+        assert_identical("bleu", ["a \x00 b, c.", "\x00"], [["\x00 a b , c", "\x00 \x00"]])

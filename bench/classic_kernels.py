@@ -48,8 +48,8 @@ ratio to sacrebleu, best of 3, each cell one run; three runs of each at 1 refere
 chrF, chrF++ and NIST (numpy only, CPU s, 1 / 4 references): before 4.84 / 9.93, 5.89 / 14.46,
 3.88 / 19.98; after 3.50 / 9.10, 4.73 / 12.51, 3.65 / 17.62. The command at 10^6 lines
 (``/usr/bin/time``, the same files): peak 153 -> 151 MB (BLEU 13a), 74 -> 72 MB (``none``).
-``--stream`` reported 663 MB for every case both before and after: the bench's own 10^6 lines,
-which its forked child's ``ru_maxrss`` counts, not the command's use.
+``--stream`` forks the command from a small interpreter: forked from the bench itself, the
+command's ``ru_maxrss`` started at the bench's own 10^6 lines (663 MB for every case).
 """
 
 from __future__ import annotations
@@ -172,13 +172,27 @@ def stream_memory(case: int, impl: str, folder: Path) -> tuple[float, float, str
     refs = sorted(str(p) for p in folder.glob("ref.*"))
     env = {**os.environ, kernels.ENV: KERNEL[impl]}
     cmd = [sys.executable, "-m", "mtmetrics", *refs, "-i", str(folder / "hyp"), "-m", spec, "-b"]
-    with subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, text=True) as child:
-        out = child.stdout.read() if child.stdout else ""
-        _, status, usage = os.wait4(child.pid, 0)  # this child's own peak (ru_maxrss, KB on Linux)
-        child.returncode = os.waitstatus_to_exitcode(status)
-    if child.returncode:
-        raise SystemExit(f"{' '.join(cmd)} failed with exit code {child.returncode}")
-    return usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, out.strip()
+    # Linux's ru_maxrss of a process forked from this one starts at this process's peak (the
+    # corpus held in memory), so the command is forked from a small interpreter that reports it.
+    done = subprocess.run([sys.executable, "-c", MEASURE, *cmd], env=env, capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"{' '.join(cmd)} failed: {done.stderr.strip()}")
+    out, usage = done.stdout.rstrip("\n").rsplit("\n", 1)
+    mb, cpu = map(float, usage.split())
+    return mb, cpu, out.strip()
+
+
+#: runs argv[1:], passes its output on and prints its peak resident MB and CPU seconds last
+MEASURE = """import os, subprocess, sys
+child = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE, text=True)
+out = child.stdout.read()
+_, status, usage = os.wait4(child.pid, 0)
+code = os.waitstatus_to_exitcode(status)
+if code:
+    sys.exit(f"exit code {code}")
+print(out.rstrip("\\n"))
+print(usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime)
+"""
 
 
 def stream(lines: int, refs_counts: list[int], impls: list[str], cases: list[str] | None) -> None:

@@ -97,6 +97,14 @@ def load(module: str, warmup: Callable[[ModuleType], object], metric: str) -> Mo
                     f"{ENV}=numba but numba is not installed ({metric}'s compiled kernel). "
                     "Install it with: pip install 'mtmetrics[fast]'"
                 ) from None
+        except Exception as exc:  # e.g. numba finds no writable directory for a cached kernel
+            if how == "numba":
+                raise ResourceError(
+                    f"{ENV}=numba but {metric}'s compiled kernel cannot be loaded: {exc}. If numba cannot "
+                    f"write its cache, set NUMBA_CACHE_DIR to a writable directory; or set {ENV}=python "
+                    "(the same numbers, slower)."
+                ) from exc
+            warnings.warn(f"{metric}: numba kernel unusable ({exc}); using the Python kernel", stacklevel=2)
         if result is not None:
             try:
                 warmup(result)

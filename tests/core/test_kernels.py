@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -87,6 +88,22 @@ def test_unusable_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
     kernels.reset()
     with pytest.raises(RuntimeError, match="does not compile"):
         kernels.load("mtmetrics_hlepor._numba", _broken, "demo")
+
+
+def test_kernel_module_failing_at_import(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """numba raises RuntimeError at import when no cache directory is writable for a cached kernel:
+    ``auto`` warns and scores with Python, ``numba`` refuses with the fix."""
+    (tmp_path / "mtmetrics_uncacheable_kernel.py").write_text(
+        "raise RuntimeError(\"cannot cache function 'f': no locator available for file 'k.py'\")\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.warns(UserWarning, match=r"demo: numba kernel unusable \(cannot cache function"):
+        assert kernels.load("mtmetrics_uncacheable_kernel", _ok, "demo") is None
+    monkeypatch.setenv(kernels.ENV, "numba")
+    kernels.reset()
+    with pytest.raises(ResourceError, match="set NUMBA_CACHE_DIR to a writable directory"):
+        kernels.load("mtmetrics_uncacheable_kernel", _ok, "demo")
 
 
 @pytest.mark.parametrize("old", kernels.RETIRED)

@@ -7,8 +7,11 @@ and out-of-English pairs with two references (cs-en, de-en, ru-en, en-cs, en-ru,
 until ``--lines`` segments. With 1 reference each line is scored against reference A; with 4,
 against references A and B and the outputs of two other systems for the same source line (real
 translations of it; WMT21 has no pair with 4 human references). All three score the same strings
-in memory with ``corpus_score``; the scores are checked equal first. Times are CPU seconds of this
-process, best of ``--repeat``. Targets (ratio to sacrebleu; NIST: to mtmetrics' Python kernel, the
+in memory with ``corpus_score``; the scores are checked equal first. Times are CPU seconds, best of
+``--repeat``, each implementation of each case in a fresh process (until 2026-11-26 all ran in one
+process, one after another: what sacrebleu's runs left in the heap, millions of freed ``Counter``
+objects, slowed the implementation measured after them by up to 30 %, so BLEU ``none`` read 0.35-0.39
+after BLEU 13a had run and 0.30 alone). Targets (ratio to sacrebleu; NIST: to mtmetrics' Python kernel, the
 count it used before): chrF <= 0.20, BLEU 13a <= 0.50, BLEU tokenize=none <= 0.35, NIST <= 0.50.
 
 ``--memory`` also runs each case once in a fresh process and reports its peak resident set
@@ -145,20 +148,24 @@ class _nothing:  # a do-nothing context manager
         return None
 
 
-def peak_memory(case: int, impl: str, lines: int, nrefs: int) -> float:
-    """Peak resident MB of a fresh process that reads the corpus and scores it once."""
+def in_child(case: int, impl: str, lines: int, nrefs: int, repeat: int = 0) -> list[float]:
+    """What :func:`child` prints for a fresh process that reads the corpus and scores it: its peak
+    resident MB (``repeat`` 0), or :func:`timed`'s ``[score, best CPU seconds]``."""
     done = subprocess.run(
-        [sys.executable, __file__, "--child", json.dumps([case, impl, lines, nrefs])],
+        [sys.executable, __file__, "--child", json.dumps([case, impl, lines, nrefs, repeat])],
         capture_output=True,
         text=True,
         check=True,
     )
-    return float(done.stdout.strip().splitlines()[-1])
+    return [float(x) for x in done.stdout.split()]
 
 
 def child(spec: str) -> None:
-    case, impl, lines, nrefs = json.loads(spec)
+    case, impl, lines, nrefs, repeat = json.loads(spec)
     hyps, refs = corpus(lines, nrefs)
+    if repeat:
+        print(*timed(case, impl, hyps, refs, repeat))
+        return
     run(case, impl, hyps, refs)
     with open("/proc/self/status", encoding="ascii") as fh:  # VmHWM: this process's peak, reset by exec
         print(next(int(line.split()[1]) for line in fh if line.startswith("VmHWM:")) / 1024)
@@ -237,7 +244,7 @@ def main() -> None:
         print(f"{args.lines} lines of WMT21, peak resident MB of a fresh process")
         for nrefs in (int(x) for x in args.refs.split(",")):
             for case, (label, *_) in enumerate(CASES):
-                mem = {impl: peak_memory(case, impl, args.lines, nrefs) for impl in args.memory_only.split(",")}
+                mem = {impl: in_child(case, impl, args.lines, nrefs)[0] for impl in args.memory_only.split(",")}
                 print(f"{label:<11} {nrefs:>4}  " + "  ".join(f"{k} {v:.0f}" for k, v in mem.items()), flush=True)
         return
     print(f"{args.lines} lines of WMT21, CPU seconds, best of {args.repeat}")
@@ -246,13 +253,14 @@ def main() -> None:
         head += "  peak MB sacrebleu/python/numpy"
     print(head)
     for nrefs in (int(x) for x in args.refs.split(",")):
-        hyps, refs = corpus(args.lines, nrefs)
         for case, (label, _, _, make, target, anchor) in enumerate(CASES):
             if args.cases and label not in args.cases.split(","):
                 continue
             impls = ["python", "numpy"] if make is None else ["sacrebleu", "python", "numpy"]
             impls = [impl for impl in impls if impl in (args.impls or "sacrebleu,python,numpy").split(",")]
-            res = {impl: timed(case, impl, hyps, refs, args.repeat) for impl in impls}
+            # each implementation in a fresh process: what one leaves in the heap (sacrebleu's
+            # millions of freed Counters) slowed the next one measured in the same process by up to 30 %
+            res = {impl: in_child(case, impl, args.lines, nrefs, args.repeat) for impl in impls}
             scores = {r[0] for r in res.values()}
             assert len(scores) == 1, f"{label}: scores differ {res}"
             t = {impl: r[1] for impl, r in res.items()}
@@ -265,7 +273,7 @@ def main() -> None:
                 f"{target:>7.2f}  {'-' if ratio != ratio else 'yes' if ratio <= target else 'NO'} (vs {anchor})"
             )
             if args.memory:
-                peaks = [f"{peak_memory(case, impl, args.lines, nrefs):.0f}" for impl in impls]
+                peaks = [f"{in_child(case, impl, args.lines, nrefs)[0]:.0f}" for impl in impls]
                 line += "  " + "/".join(peaks)
             print(line, flush=True)
 

@@ -64,6 +64,13 @@ def fsum(values: Iterable[float]) -> float:
     return float(sum(values))
 
 
+def integer_sums_exact(array: np.ndarray, draws: int) -> bool:
+    """Whether every sum of ``draws`` rows of ``array`` (drawn with repetition) is exact in float64
+    whatever the order of addition: integers whose sums stay below 2^53 (counts: BLEU's, chrF's,
+    TER's). Such sums need no ``fsum`` and may come from a matrix product."""
+    return bool(np.array_equal(array, np.rint(array))) and float(np.abs(array).max(initial=0.0)) * draws < 2.0**53
+
+
 def finish_totals(aggregation: Aggregation, totals: np.ndarray, counts: np.ndarray | float) -> np.ndarray:
     """Summed statistics of ``counts`` segments as ``compute_score``'s input (for ``mean`` metrics, their mean).
 
@@ -106,8 +113,11 @@ class Statistics:
             total = self.array[0].copy()  # the exact sum of one row is the row
             n = 1.0
         elif weights is None:
-            total = np.array([fsum(col) for col in self.array.T], dtype=np.float64)
             n = float(len(self))
+            if integer_sums_exact(self.array, len(self)):
+                total = self.array.sum(axis=0, dtype=np.float64)  # exact in any order: fsum's totals
+            else:
+                total = np.array([fsum(col) for col in self.array.T], dtype=np.float64)
         else:
             total = np.asarray(weights, dtype=np.float64) @ self.array
             n = float(np.sum(weights))

@@ -13,7 +13,7 @@ from mtmetrics.engine.significance import bootstrap_scores
 from mtmetrics.errors import ParameterError
 from mtmetrics.io.files import check_writable, write_all
 from mtmetrics.io.text import read_lines
-from mtmetrics.metric import Metric, finish_totals
+from mtmetrics.metric import Metric, finish_totals, integer_sums_exact
 from mtmetrics.params import parse_inline
 from mtmetrics.plugins import REGISTRY
 from mtmetrics.resources.taggers import TAGGER_SPECS, Tagger, get_tagger, tagger_languages
@@ -71,6 +71,7 @@ __all__ = [
     "finish_totals",
     "get_tagger",
     "get_tokenizer",
+    "integer_sums_exact",
     "interval",
     "p_value",
     "parse_inline",

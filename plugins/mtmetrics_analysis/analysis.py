@@ -155,16 +155,6 @@ def score_rows(metric: _core.Metric, rows: np.ndarray) -> np.ndarray:
     return np.asarray(metric.score_rows(rows[first]), dtype=np.float64)[inverse.ravel()]
 
 
-def _exact(array: np.ndarray, size: int) -> bool:
-    """Whether every resampled sum of ``array``'s columns is exact in float64 whatever the order of
-    addition (integers whose sums over ``size`` draws stay below 2^53): such columns may share one product.
-
-    The report makes hundreds of small products (one per bucket size and chunk); ``mtmetrics
-    analyze`` runs BLAS on one thread (``mtmetrics.cli.startup``), as a threaded BLAS synchronises
-    its threads on each, which on a busy machine costs more CPU time than the arithmetic."""
-    return bool(np.array_equal(array, np.rint(array))) and float(np.abs(array).max(initial=0.0)) * size < 2.0**53
-
-
 def _float_columns(blocks: list[np.ndarray]) -> np.ndarray:
     """The column blocks side by side as one float64 matrix, filled in place (no intermediate copy)."""
     out = np.empty((len(blocks[0]), sum(b.shape[1] for b in blocks)), dtype=np.float64)
@@ -252,8 +242,9 @@ class Analysis:
         finished: list[np.ndarray | None] = [None] * len(items)
         extra_sums: np.ndarray | None = None
         for size, ks in by_size.items():
-            # integer statistics of this size: one product for all of them (exact in any order)
-            exact = [k for k in ks if _exact(items[k][1].array, size)]
+            # integer statistics of this size: one product for all of them (exact in any order); the
+            # report makes hundreds of small products, on one BLAS thread (``mtmetrics.cli.startup``)
+            exact = [k for k in ks if _core.integer_sums_exact(items[k][1].array, size)]
             others = [k for k in ks if k not in set(exact)]
             stacked = np.concatenate([items[k][1].array for k in exact], axis=1) if exact else None
             extra_here = extra if size == self.n else None
@@ -288,15 +279,7 @@ class Analysis:
 
     @staticmethod
     def _score(scorer: Scorer, stats: Statistics) -> float:
-        """``scorer.score_statistics(stats).score``, computed once per cell (its paired tests reuse it).
-
-        Integer statistics (BLEU's, chrF's, TER's counts) are summed by numpy: a sum of integers below
-        2^53 is exact in any order, so it is the core's ``fsum`` total, at a fraction of its cost over
-        hundreds of bucket cells."""
-        n = len(stats)
-        if n > 1 and _exact(stats.array, n):
-            total = _core.finish_totals(stats.aggregation, stats.array.sum(axis=0), float(n))
-            return float(scorer.score_aggregate(total, n, stats.nrefs).score)
+        """A cell's score, computed once (its paired tests reuse it)."""
         return float(scorer.score_statistics(stats).score)
 
     def _cell(self, score: float, stats: Statistics, boot: np.ndarray) -> dict[str, Any]:

@@ -98,23 +98,26 @@ def load(module: str, warmup: Callable[[ModuleType], object], metric: str) -> Mo
                     "Install it with: pip install 'mtmetrics[fast]'"
                 ) from None
         except Exception as exc:  # e.g. numba finds no writable directory for a cached kernel
-            if how == "numba":
-                raise ResourceError(
-                    f"{ENV}=numba but {metric}'s compiled kernel cannot be loaded: {exc}. If numba cannot "
-                    f"write its cache, set NUMBA_CACHE_DIR to a writable directory; or set {ENV}=python "
-                    "(the same numbers, slower)."
-                ) from exc
-            warnings.warn(f"{metric}: numba kernel unusable ({exc}); using the Python kernel", stacklevel=2)
+            _unusable(how, metric, exc)
         if result is not None:
             try:
                 warmup(result)
             except Exception as exc:
-                if how == "numba":
-                    raise
-                warnings.warn(f"{metric}: numba kernel unusable ({exc}); using the Python kernel", stacklevel=2)
+                _unusable(how, metric, exc)
                 result = None
     _loaded[module] = result
     return result
+
+
+def _unusable(how: str, metric: str, exc: Exception) -> None:
+    """A kernel that failed to import or to warm up: with ``numba`` an error naming the fixes, with
+    ``auto`` a warning (the Python kernel takes over, same numbers)."""
+    if how == "numba":
+        raise ResourceError(
+            f"{ENV}=numba but {metric}'s compiled kernel cannot be loaded: {exc}. If numba cannot write its "
+            f"cache, set NUMBA_CACHE_DIR to a writable directory; or set {ENV}=python (the same numbers, slower)."
+        ) from exc
+    warnings.warn(f"{metric}: numba kernel unusable ({exc}); using the Python kernel", stacklevel=3)
 
 
 def name(module: ModuleType | None) -> str:

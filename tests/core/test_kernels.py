@@ -86,7 +86,7 @@ def test_unusable_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
         assert kernels.load("mtmetrics_hlepor._numba", _broken, "demo") is None
     monkeypatch.setenv(kernels.ENV, "numba")
     kernels.reset()
-    with pytest.raises(RuntimeError, match="does not compile"):
+    with pytest.raises(ResourceError, match=r"demo's compiled kernel cannot be loaded: .*does not compile"):
         kernels.load("mtmetrics_hlepor._numba", _broken, "demo")
 
 

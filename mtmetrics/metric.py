@@ -8,11 +8,9 @@ whose :attr:`Metric.corpus_state` travels with it to workers. Scoring an unprepa
 from __future__ import annotations
 
 import abc
-import gc
 import inspect
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -543,26 +541,8 @@ def build_segments(
         rows = (tuple(r for r in row if r is not None) for row in rows)
     srcs: Sequence[str | None] = [None] * n if sources is None else sources
     segments = []
-    with _collector_paused():
-        for i, (hyp, seg_refs, source) in enumerate(zip(hyps, rows, srcs, strict=True)):
-            if not seg_refs and inputs.references:
-                raise InputError(f"segment {first + i} has no reference: it is None in {', '.join(ref_names)}.")
-            segments.append(Segment(hyp, seg_refs, source, {k: v[i] for k, v in annotations.items()}))
+    for i, (hyp, seg_refs, source) in enumerate(zip(hyps, rows, srcs, strict=True)):
+        if not seg_refs and inputs.references:
+            raise InputError(f"segment {first + i} has no reference: it is None in {', '.join(ref_names)}.")
+        segments.append(Segment(hyp, seg_refs, source, {k: v[i] for k, v in annotations.items()}))
     return segments
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while many objects without cycles are built.
-
-    Every container allocated counts toward a collection, and each full collection walks every
-    live object: building 10^5 segments spent nearly half its time collecting (nothing, as
-    segments form no cycles). The collector's state before is restored, whatever happens.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()

@@ -1,16 +1,18 @@
 """The claims of docs/results/claims.md, regenerated on the library.
 
-Each part runs mtmetrics commands (the system level: the library's metrics, Pearson, Williams and
-combinations) and writes files to docs/results/; ``all`` runs the parts in turn, then fills claims.md's
-generated blocks from the files.
+Each part runs mtmetrics commands and writes files to docs/results/; ``all`` runs the parts in turn,
+then fills claims.md's generated blocks from the files (nothing in them is typed in).
 
     python bench/claims.py all -j 2        # every part of PARTS in turn, then claims.md's blocks
     python bench/claims.py all --render    # no part: claims.md's blocks (and the ORANGE ranking) only
     python bench/claims.py segment -j 2    # one part (rows 1-4); --slice N: N segments / lines per pair
 
-The system level resamples each pair's systems 1,000 times (seeded) for the mean over pairs: its 95 %
-interval is :func:`mtmetrics.stats.significance.interval`'s, p(> X) the one-sided p of
-:func:`mtmetrics.stats.corrtests.paired_bootstrap_difference` (``(c + 1) / (N + 1)``, c resamples not above X).
+The system level scores every system with the library's metrics (cached), then tests with the
+library's statistics: Pearson, Williams, :func:`mtmetrics.stats.mct.grouped_combination`, and a paired
+bootstrap of the mean over pairs (:func:`mtmetrics.stats.significance.group_resamples`, its interval
+and its one-sided p by :func:`~mtmetrics.stats.significance.interval` and
+:func:`~mtmetrics.stats.corrtests.paired_bootstrap_difference`). Verdicts: Holm over a row's tests
+(:func:`mtmetrics.stats.corrections.adjust`) and the rule at the top of claims.md.
 """
 
 from __future__ import annotations
@@ -37,13 +39,12 @@ from mtmetrics.stats.corrections import adjust, p_text
 from mtmetrics.stats.correlation import pearson, pearson_rows
 from mtmetrics.stats.corrtests import paired_bootstrap_difference, williams
 from mtmetrics.stats.mct import grouped_combination, standardise_columns
-from mtmetrics.stats.significance import interval
+from mtmetrics.stats.significance import group_resamples, interval
 from mtmetrics_meta.precomputed import read_system_scores
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
-WMT21 = DATA / "test" / "wmt21-news"
-MQM = DATA / "test" / "wmt22-mqm" / "derived"
+WMT21, MQM = DATA / "test" / "wmt21-news", DATA / "test" / "wmt22-mqm" / "derived"
 SEGMENT_TABLES = [WMT21 / "derived" / f"newstest2021.{lp}.da-seg.joined.tsv.gz" for lp in ("is-en", "ja-en", "ru-en")]
 SEGMENT_TABLES.append(MQM / "generaltest2022.zh-en.mqm-train.with-refs.tsv.gz")
 SEED = 12345
@@ -73,7 +74,6 @@ COMPARISONS = [
     ("3", "siaprob-sia-lc", f"sia:lowercase=yes,similarity={PROB}", "sia:lowercase=yes", *SIA_LC),
     ("4", "sia-wls", "sia", "sia:incs=no", "WLS+INCS", "WLS"),
 ]
-COMBINATION_CLAIM = "a combination of the classic metrics, trained and chosen on dev only, beats chrF"
 #: The rows of claims.md's summary: number -> (claim, the part that writes its files).
 CLAIMS = {
     "1": ("SIA correlates better than BLEU at segment level", "segment"),
@@ -86,7 +86,11 @@ CLAIMS = {
     "8": ("ORANGE's ranking agrees with the correlation-based ranking", "orange-corr"),
     "9": ("MCT combinations beat their best component", "mct"),
     "10": ("paraphrase models beat the baseline model B", "paraphrase"),
-    "11": (COMBINATION_CLAIM + " (and approaches COMET) at system level", "system"),
+    "11": (
+        "a combination of the classic metrics, trained and chosen on dev only, beats chrF (and approaches COMET) at "
+        "system level",
+        "system",
+    ),
 }
 #: The Williams comparisons of rows 5 and 6 (A, B, their labels), one Holm family per row.
 SYSTEM_FAMILIES = [
@@ -101,7 +105,7 @@ RECIPES = {
     "MCT at system level, standardised, weights >= 0": "mct",
     "equal weights, standardised (no training)": "mean",
 }
-ALPHA = 0.05
+CHOSEN, ALPHA = " ← chosen on dev", 0.05
 SAMPLED = {True: "sampled", False: "all judged segments"}
 TESTS = {"perm-both-items": "PERM-BOTH", "perm-both": "PERM-BOTH", "williams": "Williams"}
 
@@ -120,8 +124,7 @@ def _md_head(cells: Sequence[str]) -> list[str]:
 
 
 class Pair(NamedTuple):
-    """One language pair: line-aligned reference and system outputs, human system scores, the candidate
-    0-based line numbers to sample from."""
+    """One language pair: reference, system outputs, human system scores, the 0-based lines to sample from."""
 
     name: str
     ref: list[str]
@@ -132,21 +135,21 @@ class Pair(NamedTuple):
 
 def _read(path: Path) -> list[str]:
     with (gzip.open if path.suffix == ".gz" else open)(path, "rt", encoding="utf-8") as f:
-        text = f.read()
-    return text.split("\n")[:-1] if text.endswith("\n") else text.split("\n")
+        return f.read().removesuffix("\n").split("\n")
 
 
 def _official(base: Path, where: str, prefix: str, sources: str) -> list[Pair]:
-    """The to-English pairs from ``sources`` (space-separated) with official system DA z
-    (``ad-sys-ranking-LP-z-names.csv``: RAW Z N N.ALL SYS.ID NAME), the first reference and the outputs
-    ``PREFIX.LP.hyp.<system>.en.gz`` of the systems it scores."""
+    """The to-English pairs from ``sources`` with official system DA z (``ad-sys-ranking-LP-z-names.csv``:
+    RAW Z N N.ALL SYS.ID NAME), the first reference and the outputs of the systems it scores."""
     pairs = []
     for lp in (f"{s}-en" for s in sources.split()):
         rank = (base / "humaneval" / where / f"ad-sys-ranking-{lp}-z-names.csv").read_text(encoding="utf-8")
         human = {f[5]: float(f[1]) for f in map(str.split, rank.splitlines()) if len(f) >= 6}
         ref = _read(sorted((base / "txt" / "references").glob(f"{prefix}.{lp}.ref.*.en"))[0])
-        hyp = f"{prefix}.{lp}.hyp."
-        outputs = sorted((base / "txt" / "system-outputs").glob(f"{hyp}*.en.gz"))
+        outputs, hyp = (
+            sorted((base / "txt" / "system-outputs").glob(f"{prefix}.{lp}.hyp.*.en.gz")),
+            f"{prefix}.{lp}.hyp.",
+        )
         hyps = {name: _read(p) for p in outputs if (name := p.name[len(hyp) : -len(".en.gz")]) in human}
         pairs.append(Pair(lp, ref, hyps, human, list(range(len(ref)))))
     return pairs
@@ -154,7 +157,7 @@ def _official(base: Path, where: str, prefix: str, sources: str) -> list[Pair]:
 
 def wmt17() -> list[Pair]:
     """WMT17 DA (development): human system score = mean z of the system's judged rows."""
-    base = DATA / "dev" / "wmt17-da"
+    base, pairs = DATA / "dev" / "wmt17-da", []
     rows: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     sids: dict[str, set[int]] = defaultdict(set)
     with gzip.open(base / "derived" / "newstest2017.da-seg.joined.tsv.gz", "rt", encoding="utf-8") as f:
@@ -162,13 +165,13 @@ def wmt17() -> list[Pair]:
             for system in r["system"].split("+"):
                 rows[r["lp"]][system].append(float(r["z"]))
             sids[r["lp"]].add(int(r["sid"]))
-    pairs = []
     for lp in sorted(rows):
         outputs = sorted((base / lp).glob(f"newstest2017.*.{lp}.gz"))
         hyps = {n: _read(p) for p in outputs if (n := p.name[len("newstest2017.") : -len(f".{lp}.gz")]) in rows[lp]}
         human = {s: float(np.mean(v)) for s, v in rows[lp].items()}
-        ref = _read(base / f"newstest2017-{lp[:2]}en-ref.en")
-        pairs.append(Pair(lp, ref, hyps, human, sorted(k - 1 for k in sids[lp])))
+        pairs.append(
+            Pair(lp, _read(base / f"newstest2017-{lp[:2]}en-ref.en"), hyps, human, sorted(k - 1 for k in sids[lp]))
+        )
     return pairs
 
 
@@ -215,14 +218,12 @@ def _score_system(loaded: Sequence[str], hyp: list[str], ref: list[str], specs: 
     (the unit of work of :func:`features`: a forked worker has inherited them already)."""
     import mtmetrics
 
-    for spec in loaded:
-        if spec not in _LOADED:
-            name, _, params = spec.partition(":")
-            scorer = mtmetrics.load_metric(name, **dict(p.split("=", 1) for p in params.split(",") if p))
-            # whole WMT documents of natural text: the segment limits bound adversarial input (a
-            # two-word vocabulary), and METEOR's 250 tokens would refuse real segments the claims score
-            scorer.max_segment_tokens = 0
-            _LOADED[spec] = scorer
+    for spec in (s for s in loaded if s not in _LOADED):
+        name, _, params = spec.partition(":")
+        _LOADED[spec] = mtmetrics.load_metric(name, **dict(p.split("=", 1) for p in params.split(",") if p))
+        # whole WMT documents of natural text: the segment limits bound adversarial input (a two-word
+        # vocabulary), and METEOR's 250 tokens would refuse real segments the claims score
+        _LOADED[spec].max_segment_tokens = 0
     return {spec: float(_LOADED[spec].corpus_score(hyp, [ref]).score) for spec in specs}
 
 
@@ -250,8 +251,10 @@ def features(ns: argparse.Namespace) -> None:
                 if missing := [s for s in specs if s not in entry["scores"].get(system, {})]:
                     todo.append((ds, pair.name, system, [hyp[i] for i in take], [pair.ref[i] for i in take], missing))
     specs, tasks = [*FEATURES, *EXTRA, MCT_SPEC], [t[3:] for t in todo]
-    lines = sum(len(t[0]) for t in tasks)
-    print(f"features: {len(tasks)} systems to score ({lines:,} lines) with {len(specs)} metrics", file=sys.stderr)
+    print(
+        f"features: {len(tasks)} systems to score ({sum(len(t[0]) for t in tasks):,} lines) with {len(specs)} metrics",
+        file=sys.stderr,
+    )
 
     def save() -> None:
         for ds, doc in docs.items():
@@ -272,13 +275,12 @@ def features(ns: argparse.Namespace) -> None:
     save()
 
 
-# ---------------------------------------------------------------- system level: analysis
+# ---------------------------------------------------------------- system level: the tables
 
 
 def _combined(fitted: tuple[np.ndarray, bool], x: np.ndarray) -> np.ndarray:
     """A pair's combined scores under a combination's weights (on standardised features if so fitted)."""
-    w, standardised = fitted
-    return (standardise_columns(x) if standardised else x) @ w
+    return (standardise_columns(x) if fitted[1] else x) @ fitted[0]
 
 
 def _pearsons(scores: Sequence[np.ndarray], hs: Sequence[np.ndarray]) -> np.ndarray:
@@ -297,8 +299,9 @@ def _combinations(dev17: Data, dev22: Data) -> tuple[dict[str, float], dict[str,
             held_out = []
             for k in range(len(dev22.x)):
                 keep = [i for i in range(len(dxs)) if i != off + k]
-                model = grouped_combination(recipe, [dxs[i] for i in keep], [dhs[i] for i in keep])
-                held_out.append(_combined(model, dev22.x[k]))
+                held_out.append(
+                    _combined(grouped_combination(recipe, [dxs[i] for i in keep], [dhs[i] for i in keep]), dev22.x[k])
+                )
             label = f"combination: {name}, dev {dname}"
             dev_score[label] = float(np.mean(_pearsons(held_out, dev22.h)))
             fitted[label] = grouped_combination(recipe, dxs, dhs)
@@ -343,18 +346,20 @@ def table(ns: argparse.Namespace, out: Path) -> None:
     result |= {"rows": [], "williams": [], "pairs": test.pairs}
     result |= {"systems": {lp: len(s) for lp, s in zip(test.pairs, test.systems, strict=True)}}
     result["dev_pairs"] = {"wmt17": dev17.pairs, "wmt22": dev22.pairs}
-
     with open(WMT21 / "scores" / "automatic-scores.tsv", encoding="utf-8") as f:
         given = {(r["metric"], r["pair"], r["system"]): float(r["score"]) for r in csv.DictReader(f, delimiter="\t")}
     for lp in test.pairs:
         comet = read_system_scores(WMT21 / "scores" / "COMET" / lp / "COMET_newstest2021_ref-A.tsv")
         given |= {("COMET", lp, COMET_NAMES.get(s, s)): v for (_, s), v in comet.items()}
     rows = [
-        (label, [np.array([given[(m, lp, s)] for s in ss]) for lp, ss in zip(test.pairs, test.systems, strict=True)])
-        for m, label in (
-            ("bleu-A", "bleu-A (data's automatic-scores.tsv, full test set)"),
-            ("chrf-A", "chrf-A (data's automatic-scores.tsv, full test set)"),
-            ("COMET", "COMET ref-A (data's scores/COMET, full test set)"),
+        (
+            f"{m} ({source}, full test set)",
+            [np.array([given[(key, lp, s)] for s in ss]) for lp, ss in zip(test.pairs, test.systems, strict=True)],
+        )
+        for key, m, source in (
+            ("bleu-A", "bleu-A", "data's automatic-scores.tsv"),
+            ("chrf-A", "chrf-A", "data's automatic-scores.tsv"),
+            ("COMET", "COMET ref-A", "data's scores/COMET"),
         )
     ]
     rows += [(f"{spec} (mtmetrics, {sample})", c) for spec, c in col.items()]
@@ -362,39 +367,34 @@ def table(ns: argparse.Namespace, out: Path) -> None:
     result["chosen"] = chosen = max(dev_score, key=lambda k: dev_score[k])
     for j, spec in enumerate(FEATURES):
         dev_score[f"{spec} (mtmetrics, {sample})"] = float(np.mean(_pearsons([x[:, j] for x in dev22.x], dev22.h)))
-    for label, model in fitted.items():
-        rows.append(
-            (
-                label + (" ← chosen on dev" if label == chosen else ""),
-                [_combined(model, x[:, : len(FEATURES)]) for x in test.x],
-            )
-        )
-    rng = np.random.default_rng(SEED)  # seeded resamples of each pair's systems, the same for every row
-    draws = [[rng.integers(0, len(h), len(h)) for h in test.h] for _ in range(ns.bootstrap)]
-    idx = [np.array(d) for d in zip(*draws, strict=True)]  # per pair: resamples x systems
+    rows += [
+        (label + (CHOSEN if label == chosen else ""), [_combined(m, x[:, : len(FEATURES)]) for x in test.x])
+        for label, m in fitted.items()
+    ]
+    idx = group_resamples([len(h) for h in test.h], ns.bootstrap, SEED)  # the same resamples for every row
     boots = [
         np.nan_to_num([pearson_rows(s[i], h[i]) for s, h, i in zip(sc, test.h, idx, strict=True)]).mean(axis=0)
         for _, sc in rows
     ]
-    slice_opt, jobs = f" --lines {ns.slice}" if ns.slice > 0 else "", f" -j {ns.jobs}" if ns.jobs > 1 else ""
     systems = ", ".join(f"{lp}: {n}" for lp, n in result["systems"].items())
     lines = [
         "# System-level claims (rows 5, 6 and 11 of claims.md), generated\n",
-        f"Written by `python bench/claims.py system{slice_opt}{jobs} --bootstrap {ns.bootstrap}` (or as part `system` "
-        "of `python bench/claims.py all`); every number below is also in `claims-system.json`.\n",
+        f"Written by `python bench/claims.py system{f' --lines {ns.slice}' if ns.slice > 0 else ''}"
+        f"{f' -j {ns.jobs}' if ns.jobs > 1 else ''} --bootstrap {ns.bootstrap}` (or as part `system` of `python "
+        "bench/claims.py all`); every number below is also in `claims-system.json`.\n",
         f"WMT21 to-English, system level, {len(test.pairs)} pairs ({systems} MT systems); mtmetrics' metrics on "
         + ("all lines of each system" if ns.slice <= 0 else f"{ns.slice} sampled lines per pair")
         + ", reference A; dev (WMT17 judged lines, WMT22) likewise.\n",
         *_md_head(["metric", "dev mean r (WMT22)", *test.pairs, "mean r [95 % CI]", "p(> chrF-A)", "p(> COMET)"]),
     ]
     for (name, scores), bs in zip(rows, boots, strict=True):
-        test_r = _pearsons(scores, test.h)
-        iv = interval(bs, SEED)
+        test_r, iv = _pearsons(scores, test.h), interval(bs, SEED)
         ps = [paired_bootstrap_difference(0, 0, bs, boots[k]).p_one_sided for k in (1, 2)]  # chrF-A, COMET
         dv = next((f"{v:.3f}" for k, v in dev_score.items() if name.startswith(k)), "")
-        per_pair = dict(zip(test.pairs, map(float, test_r), strict=True))
-        values = (name, float(dv) if dv else None, per_pair, float(test_r.mean()), iv.lower, iv.upper, *ps)
-        result["rows"].append(dict(zip(ROW_KEYS, values, strict=True)))
+        values = (name, float(dv) if dv else None, dict(zip(test.pairs, map(float, test_r), strict=True)))
+        result["rows"].append(
+            dict(zip(ROW_KEYS, (*values, float(test_r.mean()), iv.lower, iv.upper, *ps), strict=True))
+        )
         ci = f"{test_r.mean():.3f} [{iv.lower:.3f}, {iv.upper:.3f}]"
         lines.append(_md([name, dv, *(f"{v:.3f}" for v in test_r), ci, f"{ps[0]:.3f}", f"{ps[1]:.3f}"]))
     lines.append(
@@ -402,8 +402,9 @@ def table(ns: argparse.Namespace, out: Path) -> None:
         " unit; error rates negated):\n"
     )
     result["weights"] = {label: dict(zip(FEATURES, w.tolist(), strict=True)) for label, (w, _) in fitted.items()}
-    for label, w in result["weights"].items():
-        lines.append(f"- {label[13:]}: " + ", ".join(f"{s} {v:+.3f}" for s, v in w.items()))
+    lines += [
+        f"- {label[13:]}: " + ", ".join(f"{s} {v:+.3f}" for s, v in w.items()) for label, w in result["weights"].items()
+    ]
     lines += _williams(test, col, result["williams"])
     (out / "claims-system.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     (out / "claims-system.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
@@ -472,20 +473,21 @@ def part_segment(ns: argparse.Namespace, out: Path) -> None:
     bar.advance(1)
     t0 = time.perf_counter()
     for row, name, a, b, la, lb in chosen:
-        metrics = [a.replace(PROB, str(prob)), b.replace(PROB, str(prob))]
-        title = f"Claim {row}: {la} vs {lb}, segment level"
-        _meta_report(
-            ns,
-            out,
-            f"claims-seg-{name}",
-            SEGMENT_TABLES,
-            metrics,
+        extra = [
             "--levels",
             "segment",
             "--permutations",
             str(ns.permutations),
             "--title",
-            title,
+            f"Claim {row}: {la} vs {lb}, segment level",
+        ]
+        _meta_report(
+            ns,
+            out,
+            f"claims-seg-{name}",
+            SEGMENT_TABLES,
+            [a.replace(PROB, str(prob)), b.replace(PROB, str(prob))],
+            *extra,
         )
         bar.advance(1)
     bar.close()
@@ -509,26 +511,27 @@ def part_orange(ns: argparse.Namespace, out: Path) -> None:
 
 def part_orange_corr(ns: argparse.Namespace, out: Path) -> None:
     """Row 8: the 20 variants' segment-level Pearson on the data of rows 1-4 (ranked against ORANGE by
-    :func:`orange_rank` when claims.md's blocks are written)."""
-    title = "Claim 8: the 20 ORANGE variants, segment-level correlation"
-    extra = ["--levels", "segment", "--permutations", "0", "--title", title]
+    :func:`orange_rows` when claims.md's blocks are written)."""
+    extra = [
+        "--levels",
+        "segment",
+        "--permutations",
+        "0",
+        "--title",
+        "Claim 8: the 20 ORANGE variants, segment-level correlation",
+    ]
     _meta_report(ns, out, "claims-orange-wmt21", SEGMENT_TABLES, ORANGE_VARIANTS, *extra)
 
 
 def part_mct(ns: argparse.Namespace, out: Path) -> None:
     """Row 9: the segment-level MCT of BLEUS + chrF (trained on WMT22 dev) against chrF on WMT21."""
-    title = "Claim 9: MCT (BLEUS + chrF) vs chrF, segment and system level"
-    _meta_report(
-        ns,
-        out,
-        "claims-mct-wmt21",
-        SEGMENT_TABLES[:3],
-        [MCT_SPEC, "chrf"],
+    extra = [
         "--permutations",
         str(ns.permutations),
         "--title",
-        title,
-    )
+        "Claim 9: MCT (BLEUS + chrF) vs chrF, segment and system level",
+    ]
+    _meta_report(ns, out, "claims-mct-wmt21", SEGMENT_TABLES[:3], [MCT_SPEC, "chrf"], *extra)
 
 
 def part_mct_source(ns: argparse.Namespace, out: Path) -> None:
@@ -557,8 +560,9 @@ def part_mct_source(ns: argparse.Namespace, out: Path) -> None:
     )
     extra = [*align, "--permutations", str(ns.permutations), "--title", title, "--note", note]
     extra += [] if ns.slice else ["--sample-segments", "500"]
-    specs = ["combo:model=" + _rel(model), MCT_SPEC]
-    _meta_report(ns, out, "source-features-wmt21-mct", SEGMENT_TABLES[:3], specs, *extra)
+    _meta_report(
+        ns, out, "source-features-wmt21-mct", SEGMENT_TABLES[:3], ["combo:model=" + _rel(model), MCT_SPEC], *extra
+    )
 
 
 def part_paraphrase(ns: argparse.Namespace, out: Path) -> None:
@@ -574,21 +578,16 @@ def part_paraphrase(ns: argparse.Namespace, out: Path) -> None:
 def part_floors(ns: argparse.Namespace, out: Path) -> None:
     """The floors (a constant and a random metric) of the agreement measures on WMT22 MQM, next to
     BLEU and chrF, on all judged segments (``-j 1``: the command line of the published floors)."""
-    title = "Floors of the agreement measures on WMT22 MQM (constant and random metric)"
     extra = ["--levels", "segment", "item", "system", "--kinds", "pearson", "accuracy", "soft-accuracy", "acc-eq"]
-    tables = [MQM / f"generaltest2022.{lp}.mqm-train.with-refs.tsv.gz" for lp in ("en-de", "zh-en")]
-    one_job = argparse.Namespace(**{**vars(ns), "jobs": 1})
-    _meta_report(
-        one_job,
-        out,
-        "claims-floors-wmt22-mqm",
-        tables,
-        ["bleu", "chrf"],
-        *extra,
+    extra += [
         "--permutations",
         str(ns.permutations),
         "--title",
-        title,
+        "Floors of the agreement measures on WMT22 MQM (constant and random metric)",
+    ]
+    tables = [MQM / f"generaltest2022.{lp}.mqm-train.with-refs.tsv.gz" for lp in ("en-de", "zh-en")]
+    _meta_report(
+        argparse.Namespace(**{**vars(ns), "jobs": 1}), out, "claims-floors-wmt22-mqm", tables, ["bleu", "chrf"], *extra
     )
 
 
@@ -612,10 +611,9 @@ Test = tuple
 
 def holm(families: list[list[Test]], n: int = 0) -> list[list[Test]]:
     """The per-pair tests of one claim with their p-values Holm-adjusted over all of them (one family per
-    row of claims.md); ``n`` > 0: the p-values are shares ``c / n`` of ``n`` permutations (mt-metrics-eval's),
-    taken as ``(c + 1) / (n + 1)`` before adjusting, so that none is 0."""
-    flat = [(x[4] * n + 1) / (n + 1) if n else x[4] for f in families for x in f]
-    q = iter(adjust(np.nan_to_num(np.array(flat, dtype=float), nan=1.0), "holm").tolist() if flat else [])
+    row of claims.md); ``n`` > 0: the p-values are shares of ``n`` permutations (mt-metrics-eval's)."""
+    flat = [x[4] for f in families for x in f]
+    q = iter(adjust(np.nan_to_num(np.array(flat, dtype=float), nan=1.0), "holm", n).tolist() if flat else [])
     return [[(*x[:4], next(q), *x[5:]) for x in f] for f in families]
 
 

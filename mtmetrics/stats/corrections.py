@@ -33,11 +33,13 @@ CORRECTIONS = ("holm", "bh", "none")
 CLUSTER_RULES = ("any",)
 
 
-def adjust(p_values: Sequence[float] | np.ndarray, method: str) -> np.ndarray:
+def adjust(p_values: Sequence[float] | np.ndarray, method: str, resamples: int = 0) -> np.ndarray:
     """Adjusted p-values of one family of tests, in the input's order (module docstring).
 
     Holm: ``q_(k) = max_{j ≤ k} min(1, (m - j + 1) p_(j))`` over the ascending p-values.
-    Benjamini–Hochberg: ``q_(k) = min_{j ≥ k} min(1, m p_(j) / j)``.
+    Benjamini–Hochberg: ``q_(k) = min_{j ≥ k} min(1, m p_(j) / j)``. ``resamples`` N > 0: the
+    p-values are shares ``c / N`` of N resamples (mt-metrics-eval's), adjusted as ``(c + 1) / (N + 1)``
+    so that none is 0 (a test with no resample as extreme is not certain).
     """
     if method not in CORRECTIONS:
         raise ParameterError(f"correction '{method}': choose from {', '.join(CORRECTIONS)}.")
@@ -46,6 +48,10 @@ def adjust(p_values: Sequence[float] | np.ndarray, method: str) -> np.ndarray:
         raise ParameterError("adjust: p-values are a vector.")
     if p.size and (np.any(~np.isfinite(p)) or np.any(p < 0) or np.any(p > 1)):
         raise ParameterError("adjust: p-values lie in [0, 1].")
+    if resamples < 0:
+        raise ParameterError("adjust: resamples is a count (0: analytic p-values).")
+    if resamples:
+        p = (p * resamples + 1) / (resamples + 1)
     m = p.size
     if method == "none" or m == 0:
         return p.copy()

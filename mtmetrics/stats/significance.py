@@ -24,7 +24,7 @@ at any count (chunks of rows); the cap bounds the time a mistyped count would ta
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -105,6 +105,18 @@ def swap_masks(n_segments: int, n_trials: int, seed: int) -> Iterator[np.ndarray
     )
 
 
+def group_resamples(sizes: Sequence[int], n_samples: int, seed: int) -> list[np.ndarray]:
+    """Per group of ``sizes[g]`` items, an ``(n_samples, sizes[g])`` matrix of indices drawn with
+    replacement: one paired bootstrap over several groups (a mean over language pairs of system-level
+    correlations, every metric resampled alike). One generator, resample by resample, group by group."""
+    resampling(n_samples, seed)
+    if any(s < 1 for s in sizes):
+        raise InputError("a bootstrap over groups needs at least one item in every group.")
+    rng = np.random.default_rng(seed)
+    draws = [[rng.integers(0, s, s) for s in sizes] for _ in range(n_samples)]
+    return [np.array(d) for d in zip(*draws, strict=True)]
+
+
 def interval(scores: np.ndarray, seed: int) -> Interval:
     """Mean and 95 % percentile interval of resampled scores (sacrebleu's ``estimate_ci``)."""
     if len(scores) == 0:
@@ -132,6 +144,7 @@ __all__ = [
     "Comparison",
     "Interval",
     "bootstrap_weights",
+    "group_resamples",
     "interval",
     "p_value",
     "resampling",

@@ -174,3 +174,11 @@ def test_p_values_are_never_printed_as_zero() -> None:
     assert p_text(3 / 1_000_001, 1_000_000) == "<0.0001"  # above the floor, below the printed precision
     assert p_text(0.0479, 1000) == "0.0479"
     assert p_text(1.0, 1000) == "1.0000"
+
+
+def test_resampled_shares_enter_holm_as_c_plus_one_over_n_plus_one() -> None:
+    # shares 0/9 and 4.5/9 of 9 permutations: (0 + 1) / 10 = 0.1 and (4.5 + 1) / 10 = 0.55 before
+    # Holm; by hand: 2 x 0.1 = 0.2, then max(0.2, 0.55)
+    assert adjust([0.0, 0.5], "holm", resamples=9) == pytest.approx([0.2, 0.55])
+    assert adjust([0.0], "none", resamples=99)[0] == pytest.approx(0.01)  # never 0
+    assert list(adjust([0.0, 0.5], "holm")) == [0.0, 0.5]  # analytic p-values (the default) as given

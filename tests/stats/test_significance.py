@@ -236,3 +236,27 @@ def test_cli_significance_errors(
     assert main([pr, "-i", pa, *extra]) == 2
     out, err = capsys.readouterr()
     assert out == "" and message in err
+
+
+def test_group_resamples_draw_each_group_in_turn() -> None:
+    """Per group an (N, size) index matrix; the draws are one generator's, resample by resample and
+    group by group (written out here as a loop), so every metric bootstrapped with them is paired."""
+    from mtmetrics.errors import InputError, ParameterError
+    from mtmetrics.stats.significance import group_resamples
+
+    sizes, n, seed = [3, 5, 1], 4, 7
+    got = group_resamples(sizes, n, seed)
+    rng = np.random.default_rng(seed)
+    want: list[list[np.ndarray]] = [[] for _ in sizes]
+    for _ in range(n):
+        for g, size in enumerate(sizes):
+            want[g].append(rng.integers(0, size, size))
+    assert [m.shape for m in got] == [(n, s) for s in sizes]
+    for m, w, size in zip(got, want, sizes, strict=True):
+        assert np.array_equal(m, np.array(w)) and m.min() >= 0 and m.max() < size
+    assert all(np.array_equal(a, b) for a, b in zip(got, group_resamples(sizes, n, seed), strict=True))
+    assert not np.array_equal(got[1], group_resamples(sizes, n, seed + 1)[1])
+    with pytest.raises(InputError, match="at least one item"):
+        group_resamples([3, 0], n, seed)
+    with pytest.raises(ParameterError):
+        group_resamples(sizes, 0, seed)

@@ -432,21 +432,27 @@ def _rel(path: Path) -> str:
     return os.path.relpath(path)
 
 
-def _meta_report(ns: Any, out: Path, name: str, tables: Sequence[Path], metrics: Sequence[str], *extra: str) -> None:
-    """One ``mtmetrics meta report`` into ``out/name.md`` and ``.json`` (``--slice``: that many source
-    segments per group)."""
-    args = [
-        "meta",
-        "report",
-        *map(_rel, tables),
-        "-m",
-        *metrics,
-        "-j",
-        str(ns.jobs),
-        "--bootstrap-n",
-        str(ns.bootstrap),
-    ]
-    args += [*extra, *(["--sample-segments", str(ns.slice)] if ns.slice else [])]
+def _meta_report(
+    ns: argparse.Namespace,
+    out: Path,
+    name: str,
+    tables: Sequence[Path],
+    metrics: Sequence[str],
+    title: str,
+    *options: str,
+    permutations: int | None = None,
+    note: str = "",
+    jobs: int = 0,
+    sample: int = 0,
+) -> None:
+    """One ``mtmetrics meta report`` into ``out/name.md`` and ``.json``: ``options``, then ``--permutations``
+    (``--permutations``' value unless given), the title and the note; ``--slice`` (else ``sample``): that many
+    source segments per group; ``jobs``: instead of ``-j``'s."""
+    perms = ns.permutations if permutations is None else permutations
+    args = ["meta", "report", *map(_rel, tables), "-m", *metrics, "-j", str(jobs or ns.jobs)]
+    args += ["--bootstrap-n", str(ns.bootstrap), *options, "--permutations", str(perms), "--title", title]
+    args += ["--note", note] if note else []
+    args += ["--sample-segments", str(ns.slice or sample)] if ns.slice or sample else []
     _mtmetrics([*args, "--json", _rel(out / f"{name}.json"), "-o", _rel(out / f"{name}.md")])
 
 
@@ -458,36 +464,14 @@ def part_segment(ns: argparse.Namespace, out: Path) -> None:
     prob, m30 = Path(ns.cache) / "en-via-fr.tsv.gz", DATA / "parallel" / "multi30k" / "data" / "task1" / "raw"
     if not prob.exists() and any(PROB in c[2] + c[3] for c in chosen):
         prob.parent.mkdir(parents=True, exist_ok=True)
-        _mtmetrics(
-            [
-                "similarity",
-                "train",
-                "--english",
-                str(m30 / "train.en.gz"),
-                "--pivot",
-                str(m30 / "train.fr.gz"),
-                "-o",
-                str(prob),
-            ]
-        )
+        corpus = ["--english", str(m30 / "train.en.gz"), "--pivot", str(m30 / "train.fr.gz")]
+        _mtmetrics(["similarity", "train", *corpus, "-o", str(prob)])
     bar.advance(1)
     t0 = time.perf_counter()
     for row, name, a, b, la, lb in chosen:
-        extra = [
-            "--levels",
-            "segment",
-            "--permutations",
-            str(ns.permutations),
-            "--title",
-            f"Claim {row}: {la} vs {lb}, segment level",
-        ]
+        metrics, title = [a.replace(PROB, str(prob)), b.replace(PROB, str(prob))], f"Claim {row}: {la} vs {lb}"
         _meta_report(
-            ns,
-            out,
-            f"claims-seg-{name}",
-            SEGMENT_TABLES,
-            [a.replace(PROB, str(prob)), b.replace(PROB, str(prob))],
-            *extra,
+            ns, out, f"claims-seg-{name}", SEGMENT_TABLES, metrics, f"{title}, segment level", "--levels", "segment"
         )
         bar.advance(1)
     bar.close()
@@ -511,27 +495,17 @@ def part_orange(ns: argparse.Namespace, out: Path) -> None:
 
 def part_orange_corr(ns: argparse.Namespace, out: Path) -> None:
     """Row 8: the 20 variants' segment-level Pearson on the data of rows 1-4 (ranked against ORANGE by
-    :func:`orange_rows` when claims.md's blocks are written)."""
-    extra = [
-        "--levels",
-        "segment",
-        "--permutations",
-        "0",
-        "--title",
-        "Claim 8: the 20 ORANGE variants, segment-level correlation",
-    ]
-    _meta_report(ns, out, "claims-orange-wmt21", SEGMENT_TABLES, ORANGE_VARIANTS, *extra)
+    :func:`_orange_rows` when claims.md's blocks are written)."""
+    title = "Claim 8: the 20 ORANGE variants, segment-level correlation"
+    _meta_report(
+        ns, out, "claims-orange-wmt21", SEGMENT_TABLES, ORANGE_VARIANTS, title, "--levels", "segment", permutations=0
+    )
 
 
 def part_mct(ns: argparse.Namespace, out: Path) -> None:
     """Row 9: the segment-level MCT of BLEUS + chrF (trained on WMT22 dev) against chrF on WMT21."""
-    extra = [
-        "--permutations",
-        str(ns.permutations),
-        "--title",
-        "Claim 9: MCT (BLEUS + chrF) vs chrF, segment and system level",
-    ]
-    _meta_report(ns, out, "claims-mct-wmt21", SEGMENT_TABLES[:3], [MCT_SPEC, "chrf"], *extra)
+    title = "Claim 9: MCT (BLEUS + chrF) vs chrF, segment and system level"
+    _meta_report(ns, out, "claims-mct-wmt21", SEGMENT_TABLES[:3], [MCT_SPEC, "chrf"], title)
 
 
 def part_mct_source(ns: argparse.Namespace, out: Path) -> None:
@@ -558,10 +532,16 @@ def part_mct_source(ns: argparse.Namespace, out: Path) -> None:
         "cluster column is the pairwise test: Williams (system level), PERM-BOTH over whole source segments "
         "(segment level)."
     )
-    extra = [*align, "--permutations", str(ns.permutations), "--title", title, "--note", note]
-    extra += [] if ns.slice else ["--sample-segments", "500"]
     _meta_report(
-        ns, out, "source-features-wmt21-mct", SEGMENT_TABLES[:3], ["combo:model=" + _rel(model), MCT_SPEC], *extra
+        ns,
+        out,
+        "source-features-wmt21-mct",
+        SEGMENT_TABLES[:3],
+        ["combo:model=" + _rel(model), MCT_SPEC],
+        title,
+        *align,
+        note=note,
+        sample=500,
     )
 
 
@@ -578,16 +558,22 @@ def part_paraphrase(ns: argparse.Namespace, out: Path) -> None:
 def part_floors(ns: argparse.Namespace, out: Path) -> None:
     """The floors (a constant and a random metric) of the agreement measures on WMT22 MQM, next to
     BLEU and chrF, on all judged segments (``-j 1``: the command line of the published floors)."""
-    extra = ["--levels", "segment", "item", "system", "--kinds", "pearson", "accuracy", "soft-accuracy", "acc-eq"]
-    extra += [
-        "--permutations",
-        str(ns.permutations),
-        "--title",
-        "Floors of the agreement measures on WMT22 MQM (constant and random metric)",
-    ]
     tables = [MQM / f"generaltest2022.{lp}.mqm-train.with-refs.tsv.gz" for lp in ("en-de", "zh-en")]
+    title = "Floors of the agreement measures on WMT22 MQM (constant and random metric)"
+    kinds = ["--kinds", "pearson", "accuracy", "soft-accuracy", "acc-eq"]
     _meta_report(
-        argparse.Namespace(**{**vars(ns), "jobs": 1}), out, "claims-floors-wmt22-mqm", tables, ["bleu", "chrf"], *extra
+        ns,
+        out,
+        "claims-floors-wmt22-mqm",
+        tables,
+        ["bleu", "chrf"],
+        title,
+        "--levels",
+        "segment",
+        "item",
+        "system",
+        *kinds,
+        jobs=1,
     )
 
 

@@ -18,8 +18,6 @@ and its one-sided p by :func:`~mtmetrics.stats.significance.interval` and
 from __future__ import annotations
 
 import argparse
-import csv
-import gzip
 import json
 import math
 import os
@@ -35,6 +33,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from mtmetrics.cli.progress import Progress
+from mtmetrics.io.tables import read_table
+from mtmetrics.io.text import read_lines
 from mtmetrics.stats.corrections import adjust, p_text
 from mtmetrics.stats.correlation import pearson, pearson_rows
 from mtmetrics.stats.corrtests import paired_bootstrap_difference, williams
@@ -133,11 +133,6 @@ class Pair(NamedTuple):
     lines: list[int]
 
 
-def _read(path: Path) -> list[str]:
-    with (gzip.open if path.suffix == ".gz" else open)(path, "rt", encoding="utf-8") as f:
-        return f.read().removesuffix("\n").split("\n")
-
-
 def _official(base: Path, where: str, prefix: str, sources: str) -> list[Pair]:
     """The to-English pairs from ``sources`` with official system DA z (``ad-sys-ranking-LP-z-names.csv``:
     RAW Z N N.ALL SYS.ID NAME), the first reference and the outputs of the systems it scores."""
@@ -145,12 +140,10 @@ def _official(base: Path, where: str, prefix: str, sources: str) -> list[Pair]:
     for lp in (f"{s}-en" for s in sources.split()):
         rank = (base / "humaneval" / where / f"ad-sys-ranking-{lp}-z-names.csv").read_text(encoding="utf-8")
         human = {f[5]: float(f[1]) for f in map(str.split, rank.splitlines()) if len(f) >= 6}
-        ref = _read(sorted((base / "txt" / "references").glob(f"{prefix}.{lp}.ref.*.en"))[0])
-        outputs, hyp = (
-            sorted((base / "txt" / "system-outputs").glob(f"{prefix}.{lp}.hyp.*.en.gz")),
-            f"{prefix}.{lp}.hyp.",
-        )
-        hyps = {name: _read(p) for p in outputs if (name := p.name[len(hyp) : -len(".en.gz")]) in human}
+        ref = read_lines(sorted((base / "txt" / "references").glob(f"{prefix}.{lp}.ref.*.en"))[0])
+        hyp = f"{prefix}.{lp}.hyp."
+        outputs = sorted((base / "txt" / "system-outputs").glob(f"{hyp}*.en.gz"))
+        hyps = {name: read_lines(p) for p in outputs if (name := p.name[len(hyp) : -len(".en.gz")]) in human}
         pairs.append(Pair(lp, ref, hyps, human, list(range(len(ref)))))
     return pairs
 
@@ -160,18 +153,17 @@ def wmt17() -> list[Pair]:
     base, pairs = DATA / "dev" / "wmt17-da", []
     rows: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     sids: dict[str, set[int]] = defaultdict(set)
-    with gzip.open(base / "derived" / "newstest2017.da-seg.joined.tsv.gz", "rt", encoding="utf-8") as f:
-        for r in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE):
-            for system in r["system"].split("+"):
-                rows[r["lp"]][system].append(float(r["z"]))
-            sids[r["lp"]].add(int(r["sid"]))
+    joined = read_table(base / "derived" / "newstest2017.da-seg.joined.tsv.gz").columns
+    for lp, systems, z, sid in zip(*(joined[c] for c in ("lp", "system", "z", "sid")), strict=True):
+        for system in systems.split("+"):
+            rows[lp][system].append(float(z))
+        sids[lp].add(int(sid))
     for lp in sorted(rows):
-        outputs = sorted((base / lp).glob(f"newstest2017.*.{lp}.gz"))
-        hyps = {n: _read(p) for p in outputs if (n := p.name[len("newstest2017.") : -len(f".{lp}.gz")]) in rows[lp]}
+        found = sorted((base / lp).glob(f"newstest2017.*.{lp}.gz"))
+        hyps = {n: read_lines(p) for p in found if (n := p.name[len("newstest2017.") : -len(f".{lp}.gz")]) in rows[lp]}
+        ref = read_lines(base / f"newstest2017-{lp[:2]}en-ref.en")
         human = {s: float(np.mean(v)) for s, v in rows[lp].items()}
-        pairs.append(
-            Pair(lp, _read(base / f"newstest2017-{lp[:2]}en-ref.en"), hyps, human, sorted(k - 1 for k in sids[lp]))
-        )
+        pairs.append(Pair(lp, ref, hyps, human, sorted(k - 1 for k in sids[lp])))
     return pairs
 
 
@@ -297,11 +289,10 @@ def _combinations(dev17: Data, dev22: Data) -> tuple[dict[str, float], dict[str,
     for dname, (dxs, dhs, off) in devsets.items():
         for name, recipe in RECIPES.items():
             held_out = []
-            for k in range(len(dev22.x)):
-                keep = [i for i in range(len(dxs)) if i != off + k]
-                held_out.append(
-                    _combined(grouped_combination(recipe, [dxs[i] for i in keep], [dhs[i] for i in keep]), dev22.x[k])
-                )
+            for k, x in enumerate(dev22.x):  # each WMT22 pair held out in turn
+                train = [i for i in range(len(dxs)) if i != off + k]
+                fit = grouped_combination(recipe, [dxs[i] for i in train], [dhs[i] for i in train])
+                held_out.append(_combined(fit, x))
             label = f"combination: {name}, dev {dname}"
             dev_score[label] = float(np.mean(_pearsons(held_out, dev22.h)))
             fitted[label] = grouped_combination(recipe, dxs, dhs)
@@ -346,8 +337,9 @@ def table(ns: argparse.Namespace, out: Path) -> None:
     result |= {"rows": [], "williams": [], "pairs": test.pairs}
     result |= {"systems": {lp: len(s) for lp, s in zip(test.pairs, test.systems, strict=True)}}
     result["dev_pairs"] = {"wmt17": dev17.pairs, "wmt22": dev22.pairs}
-    with open(WMT21 / "scores" / "automatic-scores.tsv", encoding="utf-8") as f:
-        given = {(r["metric"], r["pair"], r["system"]): float(r["score"]) for r in csv.DictReader(f, delimiter="\t")}
+    auto = read_table(WMT21 / "scores" / "automatic-scores.tsv").columns
+    keys = zip(auto["metric"], auto["pair"], auto["system"], strict=True)
+    given = dict(zip(keys, map(float, auto["score"]), strict=True))
     for lp in test.pairs:
         comet = read_system_scores(WMT21 / "scores" / "COMET" / lp / "COMET_newstest2021_ref-A.tsv")
         given |= {("COMET", lp, COMET_NAMES.get(s, s)): v for (_, s), v in comet.items()}
@@ -532,16 +524,9 @@ def part_mct_source(ns: argparse.Namespace, out: Path) -> None:
         "cluster column is the pairwise test: Williams (system level), PERM-BOTH over whole source segments "
         "(segment level)."
     )
+    metrics = ["combo:model=" + _rel(model), MCT_SPEC]
     _meta_report(
-        ns,
-        out,
-        "source-features-wmt21-mct",
-        SEGMENT_TABLES[:3],
-        ["combo:model=" + _rel(model), MCT_SPEC],
-        title,
-        *align,
-        note=note,
-        sample=500,
+        ns, out, "source-features-wmt21-mct", SEGMENT_TABLES[:3], metrics, title, *align, note=note, sample=500
     )
 
 
@@ -560,21 +545,8 @@ def part_floors(ns: argparse.Namespace, out: Path) -> None:
     BLEU and chrF, on all judged segments (``-j 1``: the command line of the published floors)."""
     tables = [MQM / f"generaltest2022.{lp}.mqm-train.with-refs.tsv.gz" for lp in ("en-de", "zh-en")]
     title = "Floors of the agreement measures on WMT22 MQM (constant and random metric)"
-    kinds = ["--kinds", "pearson", "accuracy", "soft-accuracy", "acc-eq"]
-    _meta_report(
-        ns,
-        out,
-        "claims-floors-wmt22-mqm",
-        tables,
-        ["bleu", "chrf"],
-        title,
-        "--levels",
-        "segment",
-        "item",
-        "system",
-        *kinds,
-        jobs=1,
-    )
+    options = ["--levels", "segment", "item", "system", "--kinds", "pearson", "accuracy", "soft-accuracy", "acc-eq"]
+    _meta_report(ns, out, "claims-floors-wmt22-mqm", tables, ["bleu", "chrf"], title, *options, jobs=1)
 
 
 #: The parts of ``all``, in order: name -> (rows of claims.md, the part).

@@ -318,8 +318,8 @@ def _williams(test: Data, col: dict[str, list[np.ndarray]], entries: list[dict[s
         cells = [f"{x['r_a'] - x['r_b']:+.3f} (p={x['p_a']:.2f})" for x in per_pair]
         wins, sig = sum(x["r_a"] > x["r_b"] for x in per_pair), sum(x["p_a"] < 0.05 for x in per_pair)
         out.append(_md([f"{a} vs {b}", *cells, f"{wins}/{len(per_pair)}", f"{sig}/{len(per_pair)}"]))
-    for (a, b), tests in williams_leads(entries).items():
-        next(e for e in entries if (e["a"], e["b"]) == (a, b))["verdict"] = tally(tests)[-1]
+    for entry, tests in zip(entries, (t for family in williams_leads(entries) for t in family), strict=True):
+        entry["verdict"] = tally(tests)[-1]
     return out
 
 
@@ -693,21 +693,17 @@ def _segment_row(docs: list[tuple[tuple, dict]]) -> list[str]:
     ]
 
 
-def williams_leads(entries: list[dict]) -> dict[tuple[str, str], list[Test]]:
-    """Per comparison of ``claims-system.json``'s ``williams``: (pair, r of A, r of B, leader, its
-    Holm-adjusted one-sided p) per pair, Holm over the comparisons of a row (SYSTEM_FAMILIES)."""
+def _lead(pair: str, ra: float, rb: float, p_a: float, p_b: float) -> Test:
+    """One comparison on one pair as a test: the leader (A if its r is higher, else B) and its one-sided p."""
+    return (pair, ra, rb, *(("a", p_a) if ra > rb else ("b", p_b)))
+
+
+def williams_leads(entries: list[dict]) -> list[list[list[Test]]]:
+    """Per row of SYSTEM_FAMILIES, per comparison: the per-pair tests of ``claims-system.json``'s
+    ``williams``, Holm over the comparisons of the row."""
     by = {(w["a"], w["b"]): w["pairs"] for w in entries}
-    out: dict[tuple[str, str], list[Test]] = {}
-    for keys in ([(a, b) for a, b, *_ in family] for family in SYSTEM_FAMILIES):
-        lead = [
-            [
-                (x["pair"], x["r_a"], x["r_b"], *(("a", x["p_a"]) if x["r_a"] > x["r_b"] else ("b", x["p_b"])))
-                for x in by[k]
-            ]
-            for k in keys
-        ]
-        out.update(zip(keys, holm(lead), strict=True))
-    return out
+    tests = {k: [_lead(*(x[f] for f in ("pair", "r_a", "r_b", "p_a", "p_b"))) for x in v] for k, v in by.items()}
+    return [holm([tests[(a, b)] for a, b, *_ in family]) for family in SYSTEM_FAMILIES]
 
 
 def _system_rows(sysj: dict) -> dict[str, list[str]]:
@@ -719,13 +715,12 @@ def _system_rows(sysj: dict) -> dict[str, list[str]]:
         r = next(r for k, r in by.items() if k.startswith(name))
         return f"{r['mean']:.3f} [{r['lower']:.3f}, {r['upper']:.3f}]"
 
-    adjusted = williams_leads(sysj["williams"])
-    texts: list[list[tuple[str, str]]] = [[] for _ in SYSTEM_FAMILIES]
-    for family, text in zip(SYSTEM_FAMILIES, texts, strict=True):
-        for a, b, la, lb in family:
-            tests = adjusted[(a, b)]
-            _, det, v = _compare(tests, la, lb, 0)
-            text.append((v, f"vs {lb}: {v} (ahead on {sum(x[3] == 'a' for x in tests)}/{len(tests)}; {det})"))
+    texts: list[list[tuple[str, str]]] = []
+    for family, tests in zip(SYSTEM_FAMILIES, williams_leads(sysj["williams"]), strict=True):
+        texts.append([])
+        for (_, _, la, lb), t in zip(family, tests, strict=True):
+            _, det, v = _compare(t, la, lb, 0)
+            texts[-1].append((v, f"vs {lb}: {v} (ahead on {sum(x[3] == 'a' for x in t)}/{len(t)}; {det})"))
     chosen = next(r for r in sysj["rows"] if r["name"].endswith("← chosen on dev"))
     label = chosen["name"].replace(" ← chosen on dev", "")
     best = max((r for r in sysj["rows"] if r["name"].startswith("combination:")), key=lambda r: r["mean"])
@@ -797,24 +792,22 @@ def _orange_rows(ora: dict, report: dict | None, out: Path) -> dict[str, list[st
         if c["level"] == "segment" and c["kind"] == "pearson":
             by[c["metric"]].append(float(c["value"]))
     specs = [s for s in orange if s in by]
-    o, r = np.array([-orange[s] for s in specs]), np.array([np.mean(by[s]) for s in specs])
+    mean = {s: float(np.mean(by[s])) for s in specs}
+    o, r = [-orange[s] for s in specs], [mean[s] for s in specs]
     (rho, p_rho), (tau, p_tau) = spearmanr(o, r), kendalltau(o, r)
     ro = {s: k for k, s in enumerate(sorted(specs, key=lambda s: orange[s]), start=1)}
-    rr = {s: k for k, s in enumerate(sorted(specs, key=lambda s: -np.mean(by[s])), start=1)}
+    rr = {s: k for k, s in enumerate(sorted(specs, key=lambda s: -mean[s]), start=1)}
     lines = [f"{len(specs)} variants; Spearman {rho:.3f} (p={p_rho:.3g}), Kendall {tau:.3f} (p={p_tau:.3g})"]
     lines += _md_head(["variant", "ORANGE % (rank)", "mean segment Pearson (rank)"])
-    lines += [_md([s, f"{100 * orange[s]:.2f} ({ro[s]})", f"{np.mean(by[s]):.3f} ({rr[s]})"]) for s in specs]
+    lines += [_md([s, f"{100 * orange[s]:.2f} ({ro[s]})", f"{mean[s]:.3f} ({rr[s]})"]) for s in specs]
     (out / "claims-orange-rank.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    rk: dict[str, Any] = dict(
-        zip(("spearman", "p_spearman", "kendall", "p_kendall"), map(float, (rho, p_rho, tau, p_tau)), strict=True)
-    )
-    rk["variants"] = [
-        {"spec": s, "orange": orange[s], "orange_rank": ro[s], "pearson": float(np.mean(by[s])), "pearson_rank": rr[s]}
-        for s in specs
+    variants = [
+        {"spec": s, "orange": orange[s], "orange_rank": ro[s], "pearson": mean[s], "pearson_rank": rr[s]} for s in specs
     ]
-    (out / "claims-orange-rank.json").write_text(json.dumps(rk, indent=1), encoding="utf-8")
-    best_c, best_o = (min(rk["variants"], key=lambda v: v[k]) for k in ("pearson_rank", "orange_rank"))
-    sig = rk["p_spearman"] < 0.05
+    rk = {"spearman": float(rho), "p_spearman": float(p_rho), "kendall": float(tau), "p_kendall": float(p_tau)}
+    (out / "claims-orange-rank.json").write_text(json.dumps({**rk, "variants": variants}, indent=1), encoding="utf-8")
+    best_c, best_o = (min(variants, key=lambda v: v[k]) for k in ("pearson_rank", "orange_rank"))
+    sig = p_rho < 0.05
     v8 = "supported" if rho > 0 and sig else "reversed" if rho < 0 and sig else "not supported"
     rows["8"] = [
         f"the {len(specs)} variants of 7: ORANGE on Joshua bn-en vs mean segment Pearson on the data of 1 "
@@ -859,7 +852,7 @@ def _paraphrase_row(text: str, sliced: bool) -> list[str]:
     pairs = cells("| Model |")[3:]
     rb, rbp = ([float(x.split()[0]) for x in cells(f"| {m} |")[3:]] for m in ("B", "BP"))
     ps = [float(c.split("W p=")[1].split(",")[0]) for c in cells("| B vs. BP |")[1:]]
-    raw = [(lp, x, y, *(("a", p) if x > y else ("b", 1 - p))) for lp, x, y, p in zip(pairs, rbp, rb, ps, strict=True)]
+    raw = [_lead(lp, x, y, p, 1 - p) for lp, x, y, p in zip(pairs, rbp, rb, ps, strict=True)]
     *_, significant, _, v = tally(holm([raw])[0])
     sig = [f"{x[0]} (p Holm = {x[4]:.2g})" for x in significant]
     rows_used = next((x for x in lines if x.startswith("Training table:")), "")

@@ -105,6 +105,14 @@ RECIPES = {
     "MCT at system level, standardised, weights >= 0": "mct",
     "equal weights, standardised (no training)": "mean",
 }
+#: The data's own system scores in the system-level table: row name -> key in the data.
+GIVEN = {
+    "bleu-A (data's automatic-scores.tsv, full test set)": "bleu-A",
+    "chrf-A (data's automatic-scores.tsv, full test set)": "chrf-A",
+    "COMET ref-A (data's scores/COMET, full test set)": "COMET",
+}
+#: The numbers of each row of the system-level table in claims-system.json.
+ROW_KEYS = ("name", "dev_r", "r", "mean", "lower", "upper", "p_not_above_chrf", "p_not_above_comet")
 CHOSEN, ALPHA = " ← chosen on dev", 0.05
 SAMPLED = {True: "sampled", False: "all judged segments"}
 TESTS = {"perm-both-items": "PERM-BOTH", "perm-both": "PERM-BOTH", "williams": "Williams"}
@@ -323,9 +331,6 @@ def _williams(test: Data, col: dict[str, list[np.ndarray]], entries: list[dict[s
     return out
 
 
-ROW_KEYS = ("name", "dev_r", "r", "mean", "lower", "upper", "p_not_above_chrf", "p_not_above_comet")
-
-
 def table(ns: argparse.Namespace, out: Path) -> None:
     """The system-level tables (hLEPOR claims, combination goal) to claims-system.md and every number of
     them to claims-system.json, from the cached features and the data's own scores (full test set)."""
@@ -343,17 +348,8 @@ def table(ns: argparse.Namespace, out: Path) -> None:
     for lp in test.pairs:
         comet = read_system_scores(WMT21 / "scores" / "COMET" / lp / "COMET_newstest2021_ref-A.tsv")
         given |= {("COMET", lp, COMET_NAMES.get(s, s)): v for (_, s), v in comet.items()}
-    rows = [
-        (
-            f"{m} ({source}, full test set)",
-            [np.array([given[(key, lp, s)] for s in ss]) for lp, ss in zip(test.pairs, test.systems, strict=True)],
-        )
-        for key, m, source in (
-            ("bleu-A", "bleu-A", "data's automatic-scores.tsv"),
-            ("chrf-A", "chrf-A", "data's automatic-scores.tsv"),
-            ("COMET", "COMET ref-A", "data's scores/COMET"),
-        )
-    ]
+    by_pair = list(zip(test.pairs, test.systems, strict=True))
+    rows = [(name, [np.array([given[(key, lp, s)] for s in ss]) for lp, ss in by_pair]) for name, key in GIVEN.items()]
     rows += [(f"{spec} (mtmetrics, {sample})", c) for spec, c in col.items()]
     dev_score, fitted = _combinations(dev17, dev22)
     result["chosen"] = chosen = max(dev_score, key=lambda k: dev_score[k])

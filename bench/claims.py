@@ -330,9 +330,11 @@ def _williams(test: Data, col: dict[str, list[np.ndarray]], entries: list[dict[s
     return out
 
 
-def table(ns: argparse.Namespace, out: Path) -> None:
-    """The system-level tables (hLEPOR claims, combination goal) to claims-system.md and every number of
-    them to claims-system.json, from the cached features and the data's own scores (full test set)."""
+def part_system(ns: argparse.Namespace, out: Path) -> None:
+    """Rows 5, 6 and 11: the features of every system (:func:`features`, cached), then the system-level
+    tables (hLEPOR claims, combination goal) to claims-system.md and every number of them to
+    claims-system.json, from the features and the data's own scores (full test set)."""
+    features(ns)
     specs, sample = FEATURES + EXTRA + [MCT_SPEC], "all lines" if ns.slice <= 0 else f"{ns.slice} lines"
     dev17, dev22 = (load(ns, ds, FEATURES) for ds in ("wmt17", "wmt22"))
     test = load(ns, "wmt21", specs)
@@ -464,12 +466,6 @@ def part_segment(ns: argparse.Namespace, out: Path) -> None:
     bar.close()
     run = {"parts": {"segment": {"seconds": time.perf_counter() - t0}}, "jobs": ns.jobs}
     (out / "claims-segment.md").write_text(segment_markdown(segment_docs(out), run), encoding="utf-8")
-
-
-def part_system(ns: argparse.Namespace, out: Path) -> None:
-    """Rows 5, 6 and 11: the features of every system (cached), then claims-system.md / .json."""
-    features(ns)
-    table(ns, out)
 
 
 def part_orange(ns: argparse.Namespace, out: Path) -> None:
@@ -820,10 +816,8 @@ def _orange_rows(ora: dict, report: dict | None, out: Path) -> dict[str, list[st
 def _mct_row(mct: dict) -> list[str]:
     """Row 9: the segment-level MCT against chrF, segment and system level (one Holm family per level:
     the resampled p-values are not Williams')."""
-    a, n = (
-        next(m["spec"] for m in mct["tables"][0]["metrics"] if m["spec"].startswith("combo")),
-        mct["permutations"]["n"],
-    )
+    a = next(m["spec"] for m in mct["tables"][0]["metrics"] if m["spec"].startswith("combo"))
+    n = mct["permutations"]["n"]
     [seg], [sys_] = holm([_level_pairs(mct, a, "chrf", "segment")], n), holm([_level_pairs(mct, a, "chrf", "system")])
     texts = [(lv, *_compare(pairs, "MCT", "chrF", k)) for lv, pairs, k in (("segment", seg, n), ("system", sys_, 0))]
     tests = {c["level"]: c for c in mct["tables"][0]["clusters"]}.values()

@@ -316,8 +316,7 @@ def _williams(test: Data, col: dict[str, list[np.ndarray]], entries: list[dict[s
         for k, h in enumerate(test.h):
             ra, rb, rab = _pearsons([col[a][k], col[b][k], col[a][k]], [h, h, col[b][k]])  # A, B, A with B
             p, p_b = (
-                williams(x, y, min(rab, 1.0), len(h)).p_one_sided if abs(rab) < 1 else math.nan
-                for x, y in ((ra, rb), (rb, ra))
+                williams(x, y, rab, len(h)).p_one_sided if abs(rab) < 1 else math.nan for x, y in ((ra, rb), (rb, ra))
             )
             per_pair.append({"pair": test.pairs[k], "r_a": ra, "r_b": rb, "n": len(h), "p_a": p, "p_b": p_b})
         ma, mb = (float(np.mean([x[key] for x in per_pair])) for key in ("r_a", "r_b"))

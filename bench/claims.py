@@ -379,10 +379,9 @@ def part_system(ns: argparse.Namespace, out: Path) -> None:
         test_r, iv = _pearsons(scores, test.h), interval(bs, SEED)
         ps = [paired_bootstrap_difference(0, 0, bs, boots[k]).p_one_sided for k in (1, 2)]  # chrF-A, COMET
         dv = next((f"{v:.3f}" for k, v in dev_score.items() if name.startswith(k)), "")
-        values = (name, float(dv) if dv else None, dict(zip(test.pairs, map(float, test_r), strict=True)))
-        result["rows"].append(
-            dict(zip(ROW_KEYS, (*values, float(test_r.mean()), iv.lower, iv.upper, *ps), strict=True))
-        )
+        r = dict(zip(test.pairs, map(float, test_r), strict=True))
+        row = (name, float(dv) if dv else None, r, float(test_r.mean()), iv.lower, iv.upper, *ps)
+        result["rows"].append(dict(zip(ROW_KEYS, row, strict=True)))
         ci = f"{test_r.mean():.3f} [{iv.lower:.3f}, {iv.upper:.3f}]"
         lines.append(_md([name, dv, *(f"{v:.3f}" for v in test_r), ci, f"{ps[0]:.3f}", f"{ps[1]:.3f}"]))
     lines.append(

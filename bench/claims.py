@@ -419,27 +419,11 @@ def _rel(path: Path) -> str:
     return os.path.relpath(path)
 
 
-def _meta_report(
-    ns: argparse.Namespace,
-    out: Path,
-    name: str,
-    tables: Sequence[Path],
-    metrics: Sequence[str],
-    title: str,
-    *options: str,
-    permutations: int | None = None,
-    note: str = "",
-    jobs: int = 0,
-    sample: int = 0,
-) -> None:
-    """One ``mtmetrics meta report`` into ``out/name.md`` and ``.json``: ``options``, then ``--permutations``
-    (``--permutations``' value unless given), the title and the note; ``--slice`` (else ``sample``): that many
-    source segments per group; ``jobs``: instead of ``-j``'s."""
-    perms = ns.permutations if permutations is None else permutations
-    args = ["meta", "report", *map(_rel, tables), "-m", *metrics, "-j", str(jobs or ns.jobs)]
-    args += ["--bootstrap-n", str(ns.bootstrap), *options, "--permutations", str(perms), "--title", title]
-    args += ["--note", note] if note else []
-    args += ["--sample-segments", str(ns.slice or sample)] if ns.slice or sample else []
+def _meta_report(ns: Any, out: Path, name: str, tables: Sequence[Path], metrics: Sequence[str], *extra: str) -> None:
+    """One ``mtmetrics meta report`` into ``out/name.md`` and ``.json`` (``--slice``: that many source
+    segments per group)."""
+    args = ["meta", "report", *map(_rel, tables), "-m", *metrics, "-j", str(ns.jobs)]
+    args += ["--bootstrap-n", str(ns.bootstrap), *extra, *(["--sample-segments", str(ns.slice)] if ns.slice else [])]
     _mtmetrics([*args, "--json", _rel(out / f"{name}.json"), "-o", _rel(out / f"{name}.md")])
 
 
@@ -457,9 +441,8 @@ def part_segment(ns: argparse.Namespace, out: Path) -> None:
     t0 = time.perf_counter()
     for row, name, a, b, la, lb in chosen:
         metrics, title = [a.replace(PROB, str(prob)), b.replace(PROB, str(prob))], f"Claim {row}: {la} vs {lb}"
-        _meta_report(
-            ns, out, f"claims-seg-{name}", SEGMENT_TABLES, metrics, f"{title}, segment level", "--levels", "segment"
-        )
+        options = ["--levels", "segment", "--permutations", str(ns.permutations), "--title", f"{title}, segment level"]
+        _meta_report(ns, out, f"claims-seg-{name}", SEGMENT_TABLES, metrics, *options)
         bar.advance(1)
     bar.close()
     run = {"parts": {"segment": {"seconds": time.perf_counter() - t0}}, "jobs": ns.jobs}
@@ -478,15 +461,15 @@ def part_orange_corr(ns: argparse.Namespace, out: Path) -> None:
     """Row 8: the 20 variants' segment-level Pearson on the data of rows 1-4 (ranked against ORANGE by
     :func:`_orange_rows` when claims.md's blocks are written)."""
     title = "Claim 8: the 20 ORANGE variants, segment-level correlation"
-    _meta_report(
-        ns, out, "claims-orange-wmt21", SEGMENT_TABLES, ORANGE_VARIANTS, title, "--levels", "segment", permutations=0
-    )
+    options = ["--levels", "segment", "--permutations", "0", "--title", title]
+    _meta_report(ns, out, "claims-orange-wmt21", SEGMENT_TABLES, ORANGE_VARIANTS, *options)
 
 
 def part_mct(ns: argparse.Namespace, out: Path) -> None:
     """Row 9: the segment-level MCT of BLEUS + chrF (trained on WMT22 dev) against chrF on WMT21."""
     title = "Claim 9: MCT (BLEUS + chrF) vs chrF, segment and system level"
-    _meta_report(ns, out, "claims-mct-wmt21", SEGMENT_TABLES[:3], [MCT_SPEC, "chrf"], title)
+    options = ["--permutations", str(ns.permutations), "--title", title]
+    _meta_report(ns, out, "claims-mct-wmt21", SEGMENT_TABLES[:3], [MCT_SPEC, "chrf"], *options)
 
 
 def part_mct_source(ns: argparse.Namespace, out: Path) -> None:
@@ -514,9 +497,9 @@ def part_mct_source(ns: argparse.Namespace, out: Path) -> None:
         "(segment level)."
     )
     metrics = ["combo:model=" + _rel(model), MCT_SPEC]
-    _meta_report(
-        ns, out, "source-features-wmt21-mct", SEGMENT_TABLES[:3], metrics, title, *align, note=note, sample=500
-    )
+    options = [*align, "--permutations", str(ns.permutations), "--title", title, "--note", note]
+    options += [] if ns.slice else ["--sample-segments", "500"]
+    _meta_report(ns, out, "source-features-wmt21-mct", SEGMENT_TABLES[:3], metrics, *options)
 
 
 def part_paraphrase(ns: argparse.Namespace, out: Path) -> None:
@@ -535,7 +518,9 @@ def part_floors(ns: argparse.Namespace, out: Path) -> None:
     tables = [MQM / f"generaltest2022.{lp}.mqm-train.with-refs.tsv.gz" for lp in ("en-de", "zh-en")]
     title = "Floors of the agreement measures on WMT22 MQM (constant and random metric)"
     options = ["--levels", "segment", "item", "system", "--kinds", "pearson", "accuracy", "soft-accuracy", "acc-eq"]
-    _meta_report(ns, out, "claims-floors-wmt22-mqm", tables, ["bleu", "chrf"], title, *options, jobs=1)
+    options += ["--permutations", str(ns.permutations), "--title", title]
+    one_job = argparse.Namespace(**{**vars(ns), "jobs": 1})
+    _meta_report(one_job, out, "claims-floors-wmt22-mqm", tables, ["bleu", "chrf"], *options)
 
 
 #: The parts of ``all``, in order: name -> (rows of claims.md, the part).

@@ -644,9 +644,8 @@ def segment_markdown(docs: dict[str, list[tuple[tuple, dict]]], run: dict) -> st
         for a, b, la, lb, tests in _row_tests(row_docs)[1]:
             for g, _, _, who, p, est, human in tests:
                 cells = [f"{est[m][0]:.3f} [{est[m][1]:.3f}, {est[m][2]:.3f}]" for m in (a, b)]
-                lines.append(
-                    _md([num, f"{la} > {lb}", f"{g} ({human})", *cells, f"{la if who == 'a' else lb} {_p(p, n)}"])
-                )
+                leader = f"{la if who == 'a' else lb} {_p(p, n)}"
+                lines.append(_md([num, f"{la} > {lb}", f"{g} ({human})", *cells, leader]))
             ma, mb, sa, sb, v = tally(tests)
             counts = [f"{len(s)}/{len(tests)}" for s in (sa, sb)]
             verdicts.append(_md([num, f"{la} > {lb}", f"{ma:.3f} vs {mb:.3f}", *counts, f"**{v}**"]))
@@ -682,7 +681,7 @@ def williams_leads(entries: list[dict]) -> list[list[list[Test]]]:
 
 def _system_rows(sysj: dict) -> dict[str, list[str]]:
     """Rows 5, 6 and 11 from ``claims-system.json``."""
-    by = {r["name"].replace(" ← chosen on dev", ""): r for r in sysj["rows"]}
+    by = {r["name"].replace(CHOSEN, ""): r for r in sysj["rows"]}
     sample = "all lines" if sysj["lines"] == "all" else f"{sysj['lines']} lines"
 
     def ci(name: str) -> str:
@@ -695,8 +694,8 @@ def _system_rows(sysj: dict) -> dict[str, list[str]]:
         for (_, _, la, lb), t in zip(family, tests, strict=True):
             _, det, v = _compare(t, la, lb, 0)
             texts[-1].append((v, f"vs {lb}: {v} (ahead on {sum(x[3] == 'a' for x in t)}/{len(t)}; {det})"))
-    chosen = next(r for r in sysj["rows"] if r["name"].endswith("← chosen on dev"))
-    label = chosen["name"].replace(" ← chosen on dev", "")
+    chosen = next(r for r in sysj["rows"] if r["name"].endswith(CHOSEN))
+    label = chosen["name"].replace(CHOSEN, "")
     best = max((r for r in sysj["rows"] if r["name"].startswith("combination:")), key=lambda r: r["mean"])
     p_chrf = chosen["p_not_above_chrf"]
     v11 = "supported" if p_chrf < 0.05 else "reversed" if p_chrf > 0.95 else "not supported"
@@ -722,7 +721,7 @@ def _system_rows(sysj: dict) -> dict[str, list[str]]:
             measure,
             f"chosen on dev ({label[13:]}; dev r {chosen['dev_r']:.3f}): {ci(label)}; chrF (data's) "
             f"{ci('chrf-A')}; COMET {ci('COMET')}; best recipe on test: "
-            f"{best['name'][13:].replace(' ← chosen on dev', '')} {best['mean']:.3f}",
+            f"{best['name'][13:].replace(CHOSEN, '')} {best['mean']:.3f}",
             f"paired bootstrap over systems ({sysj['bootstrap']:,})",
             f"**{v11}**: one-sided bootstrap p that the chosen combination is not above chrF {p_chrf:.3f}, not above "
             f"COMET {chosen['p_not_above_comet']:.3f}",
@@ -952,9 +951,8 @@ def main() -> None:
     al.add_argument("--doc", default="", help="the claims.md to update (default: OUT/claims.md)")
     al.add_argument("--render", action="store_true", help="run no part: claims.md's blocks only")
     for name, (rows, _) in PARTS.items():
-        sub.add_parser(
-            name, parents=[common], help=f"this part alone (rows {rows}; claims.md untouched)", allow_abbrev=False
-        )
+        alone = f"this part alone (rows {rows}; claims.md untouched)"
+        sub.add_parser(name, parents=[common], help=alone, allow_abbrev=False)
     ns = parser.parse_args()
     Path(ns.out).mkdir(parents=True, exist_ok=True)
     if ns.cmd == "all":

@@ -875,8 +875,7 @@ def floors_table(out: Path) -> list[str]:
         val = {(e["group"], e["level"], e["kind"], e["metric"]): e["value"] for e in tb["correlations"]}
         for key, f in sorted(fl.items()):
             bleu, chrf = ("" if v is None else f"{v:.3f}" for v in (val.get((*key, m)) for m in ("bleu", "chrf")))
-            cst = next((v for k, v in f.items() if "constant" in k), math.nan)
-            rnd = next((v for k, v in f.items() if "random" in k), math.nan)
+            cst, rnd = (next((v for k, v in f.items() if floor in k), math.nan) for floor in ("constant", "random"))
             lines.append(_md([*key, f"{cst:.3f}", "" if math.isnan(rnd) else f"{rnd:.3f}", bleu, chrf]))
     return lines
 

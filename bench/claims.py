@@ -887,8 +887,10 @@ def render_doc(out: Path, doc: Path, run: dict) -> None:
     if docs := segment_docs(out):
         (out / "claims-segment.md").write_text(segment_markdown(docs, run), encoding="utf-8")
     per_part = ", ".join(f"{k} {v['seconds'] / 60:.1f} min" for k, v in run["parts"].items())
-    timing = f"`{run['command']}`: {run['seconds'] / 60:.1f} min in all with `-j {run['jobs']}` "
-    timing += f"(per part, as last run: {per_part})."
+    timing = "(no part run by `all` yet)"
+    if "command" in run:
+        timing = f"`{run['command']}`: {run['seconds'] / 60:.1f} min in all with `-j {run['jobs']}` "
+        timing += f"(per part, as last run: {per_part})."
     summary = _md_head(["#", "claim", "data", "measure", "result", "test", "verdict", "part"])
     summary += summary_rows(out, bool(run.get("slice")))
     blocks = {"timing": [timing], "summary": summary, "floors": floors_table(out)}

@@ -124,3 +124,18 @@ def test_all_driver_on_a_slice(tmp_path: Path) -> None:
     run = json.loads((out / "claims-run.json").read_text(encoding="utf-8"))
     assert set(run["parts"]) == {"segment", "system"}
     assert f"{run['seconds'] / 60:.1f} min in all with `-j 2`" in text
+
+
+def test_render_before_any_part(tmp_path: Path) -> None:
+    """``all --render`` where no part has run: every row says which part to run, and the timing
+    block says that nothing ran (it used to fail on the missing command of claims-run.json)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "plugins")])}
+    doc = tmp_path / "claims.md"
+    args = [sys.executable, str(ROOT / "bench" / "claims.py"), "all", "--render", "--out", str(tmp_path / "out")]
+    done = subprocess.run([*args, "--doc", str(doc)], env=env, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    text = doc.read_text(encoding="utf-8")
+    assert "all: timing -->\n(no part run by `all` yet)\n<!-- end of generated: timing -->" in text
+    summary = text.split("all: summary -->\n")[1].split("\n<!-- end of generated")[0].splitlines()
+    assert len(summary) == 13 and all("| not run (part `" in row for row in summary[2:])
+    assert "(part `floors` not run)" in text

@@ -20,6 +20,8 @@ from collections.abc import Iterator
 import numpy as np
 
 Where = list[tuple[int, int, int]]  # per key digit: its column, its shift in it and its width in bits
+#: symbols up to this many more than 4 per input symbol are ranked by a table, sparser ones by a sort
+SPARSE_ABOVE = 1 << 21
 
 
 def _ranks(sym: np.ndarray, seg_of: np.ndarray, small: type, budget: int) -> np.ndarray:
@@ -28,10 +30,15 @@ def _ranks(sym: np.ndarray, seg_of: np.ndarray, small: type, budget: int) -> np.
 
     A segment has far fewer distinct words than a batch, so its ranks often make the key fit one
     column, and one ``argsort`` of it is many times faster than the ``lexsort`` of two; ranking
-    in segments costs one sort of (segment, symbol) pairs, which come in segment order."""
-    present = np.zeros(int(sym.max(initial=0)) + 1, dtype=np.bool_)
-    present[sym] = True
-    ranks = np.cumsum(present, dtype=small)[sym]
+    in segments costs one sort of (segment, symbol) pairs, which come in segment order. The batch's
+    ranks come from a table indexed by symbol (code points and word ids are dense), or from a sort
+    when the symbols are sparse (hashed ids): the table's memory stays within a few times the input's."""
+    if int(sym.max(initial=0)) < SPARSE_ABOVE + 4 * sym.size:
+        present = np.zeros(int(sym.max(initial=0)) + 1, dtype=np.bool_)
+        present[sym] = True
+        ranks = np.cumsum(present, dtype=small)[sym]
+    else:
+        ranks = (np.unique(sym, return_inverse=True)[1] + 1).astype(small)
     width = int(ranks.max(initial=0)).bit_length()
     if width <= budget:
         return ranks

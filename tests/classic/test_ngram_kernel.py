@@ -300,3 +300,21 @@ def test_split_ids_equal_per_text_split() -> None:
     with kernels.forced("auto"):
         assert_identical("bleu", ["a \x00 b c", "\x00", ""], [["a \x00 b c", "x \x00", "\x00"]], tokenize="none")
         assert_identical("bleu", ["a \x00 b, c.", "\x00"], [["\x00 a b , c", "\x00 \x00"]])
+
+
+def test_sparse_symbols_are_ranked_by_a_sort() -> None:
+    """Symbols far larger than the input (hashed ids up to 2^62) get the ranks of their order, as
+    dense ones do, without a table as large as the largest symbol; both ways on the same order."""
+    rng = np.random.default_rng(38)
+    seg_of = np.sort(rng.integers(0, 40, 3000)).astype(np.int32)
+    dense = rng.integers(0, 500, 3000)
+    sparse = dense * (1 << 52) + 7  # the same order, symbols up to 2^61
+    assert int(sparse.max()) > ngrams.SPARSE_ABOVE + 4 * sparse.size > int(dense.max())
+    for budget in (64, 0):  # in the batch, in each segment
+        assert (
+            ngrams._ranks(sparse, seg_of, np.int32, budget).tolist()
+            == ngrams._ranks(dense, seg_of, np.int32, budget).tolist()
+        )
+    assert (
+        ngrams._ranks(dense, seg_of, np.int32, 64).tolist() == (np.searchsorted(np.unique(dense), dense) + 1).tolist()
+    )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import gzip
+from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
@@ -52,11 +53,14 @@ def test_joint_system_interval_equals_brute_force(wmt21_small: Path, scored: tup
     items = sorted({r["sid"] for r in rows})
     drawn = rng.integers(0, len(items), size=(n_boot, len(items)))
     systems = list(dict.fromkeys(r["da_system"] for r in rows))
+    cell: dict[tuple[str, str], list[dict[str, str]]] = defaultdict(list)  # a system's rows of an item, in file order
+    for r in rows:
+        cell[r["da_system"], r["sid"]].append(r)
     boot = []
     for b in range(n_boot):
         m_sys, h_sys = [], []
         for system in systems:
-            picked = [r for k in drawn[b] for r in rows if r["da_system"] == system and r["sid"] == items[k]]
+            picked = [r for k in drawn[b] for r in cell[system, items[k]]]
             hyps = [r["hyp"] for r in picked]
             refs = [[r["ref_A"] for r in picked], [r["ref_B"] for r in picked]]
             m_sys.append(sacrebleu.corpus_chrf(hyps, refs).score)

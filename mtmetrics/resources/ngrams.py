@@ -33,8 +33,8 @@ def _ranks(sym: np.ndarray, seg_of: np.ndarray, small: type, budget: int) -> np.
     in segments costs one sort of (segment, symbol) pairs, which come in segment order. The batch's
     ranks come from a table indexed by symbol (code points and word ids are dense), or from a sort
     when the symbols are sparse (hashed ids): the table's memory stays within a few times the input's."""
-    if int(sym.max(initial=0)) < SPARSE_ABOVE + 4 * sym.size:
-        present = np.zeros(int(sym.max(initial=0)) + 1, dtype=np.bool_)
+    if (top := int(sym.max(initial=0))) < SPARSE_ABOVE + 4 * sym.size:
+        present = np.zeros(top + 1, dtype=np.bool_)
         present[sym] = True
         ranks = np.cumsum(present, dtype=small)[sym]
     else:

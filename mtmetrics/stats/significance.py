@@ -35,6 +35,7 @@ from . import DEFAULT_SEED, MAX_RESAMPLES
 
 CHUNK = 256  # most rows per chunk
 CHUNK_CELLS = 2_000_000  # most resample cells per chunk once segments are many (about 16 MB of int64 indices)
+GROUP_CELLS = 1 << 27  # most cells of group_resamples, which holds every draw (1 GB of int64 indices)
 
 
 @dataclass(frozen=True)
@@ -108,10 +109,17 @@ def swap_masks(n_segments: int, n_trials: int, seed: int) -> Iterator[np.ndarray
 def group_resamples(sizes: Sequence[int], n_samples: int, seed: int) -> list[np.ndarray]:
     """Per group of ``sizes[g]`` items, an ``(n_samples, sizes[g])`` matrix of indices drawn with
     replacement: one paired bootstrap over several groups (a mean over language pairs of system-level
-    correlations, every metric resampled alike). One generator, resample by resample, group by group."""
+    correlations, every metric resampled alike). One generator, resample by resample, group by group.
+    Every draw is held at once, so the cells (``n_samples × sum(sizes)``) are at most
+    :data:`GROUP_CELLS`: this is for groups of systems, not of segments (:func:`bootstrap_weights`)."""
     resampling(n_samples, seed)
     if any(s < 1 for s in sizes):
         raise InputError("a bootstrap over groups needs at least one item in every group.")
+    if n_samples * sum(sizes) > GROUP_CELLS:
+        raise InputError(
+            f"a bootstrap over groups holds every draw: {n_samples:,} × {sum(sizes):,} items is over "
+            f"{GROUP_CELLS:,} cells; use fewer resamples or bootstrap_weights (in chunks)."
+        )
     rng = np.random.default_rng(seed)
     draws = [[rng.integers(0, s, s) for s in sizes] for _ in range(n_samples)]
     return [np.array(d) for d in zip(*draws, strict=True)]

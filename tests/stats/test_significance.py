@@ -260,3 +260,5 @@ def test_group_resamples_draw_each_group_in_turn() -> None:
         group_resamples([3, 0], n, seed)
     with pytest.raises(ParameterError):
         group_resamples(sizes, 0, seed)
+    with pytest.raises(InputError, match="holds every draw"):
+        group_resamples([1 << 14, 1 << 14], 1 << 13, seed)  # 2^28 cells: refused before drawing

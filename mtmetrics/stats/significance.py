@@ -121,8 +121,11 @@ def group_resamples(sizes: Sequence[int], n_samples: int, seed: int) -> list[np.
             f"{GROUP_CELLS:,} cells; use fewer resamples or bootstrap_weights (in chunks)."
         )
     rng = np.random.default_rng(seed)
-    draws = [[rng.integers(0, s, s) for s in sizes] for _ in range(n_samples)]
-    return [np.array(d) for d in zip(*draws, strict=True)]
+    out = [np.empty((n_samples, s), dtype=np.int64) for s in sizes]
+    for b in range(n_samples):
+        for drawn, s in zip(out, sizes, strict=True):
+            drawn[b] = rng.integers(0, s, s)
+    return out
 
 
 def interval(scores: np.ndarray, seed: int) -> Interval:

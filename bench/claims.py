@@ -509,6 +509,7 @@ def part_paraphrase(ns: argparse.Namespace, out: Path) -> None:
     jobs = ["-j", str(ns.jobs), "-q", *(["--limit", str(40 * ns.slice)] if ns.slice else [])]
     _mtmetrics(["paraphrase", "train", _rel(dev), "-o", _rel(models), *jobs], True)
     tables = [*map(_rel, SEGMENT_TABLES[:3]), "-o", _rel(out / "paraphrase-models.md")]
+    tables += ["--json", _rel(out / "paraphrase-models.json")]
     _mtmetrics(["paraphrase", "evaluate", _rel(models), *tables, *jobs], True)
 
 
@@ -813,29 +814,20 @@ def _mct_row(mct: dict) -> list[str]:
     ]
 
 
-def _paraphrase_row(text: str, sliced: bool) -> list[str]:
-    """Row 10 from ``paraphrase-models.md``: model B against BP, per pair (Williams' one-sided p)."""
-    lines = text.splitlines()
-
-    def cells(prefix: str) -> list[str]:
-        return [c.strip() for c in next(x for x in lines if x.startswith(prefix)).strip("|").split("|")]
-
-    pairs = cells("| Model |")[3:]
-    rb, rbp = ([float(x.split()[0]) for x in cells(f"| {m} |")[3:]] for m in ("B", "BP"))
-    ps = [float(c.split("W p=")[1].split(",")[0]) for c in cells("| B vs. BP |")[1:]]
-    raw = [_lead(lp, x, y, p, 1 - p) for lp, x, y, p in zip(pairs, rbp, rb, ps, strict=True)]
+def _paraphrase_row(doc: dict, sliced: bool) -> list[str]:
+    """Row 10 from ``paraphrase-models.json``: model B against BP, per pair (Williams' one-sided p)."""
+    pairs, bp = doc["tests"], next(c["tests"] for c in doc["comparisons"] if (c["without"], c["with"]) == ("B", "BP"))
+    raw = [_lead(lp, (t := bp[lp])["r_model"], t["r_base"], t["p_williams"], 1 - t["p_williams"]) for lp in pairs]
     *_, significant, _, v = tally(holm([raw])[0])
     sig = [f"{x[0]} (p Holm = {x[4]:.2g})" for x in significant]
-    rows_used = next((x for x in lines if x.startswith("Training table:")), "")
-    trained = rows_used.split("(")[1].split(",")[0] if "(" in rows_used else "?"
     return [
         f"WMT21 DA is/ja/ru, {'the first rows only' if sliced else 'all judged segments'} (`paraphrase-models.md`)",
         "segment Pearson r",
-        "B vs BP: " + ", ".join(f"{lp} {x:.3f} vs {y:.3f}" for lp, x, y in zip(pairs, rb, rbp, strict=True)),
+        "B vs BP: " + ", ".join(f"{lp} {bp[lp]['r_base']:.3f} vs {bp[lp]['r_model']:.3f}" for lp in pairs),
         "Williams, Holm over the pairs",
         f"**{v}**: BP significant on {len(sig)}/{len(pairs)}"
         + (f" ({', '.join(sig)})" if sig else "")
-        + f"; trained on {trained} of WMT17 dev",
+        + f"; trained on {doc['training'].get('rows', '?')} judged segments of WMT17 dev",
     ]
 
 
@@ -855,8 +847,8 @@ def summary_rows(out: Path, sliced: bool) -> list[str]:
         cells |= _orange_rows(read("claims-orange-joshua.json"), report, out)
     if "claims-mct-wmt21.json" in have:
         cells["9"] = _mct_row(read("claims-mct-wmt21.json"))
-    if "paraphrase-models.md" in have:
-        cells["10"] = _paraphrase_row(read("paraphrase-models.md"), sliced)
+    if "paraphrase-models.json" in have:
+        cells["10"] = _paraphrase_row(read("paraphrase-models.json"), sliced)
     return [
         _md([num, claim, *cells.get(num, [f"not run (part `{part}`)", "", "", "", ""]), f"`{part}`"])
         for num, (claim, part) in CLAIMS.items()

@@ -27,8 +27,9 @@ import numpy as np
 from mtmetrics import InputError
 from mtmetrics.io import files
 from mtmetrics.io.tables import Table, detect_columns, read_table
+from mtmetrics.jsonsafe import strict_json
 
-from .evaluate import markdown_tables
+from .evaluate import evaluate, markdown_tables
 from .models import (
     GROUPS,
     PAPER_MODELS,
@@ -66,6 +67,7 @@ def build_parser(parser: argparse.ArgumentParser) -> None:
     evaluate.add_argument("models_dir", help="directory written by 'paraphrase train'")
     evaluate.add_argument("tables", nargs="+", help="judged test tables; each language pair is one column")
     evaluate.add_argument("-o", "--output", default="-", help="Markdown file to write (default: stdout)")
+    evaluate.add_argument("--json", default=None, help="also write every number of the tables to this JSON file")
     common(evaluate)
     parser.set_defaults(parser=parser)
 
@@ -163,8 +165,11 @@ def check_signatures(models: list[Model], tests: list[tuple[str, FeatureTable]])
 
 def _evaluate(args: argparse.Namespace) -> int:
     log = _log(args.quiet)
-    if args.output != "-" and Path(args.output).is_dir():
-        raise InputError(f"-o {args.output}: is a directory; give the Markdown file to write.")
+    if args.output == "-" and args.json == "-":
+        raise InputError("-o - and --json -: both on standard output; give one of them a file.")
+    for option, path, what in (("-o", args.output, "Markdown"), ("--json", args.json, "JSON")):
+        if path not in (None, "-") and Path(path).is_dir():
+            raise InputError(f"{option} {path}: is a directory; give the {what} file to write.")
     directory = Path(args.models_dir)
     model_files = sorted(directory.glob("*.json"))
     if not model_files:
@@ -181,6 +186,10 @@ def _evaluate(args: argparse.Namespace) -> int:
         log(f"{table.name}: {len(table)} rows")
         tests.extend(load_features(table, groups, args.human_col, args.limit, args.jobs))
     log(f"features in {time.time() - start:.1f} s")
+    if len({label for label, _ in tests}) < len(tests):
+        labels = [label for label, _ in tests]
+        twice = next(label for label in labels if labels.count(label) > 1)
+        raise InputError(f"test set '{twice}' is given twice (two tables of one language pair); give each once.")
     check_signatures(models, tests)
     train_cmd_file = directory / TRAIN_COMMAND_FILE
     train_cmd = (
@@ -188,8 +197,9 @@ def _evaluate(args: argparse.Namespace) -> int:
         if train_cmd_file.exists()
         else "(unknown)"
     )
-    first = models[0]
+    first, ev = models[0], evaluate(models, tests)
     sizes = ", ".join(f"{name}: {len(t.human)}" for name, t in tests)
+    signatures = sorted({s for m in models for s in m.signatures.values()})
     text = "\n".join(
         [
             "# Paraphrase regression models (analogue of Russo-Lassner et al. 2005, Tables 1 and 2)",
@@ -210,18 +220,25 @@ def _evaluate(args: argparse.Namespace) -> int:
             "test for dependent overlapping correlations, one-sided). `train r` is the in-sample r on the",
             "training table (what the paper reports); the other columns are held-out.",
             "",
-            markdown_tables(models, tests),
+            markdown_tables(ev),
             "",
             "Feature signatures:",
             "",
-            *(f"- `{sig}`" for sig in sorted({s for m in models for s in m.signatures.values()})),
+            *(f"- `{sig}`" for sig in signatures),
             "",
         ]
     )
-    if args.output == "-":
-        sys.stdout.write(text)
-    else:
-        files.output_directory(Path(args.output).parent, "-o", create=True)
-        files.atomic_write(args.output, text)
-        log(f"wrote {args.output}")
+    outputs: list[tuple[str | None, str]] = [(None if args.output == "-" else args.output, text)]
+    if args.json is not None:
+        doc = {"format": "mtmetrics-paraphrase-evaluation/1", "commands": {"train": train_cmd, "evaluate": _command()}}
+        doc |= {"training": first.trained_on, "sizes": {name: len(t.human) for name, t in tests}}
+        doc |= ev.to_dict() | {"signatures": signatures}
+        outputs.append((None if args.json == "-" else args.json, strict_json(doc, indent=1) + "\n"))
+    for path, _ in outputs:
+        if path is not None:
+            files.output_directory(Path(path).parent, "-o" if path == args.output else "--json", create=True)
+    files.write_all(outputs)  # both or neither
+    for path, _ in outputs:
+        if path is not None:
+            log(f"wrote {path}")
     return 0

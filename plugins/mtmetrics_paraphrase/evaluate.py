@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from typing import Any
 
 import numpy as np
 
@@ -59,38 +60,112 @@ def mark(p: float) -> str:
     return "‡" if p < 0.01 else "†" if p < 0.05 else ""
 
 
-def markdown_tables(models: Sequence[Model], tests: Sequence[tuple[str, FeatureTable]], baseline: str = "B") -> str:
-    """Markdown for Table 1 (r, gain over the baseline, marks) and Table 2 (with vs without P)."""
+@dataclass(frozen=True)
+class ModelResult:
+    """One model on every test set: its r, and its comparison with the baseline (``None`` for the baseline)."""
+
+    name: str
+    features: list[str]
+    train_r: float | None
+    r: dict[str, float]
+    vs_baseline: dict[str, Comparison] | None
+
+
+@dataclass(frozen=True)
+class PairResult:
+    """One "with vs without paraphrase" pair of Table 2 on every test set (``r_model``: the model with P)."""
+
+    without: str
+    with_p: str
+    same_features: bool
+    tests: dict[str, Comparison]
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Tables 1 and 2 as numbers: what :func:`markdown_tables` renders and ``--json`` writes."""
+
+    tests: list[str]
+    baseline: str
+    models: list[ModelResult]
+    pairs: list[PairResult]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form (NaN becomes ``null`` when written with :func:`mtmetrics.jsonsafe.strict_json`)."""
+        return {
+            "tests": self.tests,
+            "baseline": self.baseline,
+            "models": [
+                {
+                    "name": m.name,
+                    "features": m.features,
+                    "train_r": m.train_r,
+                    "r": m.r,
+                    "vs_baseline": None if m.vs_baseline is None else {k: asdict(c) for k, c in m.vs_baseline.items()},
+                }
+                for m in self.models
+            ],
+            "comparisons": [
+                {
+                    "without": c.without,
+                    "with": c.with_p,
+                    "same_features": c.same_features,
+                    "tests": {k: asdict(t) for k, t in c.tests.items()},
+                }
+                for c in self.pairs
+            ],
+        }
+
+
+def evaluate(models: Sequence[Model], tests: Sequence[tuple[str, FeatureTable]], baseline: str = "B") -> Evaluation:
+    """Every model's predictions on every test set, correlated and compared (Tables 1 and 2)."""
     by_name = {m.name: m for m in models}
     preds = {name: [m.predict(t) for _, t in tests] for name, m in by_name.items()}
-    head = "| Model | features selected (training) | train r | " + " | ".join(n for n, _ in tests) + " |"
-    lines = [head, "|" + "---|" * (3 + len(tests))]
+    names = [name for name, _ in tests]
+    results = []
     for m in models:
-        cells = []
-        for k, (_, table) in enumerate(tests):
-            r = pearson(preds[m.name][k], table.human)
-            if baseline in by_name and m.name != baseline:
-                c = compare(preds[m.name][k], preds[baseline][k], table.human)
-                cells.append(f"{r:.3f} ({c.gain * 100:+.1f}%){mark(c.p_williams)}")
-            else:
-                cells.append(f"{r:.3f}")
-        chosen = ", ".join(m.features) or "(none)"
+        r = {name: pearson(preds[m.name][k], t.human) for k, (name, t) in enumerate(tests)}
+        vs = None
+        if baseline in by_name and m.name != baseline:
+            vs = {name: compare(preds[m.name][k], preds[baseline][k], t.human) for k, (name, t) in enumerate(tests)}
+        results.append(ModelResult(m.name, list(m.features), m.train_r, r, vs))
+    pairs = [
+        PairResult(
+            a,
+            b,
+            by_name[a].features == by_name[b].features,
+            {name: compare(preds[b][k], preds[a][k], t.human) for k, (name, t) in enumerate(tests)},
+        )
+        for a, b in PAIRS
+        if a in by_name and b in by_name
+    ]
+    return Evaluation(names, baseline, results, pairs)
+
+
+def markdown_tables(ev: Evaluation) -> str:
+    """Markdown for Table 1 (r, gain over the baseline, marks) and Table 2 (with vs without P)."""
+    lines = ["| Model | features selected (training) | train r | " + " | ".join(ev.tests) + " |"]
+    lines.append("|" + "---|" * (3 + len(ev.tests)))
+    for m in ev.models:
+        cells = [
+            f"{m.r[t]:.3f}"
+            if m.vs_baseline is None
+            else f"{m.r[t]:.3f} ({m.vs_baseline[t].gain * 100:+.1f}%){mark(m.vs_baseline[t].p_williams)}"
+            for t in ev.tests
+        ]
         train_r = "n/a" if m.train_r is None else f"{m.train_r:.3f}"
-        lines.append(f"| {m.name} | {chosen} | {train_r} | " + " | ".join(cells) + " |")
+        lines.append(f"| {m.name} | {', '.join(m.features) or '(none)'} | {train_r} | " + " | ".join(cells) + " |")
     out = ["\n".join(lines)]
     pair_lines = []
-    for a, b in PAIRS:
-        if a in by_name and b in by_name:
-            cells = []
-            same = by_name[a].features == by_name[b].features
-            for k, (_, table) in enumerate(tests):
-                c = compare(preds[b][k], preds[a][k], table.human)
-                if same:
-                    cells.append("same features selected")
-                else:
-                    cells.append(f"{c.gain * 100:+.1f}% (W p={c.p_williams:.2g}, MRR p={c.p_mrr:.2g})")
-            pair_lines.append(f"| {a} vs. {b} | " + " | ".join(cells) + " |")
+    for c in ev.pairs:
+        cells = [
+            "same features selected"
+            if c.same_features
+            else f"{c.tests[t].gain * 100:+.1f}% (W p={c.tests[t].p_williams:.2g}, MRR p={c.tests[t].p_mrr:.2g})"
+            for t in ev.tests
+        ]
+        pair_lines.append(f"| {c.without} vs. {c.with_p} | " + " | ".join(cells) + " |")
     if pair_lines:
-        head2 = "| Comparison | " + " | ".join(n for n, _ in tests) + " |"
-        out.append("\n".join([head2, "|" + "---|" * (1 + len(tests)), *pair_lines]))
+        head2 = "| Comparison | " + " | ".join(ev.tests) + " |"
+        out.append("\n".join([head2, "|" + "---|" * (1 + len(ev.tests)), *pair_lines]))
     return "\n\n".join(out)

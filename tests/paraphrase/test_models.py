@@ -75,7 +75,9 @@ def test_compare_matches_its_definition() -> None:
     assert math.isclose(compare(base, base + 1e-9 * human, human).gain, 0.0, abs_tol=1e-6)
 
 
-def test_cli_train_and_evaluate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_train_and_evaluate(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     train = require(WMT17 / "derived" / "newstest2017.da-seg.joined.tsv.gz")
     test = require(WMT21 / "derived" / "newstest2021.ru-en.da-seg.joined.tsv.gz")
     models = tmp_path / "models"
@@ -86,6 +88,30 @@ def test_cli_train_and_evaluate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     assert Model.load(models / "B.json").features == ["BLEU"]
     out = tmp_path / "table.md"
     args = ["paraphrase", "evaluate", str(models), str(test), "--limit", "80", "-q", "-o", str(out)]
-    assert main(args) == 0
+    assert main([*args, "--json", str(tmp_path / "table.json")]) == 0
     text = out.read_text()
     assert "| B | BLEU |" in text and "| BP |" in text and "B vs. BP" in text and "ru-en" in text
+    # the JSON holds the numbers the Markdown prints (strict JSON: no NaN)
+    doc = json.loads((tmp_path / "table.json").read_text(), parse_constant=lambda c: pytest.fail(c))
+    assert doc["format"] == "mtmetrics-paraphrase-evaluation/1" and doc["tests"] == ["ru-en"]
+    assert doc["sizes"] == {"ru-en": 80} and doc["training"]["rows"] == "120"
+    b, bp = (next(m for m in doc["models"] if m["name"] == n) for n in ("B", "BP"))
+    assert b["vs_baseline"] is None and bp["features"] == Model.load(models / "BP.json").features
+    gain = bp["vs_baseline"]["ru-en"]["gain"]
+    assert (
+        f"| BP | {', '.join(bp['features'])} | {bp['train_r']:.3f} | {bp['r']['ru-en']:.3f} ({gain * 100:+.1f}%)"
+        in text
+    )
+    [pair] = doc["comparisons"]
+    t = pair["tests"]["ru-en"]
+    assert (pair["without"], pair["with"], t["r_model"], t["r_base"]) == ("B", "BP", bp["r"]["ru-en"], b["r"]["ru-en"])
+    assert f"(W p={t['p_williams']:.2g}, MRR p={t['p_mrr']:.2g})" in text
+    assert doc["commands"] == {"train": "mtmetrics paraphrase train", "evaluate": "mtmetrics paraphrase train"}  # argv
+    # refused in one line, nothing written: both outputs on standard output, one language pair twice
+    for tables, bad, message in (
+        ([test], ["-o", "-", "--json", "-"], "both on standard output"),
+        ([test, test], ["-o", str(tmp_path / "twice.md")], "given twice"),
+    ):
+        assert main(["paraphrase", "evaluate", str(models), *map(str, tables), "--limit", "80", "-q", *bad]) == 2
+        assert message in capsys.readouterr().err
+    assert not (tmp_path / "twice.md").exists()

@@ -19,7 +19,7 @@ import argparse
 import shlex
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 
 import numpy as np
@@ -85,9 +85,10 @@ def _command() -> str:
 
 
 def load_features(
-    table: Table, groups: tuple[str, ...], human_col: str, limit: int | None, jobs: int
+    table: Table, groups: tuple[str, ...], human_col: str, limit: int | None, jobs: int, taken: Collection[str] = ()
 ) -> list[tuple[str, FeatureTable]]:
-    """Features of a table, one :class:`FeatureTable` per group (language pair), named ``lp`` or the file."""
+    """Features of a table, one :class:`FeatureTable` per group (language pair), named ``lp`` or the file;
+    a group named as one of ``taken`` (the test sets of earlier tables) is refused before any is computed."""
     cols = detect_columns(table)
     if human_col not in table.columns:
         raise InputError(f"{table.name}: no human score column '{human_col}'; columns: {', '.join(table.columns)}.")
@@ -96,6 +97,10 @@ def load_features(
     refs = [table.columns[r][:n] for r in cols.refs]
     human = table.numbers(human_col)[:n]
     labels = table.columns[cols.group][:n] if cols.group else [table.name] * n
+    if twice := sorted(set(labels) & set(taken)):
+        raise InputError(
+            f"{table.name}: test set '{twice[0]}' is given twice (two tables of one pair); give each once."
+        )
     out = []
     for label in dict.fromkeys(labels):
         rows = [i for i, g in enumerate(labels) if g == label]
@@ -165,8 +170,8 @@ def check_signatures(models: list[Model], tests: list[tuple[str, FeatureTable]])
 
 def _evaluate(args: argparse.Namespace) -> int:
     log = _log(args.quiet)
-    if args.output == "-" and args.json == "-":
-        raise InputError("-o - and --json -: both on standard output; give one of them a file.")
+    if args.json == args.output:
+        raise InputError(f"-o and --json both name '{args.output}'; give each output its own file.")
     for option, path, what in (("-o", args.output, "Markdown"), ("--json", args.json, "JSON")):
         if path not in (None, "-") and Path(path).is_dir():
             raise InputError(f"{option} {path}: is a directory; give the {what} file to write.")
@@ -184,12 +189,8 @@ def _evaluate(args: argparse.Namespace) -> int:
     for path in args.tables:
         table = read_table(path)
         log(f"{table.name}: {len(table)} rows")
-        tests.extend(load_features(table, groups, args.human_col, args.limit, args.jobs))
+        tests.extend(load_features(table, groups, args.human_col, args.limit, args.jobs, [t for t, _ in tests]))
     log(f"features in {time.time() - start:.1f} s")
-    if len({label for label, _ in tests}) < len(tests):
-        labels = [label for label, _ in tests]
-        twice = next(label for label in labels if labels.count(label) > 1)
-        raise InputError(f"test set '{twice}' is given twice (two tables of one language pair); give each once.")
     check_signatures(models, tests)
     train_cmd_file = directory / TRAIN_COMMAND_FILE
     train_cmd = (

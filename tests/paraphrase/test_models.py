@@ -109,9 +109,10 @@ def test_cli_train_and_evaluate(
     assert doc["commands"] == {"train": "mtmetrics paraphrase train", "evaluate": "mtmetrics paraphrase train"}  # argv
     # refused in one line, nothing written: both outputs on standard output, one language pair twice
     for tables, bad, message in (
-        ([test], ["-o", "-", "--json", "-"], "both on standard output"),
+        ([test], ["-o", "-", "--json", "-"], "both name '-'"),
+        ([test], ["-o", str(tmp_path / "same"), "--json", str(tmp_path / "same")], "its own file"),
         ([test, test], ["-o", str(tmp_path / "twice.md")], "given twice"),
     ):
         assert main(["paraphrase", "evaluate", str(models), *map(str, tables), "--limit", "80", "-q", *bad]) == 2
         assert message in capsys.readouterr().err
-    assert not (tmp_path / "twice.md").exists()
+    assert not (tmp_path / "twice.md").exists() and not (tmp_path / "same").exists()

@@ -279,7 +279,8 @@ def features(ns: argparse.Namespace) -> None:
 
 def _combined(fitted: tuple[np.ndarray, bool], x: np.ndarray) -> np.ndarray:
     """A pair's combined scores under a combination's weights (on standardised features if so fitted)."""
-    return (standardise_columns(x) if fitted[1] else x) @ fitted[0]
+    weights, standardised = fitted
+    return (standardise_columns(x) if standardised else x) @ weights
 
 
 def _pearsons(scores: Sequence[np.ndarray], hs: Sequence[np.ndarray]) -> np.ndarray:
